@@ -1,0 +1,128 @@
+import { Burger, Button, Container, Drawer, Group, Stack } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { useCartQuantity } from "../lib/cart-count";
+import { useI18n } from "../lib/i18n";
+import type { loader as rootLoader } from "../root";
+import { LanguageSwitch } from "./language-switch";
+import { navLinks } from "./nav-links";
+
+export function SiteHeader() {
+  const { t } = useI18n();
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const user = data?.user ?? null;
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const cartQuantity = useCartQuantity();
+  const showCart = cartQuantity > 0 || user !== null;
+
+  const links = (onNavigate?: () => void) => (
+    <>
+      {navLinks.map((link) => (
+        <NavLink key={link.href} to={link.href} className="nav-link" onClick={onNavigate} prefetch="intent">
+          {t(link.label)}
+        </NavLink>
+      ))}
+      {user?.isAdmin ? (
+        <NavLink to="/DeashBoard" className="nav-link" onClick={onNavigate} prefetch="intent">
+          {t("nav.dashboard")}
+        </NavLink>
+      ) : null}
+    </>
+  );
+
+  return (
+    <header className="site-header">
+      <Container size="xl">
+        <Group className="site-header__bar" justify="space-between" wrap="nowrap" gap="xs">
+          <Link to="/" className="brand">
+            {t("brand.name")}
+          </Link>
+          <nav aria-label={t("a11y.mainNavigation")} className="nav-desktop">
+            <Group gap={4} wrap="nowrap">
+              {links()}
+            </Group>
+          </nav>
+          <Group gap="xs" wrap="nowrap">
+            {showCart ? (
+              <Link
+                to="/allOrder"
+                className="cart-link"
+                aria-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: cartQuantity })}`}
+                data-testid="cart-link"
+              >
+                <CartIcon />
+                <span className="cart-badge" data-testid="cart-badge">
+                  {cartQuantity}
+                </span>
+              </Link>
+            ) : null}
+            <LanguageSwitch />
+            <AccountButton signedIn={user !== null} />
+            <Burger
+              className="burger-only"
+              opened={opened}
+              onClick={toggle}
+              aria-label={opened ? t("a11y.closeMenu") : t("a11y.openMenu")}
+              aria-expanded={opened}
+              aria-controls="mobile-menu"
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer
+        id="mobile-menu"
+        opened={opened}
+        onClose={close}
+        title={t("brand.name")}
+        size="xs"
+        closeButtonProps={{ "aria-label": t("a11y.closeMenu") }}
+      >
+        <nav aria-label={t("a11y.mainNavigation")}>
+          <Stack gap={4}>{links(close)}</Stack>
+        </nav>
+      </Drawer>
+    </header>
+  );
+}
+
+function AccountButton({ signedIn }: { signedIn: boolean }) {
+  const { t } = useI18n();
+  const location = useLocation();
+  if (signedIn) {
+    return (
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="outline" size="sm">
+          {t("header.logout")}
+        </Button>
+      </Form>
+    );
+  }
+  const here = location.pathname + location.search;
+  const to =
+    here === "/" || here.startsWith("/login") || here.startsWith("/register")
+      ? "/login"
+      : `/login?${new URLSearchParams({ redirectTo: here })}`;
+  return (
+    <Button component={Link} to={to} size="sm">
+      {t("header.login")}
+    </Button>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2 3h3l2.7 12.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 7H6" />
+    </svg>
+  );
+}

@@ -1,0 +1,39 @@
+// Small cookies of our own: the language (a year) and the one-time flash banner.
+import type { MessageKey } from "../i18n";
+import { isLocale, type Locale } from "../i18n";
+
+const localeCookie = "maktab_lang";
+const flashCookie = "maktab_flash";
+
+function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+const secure = (request: Request) => (new URL(request.url).protocol === "https:" ? "; Secure" : "");
+
+export function localeOf(request: Request): Locale {
+  const chosen = readCookie(request, localeCookie);
+  if (isLocale(chosen)) return chosen;
+  const accepted = request.headers.get("accept-language") ?? "";
+  return /^\s*bn\b/i.test(accepted) ? "bn" : "en";
+}
+
+export const localeCookieHeader = (request: Request, locale: Locale) =>
+  `${localeCookie}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure(request)}`;
+
+/** A banner to show once on the next page (survives the redirect after a form). */
+export const flashCookieHeader = (request: Request, key: MessageKey) =>
+  `${flashCookie}=${encodeURIComponent(key)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure(request)}`;
+
+export function readFlash(request: Request): { key: string | undefined; clear: string | undefined } {
+  const key = readCookie(request, flashCookie);
+  return {
+    key,
+    clear: key ? `${flashCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure(request)}` : undefined,
+  };
+}

@@ -1,0 +1,140 @@
+// The document shell: language, theme, header and footer, the one-time banner, and the error
+// page. Its loader answers who is signed in and which language to speak.
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { FlashBanner } from "./components/flash-banner";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { dictionaries, type MessageKey } from "./i18n";
+import { en } from "./i18n/en";
+import { localeOf, readFlash } from "./lib/cookies.server";
+import { useI18n } from "./lib/i18n";
+import { useNonce } from "./lib/nonce";
+import { pageOf } from "./lib/page.server";
+import "./styles/mantine.css";
+import "./styles/site.css";
+import { theme } from "./theme";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor } = pageOf(context);
+  const locale = localeOf(request);
+  const flash = readFlash(request);
+  const user =
+    actor.kind === "user"
+      ? { name: actor.name, email: actor.email, image: actor.image, isAdmin: actor.isAdmin }
+      : null;
+  return data(
+    {
+      locale,
+      messages: dictionaries[locale],
+      user,
+      flash: flash.key && flash.key in en ? (flash.key as MessageKey) : null,
+    },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : undefined },
+  );
+}
+
+export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
+
+// The user and the language change only through forms (sign-in, sign-out, language), so plain
+// navigations need not ask the server again; a pending flash banner does.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang={data?.locale ?? "en"} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" forceColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={() => nonce}>
+          {children}
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("a11y.skipToContent")}
+      </a>
+      <SiteHeader />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell>
+      {loaderData.flash ? <FlashBanner messageKey={loaderData.flash} /> : null}
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function meta() {
+  return [{ title: en["brand.name"] }, { name: "description", content: en["home.lead"] }];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Shell>
+      <ErrorMessage error={error} />
+    </Shell>
+  );
+}
+
+/** Never a stack trace: a person gets a plain message and a code to quote. */
+function ErrorMessage({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const reference = isRouteErrorResponse(error)
+    ? String(error.status)
+    : new Date().toISOString().slice(0, 19);
+  return (
+    <div className="mantine-Container-root" style={{ maxWidth: 720, marginInline: "auto", padding: 16 }}>
+      <h1>{notFound ? t("notFound.heading") : t("error.heading")}</h1>
+      <p>{notFound ? t("notFound.lead") : t("error.lead", { id: reference })}</p>
+      <p>
+        <a href="/">{t("notFound.home")}</a>
+      </p>
+    </div>
+  );
+}

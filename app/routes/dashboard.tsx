@@ -1,0 +1,50 @@
+// /DeashBoard: any signed-in user may open it; only admins get the menu and the screens.
+import { Container, NavLink as MantineNavLink, Stack, Title } from "@mantine/core";
+import { NavLink, Outlet } from "react-router";
+import type { MessageKey } from "../i18n";
+import { useI18n } from "../lib/i18n";
+import { requireUserPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard";
+
+const menu: { to: string; label: MessageKey; end?: boolean }[] = [
+  { to: "/DeashBoard/Home", label: "dashboard.home" },
+  { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUserPage(context, request);
+  return { isAdmin: actor.isAdmin, name: actor.name };
+}
+
+export function meta() {
+  return [{ title: "Dashboard | Maktab" }];
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <Container size="xl">
+      <Title order={1} mb="md">
+        {t("dashboard.title")}
+      </Title>
+      <div className={loaderData.isAdmin ? "dashboard dashboard--admin" : "dashboard"}>
+        {loaderData.isAdmin ? (
+          <nav aria-label={t("dashboard.menu")} className="dashboard__menu" data-testid="dashboard-menu">
+            <Stack gap={2}>
+              {menu.map((item) => (
+                <NavLink key={item.to} to={item.to} prefetch="intent">
+                  {({ isActive }) => (
+                    <MantineNavLink component="span" label={t(item.label)} active={isActive} />
+                  )}
+                </NavLink>
+              ))}
+            </Stack>
+          </nav>
+        ) : null}
+        <div>
+          <Outlet />
+        </div>
+      </div>
+    </Container>
+  );
+}

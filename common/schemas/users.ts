@@ -1,0 +1,60 @@
+// Inputs about accounts: registration, sign-in, the specification's user calls, the profile.
+import { z } from "zod";
+import { normaliseClassName } from "../classes";
+import { email, optionalLink, optionalText, requiredText } from "./fields";
+
+export const passwordMismatch = "Your password did not match";
+
+export const password = z
+  .string({ error: "Password is required" })
+  .min(8, { error: "Password must be at least 8 characters" })
+  .max(128, { error: "Password must be at most 128 characters" });
+
+export const registerInput = z
+  .object({
+    displayName: requiredText("Name", 50),
+    email: email(),
+    password,
+    retypePassword: z.string({ error: "Retype the password" }),
+  })
+  .refine((form) => form.password === form.retypePassword, {
+    path: ["retypePassword"],
+    error: passwordMismatch,
+  });
+
+export const loginInput = z.object({
+  email: email(),
+  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(128),
+});
+
+/** POST and PUT /User/users: the signed-in user's own record. */
+export const userRecordInput = z.object({
+  email: email(),
+  displayName: optionalText("Name", 50),
+});
+
+/** PUT /User/users/admin and the AddAdmin form. */
+export const makeAdminInput = z.object({ email: email(50) });
+
+/** PUT /User/updated: the profile. The specification sets no rules; these only bound sizes. */
+export const profileInput = z.object({
+  photoURl: optionalLink("Photo link"),
+  displayName: optionalText("Name", 50).refine((value) => value === undefined || value.length > 0, {
+    error: "Name cannot be empty",
+  }),
+  email: email().optional(),
+  about: optionalText("About", 2000),
+  number: optionalText("Number", 30),
+  className: z
+    .string({ error: "Class must be text" })
+    .trim()
+    .optional()
+    .refine((value) => !value || normaliseClassName(value) !== undefined, {
+      error: "Choose a class from the list",
+    })
+    .transform((value) => (value ? normaliseClassName(value) : value)),
+  rollNumber: optionalText("Roll number", 20),
+});
+
+export type RegisterInput = z.infer<typeof registerInput>;
+export type ProfileInput = z.infer<typeof profileInput>;

@@ -1,0 +1,53 @@
+// Every error the REST adapter sends has one shape: {error: {code, message, fields?}}.
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import { DomainError, statusOf } from "../domain/errors";
+
+export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Field path to first message, e.g. {"admition.title": "Title is required"}. */
+export function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function invalidInput(error: z.ZodError, where: "body" | "query" | "params" = "body"): ApiError {
+  const fields = fieldsOf(error);
+  const list = Object.entries(fields)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join("; ");
+  return new ApiError(400, "invalid", `Invalid ${where}: ${list}`, fields);
+}
+
+export function errorResponse(c: Context, error: unknown): Response | undefined {
+  if (error instanceof ApiError) {
+    return c.json<ErrorBody>(
+      { error: { code: error.code, message: error.message, fields: error.fields } },
+      error.status,
+    );
+  }
+  if (error instanceof DomainError) {
+    return c.json<ErrorBody>(
+      { error: { code: error.code, message: error.message, fields: error.fields } },
+      statusOf[error.code] as ContentfulStatusCode,
+    );
+  }
+  if (error instanceof z.ZodError) return errorResponse(c, invalidInput(error));
+  return undefined;
+}

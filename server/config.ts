@@ -1,0 +1,113 @@
+// The environment, read once at start and validated, so a bad variable stops the process with a
+// message naming it instead of failing later in some request.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const off = new Set(["0", "false", "off", "no"]);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, message: "must be an http or https URL, such as https://school.example" })
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+    SAMPLE_CONTENT: z
+      .string()
+      .optional()
+      .transform((value) => value === undefined || !off.has(value.trim().toLowerCase())),
+    ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, { message: "must be at least 8 characters" })
+      .max(128, { message: "must be at most 128 characters" })
+      .optional(),
+    BETTER_AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Trust X-Forwarded-For for the client address (only behind a proxy that sets it).
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value) => value !== undefined && !off.has(value.trim().toLowerCase())),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+  });
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  sampleContent: boolean;
+  admin?: { email: string; password: string };
+  authSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads the environment. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset, as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        const got = typeof present[name] === "string" ? ` (got "${present[name]}")` : "";
+        const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
+        return `${message}${name.includes("PASSWORD") || name.includes("SECRET") ? "" : got}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sampleContent: e.SAMPLE_CONTENT,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    authSecret: e.BETTER_AUTH_SECRET ?? generatedSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** The embedded default: a secret made on first start and kept in the data folder. */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secrets", "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  return secret;
+}

@@ -1,0 +1,330 @@
+// The whole database in one place. Property names are plain English in camelCase; the
+// snake_case casing of the Drizzle client turns them into column names. The specification's
+// spellings (admition, catagori, cetagory, ...) never appear here: the API adapters map them.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------------------------
+// Accounts: the tables Better Auth needs (user, session, account, verification, rate limit),
+// with the admin plugin's role fields and the institute's profile fields on the user.
+
+export const users = pgTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    role: text().notNull().default("user"),
+    banned: boolean().default(false),
+    banReason: text(),
+    banExpires: timestamp({ withTimezone: true }),
+    // Profile fields of the specification's profile update payload.
+    about: text(),
+    contactNumber: varchar({ length: 30 }),
+    className: varchar({ length: 30 }),
+    rollNumber: varchar({ length: 20 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.role)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    token: text().notNull().unique(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    impersonatedBy: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId), uniqueIndex().on(t.providerId, t.accountId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.identifier)],
+);
+
+// Shared by every app process, so a limit holds however many processes serve the site.
+export const rateLimits = pgTable("rate_limits", {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Uploaded images: one row per upload, with the stored variants (widths, formats) so pages can
+// build srcset and reserve space.
+
+export type ImageVariant = { key: string; width: number; height: number; format: "webp" | "jpeg" };
+
+export const uploadedFiles = pgTable(
+  "uploaded_files",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    originalName: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    byteSize: integer().notNull(),
+    variants: jsonb().$type<ImageVariant[]>().notNull().default([]),
+    uploadedBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.uploadedBy), index().on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Content. Every kind has an image (a link, or an upload that also fills imageFileId) and a
+// creation time that orders its lists newest first.
+
+const imageColumns = () => ({
+  imageUrl: text(),
+  imageFileId: uuid().references(() => uploadedFiles.id, { onDelete: "set null" }),
+});
+
+export const reviewStatuses = ["pending", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const admissions = pgTable(
+  "admissions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: varchar({ length: 100 }).notNull(),
+    about: text().notNull().default(""),
+    // Integer minor units (cents, paisa): money is never a float.
+    priceMinor: integer().notNull(),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
+);
+
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    authorEmail: text().notNull(),
+    authorId: text().references(() => users.id, { onDelete: "set null" }),
+    body: text().notNull().default(""),
+    category: text().notNull().default(""),
+    status: text().$type<ReviewStatus>().notNull().default("approved"),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.authorId),
+    index().on(t.imageFileId),
+    index().on(t.status, t.createdAt),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    blogId: uuid()
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    authorId: text().references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    email: text().notNull(),
+    message: text().notNull(),
+    photoUrl: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.blogId, t.createdAt), index().on(t.authorId), index().on(t.createdAt)],
+);
+
+export const results = pgTable(
+  "results",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    information: text().notNull().default(""),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
+);
+
+export const notices = pgTable(
+  "notices",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    about: text().notNull().default(""),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
+);
+
+export const services = pgTable(
+  "services",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 20 }).notNull(),
+    about: text().notNull().default(""),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
+);
+
+export const students = pgTable(
+  "students",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 20 }).notNull(),
+    email: text().notNull(),
+    description: text().notNull().default(""),
+    className: varchar({ length: 30 }),
+    status: text().$type<ReviewStatus>().notNull().default("pending"),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.status, t.createdAt), index().on(t.imageFileId)],
+);
+
+export const teacherPositions = ["principal", "vice-principal", "Teacher"] as const;
+
+export const teachers = pgTable(
+  "teachers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 20 }).notNull(),
+    email: text().notNull(),
+    phone: varchar({ length: 30 }).notNull(),
+    address: text().notNull(),
+    about: text().notNull().default(""),
+    position: text(),
+    category: text().notNull().default(""),
+    status: text().$type<ReviewStatus>().notNull().default("pending"),
+    // The specification's roll = "head": shown among the featured teachers on the home page.
+    isFeatured: boolean().notNull().default(false),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.status, t.createdAt),
+    index("teachers_featured_created_at_index").on(t.createdAt).where(sql`${t.isFeatured}`),
+    index().on(t.imageFileId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders. Titles and prices are copied onto the items when the order is made, so an order
+// keeps what was bought even if the admission changes or goes away later.
+
+export const orderStatuses = ["pending", "paid", "failed", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text().$type<OrderStatus>().notNull().default("pending"),
+    currency: varchar({ length: 3 }).notNull(),
+    subtotalMinor: integer().notNull(),
+    shippingMinor: integer().notNull(),
+    taxMinor: integer().notNull(),
+    totalMinor: integer().notNull(),
+    provider: text().notNull(),
+    providerPaymentId: text().unique(),
+    cardLast4: varchar({ length: 4 }),
+    billingName: text(),
+    billingEmail: text(),
+    billingAddress: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId, t.createdAt), index().on(t.createdAt), index().on(t.status)],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    admissionId: uuid().references(() => admissions.id, { onDelete: "set null" }),
+    title: text().notNull(),
+    unitPriceMinor: integer().notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [index().on(t.orderId), index().on(t.admissionId)],
+);

@@ -1,0 +1,46 @@
+// Who is asking. Every domain function takes an actor and decides from it; the adapters only
+// find out who the actor is.
+import { DomainError } from "./errors";
+
+export type SignedInActor = {
+  kind: "user";
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  isAdmin: boolean;
+};
+export type Actor = { kind: "anonymous" } | SignedInActor;
+
+export const anonymous: Actor = { kind: "anonymous" };
+
+export function requireUser(actor: Actor): SignedInActor {
+  if (actor.kind !== "user") throw new DomainError("unauthorized", "Sign in first");
+  return actor;
+}
+
+export function requireAdmin(actor: Actor): SignedInActor {
+  const user = requireUser(actor);
+  if (!user.isAdmin) throw new DomainError("forbidden", "Only an admin may do this");
+  return user;
+}
+
+/** Builds the actor from a Better Auth session user. */
+export function actorFromSession(
+  user: { id: string; email: string; name: string; image?: string | null; role?: string | null } | undefined,
+): Actor {
+  if (!user) return anonymous;
+  return {
+    kind: "user",
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    image: user.image ?? null,
+    isAdmin: isAdminRole(user.role),
+  };
+}
+
+/** Better Auth stores roles as a comma separated list. */
+export function isAdminRole(role: string | null | undefined): boolean {
+  return (role ?? "").split(",").some((r) => r.trim() === "admin");
+}

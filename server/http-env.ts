@@ -1,0 +1,13 @@
+// What the HTTP middleware learns about a request and hands to later handlers.
+import type { Logger } from "pino";
+import type { Actor } from "./domain/actor";
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    /** Per-request nonce for inline scripts allowed by the Content-Security-Policy. */
+    nonce: string;
+    actor: Actor;
+  };
+};

@@ -1,0 +1,29 @@
+// One JSON log line per request, with an id that is also sent back as X-Request-Id so a person
+// reporting a problem can quote it.
+import { randomUUID } from "node:crypto";
+import { createMiddleware } from "hono/factory";
+import type { Logger } from "pino";
+import type { AppEnv } from "../http-env";
+
+const acceptableId = /^[\w.-]{8,128}$/;
+
+export const requestLog = (logger: Logger) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && acceptableId.test(incoming) ? incoming : randomUUID();
+    const child = logger.child({ requestId });
+    c.set("requestId", requestId);
+    c.set("logger", child);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    const status = c.res.status;
+    const line = {
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (status >= 500) child.error(line, "request failed");
+    else if (c.req.path !== "/healthz" && c.req.path !== "/readyz") child.info(line, "request");
+  });

@@ -1,0 +1,37 @@
+// Cross-site request forgery guard: a request that changes state with a cookie must come from
+// our own pages. Browsers say where a request comes from in Sec-Fetch-Site or Origin; a
+// request carrying neither is not from a browser and so cannot ride a visitor's cookie.
+// Bearer-token calls carry no ambient credential and are left alone.
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http-env";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function isCrossSite(request: Request, trustedOrigins: string[]): boolean {
+  if (safeMethods.has(request.method)) return false;
+  const headers = request.headers;
+  const hasCookie = Boolean(headers.get("cookie"));
+  const hasBearer = /^bearer\s/i.test(headers.get("authorization") ?? "");
+  if (hasBearer && !hasCookie) return false;
+  const site = headers.get("sec-fetch-site");
+  if (site === "same-origin" || site === "none") return false;
+  const origin = headers.get("origin");
+  if (origin) return !trustedOrigins.includes(origin) && origin !== new URL(request.url).origin;
+  // No Origin: only a cross-site Sec-Fetch-Site marks the request as forged.
+  return site === "cross-site" || site === "same-site";
+}
+
+export const sameOrigin = (publicUrl: string) => {
+  const trusted = [new URL(publicUrl).origin];
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (isCrossSite(c.req.raw, trusted)) {
+      return c.json(
+        {
+          error: { code: "cross_site_request", message: "This request must come from the site's own pages" },
+        },
+        403,
+      );
+    }
+    await next();
+  });
+};

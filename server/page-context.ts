@@ -1,0 +1,18 @@
+// What a page loader or action receives from the server: the services, who is asking, and the
+// request's nonce. Loaders read it with `context.get(pageContext)`.
+import type { Logger } from "pino";
+import { createContext } from "react-router";
+import type { Actor } from "./domain/actor";
+import type { Services } from "./services";
+
+export type PageContext = {
+  services: Services;
+  actor: Actor;
+  nonce: string;
+  requestId: string;
+  logger: Logger;
+  /** Headers to pass to Better Auth calls (they carry the client address for rate limits). */
+  authHeaders: Headers;
+};
+
+export const pageContext = createContext<PageContext>();

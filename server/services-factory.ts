@@ -1,0 +1,33 @@
+// Builds the services from a config: opens and migrates the database, sets up auth, makes sure
+// the configured admin exists. Shared by the server, the scripts and the tests.
+
+import path from "node:path";
+import type { Logger } from "pino";
+import { createAuth } from "./auth/auth";
+import type { Config } from "./config";
+import { type DatabaseHandle, openDatabase } from "./db/client";
+import { ensureAdminAccount } from "./domain/users";
+import type { Services } from "./services";
+
+export async function createServices(
+  config: Config,
+  logger: Logger,
+  database: DatabaseHandle = openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "db"),
+  }),
+): Promise<Services> {
+  await database.migrate();
+  const auth = createAuth({ db: database.db, config, logger });
+  if (config.admin) {
+    const outcome = await ensureAdminAccount(
+      database.db,
+      async (account) => {
+        await auth.api.signUpEmail({ body: account });
+      },
+      config.admin,
+    );
+    logger.info({ email: config.admin.email, outcome }, "admin account checked");
+  }
+  return { config, database, db: database.db, auth, logger };
+}

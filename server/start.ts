@@ -1,0 +1,76 @@
+// Starts the site: configuration, services, sample content, the HTTP listener, and a graceful
+// stop on SIGTERM or SIGINT (finish what is in flight, close the database, exit 0).
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "./config";
+import { createApp } from "./http";
+import { createLogger } from "./logger";
+import { seedSampleContent } from "./sample-content/seed";
+import { createServices } from "./services-factory";
+
+export type StartOptions = {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  assetsDir?: string;
+  /** Lets development put Vite's middleware in front of the app. */
+  wrapListener?: (listener: RequestListener) => (req: IncomingMessage, res: ServerResponse) => void;
+  onClose?: () => Promise<void>;
+};
+
+const drainMs = 10_000;
+
+export async function startServer(options: StartOptions) {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig({ NODE_ENV: options.mode, ...process.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const services = await createServices(config, logger);
+  if (config.sampleContent) {
+    await seedSampleContent({ db: services.db, filesDir: path.join(config.dataDir, "files"), logger });
+  }
+  const app = createApp(services, {
+    assetsDir: options.assetsDir,
+    pageHandler: createRequestHandler(options.build, options.mode),
+  });
+  const listener = getRequestListener(app.fetch);
+  const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  logger.info(
+    {
+      url: config.publicUrl,
+      database: services.database.kind,
+      ms: Math.round(performance.now() - startedAt),
+    },
+    "listening",
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping: draining requests");
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timer = setTimeout(() => server.closeAllConnections(), drainMs);
+    await drained;
+    clearTimeout(timer);
+    await options.onClose?.();
+    await services.database.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+  return { server, services };
+}

@@ -1,0 +1,335 @@
+/**
+ * End-to-end test harness for Maktab.
+ *
+ * - startServer(): runs the built server (`node build/server/index.js`) as a
+ *   child process on a free port with its own temporary DATA_DIR.
+ * - launchBrowser() / newPage(): headless Debian Chromium via playwright-core.
+ * - checkAccessibility(): runs axe-core (WCAG 2.0/2.1 A + AA) in a page.
+ *
+ * Browser choice: `chromium.launch()` (not launchPersistentContext), so
+ * playwright creates and deletes a fresh, empty temporary profile for every
+ * browser; each newPage() call additionally gets its own BrowserContext, i.e.
+ * fresh cookies and localStorage.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+/** Repository root, resolved from this file (tests/e2e/harness.ts). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+const serverEntry = path.join(repoRoot, "build", "server", "index.js");
+
+const HEALTH_POLL_MS = 100;
+const HEALTH_TIMEOUT_MS = 20_000;
+const STOP_GRACE_MS = 10_000;
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+/** The exact extra flags Chromium is started with. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface StartServerOptions {
+  /** Extra environment variables, applied last (they override the defaults). */
+  env?: Record<string, string>;
+}
+
+export interface RunningServer {
+  /** Base URL without trailing slash, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** The temporary DATA_DIR given to the server (removed by stop()). */
+  dataDir: string;
+  /** SIGTERM, wait for exit (SIGKILL after 10 s), remove dataDir. Idempotent. */
+  stop(): Promise<void>;
+  /** Everything the server wrote to stdout and stderr so far. */
+  logs(): string;
+}
+
+/** Children still running, killed if the test process exits without stop(). */
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on("exit", () => {
+    for (const child of liveChildren) {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
+/** Finds a free TCP port by listening on port 0 on 127.0.0.1 and closing. */
+export async function getFreePort(): Promise<number> {
+  return await new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      if (address === null || typeof address === "string") {
+        srv.close();
+        reject(new Error("could not determine a free port"));
+        return;
+      }
+      const { port } = address;
+      srv.close((err) => (err ? reject(err) : resolve(port)));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => child.once("exit", () => resolve()));
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  if (!fs.existsSync(serverEntry)) {
+    throw new Error(
+      `E2E harness: ${path.relative(repoRoot, serverEntry)} does not exist. ` +
+        "Run `npm run build` first (`npm test` does this for you).",
+    );
+  }
+
+  const port = await getFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "maktab-e2e-"));
+
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined) env[key] = value;
+  }
+  // Never point a test server at a developer's or CI's real database by accident.
+  delete env.DATABASE_URL;
+  Object.assign(
+    env,
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      SAMPLE_CONTENT: "off",
+    },
+    options.env ?? {},
+  );
+
+  let output = "";
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  installExitHook();
+  liveChildren.add(child);
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+  });
+  let spawnError: Error | undefined;
+  child.on("error", (err) => {
+    spawnError = err;
+    output += `\n[harness] spawn error: ${err.message}\n`;
+  });
+  child.on("exit", (code, signal) => {
+    liveChildren.delete(child);
+    output += `\n[harness] server exited (code ${code}, signal ${signal})\n`;
+  });
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null && !spawnError) {
+        const exited = waitForExit(child);
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      liveChildren.delete(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  const logs = () => output;
+
+  // Wait until GET /healthz answers 200.
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let lastProblem = "no attempt yet";
+  for (;;) {
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `E2E harness: the server exited before /healthz answered 200.\n--- server output ---\n${output}`,
+      );
+    }
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer().catch(() => undefined);
+      if (res.status === 200) break;
+      lastProblem = `HTTP ${res.status}`;
+    } catch (err) {
+      lastProblem = err instanceof Error ? err.message : String(err);
+    }
+    if (Date.now() >= deadline) {
+      await stop();
+      throw new Error(
+        `E2E harness: GET ${url}/healthz did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s ` +
+          `(last: ${lastProblem}).\n--- server output ---\n${output}`,
+      );
+    }
+    await sleep(HEALTH_POLL_MS);
+  }
+
+  return { url, dataDir, stop, logs };
+}
+
+/**
+ * Starts headless Chromium (Debian's /usr/bin/chromium) with the fixed flags.
+ * `chromium.launch` gives every browser a fresh temporary profile.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `E2E harness: ${CHROMIUM_PATH} not found. Install it with ` +
+        "`apt-get update && apt-get install -y chromium`.",
+    );
+  }
+  return await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+  });
+}
+
+export interface NewPageOptions {
+  viewport?: { width: number; height: number };
+  /** Browser locale (navigator.language and Accept-Language). Default en-US. */
+  locale?: string;
+}
+
+/** A fresh context (own cookies and localStorage) with one page in it. */
+export async function newPage(
+  browser: Browser,
+  options: NewPageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: options.locale ?? "en-US",
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export interface AxeViolationNode {
+  /** CSS selectors; a shadow-DOM path is joined with " >>> ". */
+  target: string[];
+  html: string;
+  failureSummary?: string;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: AxeViolationNode[];
+}
+
+const requireFromHere = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+function getAxeSource(): string {
+  axeSource ??= fs.readFileSync(requireFromHere.resolve("axe-core/axe.min.js"), "utf8");
+  return axeSource;
+}
+
+/** Shape of the part of axe-core used inside the page. */
+interface AxeInPage {
+  run(
+    context: Document,
+    options: { runOnly: { type: "tag"; values: string[] } },
+  ): Promise<{
+    violations: Array<{
+      id: string;
+      impact?: string | null;
+      help: string;
+      helpUrl: string;
+      nodes: Array<{
+        target: Array<string | string[]>;
+        html: string;
+        failureSummary?: string;
+      }>;
+    }>;
+  }>;
+}
+
+export const AXE_TAGS: readonly string[] = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * Runs axe-core against the current document and returns the violations.
+ *
+ * axe is injected with `page.evaluate(source)`, not `page.addScriptTag`: the
+ * site sends a nonce-based Content-Security-Policy and addScriptTag's inline
+ * <script> is blocked by it, while evaluation over CDP is not subject to CSP.
+ */
+export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(
+    () => typeof (window as unknown as { axe?: Partial<AxeInPage> }).axe?.run === "function",
+  );
+  if (!loaded) {
+    // `;void 0` so that evaluate does not try to serialise the script's completion value.
+    await page.evaluate(`${getAxeSource()}\n;void 0;`);
+  }
+  return await page.evaluate(
+    async (tags: string[]) => {
+      const axe = (window as unknown as { axe: AxeInPage }).axe;
+      const results = await axe.run(document, { runOnly: { type: "tag", values: tags } });
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.map((t) => (Array.isArray(t) ? t.join(" >>> ") : t)),
+          html: n.html,
+          failureSummary: n.failureSummary,
+        })),
+      }));
+    },
+    [...AXE_TAGS],
+  );
+}
+
+/** One line per violation, handy for `expect(...).toEqual([])` failure messages. */
+export function formatViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? "n/a"}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    )
+    .join("\n");
+}
