@@ -53,7 +53,7 @@ const variantSpecs = [
 
 const largestWidth = 960;
 // Low effort keeps encoding fast; the illustrations are flat colours, so quality barely suffers.
-const webpOptions = { quality: 78, effort: 3 } as const;
+const webpOptions = { quality: 78, effort: 2 } as const;
 const jpegOptions = { quality: 78, mozjpeg: false } as const;
 // sharp runs on the libuv thread pool (4 threads by default): a few images at a time keep it busy
 // without queueing dozens of large raw buffers in memory.

@@ -149,3 +149,22 @@ describe("sample content", () => {
     expect(fs.readdirSync(path.join(filesDir, "images"))).toHaveLength(filesBefore);
   });
 });
+
+describe("sample content on a database in use", () => {
+  it("adds nothing when one content table already has a row", async () => {
+    const handle = openDatabase({});
+    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "maktab-seed-"));
+    try {
+      await handle.migrate();
+      await handle.db.insert(notices).values({ title: "Our own notice", about: "Written by the institute." });
+      const answer = await seedSampleContent({ db: handle.db, filesDir });
+      expect(answer).toEqual({ seeded: false, counts: {} });
+      expect(await handle.db.$count(notices)).toBe(1);
+      expect(await handle.db.$count(uploadedFiles)).toBe(0);
+      expect(fs.existsSync(path.join(filesDir, "images"))).toBe(false);
+    } finally {
+      await handle.close();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

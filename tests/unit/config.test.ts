@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config";
+
+describe("configuration", () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "maktab-config-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("has embedded defaults", () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:3000",
+      sampleContent: true,
+      databaseUrl: undefined,
+      admin: undefined,
+      logLevel: "info",
+    });
+  });
+
+  it("derives PUBLIC_URL from PORT and drops a trailing slash", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir, PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: "https://school.example/" }).publicUrl).toBe(
+      "https://school.example",
+    );
+  });
+
+  it("generates the auth secret once and keeps it in the data folder", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+    expect(readFileSync(path.join(dir, "secrets", "auth-secret"), "utf8").trim()).toBe(first);
+  });
+
+  it.each(["0", "false", "off", "OFF"])("turns sample content off with SAMPLE_CONTENT=%s", (value) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SAMPLE_CONTENT: value }).sampleContent).toBe(false);
+  });
+
+  it("names every bad variable", () => {
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain("PORT");
+      expect(message).toContain('(got "eighty")');
+      expect(message).toContain("DATABASE_URL must be a postgres:// or postgresql:// URL");
+      expect(message).toContain("LOG_LEVEL");
+    }
+  });
+
+  it("asks for ADMIN_EMAIL and ADMIN_PASSWORD together and never prints the password", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: "head@school.test" })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "short" }),
+    ).toThrow(/ADMIN_PASSWORD must be at least 8 characters$/m);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ADMIN_EMAIL: "head@school.test",
+      ADMIN_PASSWORD: "long enough",
+    });
+    expect(config.admin).toEqual({ email: "head@school.test", password: "long enough" });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: "", DATABASE_URL: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+});
