@@ -1,0 +1,227 @@
+// Accounts end to end, in Chromium against the built server: register, log in and come back,
+// log out, the guards, an admin making an admin, the language, the 404 page, a phone screen.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  startServer,
+} from "./harness";
+
+const admin = { email: "head@school.test", password: "head-password-1" };
+
+describe("accounts and roles in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (path: string, options?: Parameters<typeof newPage>[1]) => {
+    const { page } = await newPage(browser, options);
+    await page.goto(server.url + path);
+    return page;
+  };
+
+  async function register(
+    page: Page,
+    user: { name: string; email: string; password: string; retype?: string },
+  ) {
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel("Name").fill(user.name);
+    await page.getByLabel("E-mail").fill(user.email);
+    // Password fields by name: Mantine's show-password toggle shares their label.
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.locator('input[name="retypePassword"]').fill(user.retype ?? user.password);
+    await page.getByRole("button", { name: "Register" }).click();
+  }
+
+  async function logIn(page: Page, email: string, password: string) {
+    await page.getByLabel("E-mail").fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole("button", { name: "Login" }).last().click();
+  }
+
+  const expectNoAccount = async (email: string, password: string) => {
+    const page = await open("/login");
+    await logIn(page, email, password);
+    await page.getByTestId("form-error").waitFor();
+    expect(await page.getByTestId("form-error").textContent()).toContain("Invalid email or password");
+  };
+
+  it("refuses to register when the two passwords differ, with or without script", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const target = await (await browser.newContext({ javaScriptEnabled })).newPage();
+      const email = `mismatch-${javaScriptEnabled}@school.test`;
+      await register(target, { name: "Rahim", email, password: "first-password", retype: "second-password" });
+      await target.getByTestId("form-error").waitFor();
+      expect(await target.getByTestId("form-error").textContent()).toBe("Your password did not match");
+      expect(new URL(target.url()).pathname).toBe("/register");
+      await target.context().close();
+      await expectNoAccount(email, "first-password");
+    }
+  });
+
+  it("registers a user, says so on the home page, and logs out", async () => {
+    const page = await open("/");
+    await register(page, { name: "Karim", email: "karim@school.test", password: "karim-password" });
+    await page.getByTestId("flash").waitFor();
+    expect(await page.getByTestId("flash").textContent()).toContain("User Created successfully!");
+    expect(new URL(page.url()).pathname).toBe("/");
+    // Signed in: LogOut instead of Login, and the cart link for a signed-in user.
+    await page.getByRole("button", { name: "LogOut" }).waitFor();
+    expect(await page.getByTestId("cart-link").count()).toBe(1);
+
+    await page.getByRole("button", { name: "LogOut" }).click();
+    await page.getByRole("button", { name: "LogOut" }).waitFor({ state: "detached" });
+    expect(await page.getByTestId("cart-link").count()).toBe(0);
+    await page.goto(`${server.url}/ALLteacher`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("sends an anonymous visitor to /login and back to the page they wanted", async () => {
+    const page = await open("/ALLteacher");
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/login");
+    expect(url.searchParams.get("redirectTo")).toBe("/ALLteacher");
+    await logIn(page, "karim@school.test", "karim-password");
+    await page.getByTestId("flash").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/ALLteacher");
+    expect(await page.getByTestId("flash").textContent()).toContain("Login successfully!");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("All Teachers");
+  });
+
+  it.each(["/allOrder", "/services/1", "/admition/1", "/result/1", "/about/1", "/DeashBoard"])(
+    "guards %s on the server",
+    async (path) => {
+      const response = await fetch(server.url + path, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
+    },
+  );
+
+  it("shows the provider's message when the password is wrong", async () => {
+    const page = await open("/login");
+    await logIn(page, "karim@school.test", "wrong-password");
+    await page.getByTestId("form-error").waitFor();
+    expect(await page.getByTestId("form-error").textContent()).toBe("Invalid email or password");
+    expect(await page.getByRole("button", { name: "LogOut" }).count()).toBe(0);
+  });
+
+  it("shows a signed-in non-admin no dashboard menu, and keeps AddAdmin from them", async () => {
+    const page = await open("/login?redirectTo=%2FDeashBoard");
+    await logIn(page, "karim@school.test", "karim-password");
+    await page.getByTestId("not-admin").waitFor();
+    expect(await page.getByTestId("dashboard-menu").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
+    await page.goto(`${server.url}/DeashBoard/AddAdmin`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/DeashBoard/AddAdmin");
+  });
+
+  it("lets the configured admin make another user an admin", async () => {
+    const page = await open("/login?redirectTo=%2FDeashBoard%2FAddAdmin");
+    await logIn(page, admin.email, admin.password);
+    await page.getByRole("heading", { name: "Make an admin" }).waitFor();
+    expect(await page.getByTestId("dashboard-menu").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Dashboard" }).first().isVisible()).toBe(true);
+
+    // The browser checks the e-mail with the server's rule before sending.
+    await page.getByLabel("E-mail").fill("not an e-mail");
+    await page.getByRole("button", { name: "Make admin" }).click();
+    await page.getByText("Enter a valid e-mail address").waitFor();
+
+    await page.getByLabel("E-mail").fill("nobody@school.test");
+    await page.getByRole("button", { name: "Make admin" }).click();
+    await page.getByTestId("form-error").waitFor();
+    expect(await page.getByTestId("form-error").textContent()).toBe(
+      "No account with the e-mail nobody@school.test",
+    );
+
+    await page.getByLabel("E-mail").fill("karim@school.test");
+    await page.getByRole("button", { name: "Make admin" }).click();
+    await page.getByTestId("form-success").waitFor();
+    expect(await page.getByTestId("form-success").textContent()).toBe("Admin add successfully");
+    expect(await page.getByLabel("E-mail").inputValue()).toBe("");
+
+    const karim = await open("/login?redirectTo=%2FDeashBoard");
+    await logIn(karim, "karim@school.test", "karim-password");
+    await karim.getByTestId("dashboard-menu").waitFor();
+  });
+
+  it("switches to Bangla and keeps the choice", async () => {
+    const page = await open("/");
+    await page.getByRole("button", { name: "বাংলা" }).click();
+    await page.waitForFunction(() => document.documentElement.lang === "bn");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("মক্তবে স্বাগতম");
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("bn");
+    await page.getByRole("button", { name: "English" }).click();
+    await page.waitForFunction(() => document.documentElement.lang === "en");
+  });
+
+  it("answers an unknown path with a 404 page and no stack trace", async () => {
+    const { page } = await newPage(browser);
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    expect(await page.content()).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
+  });
+
+  it("moves between pages without a full reload", async () => {
+    const page = await open("/");
+    await page.waitForFunction(() =>
+      document.querySelector("html")?.hasAttribute("data-mantine-color-scheme"),
+    );
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "still here";
+    });
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Class Room" })
+      .click();
+    await page.getByRole("heading", { name: "Class Room" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still here");
+  });
+
+  it("works on a 360 px phone: the menu opens with the same links, nothing overflows", async () => {
+    const page = await open("/", { viewport: { width: 360, height: 740 } });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog");
+    await drawer.waitFor();
+    const hrefs = await drawer
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual([
+      "/home",
+      "/ALLteacher",
+      "/classRoome",
+      "/services",
+      "/blogs",
+      "/AllStudent",
+      "/AdmitionAll",
+      "/resultAll",
+      "/login",
+      "/profile",
+    ]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it.each(["/", "/login", "/register"])("has no WCAG A/AA violations on %s", async (path) => {
+    const page = await open(path);
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+  });
+});
