@@ -18,8 +18,7 @@ import type { Route } from "./+types/root";
 import { FlashBanner } from "./components/flash-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { dictionaries, type MessageKey } from "./i18n";
-import { en } from "./i18n/en";
+import { dictionaries, errorTables, type MessageKey } from "./i18n";
 import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
@@ -40,8 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale,
       messages: dictionaries[locale],
+      errorMessages: errorTables[locale],
       user,
-      flash: flash.key && flash.key in en ? (flash.key as MessageKey) : null,
+      flash: flash.key && flash.key in dictionaries.en ? (flash.key as MessageKey) : null,
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : undefined },
   );
@@ -108,8 +108,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
-  return [{ title: en["brand.name"] }, { name: "description", content: en["home.lead"] }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const messages = loaderData?.messages;
+  return [
+    { title: messages?.["brand.name"] ?? "Maktab" },
+    { name: "description", content: messages?.["home.lead"] },
+  ];
 }
 
 export function ErrorBoundary() {

@@ -1,29 +1,28 @@
-import { Burger, Button, Container, Drawer, Group, Stack } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { Button, Container, Group, Stack } from "@mantine/core";
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useCartQuantity } from "../lib/cart-count";
 import { useI18n } from "../lib/i18n";
 import type { loader as rootLoader } from "../root";
 import { LanguageSwitch } from "./language-switch";
+import { MobileMenu } from "./mobile-menu";
 import { navLinks } from "./nav-links";
 
 export function SiteHeader() {
   const { t } = useI18n();
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const user = data?.user ?? null;
-  const [opened, { toggle, close }] = useDisclosure(false);
   const cartQuantity = useCartQuantity();
   const showCart = cartQuantity > 0 || user !== null;
 
-  const links = (onNavigate?: () => void) => (
+  const links = (
     <>
       {navLinks.map((link) => (
-        <NavLink key={link.href} to={link.href} className="nav-link" onClick={onNavigate} prefetch="intent">
+        <NavLink key={link.href} to={link.href} className="nav-link" prefetch="intent">
           {t(link.label)}
         </NavLink>
       ))}
       {user?.isAdmin ? (
-        <NavLink to="/DeashBoard" className="nav-link" onClick={onNavigate} prefetch="intent">
+        <NavLink to="/DeashBoard" className="nav-link" prefetch="intent">
           {t("nav.dashboard")}
         </NavLink>
       ) : null}
@@ -39,7 +38,7 @@ export function SiteHeader() {
           </Link>
           <nav aria-label={t("a11y.mainNavigation")} className="nav-desktop">
             <Group gap={4} wrap="nowrap">
-              {links()}
+              {links}
             </Group>
           </nav>
           <Group gap="xs" wrap="nowrap">
@@ -58,29 +57,14 @@ export function SiteHeader() {
             ) : null}
             <LanguageSwitch />
             <AccountButton signedIn={user !== null} />
-            <Burger
-              className="burger-only"
-              opened={opened}
-              onClick={toggle}
-              aria-label={opened ? t("a11y.closeMenu") : t("a11y.openMenu")}
-              aria-expanded={opened}
-              aria-controls="mobile-menu"
-            />
+            <MobileMenu>
+              <nav aria-label={t("a11y.mainNavigation")}>
+                <Stack gap={4}>{links}</Stack>
+              </nav>
+            </MobileMenu>
           </Group>
         </Group>
       </Container>
-      <Drawer
-        id="mobile-menu"
-        opened={opened}
-        onClose={close}
-        title={t("brand.name")}
-        size="xs"
-        closeButtonProps={{ "aria-label": t("a11y.closeMenu") }}
-      >
-        <nav aria-label={t("a11y.mainNavigation")}>
-          <Stack gap={4}>{links(close)}</Stack>
-        </nav>
-      </Drawer>
     </header>
   );
 }

@@ -1,6 +1,8 @@
 // Checks a form in the browser with the same zod schema the server uses, before sending it.
-// Without script the form still posts, and the server answers with the same messages.
-import { type FormEvent, useState } from "react";
+// The schema (and zod) load when the form is first touched, so pages do not ship them up
+// front. Without script, or if the schema cannot load, the server checks with the same rules.
+import { type FormEvent, useRef, useState } from "react";
+import { useSubmit } from "react-router";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
@@ -11,19 +13,36 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-export function useSchemaForm(schema: z.ZodType, serverErrors?: FieldErrors) {
+type Submit = (form: HTMLFormElement) => unknown;
+
+export function useSchemaForm(
+  loadSchema: () => Promise<z.ZodType>,
+  serverErrors?: FieldErrors,
+  submitWith?: (form: HTMLFormElement) => unknown,
+) {
+  const routerSubmit = useSubmit();
+  const submit: Submit = submitWith ?? ((form) => routerSubmit(form));
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const schema = useRef<Promise<z.ZodType | null> | null>(null);
+  const load = () => {
+    schema.current ??= loadSchema().catch(() => null);
+    return schema.current;
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const result = schema.safeParse(values);
-    if (result.success) {
-      setClientErrors(null);
-      return;
-    }
     event.preventDefault();
-    setClientErrors(fieldErrorsOf(result.error));
+    const form = event.currentTarget;
+    void load().then((loaded) => {
+      const result = loaded?.safeParse(Object.fromEntries(new FormData(form)));
+      if (result && !result.success) {
+        setClientErrors(fieldErrorsOf(result.error));
+        return;
+      }
+      setClientErrors(null);
+      submit(form);
+    });
   };
   // The latest answer wins: errors found in the browser, else those the server sent.
   const errors = clientErrors ?? serverErrors ?? {};
-  return { onSubmit, errors, clear: () => setClientErrors(null) };
+  return { onSubmit, onFocus: () => void load(), errors };
 }

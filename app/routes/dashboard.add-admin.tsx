@@ -37,7 +37,11 @@ export default function AddAdmin() {
   const { t, te } = useI18n();
   const fetcher = useFetcher<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
-  const { onSubmit, errors } = useSchemaForm(makeAdminInput, fetcher.data?.fields);
+  const { onSubmit, onFocus, errors } = useSchemaForm(
+    () => import("../../common/schemas/users").then((m) => m.makeAdminInput),
+    fetcher.data?.fields,
+    (form) => fetcher.submit(form),
+  );
   const succeeded = fetcher.state === "idle" && fetcher.data?.ok;
   useEffect(() => {
     if (succeeded) formRef.current?.reset();
@@ -48,7 +52,7 @@ export default function AddAdmin() {
       <Text mt="xs" mb="md">
         {t("addAdmin.lead")}
       </Text>
-      <fetcher.Form method="post" noValidate onSubmit={onSubmit} ref={formRef}>
+      <fetcher.Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} ref={formRef}>
         <Stack gap="sm">
           {succeeded ? (
             <Alert color="teal" variant="light" role="status" data-testid="form-success">

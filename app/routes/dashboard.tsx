@@ -3,6 +3,7 @@ import { Container, NavLink as MantineNavLink, Stack, Title } from "@mantine/cor
 import { NavLink, Outlet } from "react-router";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
+import { pageTitle } from "../lib/meta";
 import { requireUserPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard";
 
@@ -16,9 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { isAdmin: actor.isAdmin, name: actor.name };
 }
 
-export function meta() {
-  return [{ title: "Dashboard | Maktab" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard.title");
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -15,6 +15,7 @@ import { FormError } from "../components/form-error";
 import { callAuth } from "../lib/auth-calls.server";
 import { flashCookieHeader } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
+import { pageTitle } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
@@ -42,9 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(redirectTo, { headers });
 }
 
-export function meta() {
-  return [{ title: "Login | Maktab" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "login.heading");
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
@@ -52,7 +51,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
-  const { onSubmit, errors } = useSchemaForm(loginInput, actionData?.fields);
+  const { onSubmit, onFocus, errors } = useSchemaForm(
+    () => import("../../common/schemas/users").then((m) => m.loginInput),
+    actionData?.fields,
+  );
   const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
   return (
     <Container size="xs">
@@ -63,7 +65,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.signedInAs && redirectTo ? (
           <Text mb="sm">{t("login.signedInAs", { email: loaderData.signedInAs })}</Text>
         ) : null}
-        <Form method="post" noValidate onSubmit={onSubmit} aria-label={t("login.heading")}>
+        <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} aria-label={t("login.heading")}>
           <Stack gap="sm">
             <FormError message={actionData?.error ? te(actionData.error) : null} />
             <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -10,11 +10,13 @@ import {
   Title,
 } from "@mantine/core";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { passwordMismatch, registerInput } from "../../common/schemas/users";
+import { passwordMismatch } from "../../common/schemas/messages";
+import { registerInput } from "../../common/schemas/users";
 import { FormError } from "../components/form-error";
 import { callAuth } from "../lib/auth-calls.server";
 import { flashCookieHeader } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
+import { pageTitle } from "../lib/meta";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/register";
 
@@ -41,15 +43,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/", { headers });
 }
 
-export function meta() {
-  return [{ title: "Register | Maktab" }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "register.heading");
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
-  const { onSubmit, errors } = useSchemaForm(registerInput, actionData?.fields);
+  const { onSubmit, onFocus, errors } = useSchemaForm(
+    () => import("../../common/schemas/users").then((m) => m.registerInput),
+    actionData?.fields,
+  );
   // The specification's banner for the mismatch, whether found here or by the server.
   const banner = errors.retypePassword === passwordMismatch ? passwordMismatch : actionData?.error;
   return (
@@ -58,7 +61,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <Title order={1} mb="md">
           {t("register.heading")}
         </Title>
-        <Form method="post" noValidate onSubmit={onSubmit} aria-label={t("register.heading")}>
+        <Form
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          onFocus={onFocus}
+          aria-label={t("register.heading")}
+        >
           <Stack gap="sm">
             <FormError message={banner ? te(banner) : null} />
             <TextInput

@@ -2,8 +2,7 @@
 import { z } from "zod";
 import { normaliseClassName } from "../classes";
 import { email, optionalLink, optionalText, requiredText } from "./fields";
-
-export const passwordMismatch = "Your password did not match";
+import { passwordMismatch } from "./messages";
 
 export const password = z
   .string({ error: "Password is required" })

@@ -195,12 +195,13 @@ describe("accounts and roles in the browser", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still here");
   });
 
-  it("works on a 360 px phone: the menu opens with the same links, nothing overflows", async () => {
+  it("works on a 360 px phone: the menu slides out with the same links, nothing overflows", async () => {
     const page = await open("/", { viewport: { width: 360, height: 740 } });
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const drawer = page.getByRole("dialog");
-    await drawer.waitFor();
-    const hrefs = await drawer
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    const menu = page.locator("#mobile-menu");
+    await menu.waitFor();
+    const hrefs = await menu
       .getByRole("link")
       .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(hrefs).toEqual([
@@ -215,6 +216,18 @@ describe("accounts and roles in the browser", () => {
       "/login",
       "/profile",
     ]);
+    // Keyboard: focus moves into the menu; Escape closes it and gives focus back to the button.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/home");
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(
+      "mobile-menu",
+    );
+    // A link closes it too, and the page changes.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Class Room" }).click();
+    await page.getByRole("heading", { name: "Class Room" }).waitFor();
+    await menu.waitFor({ state: "hidden" });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
