@@ -46,15 +46,19 @@ export const CHROMIUM_ARGS: readonly string[] = [
 export interface StartServerOptions {
   /** Extra environment variables, applied last (they override the defaults). */
   env?: Record<string, string>;
+  /** An existing DATA_DIR to start on (a restart); it is kept when the server stops. */
+  dataDir?: string;
 }
+
+export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 
 export interface RunningServer {
   /** Base URL without trailing slash, e.g. http://127.0.0.1:41234 */
   url: string;
   /** The temporary DATA_DIR given to the server (removed by stop()). */
   dataDir: string;
-  /** SIGTERM, wait for exit (SIGKILL after 10 s), remove dataDir. Idempotent. */
-  stop(): Promise<void>;
+  /** SIGTERM, wait for exit (SIGKILL after 10 s), remove a dataDir it made. Idempotent. */
+  stop(): Promise<ServerExit>;
   /** Everything the server wrote to stdout and stderr so far. */
   logs(): string;
 }
@@ -113,7 +117,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const port = await getFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "maktab-e2e-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "maktab-e2e-"));
 
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
@@ -159,8 +163,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     output += `\n[harness] server exited (code ${code}, signal ${signal})\n`;
   });
 
-  let stopped: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
+  let stopped: Promise<ServerExit> | undefined;
+  const stop = (): Promise<ServerExit> => {
     stopped ??= (async () => {
       if (child.exitCode === null && child.signalCode === null && !spawnError) {
         const exited = waitForExit(child);
@@ -170,7 +174,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         clearTimeout(timer);
       }
       liveChildren.delete(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      return { code: child.exitCode, signal: child.signalCode };
     })();
     return stopped;
   };

@@ -1,0 +1,94 @@
+// The built server as an operator runs it: first start with sample content, assets and files,
+// a graceful stop, a restart on the same data, and PostgreSQL instead of the embedded database.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./harness";
+
+const admin = { ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-password-1" };
+
+async function signIn(server: RunningServer, email: string, password: string) {
+  return fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe("the server's life", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-life-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("starts on an empty folder with sample content, serves assets and images, and stops cleanly", async () => {
+    const server = await startServer({ dataDir, env: { ...admin, SAMPLE_CONTENT: "on", LOG_LEVEL: "info" } });
+    try {
+      const home = await (await fetch(server.url)).text();
+      const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(server.url + script, { headers: { "accept-encoding": "br, gzip" } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("content-encoding")).toBe("br");
+      expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await fetch(`${server.url}/assets/no-such-file.js`)).status).toBe(404);
+
+      const images = readdirSync(path.join(dataDir, "files", "images"));
+      expect(images.length).toBeGreaterThan(20);
+      const image = await fetch(
+        `${server.url}/files/images/${images.find((name) => name.endsWith(".webp"))}`,
+      );
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/webp");
+
+      expect((await signIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).status).toBe(200);
+      const register = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ email: "kept@school.test", password: "kept-password", name: "Kept" }),
+      });
+      expect(register.status).toBe(200);
+    } finally {
+      const exit = await server.stop();
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(server.logs()).toContain('"msg":"stopped"');
+    }
+  });
+
+  it("restarts on the same data: accounts are kept and sample content is not added twice", async () => {
+    const imagesBefore = readdirSync(path.join(dataDir, "files", "images")).length;
+    const server = await startServer({ dataDir, env: { ...admin, SAMPLE_CONTENT: "on", LOG_LEVEL: "info" } });
+    try {
+      expect((await signIn(server, "kept@school.test", "kept-password")).status).toBe(200);
+      expect(readdirSync(path.join(dataDir, "files", "images")).length).toBe(imagesBefore);
+      expect(server.logs()).not.toContain("sample content seeded");
+      expect(server.logs()).toContain('"outcome":"unchanged"');
+    } finally {
+      expect(await server.stop()).toEqual({ code: 0, signal: null });
+    }
+  });
+
+  it("stops with a clear message naming a bad variable", async () => {
+    await expect(startServer({ env: { PORT: "eighty" } })).rejects.toThrow(/PORT .*\(got "eighty"\)/);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("runs on PostgreSQL when DATABASE_URL is set", async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `maktab_e2e_${randomBytes(5).toString("hex")}`;
+    const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await sql.unsafe(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const server = await startServer({ env: { ...admin, DATABASE_URL: url.toString() } });
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: "ready", database: "postgres" });
+      expect((await signIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toEqual({ code: 0, signal: null });
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    }
+  });
+});
