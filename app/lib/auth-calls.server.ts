@@ -1,13 +1,17 @@
 // Page actions reach Better Auth through its HTTP handler, not its direct API, so the same
 // rate limits and origin checks apply to a form post as to a REST client.
-import type { RouterContextProvider } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
+import type { MessageKey } from "../i18n/translate";
+import { flashCookieHeader } from "./cookies.server";
 import { pageOf } from "./page.server";
+
+type AuthResult = { ok: boolean; status: number; message?: string; setCookies: string[] };
 
 export async function callAuth(
   context: Readonly<RouterContextProvider>,
   path: "/sign-in/email" | "/sign-up/email" | "/sign-out",
   body: Record<string, unknown>,
-): Promise<{ ok: boolean; status: number; message?: string; setCookies: string[] }> {
+): Promise<AuthResult> {
   const { services, authHeaders } = pageOf(context);
   const headers = new Headers(authHeaders);
   headers.set("content-type", "application/json");
@@ -25,4 +29,17 @@ export async function callAuth(
   if (response.ok) return { ok: true, status: response.status, setCookies };
   const answer = (await response.json().catch(() => ({}))) as { message?: string };
   return { ok: false, status: response.status, message: answer.message ?? response.statusText, setCookies };
+}
+
+/** Goes on with the cookies Better Auth set (a new session, or its end) and an optional banner. */
+export function redirectWithAuthCookies(
+  request: Request,
+  result: AuthResult,
+  to: string,
+  banner?: MessageKey,
+) {
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  if (banner) headers.append("Set-Cookie", flashCookieHeader(request, banner));
+  return redirect(to, { headers });
 }

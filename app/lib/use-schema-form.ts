@@ -4,14 +4,12 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 import type { z } from "zod";
+import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { useI18n } from "./i18n";
 
 export type FieldErrors = Record<string, string>;
 
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) fields[issue.path.map(String).join(".")] ??= issue.message;
-  return fields;
-}
+export { fieldErrorsOf };
 
 type Submit = (form: HTMLFormElement) => unknown;
 
@@ -20,6 +18,7 @@ export function useSchemaForm(
   serverErrors?: FieldErrors,
   submitWith?: (form: HTMLFormElement) => unknown,
 ) {
+  const { te } = useI18n();
   const routerSubmit = useSubmit();
   const submit: Submit = submitWith ?? ((form) => routerSubmit(form));
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -44,5 +43,7 @@ export function useSchemaForm(
   };
   // The latest answer wins: errors found in the browser, else those the server sent.
   const errors = clientErrors ?? serverErrors ?? {};
-  return { onSubmit, onFocus: () => void load(), errors };
+  /** The message for a field, in the reader's language, or undefined. */
+  const fieldError = (name: string) => (errors[name] ? te(errors[name]) : undefined);
+  return { onSubmit, onFocus: () => void load(), errors, fieldError };
 }

@@ -37,7 +37,7 @@ export default function AddAdmin() {
   const { t, te } = useI18n();
   const fetcher = useFetcher<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
-  const { onSubmit, onFocus, errors } = useSchemaForm(
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
     () => import("../../common/schemas/users").then((m) => m.makeAdminInput),
     fetcher.data?.fields,
     (form) => fetcher.submit(form),
@@ -66,7 +66,7 @@ export default function AddAdmin() {
             label={t("addAdmin.email")}
             required
             maxLength={50}
-            error={errors.email ? te(errors.email) : undefined}
+            error={fieldError("email")}
           />
           <Button type="submit" loading={fetcher.state !== "idle"}>
             {t("addAdmin.submit")}

@@ -9,11 +9,10 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { loginInput } from "../../common/schemas/users";
 import { FormError } from "../components/form-error";
-import { callAuth } from "../lib/auth-calls.server";
-import { flashCookieHeader } from "../lib/cookies.server";
+import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { pageTitle } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
@@ -37,10 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok)
     return data({ error: result.message ?? "Sign-in failed", fields: {} }, { status: result.status });
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", flashCookieHeader(request, "login.success"));
-  return redirect(redirectTo, { headers });
+  return redirectWithAuthCookies(request, result, redirectTo, "login.success");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "login.heading");
@@ -51,7 +47,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
-  const { onSubmit, onFocus, errors } = useSchemaForm(
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
     () => import("../../common/schemas/users").then((m) => m.loginInput),
     actionData?.fields,
   );
@@ -75,14 +71,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               label={t("login.email")}
               autoComplete="email"
               required
-              error={errors.email ? te(errors.email) : undefined}
+              error={fieldError("email")}
             />
             <PasswordInput
               name="password"
               label={t("login.password")}
               autoComplete="current-password"
               required
-              error={errors.password ? te(errors.password) : undefined}
+              error={fieldError("password")}
             />
             <Button type="submit" loading={busy}>
               {t("login.submit")}

@@ -9,12 +9,11 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { passwordMismatch } from "../../common/schemas/messages";
 import { registerInput } from "../../common/schemas/users";
 import { FormError } from "../components/form-error";
-import { callAuth } from "../lib/auth-calls.server";
-import { flashCookieHeader } from "../lib/cookies.server";
+import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { pageTitle } from "../lib/meta";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
@@ -37,10 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok)
     return data({ error: result.message ?? "Registration failed", fields: {} }, { status: result.status });
-  const headers = new Headers();
-  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", flashCookieHeader(request, "register.success"));
-  return redirect("/", { headers });
+  return redirectWithAuthCookies(request, result, "/", "register.success");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "register.heading");
@@ -49,7 +45,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
-  const { onSubmit, onFocus, errors } = useSchemaForm(
+  const { onSubmit, onFocus, errors, fieldError } = useSchemaForm(
     () => import("../../common/schemas/users").then((m) => m.registerInput),
     actionData?.fields,
   );
@@ -76,7 +72,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
               autoComplete="name"
               required
               maxLength={50}
-              error={errors.displayName ? te(errors.displayName) : undefined}
+              error={fieldError("displayName")}
             />
             <TextInput
               name="email"
@@ -84,21 +80,21 @@ export default function Register({ actionData }: Route.ComponentProps) {
               label={t("register.email")}
               autoComplete="email"
               required
-              error={errors.email ? te(errors.email) : undefined}
+              error={fieldError("email")}
             />
             <PasswordInput
               name="password"
               label={t("register.password")}
               autoComplete="new-password"
               required
-              error={errors.password ? te(errors.password) : undefined}
+              error={fieldError("password")}
             />
             <PasswordInput
               name="retypePassword"
               label={t("register.retypePassword")}
               autoComplete="new-password"
               required
-              error={errors.retypePassword ? te(errors.retypePassword) : undefined}
+              error={fieldError("retypePassword")}
             />
             <Button type="submit" loading={busy}>
               {t("register.submit")}

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import { DomainError, statusOf } from "../domain/errors";
 
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -17,18 +18,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Field path to first message, e.g. {"admition.title": "Title is required"}. */
-export function fieldsOf(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".") || "body";
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
 export function invalidInput(error: z.ZodError, where: "body" | "query" | "params" = "body"): ApiError {
-  const fields = fieldsOf(error);
+  const fields = fieldErrorsOf(error);
   const list = Object.entries(fields)
     .map(([field, message]) => `${field}: ${message}`)
     .join("; ");
