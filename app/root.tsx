@@ -1,6 +1,6 @@
 // The document shell: language, theme, header and footer, the one-time banner, and the error
 // page. Its loader answers who is signed in and which language to speak.
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript, Container, MantineProvider, mantineHtmlProps, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import {
   data,
@@ -133,12 +133,12 @@ function ErrorMessage({ error }: { error: unknown }) {
     ? String(error.status)
     : new Date().toISOString().slice(0, 19);
   return (
-    <div className="mantine-Container-root" style={{ maxWidth: 720, marginInline: "auto", padding: 16 }}>
-      <h1>{notFound ? t("notFound.heading") : t("error.heading")}</h1>
+    <Container size="sm">
+      <Title order={1}>{notFound ? t("notFound.heading") : t("error.heading")}</Title>
       <p>{notFound ? t("notFound.lead") : t("error.lead", { id: reference })}</p>
       <p>
         <a href="/">{t("notFound.home")}</a>
       </p>
-    </div>
+    </Container>
   );
 }

@@ -107,7 +107,11 @@ export function createApp(
 
   const { pageHandler } = options;
   if (pageHandler) {
-    app.all("*", (c) => {
+    const formLimit = bodyLimit({
+      maxSize: maxJsonBytes,
+      onError: (c) => c.text("The form is too large", 413),
+    });
+    app.all("*", formLimit, (c) => {
       const context = new RouterContextProvider();
       context.set(pageContext, {
         services,

@@ -16,8 +16,9 @@ export async function callAuth(
   const headers = new Headers(authHeaders);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  // A no-script form post from our page carries our origin; say so for Better Auth's check.
-  if (!headers.get("origin")) headers.set("origin", new URL(services.config.publicUrl).origin);
+  // Our cross-site guard has already vetted this request; Better Auth checks the origin again
+  // against PUBLIC_URL, which a visitor on another name for this host (127.0.0.1) would fail.
+  headers.set("origin", new URL(services.config.publicUrl).origin);
   const response = await services.auth.handler(
     new Request(`${services.config.publicUrl}/api/auth${path}`, {
       method: "POST",
