@@ -6,6 +6,25 @@ import path from "node:path";
 import { z } from "zod";
 
 const off = new Set(["0", "false", "off", "no"]);
+const on = new Set(["1", "true", "on", "yes"]);
+
+/** An optional on/off switch; undefined when unset so a default can depend on other variables. */
+const onOff = z
+  .string()
+  .optional()
+  .refine(
+    (value) =>
+      value === undefined || on.has(value.trim().toLowerCase()) || off.has(value.trim().toLowerCase()),
+    {
+      message: "must be on or off (1, true, on, yes or 0, false, off, no)",
+    },
+  )
+  .transform((value) => (value === undefined ? undefined : on.has(value.trim().toLowerCase())));
+
+const httpUrl = (example: string) =>
+  z.url({ protocol: /^https?$/, message: `must be an http or https URL, such as ${example}` });
+
+const s3Keys = ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 const envSchema = z
   .object({
@@ -36,8 +55,28 @@ const envSchema = z
       .string()
       .optional()
       .transform((value) => value !== undefined && !off.has(value.trim().toLowerCase())),
+    // The largest image upload accepted, in bytes (5 MB by default).
+    UPLOAD_MAX_BYTES: z.coerce
+      .number({ message: "must be a whole number of bytes" })
+      .int({ message: "must be a whole number of bytes" })
+      .min(1024, { message: "must be at least 1024 bytes" })
+      .default(5 * 1024 * 1024),
+    // S3 or an S3-compatible service for uploads instead of the local disk.
+    S3_BUCKET: z.string().min(3, { message: "must be a bucket name" }).optional(),
+    S3_ENDPOINT: httpUrl("https://s3.eu-central-1.wasabisys.com").optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: httpUrl("https://images.school.example").optional(),
+    S3_FORCE_PATH_STYLE: onOff,
   })
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET) {
+      for (const key of s3Keys) {
+        if (!env[key])
+          ctx.addIssue({ code: "custom", path: [key], message: `${key} must be set when S3_BUCKET is set` });
+      }
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -59,6 +98,22 @@ export type Config = {
   authSecret: string;
   logLevel: string;
   trustProxy: boolean;
+  /** The largest image upload accepted, in bytes. */
+  uploadMaxBytes: number;
+  /** Present when uploads go to S3 (S3_BUCKET is set); otherwise they stay in DATA_DIR/files. */
+  s3?: S3Config;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** For S3-compatible services; unset means AWS itself. */
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers fetch the objects (a CDN or the bucket's public address), without a trailing slash. */
+  publicUrl?: string;
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {
@@ -79,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = String(issue.path[0] ?? "environment");
         const got = typeof present[name] === "string" ? ` (got "${present[name]}")` : "";
         const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
-        return `${message}${name.includes("PASSWORD") || name.includes("SECRET") ? "" : got}`;
+        const hidden = ["PASSWORD", "SECRET", "KEY"].some((word) => name.includes(word));
+        return `${message}${hidden ? "" : got}`;
       }),
     );
   }
@@ -99,6 +155,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.BETTER_AUTH_SECRET ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+            // S3-compatible services mostly want /bucket/key addresses; AWS wants bucket.host.
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : undefined,
   };
 }
 

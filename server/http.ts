@@ -7,11 +7,15 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { endpoints } from "./api";
+import { docsPage } from "./api/docs-page";
 import { ApiError, errorResponse } from "./api/errors";
-import { createApiRouter } from "./api/router";
+import { openApiDocument } from "./api/openapi";
+import { createApiRouter, maxJsonBytes } from "./api/router";
 import { clientIp, withClientIp } from "./auth/client-ip";
+import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
 import { resolveActor } from "./middleware/actor";
+import { cacheControl } from "./middleware/cache-control";
 import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -19,8 +23,6 @@ import { pageContext } from "./page-context";
 import type { Services } from "./services";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
-
-export const maxJsonBytes = 1024 * 1024;
 
 export function createApp(
   services: Services,
@@ -52,47 +54,27 @@ export function createApp(
     const immutable = "public, max-age=31536000, immutable";
     app.use(
       "/assets/*",
-      serveStatic({
-        root: options.assetsDir,
-        precompressed: true,
-        onFound: (_, c) => c.header("Cache-Control", immutable),
-      }),
+      cacheControl(immutable),
+      serveStatic({ root: options.assetsDir, precompressed: true }),
     );
     app.all("/assets/*", (c) => c.text("Not found", 404));
-    app.use(
-      "/favicon.svg",
-      serveStatic({
-        root: options.assetsDir,
-        onFound: (_, c) => c.header("Cache-Control", "public, max-age=86400"),
-      }),
-    );
+    app.use("/favicon.svg", cacheControl("public, max-age=86400"), serveStatic({ root: options.assetsDir }));
   }
-  app.use(
-    "/files/*",
-    serveStatic({
-      root: config.dataDir,
-      onFound: (_, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
+  // Uploads on the local disk (DATA_DIR/files); every key holds a random id, so they never change.
+  app.use("/files/*", cacheControl(immutableCacheControl), serveStatic({ root: config.dataDir }));
   app.all("/files/*", (c) => c.text("Not found", 404));
 
   app.use(sameOrigin(config.publicUrl));
   app.use(compress());
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: maxJsonBytes,
-      onError: () => {
-        throw new ApiError(
-          413,
-          "payload_too_large",
-          `The body is larger than ${maxJsonBytes / 1024 / 1024} MB`,
-        );
-      },
-    }),
-  );
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  // The REST router reads its own bodies within limits; Better Auth's are limited here.
+  const authLimit = bodyLimit({
+    maxSize: maxJsonBytes,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", "The body is larger than 1 MB");
+    },
+  });
+  app.on(["GET", "POST"], "/api/auth/*", authLimit, (c) => {
     const request = new Request(c.req.raw, {
       headers: withClientIp(c.req.raw.headers, clientIp(c, config.trustProxy)),
     });
@@ -100,6 +82,9 @@ export function createApp(
   });
 
   app.use(resolveActor(auth));
+  const apiDocument = openApiDocument(endpoints, config.publicUrl);
+  app.get("/api/openapi.json", (c) => c.json(apiDocument));
+  app.get("/api/docs", (c) => c.html(docsPage(apiDocument)));
   app.all("/api/*", createApiRouter(endpoints, services));
   app.all("/api", (c) =>
     c.json({ error: { code: "not_found", message: "See /api/docs for the calls" } }, 404),

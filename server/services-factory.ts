@@ -7,6 +7,8 @@ import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { ensureAdminAccount } from "./domain/users";
+import { createImageStore } from "./files/image-store";
+import { createFileStorage } from "./files/storage";
 import type { Services } from "./services";
 
 export async function createServices(
@@ -29,5 +31,7 @@ export async function createServices(
     );
     logger.info({ email: config.admin.email, outcome }, "admin account checked");
   }
-  return { config, database, db: database.db, auth, logger };
+  const files = createFileStorage(config);
+  const images = createImageStore({ db: database.db, files, config, logger });
+  return { config, database, db: database.db, auth, files, images, logger };
 }

@@ -1,7 +1,6 @@
 // Starts the site: configuration, services, sample content, the HTTP listener, and a graceful
 // stop on SIGTERM or SIGINT (finish what is in flight, close the database, exit 0).
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
-import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
@@ -36,7 +35,7 @@ export async function startServer(options: StartOptions) {
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger);
   if (config.sampleContent) {
-    await seedSampleContent({ db: services.db, filesDir: path.join(config.dataDir, "files"), logger });
+    await seedSampleContent({ db: services.db, files: services.files, logger });
   }
   const app = createApp(services, {
     assetsDir: options.assetsDir,
@@ -50,6 +49,7 @@ export async function startServer(options: StartOptions) {
     {
       url: config.publicUrl,
       database: services.database.kind,
+      files: services.files.kind,
       ms: Math.round(performance.now() - startedAt),
     },
     "listening",

@@ -1,5 +1,6 @@
-// An endpoint is data: method, the specification's paths, the input schemas, the success status
-// and one call into the domain. The router enforces the schemas, so every rule is visible here.
+// An endpoint is data: method, the specification's paths, the input schemas, who may call it,
+// the success status and one call into the domain. The router enforces the schemas; the domain
+// enforces the permissions; the OpenAPI document is generated from the same list.
 import type { z } from "zod";
 import type { Actor } from "../domain/actor";
 import type { Services } from "../services";
@@ -9,12 +10,22 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+export type UploadedFile = { name: string; bytes: Uint8Array };
+
+export type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+} & Record<string, unknown>;
+
 export type EndpointInput<P, Q, B> = {
   actor: Actor;
   services: Services;
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  /** Files of a multipart body, by field name. */
+  files: Record<string, UploadedFile>;
   request: Request;
 };
 
@@ -23,13 +34,30 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   /** Paths under /api, matched case-insensitively; `:name` is a parameter. */
   paths: string[];
   summary: string;
+  /** Groups the call in the API documentation. */
+  tag: string;
+  /** Who may call it, for the documentation (the domain enforces it). */
+  access: "anyone" | "signed-in user" | "admin" | "author or admin" | "owner or admin";
   params?: P;
   query?: Q;
   body?: B;
+  /** Also takes multipart form data, with files. */
+  acceptsFiles?: boolean;
   /** Status of a successful answer (200 unless said). */
   status?: number;
+  /** JSON Schema of the body for the documentation, where `body` alone says too little. */
+  bodyDoc?: JsonSchema;
   handle(input: EndpointInput<P, Q, B>): Promise<unknown>;
 };
+
+/** An answer with headers or a status of its own. */
+export class Answer {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+    readonly status?: number,
+  ) {}
+}
 
 export function endpoint<
   P extends Schema | undefined = undefined,

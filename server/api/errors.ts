@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import { DomainError, statusOf } from "../domain/errors";
+import { ImageError } from "../files/images";
 
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -38,6 +39,9 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
       { error: { code: error.code, message: error.message, fields: error.fields } },
       statusOf[error.code] as ContentfulStatusCode,
     );
+  }
+  if (error instanceof ImageError) {
+    return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
   }
   if (error instanceof z.ZodError) return errorResponse(c, invalidInput(error));
   return undefined;

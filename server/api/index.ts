@@ -1,5 +1,23 @@
-// Every REST endpoint, in one list: the router, and later the OpenAPI document, read it.
+// Every REST endpoint, in one list: the router and the OpenAPI document read it.
+import { admissionEndpoints } from "./admissions";
+import { blogEndpoints } from "./blogs";
+import { commentEndpoints } from "./comments";
 import type { AnyEndpoint } from "./endpoint";
+import { noticeEndpoints } from "./notices";
+import { resultEndpoints } from "./results";
+import { serviceEndpoints } from "./services";
+import { studentEndpoints } from "./students";
+import { teacherEndpoints } from "./teachers";
 import { userEndpoints } from "./users";
 
-export const endpoints: AnyEndpoint[] = [...userEndpoints];
+export const endpoints: AnyEndpoint[] = [
+  ...userEndpoints,
+  ...admissionEndpoints,
+  ...resultEndpoints,
+  ...blogEndpoints,
+  ...commentEndpoints,
+  ...noticeEndpoints,
+  ...serviceEndpoints,
+  ...studentEndpoints,
+  ...teacherEndpoints,
+];

@@ -1,11 +1,17 @@
 // Dispatches /api calls to their endpoint definitions. Paths match case-insensitively, as the
 // earlier server did (its clients sent both /teacher/addTeacher and /teacher/AddTeacher).
+// Bodies are read here, within a size limit, as JSON or (where an endpoint takes a file) as
+// multipart form data.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../http-env";
 import type { Services } from "../services";
-import type { AnyEndpoint } from "./endpoint";
+import { Answer, type AnyEndpoint, type UploadedFile } from "./endpoint";
 import { ApiError, invalidInput } from "./errors";
+
+export const maxJsonBytes = 1024 * 1024;
+/** Room for the text fields that come with a file. */
+const formOverheadBytes = 256 * 1024;
 
 type Route = { endpoint: AnyEndpoint; pattern: RegExp; paramCount: number };
 
@@ -24,19 +30,61 @@ function compile(path: string): { pattern: RegExp; paramCount: number } {
   return { pattern: new RegExp(`^${source}/?$`, "i"), paramCount };
 }
 
-async function readJson(request: Request): Promise<unknown> {
+/** Reads the body, refusing it with 413 as soon as it passes `limit` bytes. */
+async function readLimited(request: Request, limit: number): Promise<Buffer> {
+  const tooLarge = () =>
+    new ApiError(413, "payload_too_large", `The body is larger than ${(limit / 1024 / 1024).toFixed(1)} MB`);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+type Body = { fields: unknown; files: Record<string, UploadedFile> };
+
+async function readBody(request: Request, acceptsFiles: boolean, uploadMaxBytes: number): Promise<Body> {
   const type = request.headers.get("content-type") ?? "";
-  const text = await request.text();
-  if (text.trim() === "") return {};
+  if (acceptsFiles && /^multipart\/form-data/i.test(type)) {
+    const bytes = await readLimited(request, uploadMaxBytes + formOverheadBytes);
+    let form: FormData;
+    try {
+      form = await new Response(new Blob([new Uint8Array(bytes)]), {
+        headers: { "content-type": type },
+      }).formData();
+    } catch {
+      throw new ApiError(400, "invalid_form", "The multipart body could not be read");
+    }
+    const fields: Record<string, string> = {};
+    const files: Record<string, UploadedFile> = {};
+    for (const [name, value] of form) {
+      if (typeof value === "string") fields[name] = value;
+      else if (value.size > 0)
+        files[name] = { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+    }
+    return { fields, files };
+  }
+  const bytes = await readLimited(request, maxJsonBytes);
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return { fields: {}, files: {} };
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiError(
-      415,
-      "unsupported_media_type",
-      "Send the body as JSON (Content-Type: application/json)",
-    );
+    const accepted = acceptsFiles ? "JSON or multipart/form-data" : "JSON (Content-Type: application/json)";
+    throw new ApiError(415, "unsupported_media_type", `Send the body as ${accepted}`);
   }
   try {
-    return JSON.parse(text);
+    return { fields: JSON.parse(text), files: {} };
   } catch {
     throw new ApiError(400, "invalid_json", "The body is not valid JSON");
   }
@@ -75,10 +123,13 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
     const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : { success: true, data: rawQuery };
     if (!query.success) throw invalidInput(query.error, "query");
     let body: unknown;
+    let files: Record<string, UploadedFile> = {};
     if (endpoint.body) {
-      const parsed = endpoint.body.safeParse(await readJson(c.req.raw));
+      const read = await readBody(c.req.raw, Boolean(endpoint.acceptsFiles), services.config.uploadMaxBytes);
+      const parsed = endpoint.body.safeParse(read.fields);
       if (!parsed.success) throw invalidInput(parsed.error, "body");
       body = parsed.data;
+      files = read.files;
     }
     const result = await endpoint.handle({
       actor: c.get("actor"),
@@ -86,9 +137,12 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
       params: params.data,
       query: query.data,
       body,
+      files,
       request: c.req.raw,
     });
-    return c.json(result ?? null, (endpoint.status ?? 200) as ContentfulStatusCode);
+    const answer = result instanceof Answer ? result : new Answer(result);
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+    return c.json(answer.body ?? null, (answer.status ?? endpoint.status ?? 200) as ContentfulStatusCode);
   };
 }
 

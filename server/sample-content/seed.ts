@@ -1,9 +1,8 @@
 // Sample content for a fresh installation: a few records of every kind, each with a generated
 // illustration, so the site and the dashboard show what they look like before the institute
-// adds its own. It runs at every start and only ever fills an empty database.
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
+// adds its own. It runs at every start and only ever fills an empty database. The images go
+// through the same encoder and file storage as uploads (so they land on S3 when configured).
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/client";
@@ -11,7 +10,6 @@ import {
   admissions,
   blogs,
   comments,
-  type ImageVariant,
   notices,
   results,
   services,
@@ -19,6 +17,9 @@ import {
   teachers,
   uploadedFiles,
 } from "../db/schema";
+import { encodeVariants } from "../files/images";
+import type { FileStorage } from "../files/storage";
+import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
 import { sampleContent } from "./data";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
@@ -44,17 +45,8 @@ const contentTables = [admissions, blogs, results, notices, services, students, 
 // time against one PostgreSQL database from both seeding it.
 const seedLockKey = 7_270_431;
 
-const variantSpecs = [
-  { width: 960, format: "webp" },
-  { width: 640, format: "webp" },
-  { width: 320, format: "webp" },
-  { width: 640, format: "jpeg" },
-] as const satisfies readonly { width: number; format: ImageVariant["format"] }[];
-
+// Drawn at 960 px: the variants are then 320, 640 and 960 px WebP and a 640 px JPEG.
 const largestWidth = 960;
-// Effort 2 encodes about 40% faster than 3 here, with files of the same size (flat colours).
-const webpOptions = { quality: 78, effort: 2 } as const;
-const jpegOptions = { quality: 78, mozjpeg: false } as const;
 // sharp runs on the libuv thread pool (4 threads by default): a few images at a time keep it busy
 // without queueing dozens of large raw buffers in memory.
 const imageConcurrency = 4;
@@ -68,10 +60,10 @@ const minuteMs = 60 * 1000;
  */
 export async function seedSampleContent(options: {
   db: Database;
-  filesDir: string;
+  files: FileStorage;
   logger?: SeedLogger;
 }): Promise<{ seeded: boolean; counts: Record<string, number> }> {
-  const { db, filesDir, logger } = options;
+  const { db, files, logger } = options;
   const started = performance.now();
   if (await hasContent(db)) return { seeded: false, counts: {} };
 
@@ -91,25 +83,26 @@ export async function seedSampleContent(options: {
     ...content.teachers.map((item, index) => ({ kind: "teachers" as const, index, title: item.name })),
   ];
 
-  const imagesDir = path.join(filesDir, "images");
-  await mkdir(imagesDir, { recursive: true });
-  const written: string[] = [];
-  const removeWritten = () => Promise.all(written.map((file) => rm(file, { force: true })));
+  const written: StoredImageValues[] = [];
+  const removeWritten = () => Promise.all(written.map((image) => removeImageVariants(files, image.variants)));
 
   try {
-    const images = await mapWithConcurrency(jobs, imageConcurrency, (job) =>
-      writeImage(job.kind, job.index, job.title, filesDir, written),
-    );
+    const images = await mapWithConcurrency(jobs, imageConcurrency, async (job) => {
+      const image = await writeImage(files, job.kind, job.index, job.title);
+      written.push(image);
+      return image;
+    });
     const fileRows = images.map((image, i) => ({
-      ...image.row,
+      ...image,
       createdAt: createdAt(jobs[i]!.kind, jobs[i]!.index),
     }));
-    // The image of record `index` of `kind`, as the two image columns of that record.
+    // The image of record `index` of `kind`, as the two image columns of that record. Pages
+    // compute an upload's addresses from its variants (imageInfo), so imageUrl stays empty.
     const imageOf = (kind: Kind, index: number) => {
       const i = jobs.findIndex((job) => job.kind === kind && job.index === index);
       const image = images[i];
       if (!image) throw new Error(`No sample image for ${kind} ${index}`);
-      return { imageFileId: image.row.id, imageUrl: image.url };
+      return { imageFileId: image.id, imageUrl: null };
     };
     const stamp = (kind: Kind, index: number) => {
       const at = createdAt(kind, index);
@@ -186,7 +179,7 @@ export async function seedSampleContent(options: {
     logger?.info({ counts, ms }, "sample content seeded");
     return { seeded: true, counts };
   } catch (error) {
-    // Leave no orphaned files behind when the images or the transaction fail.
+    // Leave no orphaned objects behind when the images or the transaction fail.
     await removeWritten();
     throw error;
   }
@@ -200,6 +193,7 @@ async function hasContent(db: Database): Promise<boolean> {
   return false;
 }
 
+/** Runs `work` on every item, `limit` at a time; on a failure, waits for the running ones and throws. */
 async function mapWithConcurrency<T, R>(
   items: readonly T[],
   limit: number,
@@ -207,95 +201,48 @@ async function mapWithConcurrency<T, R>(
 ): Promise<R[]> {
   const answers: R[] = new Array<R>(items.length);
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const index = next++;
-      answers[index] = await work(items[index] as T, index);
+      try {
+        answers[index] = await work(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
+  // Every worker finishes before the caller cleans up, so no write lands after the cleanup.
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
   return answers;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Images
 
-type WrittenImage = {
-  row: {
-    id: string;
-    originalName: string;
-    width: number;
-    height: number;
-    byteSize: number;
-    variants: ImageVariant[];
-  };
-  url: string;
-};
-
-/** Renders the illustration once, then writes every variant; `written` collects the paths. */
+/** Draws the illustration at 960 px, encodes it like an upload and writes every variant. */
 async function writeImage(
+  files: FileStorage,
   kind: Kind,
   index: number,
   title: string,
-  filesDir: string,
-  written: string[],
-): Promise<WrittenImage> {
+): Promise<StoredImageValues> {
   const style = kindStyles[kind];
   const svg = style.square ? portraitSvg(kind, index, title) : landscapeSvg(kind, index, title);
   const sourceWidth = style.square ? 800 : 1280;
-  const slug = slugify(title);
-  const token = randomBytes(4).toString("hex");
-
   // Rasterise the vector straight at the largest width (sharper and cheaper than rendering at
-  // 1280 and shrinking), then derive the other sizes from the raw pixels.
+  // 1280 and shrinking); our own drawing needs none of processImage's checks, only its encoder.
   const { data, info } = await sharp(Buffer.from(svg), { density: (72 * largestWidth) / sourceWidth })
     .resize({ width: largestWidth })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-
-  const variants = await Promise.all(
-    variantSpecs.map(async (spec): Promise<ImageVariant & { size: number }> => {
-      const extension = spec.format === "jpeg" ? "jpg" : "webp";
-      const key = `images/${slug}-${token}-${spec.width}.${extension}`;
-      const file = path.join(filesDir, key);
-      let pipeline = sharp(data, raw);
-      if (spec.width !== info.width) pipeline = pipeline.resize({ width: spec.width });
-      pipeline = spec.format === "jpeg" ? pipeline.jpeg(jpegOptions) : pipeline.webp(webpOptions);
-      written.push(file);
-      const out = await pipeline.toFile(file);
-      return { key, width: out.width, height: out.height, format: spec.format, size: out.size };
-    }),
+  const image = await encodeVariants(
+    { data, width: info.width, height: info.height, channels: info.channels },
+    { quick: true },
   );
-
-  const largest = variants.reduce((a, b) => (b.width > a.width ? b : a));
-  const medium = variants.find((variant) => variant.format === "webp" && variant.width === 640)!;
-  return {
-    row: {
-      id: randomUUID(),
-      originalName: `${slug}.svg`,
-      width: largest.width,
-      height: largest.height,
-      // The sum over all variants: the disk space this image takes.
-      byteSize: variants.reduce((sum, variant) => sum + variant.size, 0),
-      variants: variants.map(({ key, width, height, format }) => ({ key, width, height, format })),
-    },
-    url: `/files/${medium.key}`,
-  };
-}
-
-/** Lowercase ASCII letters, digits and single dashes; "image" when nothing is left. */
-function slugify(value: string): string {
-  const slug = value
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return slug || "image";
+  return writeImageVariants(files, image, `${slugify(title)}.svg`);
 }
 
 type Palette = { light: string; dark: string; accent: string; soft: string };

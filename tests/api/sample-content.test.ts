@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classOptions } from "../../common/classes";
+import { loadConfig } from "../../server/config";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import {
   admissions,
@@ -17,7 +18,10 @@ import {
   teachers,
   uploadedFiles,
 } from "../../server/db/schema";
+import { createFileStorage, type FileStorage, localFileStorage } from "../../server/files/storage";
+import { imageInfo } from "../../server/files/uploads";
 import { seedSampleContent } from "../../server/sample-content/seed";
+import { startFakeS3 } from "../fixtures/fake-s3";
 
 const imageTables = { admissions, blogs, results, notices, services, students, teachers };
 const allTables = { ...imageTables, comments, uploadedFiles };
@@ -25,6 +29,7 @@ const allTables = { ...imageTables, comments, uploadedFiles };
 describe("sample content", () => {
   let handle: DatabaseHandle;
   let filesDir: string;
+  let files: FileStorage;
   let first: Awaited<ReturnType<typeof seedSampleContent>>;
   const logged: { obj: object; msg?: string }[] = [];
 
@@ -38,10 +43,11 @@ describe("sample content", () => {
     handle = openDatabase({});
     await handle.migrate();
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "maktab-seed-"));
+    files = localFileStorage(filesDir);
     const started = performance.now();
     first = await seedSampleContent({
       db: handle.db,
-      filesDir,
+      files,
       logger: { info: (obj, msg) => logged.push({ obj, msg }) },
     });
     console.info(`sample content seeded in ${Math.round(performance.now() - started)} ms`);
@@ -65,19 +71,25 @@ describe("sample content", () => {
   });
 
   it("links every record to a WebP image on disk with the recorded width", async () => {
-    const files = await handle.db.select().from(uploadedFiles);
-    const filesById = new Map(files.map((file) => [file.id, file]));
+    const fileRows = await handle.db.select().from(uploadedFiles);
+    const filesById = new Map(fileRows.map((file) => [file.id, file]));
     for (const [name, table] of Object.entries(imageTables)) {
       const rows = await handle.db
         .select({ imageUrl: table.imageUrl, imageFileId: table.imageFileId })
         .from(table);
       for (const row of rows) {
-        expect(row.imageUrl, name).toMatch(/^\/files\/images\/[a-z0-9-]+-[0-9a-f]{8}-640\.webp$/);
+        // An upload's address comes from its variants, not from the record.
+        expect(row.imageUrl, name).toBeNull();
         const file = filesById.get(row.imageFileId ?? "");
         expect(file, name).toBeDefined();
-        const key = row.imageUrl!.slice("/files/".length);
+        const info = imageInfo(file!, files);
+        expect(info.url, name).toMatch(/^\/files\/images\/[a-z0-9-]+-[0-9a-f]{8}-640\.webp$/);
+        expect(info.fallbackUrl, name).toMatch(/-640\.jpg$/);
+        expect(info.srcset.split(", ")).toHaveLength(3);
+        const key = info.url.slice("/files/".length);
         const variant = file!.variants.find((v) => v.key === key);
         expect(variant, key).toMatchObject({ width: 640, format: "webp" });
+        expect({ width: info.width, height: info.height }).toEqual({ width: 640, height: variant!.height });
         const onDisk = path.join(filesDir, key);
         expect(fs.existsSync(onDisk), onDisk).toBe(true);
         const meta = await sharp(onDisk).metadata();
@@ -89,10 +101,10 @@ describe("sample content", () => {
   });
 
   it("records all four variants of every image, without metadata", async () => {
-    const files = await handle.db.select().from(uploadedFiles);
+    const fileRows = await handle.db.select().from(uploadedFiles);
     const onDisk = fs.readdirSync(path.join(filesDir, "images"));
-    expect(onDisk).toHaveLength(files.length * 4);
-    for (const file of files) {
+    expect(onDisk).toHaveLength(fileRows.length * 4);
+    for (const file of fileRows) {
       expect(file.originalName).toMatch(/^[a-z0-9-]+\.svg$/);
       expect(file.width).toBe(960);
       expect([600, 960]).toContain(file.height);
@@ -143,11 +155,39 @@ describe("sample content", () => {
   it("does nothing on a second call", async () => {
     const before = await rowCounts();
     const filesBefore = fs.readdirSync(path.join(filesDir, "images")).length;
-    const second = await seedSampleContent({ db: handle.db, filesDir });
+    const second = await seedSampleContent({ db: handle.db, files });
     expect(second).toEqual({ seeded: false, counts: {} });
     expect(await rowCounts()).toEqual(before);
     expect(fs.readdirSync(path.join(filesDir, "images"))).toHaveLength(filesBefore);
   });
+});
+
+describe("sample content on S3", () => {
+  it("stores the images in the bucket when S3 is configured", async () => {
+    const s3 = await startFakeS3();
+    const handle = openDatabase({});
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "maktab-seed-"));
+    try {
+      await handle.migrate();
+      const files = createFileStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
+      expect(files.kind).toBe("s3");
+      const started = performance.now();
+      expect((await seedSampleContent({ db: handle.db, files })).seeded).toBe(true);
+      console.info(`sample content seeded to S3 in ${Math.round(performance.now() - started)} ms`);
+      const [file] = await handle.db.select().from(uploadedFiles).limit(1);
+      const info = imageInfo(file!, files);
+      expect(info.url.startsWith(`${s3.endpoint}/${s3.bucket}/images/`)).toBe(true);
+      const response = await fetch(info.url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      for (const variant of file!.variants) expect(await files.exists(variant.key)).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, "files"))).toBe(false);
+    } finally {
+      await handle.close();
+      await s3.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("sample content on a database in use", () => {
@@ -157,7 +197,7 @@ describe("sample content on a database in use", () => {
     try {
       await handle.migrate();
       await handle.db.insert(notices).values({ title: "Our own notice", about: "Written by the institute." });
-      const answer = await seedSampleContent({ db: handle.db, filesDir });
+      const answer = await seedSampleContent({ db: handle.db, files: localFileStorage(filesDir) });
       expect(answer).toEqual({ seeded: false, counts: {} });
       expect(await handle.db.$count(notices)).toBe(1);
       expect(await handle.db.$count(uploadedFiles)).toBe(0);

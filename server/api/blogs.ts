@@ -1,0 +1,21 @@
+import { blogCollection } from "../domain/blogs";
+import { contentEndpoints, wireDate } from "./content-endpoints";
+
+export const blogEndpoints = contentEndpoints({
+  collection: blogCollection,
+  tag: "Blogs",
+  paths: { list: ["/blog/blogs"], one: ["/blog/blogs/:id"], create: ["/blog/blogs"] },
+  fields: { title: "title", email: "authorEmail", blog: "body", catagori: "category" },
+  imageFields: ["image"],
+  toWire: (blog) => ({
+    _id: blog.id,
+    title: blog.title,
+    email: blog.authorEmail,
+    blog: blog.body,
+    catagori: blog.category,
+    image: blog.image?.url ?? null,
+    imageSet: blog.image,
+    status: blog.status,
+    date: wireDate(blog),
+  }),
+});

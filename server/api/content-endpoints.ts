@@ -1,0 +1,212 @@
+// One REST adapter for every kind of content. A kind's wire description says its paths, how
+// the specification's field names map to the domain's, which fields carry its image, and how a
+// record looks on the wire; this turns it into list, get, create, update and delete calls.
+import { z } from "zod";
+import { imageLink } from "../../common/schemas/content";
+import {
+  type ContentCollection,
+  type ContentContext,
+  type ImageInput,
+  listQuery,
+} from "../domain/content/collection";
+import { DomainError } from "../domain/errors";
+import type { Services } from "../services";
+import { Answer, type AnyEndpoint, endpoint, type JsonSchema, type UploadedFile } from "./endpoint";
+
+export type WireKind<Item> = {
+  collection: ContentCollection<Item>;
+  /** Heading in the API documentation. */
+  tag: string;
+  paths: {
+    list: string[];
+    /** A record's own path: GET it, PUT or PATCH it, DELETE it. */
+    one: string[];
+    create: string[];
+    /** Extra delete paths of the earlier contract (DELETE /Admition/deleteAdmition/{id}). */
+    delete?: string[];
+  };
+  /** Wire field name to domain field name; the first wire name of a domain field is used in errors. */
+  fields: Record<string, string>;
+  /** Wire values that need converting before the domain sees them (roll "head" -> isFeatured). */
+  convert?: Record<string, (value: unknown) => unknown>;
+  /** Fields that carry the image: a file in multipart, or a link (http/https) as text. */
+  imageFields?: string[];
+  /** Query parameters beyond limit, offset and q (comments' blogId). */
+  filters?: string[];
+  toWire(record: Item): Record<string, unknown>;
+};
+
+const jsonObject = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });
+const idParams = z.object({ id: z.string() });
+
+/** Creation time as the wire's `date`: an ISO timestamp. */
+export const wireDate = (record: { createdAt: Date }) => record.createdAt.toISOString();
+
+export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
+  const { collection, tag, paths } = kind;
+  const label = collection.name.toLowerCase();
+  const wireNameOf = new Map<string, string>();
+  for (const [wire, domain] of Object.entries(kind.fields))
+    if (!wireNameOf.has(domain)) wireNameOf.set(domain, wire);
+  const imageWireName = kind.imageFields?.[0] ?? "image";
+
+  const context = (services: Services): ContentContext => ({ db: services.db, images: services.images });
+
+  /** The specification's field names to the domain's; unknown fields (date, _id) are ignored. */
+  function toDomain(body: Record<string, unknown>) {
+    const input: Record<string, unknown> = {};
+    for (const [wire, value] of Object.entries(body)) {
+      const domain = kind.fields[wire];
+      if (domain === undefined || value === undefined) continue;
+      input[domain] = kind.convert?.[wire] ? kind.convert[wire](value) : value;
+    }
+    return input;
+  }
+
+  function imageOf(
+    body: Record<string, unknown>,
+    files: Record<string, UploadedFile>,
+  ): ImageInput | undefined {
+    for (const field of kind.imageFields ?? []) {
+      const file = files[field];
+      if (file) return { file };
+    }
+    for (const field of kind.imageFields ?? []) {
+      const value = body[field];
+      if (value === undefined || value === null) continue;
+      const link = imageLink.safeParse(value);
+      if (!link.success) {
+        const message = link.error.issues[0]?.message ?? "Invalid image link";
+        throw new DomainError("invalid", message, { [field]: message });
+      }
+      return { link: link.data ?? "" };
+    }
+    return undefined;
+  }
+
+  /** Domain errors name domain fields; a client knows the wire's names. */
+  async function inWireTerms<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DomainError && error.fields) {
+        const fields = Object.fromEntries(
+          Object.entries(error.fields).map(([field, message]) => [
+            field === "image" ? imageWireName : (wireNameOf.get(field) ?? field),
+            message,
+          ]),
+        );
+        const list = Object.entries(fields)
+          .map(([field, message]) => `${field}: ${message}`)
+          .join("; ");
+        throw new DomainError(error.code, `Invalid ${label}: ${list}`, fields);
+      }
+      throw error;
+    }
+  }
+
+  // The documented body: the domain's fields under their wire names, and the image fields.
+  const domainSchema = z.toJSONSchema(collection.input, {
+    io: "input",
+    unrepresentable: "any",
+  }) as JsonSchema;
+  const bodyDoc: JsonSchema = { type: "object", properties: {}, required: [] };
+  for (const [wire, domain] of Object.entries(kind.fields)) {
+    const property = domainSchema.properties?.[domain];
+    if (!property || wireNameOf.get(domain) !== wire) continue;
+    (bodyDoc.properties as Record<string, JsonSchema>)[wire] = property;
+    if (domainSchema.required?.includes(domain)) bodyDoc.required?.push(wire);
+  }
+  for (const field of kind.imageFields ?? []) {
+    (bodyDoc.properties as Record<string, JsonSchema>)[field] = {
+      type: "string",
+      description: "An image file (multipart), or a link (http or https); an empty string removes the image",
+    };
+  }
+  if (collection.image === "required")
+    bodyDoc.description = `One of ${kind.imageFields?.join(", ")} is required`;
+
+  const filterSchema = z.object(
+    Object.fromEntries((kind.filters ?? []).map((name) => [name, z.string().optional()])),
+  );
+  const query = listQuery.extend(filterSchema.shape);
+
+  return [
+    endpoint({
+      method: "GET",
+      paths: paths.list,
+      summary: `List ${tag.toLowerCase()}, newest first (limit, offset, q${kind.filters?.length ? `, ${kind.filters.join(", ")}` : ""})`,
+      tag,
+      access: "anyone",
+      query,
+      handle: async ({ services, actor, query }) => {
+        const { limit, offset, q, ...rest } = query as z.output<typeof listQuery> &
+          Record<string, string | undefined>;
+        const filters = Object.fromEntries(
+          Object.entries(rest).filter(([, value]) => value !== undefined),
+        ) as Record<string, string>;
+        for (const [name, value] of Object.entries(filters)) {
+          const schema = collection.filters[name];
+          // An unknown blog id filters to nothing rather than failing.
+          if (schema && !schema.safeParse(value).success) return new Answer([], { "X-Total-Count": "0" });
+        }
+        const { items, total } = await collection.list(context(services), actor, {
+          limit,
+          offset,
+          q,
+          filters,
+        });
+        return new Answer(items.map(kind.toWire), { "X-Total-Count": String(total) });
+      },
+    }),
+    endpoint({
+      method: "GET",
+      paths: paths.one,
+      summary: `One ${label}`,
+      tag,
+      access: "anyone",
+      params: idParams,
+      handle: async ({ services, actor, params }) =>
+        kind.toWire(await collection.get(context(services), actor, params.id)),
+    }),
+    endpoint({
+      method: "POST",
+      paths: paths.create,
+      summary: `Add a ${label}`,
+      tag,
+      access: collection.access.create === "admin" ? "admin" : "signed-in user",
+      body: jsonObject,
+      bodyDoc,
+      acceptsFiles: Boolean(kind.imageFields),
+      status: 201,
+      handle: ({ services, actor, body, files }) =>
+        inWireTerms(() => collection.create(context(services), actor, toDomain(body), imageOf(body, files))),
+    }),
+    ...(["PUT", "PATCH"] as const).map((method) =>
+      endpoint({
+        method,
+        paths: paths.one,
+        summary: `Change a ${label} (only the fields sent)`,
+        tag,
+        access: collection.access.change === "admin" ? "admin" : "author or admin",
+        params: idParams,
+        body: jsonObject,
+        bodyDoc: { ...bodyDoc, required: [] },
+        acceptsFiles: Boolean(kind.imageFields),
+        handle: ({ services, actor, params, body, files }) =>
+          inWireTerms(() =>
+            collection.update(context(services), actor, params.id, toDomain(body), imageOf(body, files)),
+          ),
+      }),
+    ),
+    endpoint({
+      method: "DELETE",
+      paths: [...paths.one, ...(paths.delete ?? [])],
+      summary: `Delete a ${label} and its stored image`,
+      tag,
+      access: collection.access.change === "admin" ? "admin" : "author or admin",
+      params: idParams,
+      handle: ({ services, actor, params }) => collection.remove(context(services), actor, params.id),
+    }),
+  ];
+}

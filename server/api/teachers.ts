@@ -1,0 +1,41 @@
+import { teacherCollection } from "../domain/teachers";
+import { contentEndpoints, wireDate } from "./content-endpoints";
+
+// roll "head" marks a featured teacher (shown on the home page).
+export const teacherEndpoints = contentEndpoints({
+  collection: teacherCollection,
+  tag: "Teachers",
+  paths: {
+    list: ["/teacher/teachers"],
+    one: ["/teacher/teacher/:id", "/teacher/teachers/:id"],
+    create: ["/teacher/addTeacher"],
+  },
+  fields: {
+    name: "name",
+    email: "email",
+    phone: "phone",
+    address: "address",
+    about: "about",
+    position: "position",
+    cetagory: "category",
+    status: "status",
+    roll: "isFeatured",
+  },
+  convert: { roll: (roll) => (typeof roll === "string" ? roll.trim().toLowerCase() === "head" : roll) },
+  imageFields: ["image", "img"],
+  toWire: (teacher) => ({
+    _id: teacher.id,
+    name: teacher.name,
+    email: teacher.email,
+    phone: teacher.phone,
+    address: teacher.address,
+    about: teacher.about,
+    position: teacher.position,
+    cetagory: teacher.category,
+    image: teacher.image?.url ?? null,
+    imageSet: teacher.image,
+    status: teacher.status,
+    roll: teacher.isFeatured ? "head" : "",
+    date: wireDate(teacher),
+  }),
+});

@@ -1,0 +1,27 @@
+// Comments: any signed-in user writes one; only its author or an admin changes or deletes it
+// (the earlier product let anyone delete any comment: docs/decisions/0005).
+import { z } from "zod";
+import { commentInput } from "../../common/schemas/content";
+import { comments } from "../db/schema";
+import { blogCollection } from "./blogs";
+import { collection } from "./content/collection";
+import { DomainError } from "./errors";
+
+export const commentCollection = collection({
+  name: "Comment",
+  table: comments,
+  input: commentInput,
+  searchColumn: comments.message,
+  create: "user",
+  change: "authorOrAdmin",
+  authorOf: (comment) => comment.authorId,
+  image: "none",
+  filters: { blogId: { column: comments.blogId, schema: z.uuid({ error: "blogId must be a blog's id" }) } },
+  onCreate: (input, actor) => ({ authorId: actor.id, photoUrl: input.photoUrl || actor.image }),
+  check: async (ctx, input, actor) => {
+    if (input.blogId === undefined) return;
+    // The blog must exist and be visible to the writer.
+    const found = await blogCollection.get(ctx, actor, input.blogId).catch(() => null);
+    if (!found) throw new DomainError("invalid", "No blog with this id", { blogId: "No blog with this id" });
+  },
+});

@@ -1,0 +1,302 @@
+// The eight kinds of content share one engine: list newest first (search, page, visibility),
+// get one, create, update, delete, each after the kind's access rule, with an image that is a
+// link or an upload. A kind is a definition (see admissions.ts and its siblings); this file
+// is the only place the shared behaviour is written.
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  type InferSelectModel,
+  ilike,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { fieldErrorsOf } from "../../../common/schemas/field-errors";
+import type { Database } from "../../db/client";
+import { uploadedFiles } from "../../db/schema";
+import { type Actor, requireAdmin, requireUser, type SignedInActor } from "../actor";
+import { DomainError, notFound } from "../errors";
+
+type UploadedFile = typeof uploadedFiles.$inferSelect;
+
+/** How a stored image is shown: a URL, and for uploads its size and other widths. */
+export type ImageView = {
+  url: string;
+  width?: number;
+  height?: number;
+  srcset?: string;
+  fallbackUrl?: string;
+};
+
+/** What the engine needs from the image pipeline. */
+export type ImageStore = {
+  store(input: { bytes: Uint8Array; name: string; uploadedBy: string | null }): Promise<UploadedFile>;
+  remove(fileId: string): Promise<void>;
+  view(file: UploadedFile): ImageView;
+};
+
+export type ContentContext = { db: Database; images: ImageStore };
+
+/** An image sent with a create or an update: a file, a link, or "" to remove it. */
+export type ImageInput = { file?: { bytes: Uint8Array; name: string }; link?: string };
+
+type ContentTable = PgTable & {
+  id: PgColumn;
+  createdAt: PgColumn;
+};
+
+export type ListQuery = { limit: number; offset: number; q?: string; filters?: Record<string, string> };
+
+export const pageSizes = { default: 50, max: 100 };
+
+export type CollectionDefinition<Table extends ContentTable, Input extends z.ZodObject> = {
+  /** Singular, for messages: "Admission not found". */
+  name: string;
+  table: Table;
+  /** Fields a create takes, in plain English; an update takes any of them. */
+  input: Input;
+  /** Column searched by `q` (case-insensitive contains). */
+  searchColumn: PgColumn;
+  /** Who may create: admins only, or any signed-in user (comments). */
+  create: "admin" | "user";
+  /** Who may update and delete: admins only, or the record's author too. */
+  change: "admin" | "authorOrAdmin";
+  /** The author's user id, for "authorOrAdmin". */
+  authorOf?: (record: InferSelectModel<Table>) => string | null;
+  /** Whether records carry an image (imageUrl, imageFileId columns), and whether one is required. */
+  image: "none" | "optional" | "required";
+  /** Rows this actor may not see (rejected students for non-admins, say). */
+  hiddenFrom?: (actor: Actor) => SQL | undefined;
+  /** List filters beyond `q`, by name: ?blogId= on comments. */
+  filters?: Record<string, { column: PgColumn; schema: z.ZodType<string> }>;
+  /** Values set by the server on create, whatever the client sent (status pending, author). */
+  onCreate?: (input: z.output<Input>, actor: SignedInActor) => Record<string, unknown>;
+  /** Checks that need the database (the blog a comment is for exists). */
+  check?: (ctx: ContentContext, input: Partial<z.output<Input>>, actor: SignedInActor) => Promise<void>;
+};
+
+export type ContentRecord<Table extends ContentTable> = InferSelectModel<Table> & { image: ImageView | null };
+
+/** What a kind of content offers its adapters (REST, pages). */
+export type ContentCollection<Item> = {
+  name: string;
+  /** Who may create, and who may change or delete (the domain checks; adapters document it). */
+  access: { create: "admin" | "user"; change: "admin" | "authorOrAdmin" };
+  /** List filters beyond `q`, with the rule for their values. */
+  filters: Record<string, z.ZodType<string>>;
+  /** The fields a create takes (for documentation and forms). */
+  input: z.ZodObject;
+  image: "none" | "optional" | "required";
+  list(ctx: ContentContext, actor: Actor, query: ListQuery): Promise<{ items: Item[]; total: number }>;
+  get(ctx: ContentContext, actor: Actor, id: string): Promise<Item>;
+  create(
+    ctx: ContentContext,
+    actor: Actor,
+    input: unknown,
+    image?: ImageInput,
+  ): Promise<{ acknowledged: true; insertedId: string }>;
+  update(
+    ctx: ContentContext,
+    actor: Actor,
+    id: string,
+    input: unknown,
+    image?: ImageInput,
+  ): Promise<{ acknowledged: true; matchedCount: number; modifiedCount: number }>;
+  remove(
+    ctx: ContentContext,
+    actor: Actor,
+    id: string,
+  ): Promise<{ acknowledged: true; deletedCount: number }>;
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function collection<Table extends ContentTable, Input extends z.ZodObject>(
+  definition: CollectionDefinition<Table, Input>,
+): ContentCollection<ContentRecord<Table>> {
+  const { table, name } = definition;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const imageFileId = columns.imageFileId;
+  const hasImage = definition.image !== "none" && imageFileId !== undefined;
+  const updateInput = definition.input.partial();
+
+  function visibleTo(actor: Actor): SQL | undefined {
+    return definition.hiddenFrom?.(actor);
+  }
+
+  async function select(
+    ctx: ContentContext,
+    where: SQL | undefined,
+    page?: { limit: number; offset: number },
+  ) {
+    const base = hasImage
+      ? ctx.db
+          .select({ row: table, file: uploadedFiles })
+          .from(table as PgTable)
+          .leftJoin(uploadedFiles, eq(imageFileId as PgColumn, uploadedFiles.id))
+      : ctx.db.select({ row: table }).from(table as PgTable);
+    const ordered = base.where(where).orderBy(desc(table.createdAt), desc(table.id));
+    const rows = (page ? await ordered.limit(page.limit).offset(page.offset) : await ordered) as {
+      row: InferSelectModel<Table>;
+      file?: UploadedFile | null;
+    }[];
+    return rows.map(({ row, file }) => withImage(ctx, row, file ?? null));
+  }
+
+  function withImage(ctx: ContentContext, row: InferSelectModel<Table>, file: UploadedFile | null) {
+    const link = (row as { imageUrl?: string | null }).imageUrl;
+    const image = file ? ctx.images.view(file) : link ? { url: link } : null;
+    return { ...row, image } as ContentRecord<Table>;
+  }
+
+  async function findVisible(ctx: ContentContext, actor: Actor, id: string) {
+    if (!uuidPattern.test(id)) throw notFound(name);
+    const [record] = await select(ctx, and(eq(table.id, id), visibleTo(actor)));
+    if (!record) throw notFound(name);
+    return record;
+  }
+
+  function mayChange(actor: Actor, record: ContentRecord<Table>): SignedInActor {
+    if (definition.change === "admin") return requireAdmin(actor);
+    const user = requireUser(actor);
+    if (!user.isAdmin && definition.authorOf?.(record) !== user.id) {
+      throw new DomainError("forbidden", `Only its author or an admin may change this ${name.toLowerCase()}`);
+    }
+    return user;
+  }
+
+  function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+    const result = schema.safeParse(input);
+    if (!result.success) {
+      const fields = fieldErrorsOf(result.error);
+      throw new DomainError("invalid", `Invalid ${name.toLowerCase()}`, fields);
+    }
+    return result.data;
+  }
+
+  /** Stores an uploaded file, or takes a link; `undefined` when the request says nothing of it. */
+  async function imageColumns(ctx: ContentContext, image: ImageInput | undefined, actor: SignedInActor) {
+    if (!hasImage || !image) return undefined;
+    if (image.file) {
+      const stored = await ctx.images.store({ ...image.file, uploadedBy: actor.id });
+      return { imageFileId: stored.id, imageUrl: null };
+    }
+    if (image.link !== undefined) return { imageFileId: null, imageUrl: image.link || null };
+    return undefined;
+  }
+
+  return {
+    name,
+    access: { create: definition.create, change: definition.change },
+    input: definition.input,
+    image: definition.image,
+    filters: Object.fromEntries(
+      Object.entries(definition.filters ?? {}).map(([key, filter]) => [key, filter.schema]),
+    ),
+
+    async list(ctx: ContentContext, actor: Actor, query: ListQuery) {
+      const conditions: (SQL | undefined)[] = [visibleTo(actor)];
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(ilike(definition.searchColumn, pattern));
+      }
+      for (const [key, value] of Object.entries(query.filters ?? {})) {
+        const filter = definition.filters?.[key];
+        if (filter) conditions.push(eq(filter.column, value));
+      }
+      const where = and(...conditions);
+      const [items, [total]] = await Promise.all([
+        select(ctx, where, { limit: query.limit, offset: query.offset }),
+        ctx.db
+          .select({ n: count() })
+          .from(table as PgTable)
+          .where(where),
+      ]);
+      return { items, total: total?.n ?? 0 };
+    },
+
+    get: (ctx: ContentContext, actor: Actor, id: string) => findVisible(ctx, actor, id),
+
+    async create(ctx: ContentContext, actor: Actor, input: unknown, image?: ImageInput) {
+      const user = definition.create === "admin" ? requireAdmin(actor) : requireUser(actor);
+      const values = parse(definition.input, input);
+      if (definition.image === "required" && !image?.file && !image?.link) {
+        throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
+      }
+      await definition.check?.(ctx, values, user);
+      const imageValues = await imageColumns(ctx, image, user);
+      try {
+        const [row] = await ctx.db
+          .insert(table)
+          .values({ ...values, ...definition.onCreate?.(values, user), ...imageValues } as never)
+          .returning({ id: table.id });
+        return { acknowledged: true as const, insertedId: String(row?.id) };
+      } catch (error) {
+        if (imageValues?.imageFileId) await ctx.images.remove(imageValues.imageFileId);
+        throw error;
+      }
+    },
+
+    async update(ctx: ContentContext, actor: Actor, id: string, input: unknown, image?: ImageInput) {
+      const before = await findVisible(ctx, actor, id);
+      const user = mayChange(actor, before);
+      const patch = parse(updateInput, input) as Record<string, unknown>;
+      if (definition.image === "required" && image?.link === "" && !image.file) {
+        throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
+      }
+      await definition.check?.(ctx, patch as Partial<z.output<Input>>, user);
+      const imageValues = await imageColumns(ctx, image, user);
+      const changes = Object.fromEntries(
+        Object.entries({ ...patch, ...imageValues }).filter(([, value]) => value !== undefined),
+      );
+      const modified = Object.entries(changes).some(
+        ([key, value]) => (before as Record<string, unknown>)[key] !== value,
+      );
+      if (modified) {
+        await ctx.db
+          .update(table)
+          .set(changes as never)
+          .where(eq(table.id, id));
+      }
+      const oldFile = (before as { imageFileId?: string | null }).imageFileId;
+      if (imageValues && oldFile && oldFile !== imageValues.imageFileId) await ctx.images.remove(oldFile);
+      return { acknowledged: true as const, matchedCount: 1, modifiedCount: modified ? 1 : 0 };
+    },
+
+    async remove(ctx: ContentContext, actor: Actor, id: string) {
+      const record = await findVisible(ctx, actor, id);
+      mayChange(actor, record);
+      const deleted = await ctx.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      const file = (record as { imageFileId?: string | null }).imageFileId;
+      if (deleted.length > 0 && file) await ctx.images.remove(file);
+      return { acknowledged: true as const, deletedCount: deleted.length };
+    },
+  };
+}
+
+/** Hides rows whose status is "rejected" from everyone but admins. */
+export const rejectedHiddenFromNonAdmins =
+  (status: PgColumn) =>
+  (actor: Actor): SQL | undefined =>
+    actor.kind === "user" && actor.isAdmin ? undefined : sql`${status} <> 'rejected'`;
+
+/** The query every list takes: page and search. */
+export const listQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int({ error: "limit must be a whole number" })
+    .min(1, { error: "limit must be at least 1" })
+    .max(pageSizes.max, { error: `limit must be at most ${pageSizes.max}` })
+    .default(pageSizes.default),
+  offset: z.coerce
+    .number({ error: "offset must be a number" })
+    .int({ error: "offset must be a whole number" })
+    .min(0, { error: "offset must be 0 or more" })
+    .max(1_000_000, { error: "offset is too large" })
+    .default(0),
+  q: z.string().trim().max(100, { error: "q must be at most 100 characters" }).optional(),
+});

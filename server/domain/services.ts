@@ -1,0 +1,13 @@
+import { serviceInput } from "../../common/schemas/content";
+import { services } from "../db/schema";
+import { collection } from "./content/collection";
+
+export const serviceCollection = collection({
+  name: "Service",
+  table: services,
+  input: serviceInput,
+  searchColumn: services.name,
+  create: "admin",
+  change: "admin",
+  image: "optional",
+});

@@ -1,0 +1,109 @@
+// Where uploaded files live: the local disk under DATA_DIR/files (served by the app at /files/),
+// or an S3 bucket when S3_BUCKET is set. FlyDrive gives both the same few calls; this module
+// narrows them to what the site needs and refuses any key outside images/.
+import path from "node:path";
+import { S3Client } from "@aws-sdk/client-s3";
+import { Disk } from "flydrive";
+import { FSDriver } from "flydrive/drivers/fs";
+import { S3Driver } from "flydrive/drivers/s3";
+import type { Config, S3Config } from "../config";
+
+export type FileStorage = {
+  kind: "local" | "s3";
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Deleting a key that does not exist is not an error. */
+  delete(key: string): Promise<void>;
+  /** The address browsers fetch the file from. */
+  url(key: string): string;
+  exists(key: string): Promise<boolean>;
+};
+
+// Every key holds a random id, so a stored object never changes: caches may keep it a year.
+export const immutableCacheControl = "public, max-age=31536000, immutable";
+
+// One flat folder, plain characters: a key can never climb out of it or need escaping in a URL.
+const keyPattern = /^images\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+export class FileKeyError extends Error {
+  constructor(key: string) {
+    super(
+      `Refused file key ${JSON.stringify(key)}: keys are images/ followed by letters, digits, ".", "_" or "-"`,
+    );
+    this.name = "FileKeyError";
+  }
+}
+
+/** Throws FileKeyError unless the key is images/<safe name>. */
+export function checkKey(key: string): string {
+  if (!keyPattern.test(key) || key.includes("..")) throw new FileKeyError(key);
+  return key;
+}
+
+export function createFileStorage(config: Config): FileStorage {
+  if (config.s3) return s3FileStorage(config.s3);
+  return localFileStorage(path.join(config.dataDir, "files"));
+}
+
+/** Files under `root`, served by the app at /files/<key> (see server/http.ts). */
+export function localFileStorage(root: string): FileStorage {
+  const disk = new Disk(new FSDriver({ location: root, visibility: "public" }));
+  return wrap("local", disk, (key) => `/files/${key}`);
+}
+
+export function s3FileStorage(s3: S3Config): FileStorage {
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // The SDK's default CRC32 checksums on every upload are refused by several S3-compatible
+    // services; AWS itself gets them.
+    ...(s3.endpoint
+      ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" }
+      : {}),
+  });
+  // No ACLs: new AWS buckets refuse them, and R2 has none. Public reading is the bucket's policy
+  // (or a CDN's) to grant.
+  const disk = new Disk(
+    new S3Driver({ client, bucket: s3.bucket, visibility: "public", supportsACL: false }),
+  );
+  return wrap("s3", disk, (key) => s3Url(s3, key));
+}
+
+/**
+ * The public address of an object: S3_PUBLIC_URL when set, otherwise what FlyDrive's S3 driver
+ * answers (computed here because the driver's getUrl is asynchronous and pages need it at once).
+ */
+function s3Url(s3: S3Config, key: string): string {
+  if (s3.publicUrl) return `${s3.publicUrl}/${key}`;
+  if (s3.endpoint) return `${new URL(s3.endpoint).origin}/${s3.bucket}/${key}`;
+  return `https://${s3.bucket}.s3.amazonaws.com/${key}`;
+}
+
+function wrap(kind: FileStorage["kind"], disk: Disk, url: (key: string) => string): FileStorage {
+  return {
+    kind,
+    async put(key, data, contentType) {
+      await disk.put(checkKey(key), data, { contentType, cacheControl: immutableCacheControl });
+    },
+    async delete(key) {
+      try {
+        await disk.delete(checkKey(key));
+      } catch (error) {
+        // AWS answers 204 for a missing object; some compatible services answer 404.
+        if (!isNotFound(error)) throw error;
+      }
+    },
+    url: (key) => url(checkKey(key)),
+    exists: async (key) => disk.exists(checkKey(key)),
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (typeof cause !== "object" || cause === null || !("$metadata" in cause)) return false;
+  const metadata = cause.$metadata;
+  return typeof metadata === "object" && metadata !== null && "httpStatusCode" in metadata
+    ? metadata.httpStatusCode === 404
+    : false;
+}
