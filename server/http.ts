@@ -51,10 +51,9 @@ export function createApp(
   });
 
   if (options.assetsDir) {
-    const immutable = "public, max-age=31536000, immutable";
     app.use(
       "/assets/*",
-      cacheControl(immutable),
+      cacheControl(immutableCacheControl),
       serveStatic({ root: options.assetsDir, precompressed: true }),
     );
     app.all("/assets/*", (c) => c.text("Not found", 404));

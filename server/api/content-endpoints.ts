@@ -45,6 +45,7 @@ export const wireDate = (record: { createdAt: Date }) => record.createdAt.toISOS
 export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   const { collection, tag, paths } = kind;
   const label = collection.name.toLowerCase();
+  const aLabel = `${/^[aeiou]/.test(label) ? "an" : "a"} ${label}`;
   const wireNameOf = new Map<string, string>();
   for (const [wire, domain] of Object.entries(kind.fields))
     if (!wireNameOf.has(domain)) wireNameOf.set(domain, wire);
@@ -172,7 +173,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     endpoint({
       method: "POST",
       paths: paths.create,
-      summary: `Add a ${label}`,
+      summary: `Add ${aLabel}`,
       tag,
       access: collection.access.create === "admin" ? "admin" : "signed-in user",
       body: jsonObject,
@@ -186,7 +187,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       endpoint({
         method,
         paths: paths.one,
-        summary: `Change a ${label} (only the fields sent)`,
+        summary: `Change ${aLabel} (only the fields sent)`,
         tag,
         access: collection.access.change === "admin" ? "admin" : "author or admin",
         params: idParams,
@@ -202,7 +203,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     endpoint({
       method: "DELETE",
       paths: [...paths.one, ...(paths.delete ?? [])],
-      summary: `Delete a ${label} and its stored image`,
+      summary: `Delete ${aLabel} and its stored image`,
       tag,
       access: collection.access.change === "admin" ? "admin" : "author or admin",
       params: idParams,

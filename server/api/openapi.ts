@@ -57,6 +57,14 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
       if (body) content["application/json"] = { schema: body };
       if (body && endpoint.acceptsFiles) content["multipart/form-data"] = { schema: body };
       const success = String(endpoint.status ?? 200);
+      // Only the errors this call can give.
+      const possible = new Set([
+        "429",
+        ...(endpoint.body || endpoint.query || endpoint.params ? ["400"] : []),
+        ...(endpoint.access !== "anyone" ? ["401", "403"] : []),
+        ...(path.includes(":") ? ["404"] : []),
+        ...(endpoint.body ? ["413", "415"] : []),
+      ]);
       paths[openPath] ??= {};
       paths[openPath][endpoint.method.toLowerCase()] = {
         tags: [endpoint.tag],
@@ -69,13 +77,15 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         responses: {
           [success]: { description: "Success", content: { "application/json": { schema: {} } } },
           ...Object.fromEntries(
-            Object.entries(errorAnswers).map(([status, description]) => [
-              status,
-              {
-                description,
-                content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-              },
-            ]),
+            Object.entries(errorAnswers)
+              .filter(([status]) => possible.has(status))
+              .map(([status, description]) => [
+                status,
+                {
+                  description,
+                  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+                },
+              ]),
           ),
         },
       };
