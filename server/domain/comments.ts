@@ -17,7 +17,13 @@ export const commentCollection = collection({
   authorOf: (comment) => comment.authorId,
   image: "none",
   filters: { blogId: { column: comments.blogId, schema: z.uuid({ error: "blogId must be a blog's id" }) } },
-  onCreate: (input, actor) => ({ authorId: actor.id, photoUrl: input.photoUrl || actor.image }),
+  fixed: ["blogId", "email"],
+  // The e-mail shown is the writer's own, so nobody can comment in another person's name.
+  onCreate: (input, actor) => ({
+    authorId: actor.id,
+    email: actor.email,
+    photoUrl: input.photoUrl || actor.image,
+  }),
   check: async (ctx, input, actor) => {
     if (input.blogId === undefined) return;
     // The blog must exist and be visible to the writer.

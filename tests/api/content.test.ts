@@ -365,6 +365,30 @@ describe.each(testDatabases)("content calls on %s", (kind) => {
       expect(Object.keys((await noBlog.json()).error.fields)).toEqual(["id"]);
     });
 
+    it("carry the writer's own e-mail, and stay on their blog", async () => {
+      const { insertedId } = await (
+        await t.json(
+          "/api/blog/comment",
+          "POST",
+          { ...comment("As someone else"), email: "head@school.test" },
+          {
+            session: alice,
+          },
+        )
+      ).json();
+      const path = `/api/blog/comment/${insertedId}`;
+      expect((await (await t.request(path)).json()).email).toBe("alice@school.test");
+      const otherBlog = (await create(kinds.find((k) => k.name === "blog") as Kind)).insertedId;
+      for (const change of [{ id: otherBlog }, { email: "head@school.test" }]) {
+        const moved = await t.json(path, "PATCH", change, { session: alice });
+        expect(moved.status).toBe(400);
+        expect(Object.keys((await moved.json()).error.fields)).toEqual(Object.keys(change));
+      }
+      const edited = await t.json(path, "PATCH", { info: "Edited by its author" }, { session: alice });
+      expect(await edited.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      expect((await (await t.request(path)).json()).id).toBe(blogId);
+    });
+
     it("are filtered by blog on the server", async () => {
       const otherBlog = (await create(kinds.find((k) => k.name === "blog") as Kind)).insertedId;
       await t.json("/api/blog/comment", "POST", { ...comment("Elsewhere"), id: otherBlog }, { session: bob });

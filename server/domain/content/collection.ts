@@ -73,6 +73,8 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
   hiddenFrom?: (actor: Actor) => SQL | undefined;
   /** List filters beyond `q`, by name: ?blogId= on comments. */
   filters?: Record<string, { column: PgColumn; schema: z.ZodType<string> }>;
+  /** Fields set on create that an update may not change (the blog a comment belongs to). */
+  fixed?: (keyof z.output<Input> & string)[];
   /** Values set by the server on create, whatever the client sent (status pending, author). */
   onCreate?: (input: z.output<Input>, actor: SignedInActor) => Record<string, unknown>;
   /** Checks that need the database (the blog a comment is for exists). */
@@ -244,6 +246,13 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     async update(ctx: ContentContext, actor: Actor, id: string, input: unknown, image?: ImageInput) {
       const before = await findVisible(ctx, actor, id);
       const user = mayChange(actor, before);
+      const fixed = (definition.fixed ?? []).filter(
+        (field) => (input as Record<string, unknown>)[field] !== undefined,
+      );
+      if (fixed.length > 0) {
+        const fields = Object.fromEntries(fixed.map((field) => [field, "This cannot be changed"]));
+        throw new DomainError("invalid", `Invalid ${name.toLowerCase()}`, fields);
+      }
       const patch = parse(updateInput, input) as Record<string, unknown>;
       if (definition.image === "required" && image?.link === "" && !image.file) {
         throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
