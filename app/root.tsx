@@ -1,6 +1,5 @@
 // The document shell: language, theme, header and footer, the one-time banner, and the error
 // page. Its loader answers who is signed in and which language to speak.
-import { ColorSchemeScript, Container, MantineProvider, mantineHtmlProps, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import {
   data,
@@ -23,9 +22,8 @@ import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { pageOf } from "./lib/page.server";
-import "./styles/mantine.css";
+import "./ui/ui.css";
 import "./styles/site.css";
-import { theme } from "./theme";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = pageOf(context);
@@ -63,19 +61,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang={data?.locale ?? "en"} {...mantineHtmlProps}>
+    <html lang={data?.locale ?? "en"} data-mantine-color-scheme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <Meta />
         <Links />
-        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" forceColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={() => nonce}>
-          {children}
-        </MantineProvider>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -133,12 +128,12 @@ function ErrorMessage({ error }: { error: unknown }) {
     ? String(error.status)
     : new Date().toISOString().slice(0, 19);
   return (
-    <Container size="sm">
-      <Title order={1}>{notFound ? t("notFound.heading") : t("error.heading")}</Title>
+    <div className="container container--narrow">
+      <h1>{notFound ? t("notFound.heading") : t("error.heading")}</h1>
       <p>{notFound ? t("notFound.lead") : t("error.lead", { id: reference })}</p>
       <p>
         <a href="/">{t("notFound.home")}</a>
       </p>
-    </Container>
+    </div>
   );
 }

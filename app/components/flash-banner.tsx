@@ -1,8 +1,8 @@
-import { Alert, Container } from "@mantine/core";
 import { useState } from "react";
 import { useLocation } from "react-router";
-import type { MessageKey } from "../i18n";
+import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
+import { Alert } from "../ui";
 
 /** A one-time success banner ("Login successfully!"), gone once the visitor moves on. */
 export function FlashBanner({ messageKey }: { messageKey: MessageKey }) {
@@ -12,18 +12,10 @@ export function FlashBanner({ messageKey }: { messageKey: MessageKey }) {
   const [closed, setClosed] = useState(false);
   if (closed || location.key !== shownAt) return null;
   return (
-    <Container size="lg" mb="md">
-      <Alert
-        role="status"
-        color="teal"
-        variant="light"
-        withCloseButton
-        closeButtonLabel={t("a11y.close")}
-        onClose={() => setClosed(true)}
-        data-testid="flash"
-      >
+    <div className="container" style={{ marginBottom: 24 }}>
+      <Alert tone="success" onClose={() => setClosed(true)} closeLabel={t("a11y.close")} testId="flash">
         {t(messageKey)}
       </Alert>
-    </Container>
+    </div>
   );
 }

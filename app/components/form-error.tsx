@@ -1,10 +1,10 @@
-import { Alert } from "@mantine/core";
+import { Alert } from "../ui";
 
 /** The error banner of a form, announced to screen readers. */
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" role="alert" data-testid="form-error">
+    <Alert tone="error" testId="form-error">
       {message}
     </Alert>
   );

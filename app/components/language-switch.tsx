@@ -1,4 +1,3 @@
-import { Button } from "@mantine/core";
 import { Form, useLocation } from "react-router";
 import { useI18n } from "../lib/i18n";
 
@@ -10,15 +9,14 @@ export function LanguageSwitch() {
     <Form method="post" action="/language">
       <input type="hidden" name="locale" value={locale === "en" ? "bn" : "en"} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <Button
+      <button
         type="submit"
-        variant="subtle"
-        size="sm"
+        className="button button--subtle button--small"
         title={t("language.switchToName")}
         lang={locale === "en" ? "bn" : "en"}
       >
         {t("language.switchTo")}
-      </Button>
+      </button>
     </Form>
   );
 }

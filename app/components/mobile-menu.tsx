@@ -1,6 +1,5 @@
 // The phone menu: a button that slides out a panel with the same links. A few lines instead of
 // a modal library, so phones download less; Escape, a link or a click outside close it.
-import { Burger } from "@mantine/core";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useI18n } from "../lib/i18n";
@@ -38,15 +37,18 @@ export function MobileMenu({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <Burger
+      <button
         ref={button}
-        className="burger-only"
-        opened={open}
+        type="button"
+        className="burger burger-only"
+        data-open={open}
         onClick={() => setOpen((value) => !value)}
         aria-label={open ? t("a11y.closeMenu") : t("a11y.openMenu")}
         aria-expanded={open}
         aria-controls="mobile-menu"
-      />
+      >
+        <span />
+      </button>
       <div id="mobile-menu" ref={panel} className="mobile-menu" data-open={open} hidden={!open}>
         {children}
       </div>

@@ -1,4 +1,3 @@
-import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useI18n } from "../lib/i18n";
 
@@ -6,29 +5,25 @@ export function SiteFooter() {
   const { t } = useI18n();
   return (
     <footer className="site-footer">
-      <Container size="lg">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <Stack gap={8}>
-            <Text fw={700} size="lg">
-              {t("brand.name")}
-            </Text>
-            <Text size="sm">{t("footer.about")}</Text>
-          </Stack>
-          <Stack gap={8}>
-            <Text fw={700}>{t("footer.links")}</Text>
+      <div className="container">
+        <div className="grid" style={{ "--grid-min": "220px" } as React.CSSProperties}>
+          <div className="stack">
+            <strong className="site-footer__brand">{t("brand.name")}</strong>
+            <p>{t("footer.about")}</p>
+          </div>
+          <div className="stack" style={{ gap: 8 }}>
+            <strong>{t("footer.links")}</strong>
             <Link to="/admitionAll">{t("nav.admissions")}</Link>
             <Link to="/blogs">{t("nav.blogs")}</Link>
             <Link to="/resultAll">{t("nav.results")}</Link>
-          </Stack>
-          <Stack gap={8}>
-            <Text fw={700}>{t("footer.contact")}</Text>
-            <Text size="sm">{t("footer.address")}</Text>
-          </Stack>
-        </SimpleGrid>
-        <Text size="sm" mt="lg" ta="center">
-          {t("footer.rights", { year: new Date().getFullYear() })}
-        </Text>
-      </Container>
+          </div>
+          <div className="stack" style={{ gap: 8 }}>
+            <strong>{t("footer.contact")}</strong>
+            <p>{t("footer.address")}</p>
+          </div>
+        </div>
+        <p className="site-footer__rights">{t("footer.rights", { year: new Date().getFullYear() })}</p>
+      </div>
     </footer>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Container, Group, Stack } from "@mantine/core";
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useCartQuantity } from "../lib/cart-count";
 import { useI18n } from "../lib/i18n";
 import type { loader as rootLoader } from "../root";
+import { Button, ButtonLink } from "../ui";
 import { LanguageSwitch } from "./language-switch";
 import { MobileMenu } from "./mobile-menu";
 import { navLinks } from "./nav-links";
@@ -31,40 +31,36 @@ export function SiteHeader() {
 
   return (
     <header className="site-header">
-      <Container size="xl">
-        <Group className="site-header__bar" justify="space-between" wrap="nowrap" gap="xs">
-          <Link to="/" className="brand">
-            {t("brand.name")}
-          </Link>
-          <nav aria-label={t("a11y.mainNavigation")} className="nav-desktop">
-            <Group gap={4} wrap="nowrap">
+      <div className="container site-header__bar">
+        <Link to="/" className="brand">
+          {t("brand.name")}
+        </Link>
+        <nav aria-label={t("a11y.mainNavigation")} className="nav-desktop">
+          {links}
+        </nav>
+        <div className="site-header__actions">
+          {showCart ? (
+            <Link
+              to="/allOrder"
+              className="cart-link"
+              aria-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: cartQuantity })}`}
+              data-testid="cart-link"
+            >
+              <CartIcon />
+              <span className="cart-badge" data-testid="cart-badge">
+                {cartQuantity}
+              </span>
+            </Link>
+          ) : null}
+          <LanguageSwitch />
+          <AccountButton signedIn={user !== null} />
+          <MobileMenu>
+            <nav aria-label={t("a11y.mainNavigation")} className="mobile-menu__links">
               {links}
-            </Group>
-          </nav>
-          <Group gap="xs" wrap="nowrap">
-            {showCart ? (
-              <Link
-                to="/allOrder"
-                className="cart-link"
-                aria-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: cartQuantity })}`}
-                data-testid="cart-link"
-              >
-                <CartIcon />
-                <span className="cart-badge" data-testid="cart-badge">
-                  {cartQuantity}
-                </span>
-              </Link>
-            ) : null}
-            <LanguageSwitch />
-            <AccountButton signedIn={user !== null} />
-            <MobileMenu>
-              <nav aria-label={t("a11y.mainNavigation")}>
-                <Stack gap={4}>{links}</Stack>
-              </nav>
-            </MobileMenu>
-          </Group>
-        </Group>
-      </Container>
+            </nav>
+          </MobileMenu>
+        </div>
+      </div>
     </header>
   );
 }
@@ -75,7 +71,7 @@ function AccountButton({ signedIn }: { signedIn: boolean }) {
   if (signedIn) {
     return (
       <Form method="post" action="/logout">
-        <Button type="submit" variant="outline" size="sm">
+        <Button type="submit" variant="outline" size="small">
           {t("header.logout")}
         </Button>
       </Form>
@@ -87,9 +83,9 @@ function AccountButton({ signedIn }: { signedIn: boolean }) {
       ? "/login"
       : `/login?${new URLSearchParams({ redirectTo: here })}`;
   return (
-    <Button component={Link} to={to} size="sm">
+    <ButtonLink to={to} size="small">
       {t("header.login")}
-    </Button>
+    </ButtonLink>
   );
 }
 

@@ -1,105 +1,16 @@
-// English texts. The specification's quoted texts stay verbatim (odd spellings included):
-// they are the institute's copy; the Bangla file is where wording may change.
+// English texts, gathered from the area files. The specification's quoted texts stay verbatim
+// (odd spellings included): they are the institute's copy; Bangla is where wording may change.
+import { authMessages } from "./areas/auth";
+import { dashboardMessages } from "./areas/dashboard";
+import { pagesMessages } from "./areas/pages";
+import { shellMessages } from "./areas/shell";
+
 export const en = {
-  "brand.name": "Maktab",
-  "brand.tagline": "School and madrasah",
-  "a11y.skipToContent": "Skip to content",
-  "a11y.mainNavigation": "Main navigation",
-  "a11y.openMenu": "Open menu",
-  "a11y.closeMenu": "Close menu",
-  "a11y.cartItems": "{count} items in the cart",
-  "a11y.close": "Close",
-
-  "nav.home": "Home",
-  "nav.teachers": "Teachers",
-  "nav.classRoom": "Class Room",
-  "nav.services": "Services",
-  "nav.blogs": "Blogs",
-  "nav.students": "Students",
-  "nav.admissions": "Admission",
-  "nav.results": "Results",
-  "nav.login": "Login",
-  "nav.profile": "Profile",
-  "nav.cart": "Cart",
-  "nav.dashboard": "Dashboard",
-  "header.login": "Login",
-  "header.logout": "LogOut",
-  "language.label": "Language",
-  "language.switchTo": "বাংলা",
-  "language.switchToName": "Switch to Bangla",
-
-  "footer.about":
-    "A place of learning for every child: classes one to ten and Alim, with care for knowledge and character.",
-  "footer.contact": "Contact",
-  "footer.address": "Address: Main Road, Dhaka",
-  "footer.links": "Useful links",
-  "footer.rights": "© {year} Maktab. All rights reserved.",
-
-  "home.title": "Welcome to Maktab",
-  "home.lead": "Admissions, teachers, results, notices and more, in one place.",
-  "home.seeAdmissions": "See admissions",
-  "home.counters.branches": "3+ branches",
-  "home.counters.classes": "100+ class",
-  "home.counters.students": "320+ happy students",
-
-  "page.teachers": "All Teachers",
-  "page.classRoom": "Class Room",
-  "page.services": "Our Services",
-  "page.blogs": "Blogs",
-  "page.students": "All Students",
-  "page.admissions": "Admissions",
-  "page.results": "Results",
-  "page.profile": "Profile",
-  "page.orders": "Order summary",
-  "page.service": "Service",
-  "page.result": "Result",
-  "page.teacher": "Teacher",
-  "page.admission": "Admission",
-  "page.comingSoon": "This section is being prepared and opens soon.",
-
-  "login.heading": "Login",
-  "login.email": "E-mail",
-  "login.password": "Password",
-  "login.submit": "Login",
-  "login.noAccount": "New here?",
-  "login.createAccount": "Create an account",
-  "login.success": "Login successfully!",
-  "login.signedInAs": "You are signed in as {email}. This page needs a different account.",
-  "register.heading": "Register",
-  "register.displayName": "Name",
-  "register.email": "E-mail",
-  "register.password": "Password",
-  "register.retypePassword": "Retype password",
-  "register.submit": "Register",
-  "register.haveAccount": "Already have an account?",
-  "register.login": "Login",
-  "register.success": "User Created successfully!",
-  "register.mismatch": "Your password did not match",
-
-  "dashboard.title": "Dashboard",
-  "dashboard.menu": "Dashboard menu",
-  "dashboard.home": "Home",
-  "dashboard.addAdmin": "Add admin",
-  "dashboard.welcome": "Welcome, {name}",
-  "dashboard.welcomeLead": "Manage the site's content from the menu.",
-  "dashboard.notAdmin":
-    "The dashboard is for the institute's administrators. Your account is not an admin account; ask an administrator if you need access.",
-  "addAdmin.heading": "Make an admin",
-  "addAdmin.lead": "Give an existing account administrator rights. The person must have registered first.",
-  "addAdmin.email": "E-mail",
-  "addAdmin.submit": "Make admin",
-  "addAdmin.success": "Admin add successfully",
-
-  "form.working": "Please wait…",
-  "form.fixErrors": "Please correct the highlighted fields.",
-
-  "notFound.heading": "Page not found",
-  "notFound.lead": "The page you asked for does not exist or has moved.",
-  "notFound.home": "Go to the home page",
-  "error.heading": "Something went wrong",
-  "error.lead": "Please try again. If it keeps happening, tell the office and quote this code: {id}",
-  "error.network": "The connection failed. Check your internet and try again.",
-} as const;
+  ...shellMessages.en,
+  ...authMessages.en,
+  ...dashboardMessages.en,
+  ...pagesMessages.en,
+};
 
 export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;

@@ -1,12 +1,15 @@
-import { Container, Title } from "@mantine/core";
 import { useI18n } from "../lib/i18n";
+import { pageTitle } from "../lib/meta";
+import type { Route } from "./+types/class-room";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "page.classRoom");
 
 /** The specification's class room page: a heading only. */
 export default function ClassRoom() {
   const { t } = useI18n();
   return (
-    <Container size="lg">
-      <Title order={1}>{t("page.classRoom")}</Title>
-    </Container>
+    <div className="container">
+      <h1>{t("page.classRoom")}</h1>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 // Sections whose pages come with later work: each shows its heading and, where the
 // specification asks for it, requires sign-in already.
-import { Container, Text, Title } from "@mantine/core";
 import { data } from "react-router";
-import type { MessageKey } from "../i18n";
+import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
 import { requireUserPage } from "../lib/page.server";
 import type { Route } from "./+types/coming-soon";
@@ -39,9 +38,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
-    <Container size="lg">
-      <Title order={1}>{t(loaderData.heading)}</Title>
-      <Text mt="sm">{t("page.comingSoon")}</Text>
-    </Container>
+    <div className="container">
+      <h1>{t(loaderData.heading)}</h1>
+      <p>{t("page.comingSoon")}</p>
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 // /DeashBoard: any signed-in user may open it; only admins get the menu and the screens.
-import { Container, NavLink as MantineNavLink, Stack, Title } from "@mantine/core";
+import { Container, NavLink as MantineNavLink, MantineProvider, Stack, Title } from "@mantine/core";
 import { NavLink, Outlet } from "react-router";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
+import { useNonce } from "../lib/nonce";
+import "../styles/mantine.css";
 import { pageTitle } from "../lib/meta";
 import { requireUserPage } from "../lib/page.server";
+import { theme } from "../theme";
 import type { Route } from "./+types/dashboard";
 
 const menu: { to: string; label: MessageKey; end?: boolean }[] = [
@@ -19,31 +22,36 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard.title");
 
+// Mantine serves the dashboard only: its code and styles load with these routes, not with the
+// public pages.
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const nonce = useNonce();
   return (
-    <Container size="xl">
-      <Title order={1} mb="md">
-        {t("dashboard.title")}
-      </Title>
-      <div className={loaderData.isAdmin ? "dashboard dashboard--admin" : "dashboard"}>
-        {loaderData.isAdmin ? (
-          <nav aria-label={t("dashboard.menu")} className="dashboard__menu" data-testid="dashboard-menu">
-            <Stack gap={2}>
-              {menu.map((item) => (
-                <NavLink key={item.to} to={item.to} prefetch="intent">
-                  {({ isActive }) => (
-                    <MantineNavLink component="span" label={t(item.label)} active={isActive} />
-                  )}
-                </NavLink>
-              ))}
-            </Stack>
-          </nav>
-        ) : null}
-        <div>
-          <Outlet />
+    <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={() => nonce}>
+      <Container size="xl">
+        <Title order={1} mb="md">
+          {t("dashboard.title")}
+        </Title>
+        <div className={loaderData.isAdmin ? "dashboard dashboard--admin" : "dashboard"}>
+          {loaderData.isAdmin ? (
+            <nav aria-label={t("dashboard.menu")} className="dashboard__menu" data-testid="dashboard-menu">
+              <Stack gap={2}>
+                {menu.map((item) => (
+                  <NavLink key={item.to} to={item.to} prefetch="intent">
+                    {({ isActive }) => (
+                      <MantineNavLink component="span" label={t(item.label)} active={isActive} />
+                    )}
+                  </NavLink>
+                ))}
+              </Stack>
+            </nav>
+          ) : null}
+          <div>
+            <Outlet />
+          </div>
         </div>
-      </div>
-    </Container>
+      </Container>
+    </MantineProvider>
   );
 }

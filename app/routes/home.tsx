@@ -1,31 +1,28 @@
-import { Button, Container, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
 import { useI18n } from "../lib/i18n";
+import { ButtonLink } from "../ui";
 
 // The home page's frame: its content sections come with the public site.
 export default function Home() {
   const { t } = useI18n();
   const counters = ["home.counters.branches", "home.counters.classes", "home.counters.students"] as const;
   return (
-    <Container size="lg">
-      <Stack gap="md" py="lg">
-        <Title order={1}>{t("home.title")}</Title>
-        <Text size="lg">{t("home.lead")}</Text>
+    <div className="container">
+      <div className="stack">
+        <h1>{t("home.title")}</h1>
+        <p>{t("home.lead")}</p>
         <div>
-          <Button component={Link} to="/admitionAll" size="md">
-            {t("home.seeAdmissions")}
-          </Button>
+          <ButtonLink to="/admitionAll">{t("home.seeAdmissions")}</ButtonLink>
         </div>
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" mt="lg">
+      </div>
+      <div className="grid" style={{ marginTop: 24 }}>
         {counters.map((key) => (
-          <Paper key={key} withBorder p="md" ta="center">
-            <Text fw={700} size="xl">
-              {t(key)}
-            </Text>
-          </Paper>
+          <div key={key} className="card">
+            <div className="card__body" style={{ textAlign: "center" }}>
+              <strong style={{ fontSize: "1.5rem" }}>{t(key)}</strong>
+            </div>
+          </div>
         ))}
-      </SimpleGrid>
-    </Container>
+      </div>
+    </div>
   );
 }

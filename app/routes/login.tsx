@@ -1,14 +1,3 @@
-import {
-  Anchor,
-  Button,
-  Container,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { loginInput } from "../../common/schemas/users";
 import { FormError } from "../components/form-error";
@@ -18,6 +7,7 @@ import { pageTitle } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { Button, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/login";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -53,19 +43,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
   const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
   return (
-    <Container size="xs">
-      <Paper withBorder p="lg" className="auth-card">
-        <Title order={1} mb="md">
-          {t("login.heading")}
-        </Title>
+    <div className="container">
+      <div className="auth-card">
+        <h1>{t("login.heading")}</h1>
         {loaderData.signedInAs && redirectTo ? (
-          <Text mb="sm">{t("login.signedInAs", { email: loaderData.signedInAs })}</Text>
+          <p>{t("login.signedInAs", { email: loaderData.signedInAs })}</p>
         ) : null}
         <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} aria-label={t("login.heading")}>
-          <Stack gap="sm">
+          <div className="stack">
             <FormError message={actionData?.error ? te(actionData.error) : null} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <TextInput
+            <TextField
               name="email"
               type="email"
               label={t("login.email")}
@@ -73,25 +61,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               required
               error={fieldError("email")}
             />
-            <PasswordInput
+            <PasswordField
               name="password"
               label={t("login.password")}
               autoComplete="current-password"
               required
               error={fieldError("password")}
+              showLabel={t("a11y.showPassword")}
+              hideLabel={t("a11y.hidePassword")}
             />
-            <Button type="submit" loading={busy}>
+            <Button type="submit" busy={busy} block>
               {t("login.submit")}
             </Button>
-            <Text size="sm">
-              {t("login.noAccount")}{" "}
-              <Anchor component={Link} to={registerHref}>
-                {t("login.createAccount")}
-              </Anchor>
-            </Text>
-          </Stack>
+            <p>
+              {t("login.noAccount")} <Link to={registerHref}>{t("login.createAccount")}</Link>
+            </p>
+          </div>
         </Form>
-      </Paper>
-    </Container>
+      </div>
+    </div>
   );
 }

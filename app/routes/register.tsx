@@ -1,14 +1,3 @@
-import {
-  Anchor,
-  Button,
-  Container,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
 import { data, Form, Link, useNavigation } from "react-router";
 import { passwordMismatch } from "../../common/schemas/messages";
 import { registerInput } from "../../common/schemas/users";
@@ -17,6 +6,7 @@ import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { pageTitle } from "../lib/meta";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { Button, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/register";
 
 // The earlier product still created the account when the two passwords differed; we refuse
@@ -51,12 +41,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
   );
   // The specification's banner for the mismatch, whether found here or by the server.
   const banner = errors.retypePassword === passwordMismatch ? passwordMismatch : actionData?.error;
+  const password = { showLabel: t("a11y.showPassword"), hideLabel: t("a11y.hidePassword") };
   return (
-    <Container size="xs">
-      <Paper withBorder p="lg" className="auth-card">
-        <Title order={1} mb="md">
-          {t("register.heading")}
-        </Title>
+    <div className="container">
+      <div className="auth-card">
+        <h1>{t("register.heading")}</h1>
         <Form
           method="post"
           noValidate
@@ -64,9 +53,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
           onFocus={onFocus}
           aria-label={t("register.heading")}
         >
-          <Stack gap="sm">
+          <div className="stack">
             <FormError message={banner ? te(banner) : null} />
-            <TextInput
+            <TextField
               name="displayName"
               label={t("register.displayName")}
               autoComplete="name"
@@ -74,7 +63,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
               maxLength={50}
               error={fieldError("displayName")}
             />
-            <TextInput
+            <TextField
               name="email"
               type="email"
               label={t("register.email")}
@@ -82,32 +71,31 @@ export default function Register({ actionData }: Route.ComponentProps) {
               required
               error={fieldError("email")}
             />
-            <PasswordInput
+            <PasswordField
               name="password"
               label={t("register.password")}
               autoComplete="new-password"
               required
               error={fieldError("password")}
+              {...password}
             />
-            <PasswordInput
+            <PasswordField
               name="retypePassword"
               label={t("register.retypePassword")}
               autoComplete="new-password"
               required
               error={fieldError("retypePassword")}
+              {...password}
             />
-            <Button type="submit" loading={busy}>
+            <Button type="submit" busy={busy} block>
               {t("register.submit")}
             </Button>
-            <Text size="sm">
-              {t("register.haveAccount")}{" "}
-              <Anchor component={Link} to="/login">
-                {t("register.login")}
-              </Anchor>
-            </Text>
-          </Stack>
+            <p>
+              {t("register.haveAccount")} <Link to="/login">{t("register.login")}</Link>
+            </p>
+          </div>
         </Form>
-      </Paper>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,48 @@
+// Public pages.
+const en = {
+  "home.title": "Welcome to Maktab",
+  "home.lead": "Admissions, teachers, results, notices and more, in one place.",
+  "home.seeAdmissions": "See admissions",
+  "home.counters.branches": "3+ branches",
+  "home.counters.classes": "100+ class",
+  "home.counters.students": "320+ happy students",
+  "page.teachers": "All Teachers",
+  "page.classRoom": "Class Room",
+  "page.services": "Our Services",
+  "page.blogs": "Blogs",
+  "page.students": "All Students",
+  "page.admissions": "Admissions",
+  "page.results": "Results",
+  "page.profile": "Profile",
+  "page.orders": "Order summary",
+  "page.service": "Service",
+  "page.result": "Result",
+  "page.teacher": "Teacher",
+  "page.admission": "Admission",
+  "page.comingSoon": "This section is being prepared and opens soon.",
+} as const;
+
+const bn: Record<keyof typeof en, string> = {
+  "home.title": "মক্তবে স্বাগতম",
+  "home.lead": "ভর্তি, শিক্ষক, ফলাফল, নোটিশ ও আরও অনেক কিছু এক জায়গায়।",
+  "home.seeAdmissions": "ভর্তির তথ্য দেখুন",
+  "home.counters.branches": "৩+ শাখা",
+  "home.counters.classes": "১০০+ ক্লাস",
+  "home.counters.students": "৩২০+ সন্তুষ্ট শিক্ষার্থী",
+  "page.teachers": "সকল শিক্ষক",
+  "page.classRoom": "শ্রেণিকক্ষ",
+  "page.services": "আমাদের সেবাসমূহ",
+  "page.blogs": "ব্লগ",
+  "page.students": "সকল শিক্ষার্থী",
+  "page.admissions": "ভর্তি",
+  "page.results": "ফলাফল",
+  "page.profile": "প্রোফাইল",
+  "page.orders": "অর্ডারের সারাংশ",
+  "page.service": "সেবা",
+  "page.result": "ফলাফল",
+  "page.teacher": "শিক্ষক",
+  "page.admission": "ভর্তি",
+  "page.comingSoon": "এই অংশটি প্রস্তুত করা হচ্ছে, শিগগিরই চালু হবে।",
+};
+
+export const pagesMessages = { en, bn };

@@ -1,0 +1,8 @@
+// The public site's components: plain React and one stylesheet (ui.css), so pages stay light.
+// The dashboard uses Mantine instead, loaded only there.
+export { Alert } from "./alert";
+export { Button, ButtonLink } from "./button";
+export { ConfirmDialog } from "./confirm-dialog";
+export { PasswordField, TextArea, TextField } from "./field";
+export { Pagination } from "./pagination";
+export { type ImageView, Picture } from "./picture";
