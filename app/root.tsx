@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { FlashBanner } from "./components/flash-banner";
+import { NoticeRegion } from "./components/notices";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { dictionaries, errorTables, type MessageKey } from "./i18n";
@@ -26,7 +27,7 @@ import "./ui/ui.css";
 import "./styles/site.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { actor } = pageOf(context);
+  const { actor, services } = pageOf(context);
   const locale = localeOf(request);
   const flash = readFlash(request);
   const user =
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale,
+      publicUrl: services.config.publicUrl,
       messages: dictionaries[locale],
       errorMessages: errorTables[locale],
       user,
@@ -87,6 +89,7 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
+        <NoticeRegion />
         {children}
       </main>
       <SiteFooter />

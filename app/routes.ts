@@ -1,8 +1,6 @@
 // The route table: the specification's paths (matched case-insensitively, so /AdmitionAll and
-// /admitionAll are one page). Sections still being built share the coming-soon module.
+// /admitionAll are one page), each page in its own module.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-
-const comingSoon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
 
 export default [
   index("routes/home.tsx", { id: "home-index" }),
@@ -13,21 +11,34 @@ export default [
   route("language", "routes/language.ts"),
   route("classRoome", "routes/class-room.tsx"),
 
-  // Public lists (the public site issue fills them).
-  comingSoon("services", "services"),
-  comingSoon("resultAll", "results"),
-  comingSoon("blogs", "blogs"),
-  comingSoon("AllStudent", "students"),
-  comingSoon("admitionAll", "admissions"),
-  comingSoon("teacher", "teacher"),
-  // Login required.
-  comingSoon("ALLteacher", "all-teachers"),
-  comingSoon("allOrder", "orders"),
-  comingSoon("services/:id", "service"),
-  comingSoon("admition/:booking", "admission"),
-  comingSoon("result/:id", "result"),
-  comingSoon("about/:about", "teacher-detail"),
-  comingSoon("profile", "profile"),
+  // Lists.
+  route("admitionAll", "routes/admissions.tsx"),
+  route("services", "routes/services.tsx"),
+  route("resultAll", "routes/results.tsx"),
+  route("blogs", "routes/blogs.tsx"),
+  route("AllStudent", "routes/students.tsx"),
+  route("teacher", "routes/teachers.tsx"),
+  route("ALLteacher", "routes/all-teachers.tsx"),
+  route("notices", "routes/notices.tsx"),
+
+  // Details (all but a blog need sign-in).
+  route("blog/:id", "routes/blog.tsx"),
+  route("services/:ID", "routes/service.tsx"),
+  route("result/:ID", "routes/result.tsx"),
+  route("about/:about", "routes/teacher.tsx"),
+  route("admition/:booking", "routes/admission.tsx"),
+
+  // Later work: the cart (issue 6) and the profile (issue 7).
+  route("allOrder", "routes/coming-soon.tsx", { id: "orders" }),
+  route("profile", "routes/coming-soon.tsx", { id: "profile" }),
+
+  // Forms and feeds without a page of their own.
+  route("contact", "routes/contact.ts"),
+  route("subscribe", "routes/subscribe.ts"),
+  route("content/:kind/:id/delete", "routes/content-delete.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("blogs/rss.xml", "routes/blogs-rss.ts"),
 
   route("DeashBoard", "routes/dashboard.tsx", [
     index("routes/dashboard.home.tsx", { id: "dashboard-index" }),

@@ -1,6 +1,10 @@
 // Bangla texts, gathered from the area files (each area must cover every English key).
 import { authMessages } from "./areas/auth";
+import { contactMessages } from "./areas/contact";
 import { dashboardMessages } from "./areas/dashboard";
+import { detailsMessages } from "./areas/details";
+import { homeMessages } from "./areas/home";
+import { listsMessages } from "./areas/lists";
 import { pagesMessages } from "./areas/pages";
 import { shellMessages } from "./areas/shell";
 import type { Messages } from "./en";
@@ -10,4 +14,8 @@ export const bn: Messages = {
   ...authMessages.bn,
   ...dashboardMessages.bn,
   ...pagesMessages.bn,
+  ...homeMessages.bn,
+  ...listsMessages.bn,
+  ...detailsMessages.bn,
+  ...contactMessages.bn,
 };

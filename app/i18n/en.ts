@@ -1,7 +1,11 @@
 // English texts, gathered from the area files. The specification's quoted texts stay verbatim
 // (odd spellings included): they are the institute's copy; Bangla is where wording may change.
 import { authMessages } from "./areas/auth";
+import { contactMessages } from "./areas/contact";
 import { dashboardMessages } from "./areas/dashboard";
+import { detailsMessages } from "./areas/details";
+import { homeMessages } from "./areas/home";
+import { listsMessages } from "./areas/lists";
 import { pagesMessages } from "./areas/pages";
 import { shellMessages } from "./areas/shell";
 
@@ -10,6 +14,10 @@ export const en = {
   ...authMessages.en,
   ...dashboardMessages.en,
   ...pagesMessages.en,
+  ...homeMessages.en,
+  ...listsMessages.en,
+  ...detailsMessages.en,
+  ...contactMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

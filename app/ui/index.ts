@@ -2,6 +2,7 @@
 // The dashboard uses Mantine instead, loaded only there.
 export { Alert } from "./alert";
 export { Button, ButtonLink } from "./button";
+export { Carousel } from "./carousel";
 export { ConfirmDialog } from "./confirm-dialog";
 export { PasswordField, TextArea, TextField } from "./field";
 export { Pagination } from "./pagination";

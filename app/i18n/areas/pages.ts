@@ -20,6 +20,7 @@ const en = {
   "page.teacher": "Teacher",
   "page.admission": "Admission",
   "page.comingSoon": "This section is being prepared and opens soon.",
+  "page.notices": "Notice board",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -43,6 +44,7 @@ const bn: Record<keyof typeof en, string> = {
   "page.teacher": "শিক্ষক",
   "page.admission": "ভর্তি",
   "page.comingSoon": "এই অংশটি প্রস্তুত করা হচ্ছে, শিগগিরই চালু হবে।",
+  "page.notices": "নোটিশ বোর্ড",
 };
 
 export const pagesMessages = { en, bn };

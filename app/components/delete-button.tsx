@@ -1,0 +1,41 @@
+// Delete from a page: the specification's confirmation, then 'Deleted successfully', and the
+// page's lists reload their data (no full page reload).
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { useI18n } from "../lib/i18n";
+import { Button, ConfirmDialog } from "../ui";
+import { announce } from "./notices";
+
+type Answer = { ok: boolean; error: string | null };
+
+export function DeleteButton({ kind, id, label }: { kind: string; id: string; label?: string }) {
+  const { t, te } = useI18n();
+  const fetcher = useFetcher<Answer>();
+  const [asking, setAsking] = useState(false);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) announce(t("delete.done"));
+    else announce(te(answer.error ?? t("error.heading")), "error");
+  }, [answer, t, te]);
+
+  return (
+    <>
+      <Button variant="danger" size="small" onClick={() => setAsking(true)} busy={fetcher.state !== "idle"}>
+        {label ?? t("delete.button")}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        message={t("delete.confirm")}
+        confirmLabel={t("delete.button")}
+        cancelLabel={t("delete.cancel")}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          fetcher.submit(null, { method: "post", action: `/content/${kind}/${id}/delete` });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+// Dates, numbers and prices in the reader's language (Bangla uses Bengali digits).
+
+export function formatDate(value: string | Date, intl: string): string {
+  return new Intl.DateTimeFormat(intl, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(value));
+}
+
+export function formatNumber(value: number, intl: string): string {
+  return new Intl.NumberFormat(intl).format(value);
+}
+
+/** A price in major units (120.5) in the configured currency, USD unless said. */
+export function formatPrice(major: number, intl: string, currency = "USD"): string {
+  return new Intl.NumberFormat(intl, { style: "currency", currency }).format(major);
+}
+
+/** The start of a text, cut at a word where it can be, with an ellipsis when cut. */
+export function excerpt(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= length) return flat;
+  const cut = flat.slice(0, length);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

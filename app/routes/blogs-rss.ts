@@ -1,0 +1,6 @@
+// Placeholder until this resource is built.
+import { data } from "react-router";
+
+export function loader() {
+  throw data(null, { status: 404 });
+}
