@@ -2,6 +2,11 @@
 // and the dots move a whole view at a time (perView slides), in `speed` ms, and wrap around.
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
 
+/** How many slides the stylesheet shows at this width (--shown). */
+function slidesShown(track: HTMLElement): number {
+  return Math.max(1, Math.round(Number(getComputedStyle(track).getPropertyValue("--shown")) || 1));
+}
+
 export function Carousel({
   label,
   slides,
@@ -22,17 +27,11 @@ export function Carousel({
   const [page, setPage] = useState(0);
   const [pageCount, setPageCount] = useState(1);
 
-  const viewSize = () => {
-    const element = track.current;
-    const shown = element ? Number(getComputedStyle(element).getPropertyValue("--shown")) || 1 : 1;
-    return Math.max(1, Math.round(shown));
-  };
-
   useEffect(() => {
     const element = track.current;
     if (!element) return;
     const measure = () => {
-      const count = Math.ceil(slides.length / viewSize());
+      const count = Math.ceil(slides.length / slidesShown(element));
       setPageCount(count);
       setPage(Math.min(count - 1, Math.round(element.scrollLeft / Math.max(1, element.clientWidth))));
     };
@@ -80,6 +79,7 @@ export function Carousel({
     <section className="carousel" aria-roledescription="carousel" aria-label={label} data-testid={testId}>
       <div className="carousel__track" ref={track} style={style}>
         {slides.map((slide, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: slides keep their order
             key={index}
