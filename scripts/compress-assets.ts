@@ -7,7 +7,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-const root = path.resolve(process.argv[2] ?? "build/client");
+const root = path.resolve(process.argv[2] ?? path.join(process.env.BUILD_DIR ?? "build", "client"));
 const compressible = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
 async function* files(dir: string): AsyncGenerator<string> {

@@ -1,6 +1,5 @@
 // The Hono app: middleware in order, then the mounts. Pages and the REST API are two adapters
 // over the same domain; this file only wires them.
-import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -121,5 +120,3 @@ export function createApp(
   });
   return app;
 }
-
-export const defaultAssetsDir = (root: string) => path.join(root, "build", "client");

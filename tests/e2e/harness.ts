@@ -23,7 +23,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 /** Repository root, resolved from this file (tests/e2e/harness.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-const serverEntry = path.join(repoRoot, "build", "server", "index.js");
+// BUILD_DIR picks another build folder, as `BUILD_DIR=x npm run build` made it.
+const serverEntry = path.join(repoRoot, process.env.BUILD_DIR ?? "build", "server", "index.js");
 
 const HEALTH_POLL_MS = 100;
 const HEALTH_TIMEOUT_MS = 20_000;
