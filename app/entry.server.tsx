@@ -1,5 +1,5 @@
 // Renders a page on the server, streaming, with this request's nonce on every inline script.
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
+import { inlineCss } from "./styles/inline-css.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,12 +41,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = withStylesInHead(`<style nonce="${nonce}">${inlineCss}</style>`, () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
@@ -72,4 +70,29 @@ export function handleError(
 ) {
   if (request.signal.aborted) return;
   context.get(pageContext).logger.error({ err: error, url: request.url }, "page error");
+}
+
+/**
+ * Passes the HTML through, putting `style` before the first </head>. React 19 skips elements it
+ * did not render in the head when it hydrates, so the browser needs no copy of the CSS in script.
+ */
+function withStylesInHead(style: string, onEnd: () => void): Transform {
+  let pending = "";
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      pending += chunk.toString("utf8");
+      const at = pending.indexOf("</head>");
+      if (at === -1) return callback();
+      done = true;
+      const html = pending.slice(0, at) + style + pending.slice(at);
+      pending = "";
+      callback(null, html);
+    },
+    flush(callback) {
+      onEnd();
+      callback(null, done ? undefined : pending);
+    },
+  });
 }

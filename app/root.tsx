@@ -23,8 +23,6 @@ import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { pageOf } from "./lib/page.server";
-import "./ui/ui.css";
-import "./styles/site.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, services } = pageOf(context);
@@ -69,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <Meta />
+        {/* The site's CSS is inlined here by entry.server.tsx (app/styles/inline-css.server.ts). */}
         <Links />
       </head>
       <body>

@@ -1,8 +1,9 @@
 import { useI18n } from "../lib/i18n";
-import { pageTitle } from "../lib/meta";
+import { seo } from "../lib/seo";
 import type { Route } from "./+types/class-room";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "page.classRoom");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: { key: "page.classRoom" }, path: "/classRoome" });
 
 /** The specification's class room page: a heading only. */
 export default function ClassRoom() {

@@ -3,9 +3,9 @@ import { loginInput } from "../../common/schemas/users";
 import { FormError } from "../components/form-error";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
-import { pageTitle } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
 import { safeRedirect } from "../lib/safe-redirect";
+import { seo } from "../lib/seo";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Button, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/login";
@@ -29,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithAuthCookies(request, result, redirectTo, "login.success");
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "login.heading");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: { key: "login.heading" }, path: "/login" });
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();

@@ -4,7 +4,7 @@ import { registerInput } from "../../common/schemas/users";
 import { FormError } from "../components/form-error";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
-import { pageTitle } from "../lib/meta";
+import { seo } from "../lib/seo";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Button, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/register";
@@ -29,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithAuthCookies(request, result, "/", "register.success");
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "register.heading");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: { key: "register.heading" }, path: "/register" });
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
