@@ -95,6 +95,7 @@ export function createApp(
       onError: (c) => c.text("The form is too large", 413),
     });
     app.all("*", formLimit, (c) => {
+      const ip = clientIp(c, config.trustProxy);
       const context = new RouterContextProvider();
       context.set(pageContext, {
         services,
@@ -102,7 +103,8 @@ export function createApp(
         nonce: c.get("nonce"),
         requestId: c.get("requestId"),
         logger: c.get("logger"),
-        authHeaders: withClientIp(c.req.raw.headers, clientIp(c, config.trustProxy)),
+        authHeaders: withClientIp(c.req.raw.headers, ip),
+        clientIp: ip,
       });
       return pageHandler(c.req.raw, context);
     });

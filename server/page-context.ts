@@ -13,6 +13,8 @@ export type PageContext = {
   logger: Logger;
   /** Headers to pass to Better Auth calls (they carry the client address for rate limits). */
   authHeaders: Headers;
+  /** The client's address (socket, or X-Forwarded-For with TRUST_PROXY); undefined when unknown. */
+  clientIp?: string;
 };
 
 export const pageContext = createContext<PageContext>();

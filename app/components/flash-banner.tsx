@@ -4,8 +4,8 @@ import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
 import { Alert } from "../ui";
 
-/** A one-time success banner ("Login successfully!"), gone once the visitor moves on. */
-export function FlashBanner({ messageKey }: { messageKey: MessageKey }) {
+/** A one-time banner ("Login successfully!"), gone once the visitor moves on. */
+export function FlashBanner({ messageKey, tone }: { messageKey: MessageKey; tone: "success" | "error" }) {
   const { t } = useI18n();
   const location = useLocation();
   const [shownAt] = useState(location.key);
@@ -13,7 +13,7 @@ export function FlashBanner({ messageKey }: { messageKey: MessageKey }) {
   if (closed || location.key !== shownAt) return null;
   return (
     <div className="container" style={{ marginBottom: 24 }}>
-      <Alert tone="success" onClose={() => setClosed(true)} closeLabel={t("a11y.close")} testId="flash">
+      <Alert tone={tone} onClose={() => setClosed(true)} closeLabel={t("a11y.close")} testId="flash">
         {t(messageKey)}
       </Alert>
     </div>

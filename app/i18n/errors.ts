@@ -16,6 +16,10 @@ export const errorMessagesBn: Record<string, string> = {
   "User already exists. Use another email.": "এই ই-মেইলে আগেই অ্যাকাউন্ট আছে। অন্য ই-মেইল ব্যবহার করুন।",
   "Only an admin may do this": "শুধু একজন অ্যাডমিন এটি করতে পারেন",
   "Too many requests. Please try again later.": "অনেকবার চেষ্টা হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
+  "Name must be at most 100 characters": "নাম সর্বোচ্চ ১০০ অক্ষরের হতে পারে",
+  "Message is required": "বার্তা লিখতে হবে",
+  "Message must be at most 5000 characters": "বার্তা সর্বোচ্চ ৫০০০ অক্ষরের হতে পারে",
+  "Too many messages. Please try again later.": "অনেকগুলো বার্তা পাঠানো হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
 };
 
 export const noAccountPrefix = "No account with the e-mail ";

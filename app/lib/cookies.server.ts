@@ -26,14 +26,22 @@ export function localeOf(request: Request): Locale {
 export const localeCookieHeader = (request: Request, locale: Locale) =>
   `${localeCookie}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure(request)}`;
 
-/** A banner to show once on the next page (survives the redirect after a form). */
-export const flashCookieHeader = (request: Request, key: MessageKey) =>
-  `${flashCookie}=${encodeURIComponent(key)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure(request)}`;
+export type FlashTone = "success" | "error";
 
-export function readFlash(request: Request): { key: string | undefined; clear: string | undefined } {
-  const key = readCookie(request, flashCookie);
+/** A banner to show once on the next page (survives the redirect after a form). */
+export const flashCookieHeader = (request: Request, key: MessageKey, tone: FlashTone = "success") =>
+  `${flashCookie}=${encodeURIComponent(`${tone}:${key}`)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure(request)}`;
+
+export function readFlash(request: Request): {
+  key: string | undefined;
+  tone: FlashTone;
+  clear: string | undefined;
+} {
+  const value = readCookie(request, flashCookie);
+  const [tone, key] = value?.includes(":") ? value.split(":", 2) : ["success", value];
   return {
     key,
-    clear: key ? `${flashCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure(request)}` : undefined,
+    tone: tone === "error" ? "error" : "success",
+    clear: value ? `${flashCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure(request)}` : undefined,
   };
 }

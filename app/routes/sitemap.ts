@@ -1,6 +1,98 @@
-// Placeholder until this resource is built.
-import { data } from "react-router";
+// GET /sitemap.xml: the public pages and every blog a visitor may read, with absolute addresses
+// (PUBLIC_URL) and the time each last changed, for search engines.
+import { anonymous } from "../../server/domain/actor";
+import { admissionCollection } from "../../server/domain/admissions";
+import { blogCollection } from "../../server/domain/blogs";
+import type { ContentCollection } from "../../server/domain/content/collection";
+import { noticeCollection } from "../../server/domain/notices";
+import { resultCollection } from "../../server/domain/results";
+import { serviceCollection } from "../../server/domain/services";
+import { studentCollection } from "../../server/domain/students";
+import { teacherCollection } from "../../server/domain/teachers";
+import { contentContext } from "../lib/list-page.server";
+import { pageOf } from "../lib/page.server";
+import type { Route } from "./+types/sitemap";
 
-export function loader() {
-  throw data(null, { status: 404 });
+/** A sitemap holds at most 50,000 addresses. */
+const maxUrls = 50_000;
+const blogBatch = 500;
+
+type Dated = { createdAt: Date; updatedAt?: Date };
+
+/** The public list pages, each with the collection whose newest record dates it. */
+const listPages: [path: string, collection: ContentCollection<unknown> | null][] = [
+  ["/admitionAll", admissionCollection],
+  ["/services", serviceCollection],
+  ["/resultAll", resultCollection],
+  ["/blogs", blogCollection],
+  ["/AllStudent", studentCollection],
+  ["/teacher", teacherCollection],
+  ["/notices", noticeCollection],
+  ["/classRoome", null],
+];
+
+// XML 1.0 allows tab, line feed and carriage return among the control characters, nothing else.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const invalidXmlChars = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+
+function escapeXml(text: string): string {
+  return text
+    .replace(invalidXmlChars, "")
+    .replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string,
+    );
+}
+
+const changedAt = (record: Dated) => record.updatedAt ?? record.createdAt;
+const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+function urlEntry(loc: string, lastmod?: Date): string {
+  const modified = lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : "";
+  return `<url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = pageOf(context);
+  const ctx = contentContext(context);
+  const origin = services.config.publicUrl;
+
+  const newest = await Promise.all(
+    listPages.map(async ([, collection]) => {
+      if (!collection) return undefined;
+      const { items } = await collection.list(ctx, anonymous, { limit: 1, offset: 0 });
+      const [first] = items as Dated[];
+      return first ? changedAt(first) : undefined;
+    }),
+  );
+  const known = newest.filter((date): date is Date => date !== undefined);
+  const siteChanged = known.length > 0 ? new Date(Math.max(...known.map(Number))) : undefined;
+
+  const blogs: (Dated & { id: string })[] = [];
+  const roomForBlogs = maxUrls - listPages.length - 1;
+  for (let offset = 0; blogs.length < roomForBlogs; offset += blogBatch) {
+    const { items } = await blogCollection.list(ctx, anonymous, {
+      limit: Math.min(blogBatch, roomForBlogs - blogs.length),
+      offset,
+    });
+    blogs.push(...items);
+    if (items.length < blogBatch) break;
+  }
+
+  const entries = [
+    urlEntry(`${origin}/`, siteChanged),
+    ...listPages.map(([path], index) => urlEntry(`${origin}${path}`, newest[index])),
+    ...blogs.map((blog) => urlEntry(`${origin}/blog/${encodeURIComponent(blog.id)}`, changedAt(blog))),
+  ];
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries.join("\n")}
+</urlset>
+`;
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
 }

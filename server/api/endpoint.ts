@@ -27,6 +27,8 @@ export type EndpointInput<P, Q, B> = {
   /** Files of a multipart body, by field name. */
   files: Record<string, UploadedFile>;
   request: Request;
+  /** The client's address (socket, or X-Forwarded-For with TRUST_PROXY); undefined when unknown. */
+  clientIp?: string;
 };
 
 export type Endpoint<P = unknown, Q = unknown, B = unknown> = {

@@ -2,6 +2,7 @@
 import { admissionEndpoints } from "./admissions";
 import { blogEndpoints } from "./blogs";
 import { commentEndpoints } from "./comments";
+import { contactEndpoints } from "./contact";
 import type { AnyEndpoint } from "./endpoint";
 import { noticeEndpoints } from "./notices";
 import { resultEndpoints } from "./results";
@@ -20,4 +21,5 @@ export const endpoints: AnyEndpoint[] = [
   ...serviceEndpoints,
   ...studentEndpoints,
   ...teacherEndpoints,
+  ...contactEndpoints,
 ];

@@ -4,6 +4,7 @@
 // multipart form data.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { clientIp } from "../auth/client-ip";
 import type { AppEnv } from "../http-env";
 import type { Services } from "../services";
 import { Answer, type AnyEndpoint, type UploadedFile } from "./endpoint";
@@ -139,6 +140,7 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
       body,
       files,
       request: c.req.raw,
+      clientIp: clientIp(c, services.config.trustProxy),
     });
     const answer = result instanceof Answer ? result : new Answer(result);
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);

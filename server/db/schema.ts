@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -327,4 +328,39 @@ export const orderItems = pgTable(
     quantity: integer().notNull(),
   },
   (t) => [index().on(t.orderId), index().on(t.admissionId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Messages from the contact section (the dashboard inbox reads them) and the newsletter list.
+
+export const contactFolders = ["inbox", "trash"] as const;
+export type ContactFolder = (typeof contactFolders)[number];
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    message: text().notNull(),
+    // For the dashboard inbox: unread until an admin opens it, a star, and a trash folder.
+    readAt: timestamp({ withTimezone: true }),
+    starred: boolean().notNull().default(false),
+    folder: text().$type<ContactFolder>().notNull().default("inbox"),
+    /** The sender's address as the rate limit saw it (null when unknown). */
+    ipAddress: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Stored lower-case, so one address subscribes once however it is typed.
+    email: text().notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("subscribers_email_lower_case", sql`${t.email} = lower(${t.email})`)],
 );

@@ -1,0 +1,14 @@
+// The contact section and the subscribe box: shared by the home page's forms and the server.
+import { z } from "zod";
+import { email, requiredText } from "./fields";
+
+export const contactInput = z.object({
+  name: requiredText("Name", 100),
+  email: email(),
+  message: requiredText("Message", 5000),
+});
+
+export const subscribeInput = z.object({ email: email() });
+
+export type ContactInput = z.infer<typeof contactInput>;
+export type SubscribeInput = z.infer<typeof subscribeInput>;

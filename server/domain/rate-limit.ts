@@ -1,0 +1,83 @@
+// Fixed-window rate limits of our own (contact messages, subscriptions), kept in the database's
+// rate_limits table beside Better Auth's, so every app process counts against the same limit.
+// Better Auth's keys look like "<ip>|/sign-in/email"; ours start with a prefix ("contact:<ip>").
+// For our keys `last_request` holds the start of the current window, in milliseconds.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
+import { DomainError } from "./errors";
+
+export type RateLimitRule = {
+  /** Key prefix, such as "contact". */
+  name: string;
+  /** Requests allowed per window. */
+  max: number;
+  windowMs: number;
+  /** What the refused caller reads. */
+  message: string;
+};
+
+export type RateLimitHit = {
+  allowed: boolean;
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfterSeconds: number;
+};
+
+/** The address a limit is kept per; "unknown" when the request came from no socket. */
+export const rateLimitKey = (rule: Pick<RateLimitRule, "name">, clientIp: string | undefined) =>
+  `${rule.name}:${clientIp?.trim() || "unknown"}`;
+
+/**
+ * Counts one request against `key` in a single statement (insert, or update under the row's
+ * lock), so concurrent requests from any number of processes cannot slip past the limit.
+ */
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  rule: Pick<RateLimitRule, "max" | "windowMs">,
+  now: number = Date.now(),
+): Promise<RateLimitHit> {
+  const windowStart = now - rule.windowMs;
+  const rows = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest });
+  const row = rows[0];
+  if (!row) throw new Error(`The rate limit ${key} could not be counted`);
+  const endsAt = Number(row.windowStartedAt) + rule.windowMs;
+  return {
+    allowed: row.count <= rule.max,
+    count: row.count,
+    retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now) / 1000)),
+  };
+}
+
+/** Refused because a rate limit was reached; `retryAfterSeconds` feeds a Retry-After header. */
+export class RateLimitError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super("rate_limited", message);
+  }
+}
+
+/** Counts the request and throws RateLimitError (429) once the client is past the limit. */
+export async function enforceRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  clientIp: string | undefined,
+): Promise<void> {
+  const hit = await hitRateLimit(db, rateLimitKey(rule, clientIp), rule);
+  if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+}
