@@ -1,6 +1,6 @@
 // Delete from a page: the specification's confirmation, then 'Deleted successfully', and the
 // page's lists reload their data (no full page reload).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useI18n } from "../lib/i18n";
 import { Button, ConfirmDialog } from "../ui";
@@ -12,13 +12,17 @@ export function DeleteButton({ kind, id, label }: { kind: string; id: string; la
   const { t, te } = useI18n();
   const fetcher = useFetcher<Answer>();
   const [asking, setAsking] = useState(false);
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const told = useRef<Answer | undefined>(undefined);
 
+  // Told as soon as the answer comes, while the page's data reloads: once it has, the deleted
+  // record (and this button with it) may be gone. Each answer is told once.
   useEffect(() => {
-    if (!answer) return;
+    const answer = fetcher.data;
+    if (!answer || told.current === answer) return;
+    told.current = answer;
     if (answer.ok) announce(t("delete.done"));
     else announce(te(answer.error ?? t("error.heading")), "error");
-  }, [answer, t, te]);
+  });
 
   return (
     <>

@@ -1,5 +1,56 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /admitionAll: every admission, newest first, with a search by title and Delete for admins.
+import { admissionCollection } from "../../server/domain/admissions";
+import { AdmissionCard } from "../components/lists/admission-card";
+import { ListPage, listInfo, listPath } from "../components/lists/list-page";
+import { SearchForm } from "../components/lists/search-form";
+import { excerpt } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { loadListPage } from "../lib/list-page.server";
+import { pageOf } from "../lib/page.server";
+import { rootDataOf, seo } from "../lib/seo";
+import type { Route } from "./+types/admissions";
+import "../styles/lists.css";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+const pageSize = 12;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor } = pageOf(context);
+  const list = await loadListPage(context, request, admissionCollection, { pageSize });
+  return {
+    ...listInfo(list),
+    items: list.items.map((admission) => ({
+      id: admission.id,
+      title: admission.title,
+      about: excerpt(admission.about, 100),
+      priceMinor: admission.priceMinor,
+      image: admission.image,
+    })),
+    canDelete: actor.kind === "user" && actor.isAdmin,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: { key: "page.admissions" },
+    description: rootDataOf(matches).messages?.["lists.admissions.description"],
+    path: listPath("/admitionAll", loaderData),
+  });
+
+export default function Admissions({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <ListPage
+      heading={t("page.admissions")}
+      lead={t("lists.admissions.lead")}
+      tools={
+        <SearchForm q={loaderData.q} label={t("list.search")} placeholder={t("lists.searchPlaceholder")} />
+      }
+      info={loaderData}
+      count={loaderData.items.length}
+    >
+      {loaderData.items.map((admission) => (
+        <AdmissionCard key={admission.id} admission={admission} canDelete={loaderData.canDelete} />
+      ))}
+    </ListPage>
+  );
+}

@@ -1,5 +1,49 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /notices: the notice board in full, newest first.
+import { noticeCollection } from "../../server/domain/notices";
+import { ListPage, listInfo, listPath } from "../components/lists/list-page";
+import { NoticeItem } from "../components/lists/notice-item";
+import { useI18n } from "../lib/i18n";
+import { loadListPage } from "../lib/list-page.server";
+import { rootDataOf, seo } from "../lib/seo";
+import type { Route } from "./+types/notices";
+import "../styles/lists.css";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+const pageSize = 12;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const list = await loadListPage(context, request, noticeCollection, { pageSize });
+  return {
+    ...listInfo(list),
+    items: list.items.map((notice) => ({
+      id: notice.id,
+      title: notice.title,
+      about: notice.about,
+      createdAt: notice.createdAt.toISOString(),
+      image: notice.image,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: { key: "page.notices" },
+    description: rootDataOf(matches).messages?.["lists.notices.description"],
+    path: listPath("/notices", loaderData),
+  });
+
+export default function Notices({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <ListPage
+      heading={t("page.notices")}
+      lead={t("lists.notices.lead")}
+      info={loaderData}
+      count={loaderData.items.length}
+      layout="rows"
+    >
+      {loaderData.items.map((notice) => (
+        <NoticeItem key={notice.id} notice={notice} />
+      ))}
+    </ListPage>
+  );
+}

@@ -1,5 +1,49 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /resultAll: every published result, newest first.
+import { resultCollection } from "../../server/domain/results";
+import { ListPage, listInfo, listPath } from "../components/lists/list-page";
+import { ResultCard } from "../components/lists/result-card";
+import { excerpt } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { loadListPage } from "../lib/list-page.server";
+import { rootDataOf, seo } from "../lib/seo";
+import type { Route } from "./+types/results";
+import "../styles/lists.css";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+const pageSize = 12;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const list = await loadListPage(context, request, resultCollection, { pageSize });
+  return {
+    ...listInfo(list),
+    items: list.items.map((result) => ({
+      id: result.id,
+      title: result.title,
+      information: excerpt(result.information, 120),
+      createdAt: result.createdAt.toISOString(),
+      image: result.image,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: { key: "page.results" },
+    description: rootDataOf(matches).messages?.["lists.results.description"],
+    path: listPath("/resultAll", loaderData),
+  });
+
+export default function Results({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <ListPage
+      heading={t("page.results")}
+      lead={t("lists.results.lead")}
+      info={loaderData}
+      count={loaderData.items.length}
+    >
+      {loaderData.items.map((result) => (
+        <ResultCard key={result.id} result={result} />
+      ))}
+    </ListPage>
+  );
+}

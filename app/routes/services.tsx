@@ -1,5 +1,48 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /services: every service, newest first.
+import { serviceCollection } from "../../server/domain/services";
+import { ListPage, listInfo, listPath } from "../components/lists/list-page";
+import { ServiceCard } from "../components/lists/service-card";
+import { excerpt } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { loadListPage } from "../lib/list-page.server";
+import { rootDataOf, seo } from "../lib/seo";
+import type { Route } from "./+types/services";
+import "../styles/lists.css";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+const pageSize = 12;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const list = await loadListPage(context, request, serviceCollection, { pageSize });
+  return {
+    ...listInfo(list),
+    items: list.items.map((service) => ({
+      id: service.id,
+      name: service.name,
+      about: excerpt(service.about, 120),
+      image: service.image,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: { key: "page.services" },
+    description: rootDataOf(matches).messages?.["lists.services.description"],
+    path: listPath("/services", loaderData),
+  });
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <ListPage
+      heading={t("page.services")}
+      lead={t("lists.services.lead")}
+      info={loaderData}
+      count={loaderData.items.length}
+    >
+      {loaderData.items.map((service) => (
+        <ServiceCard key={service.id} service={service} />
+      ))}
+    </ListPage>
+  );
+}

@@ -1,5 +1,59 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /AllStudent: the students, newest first, each description cut to 50 characters. The public
+// list shows what any visitor may see (never a rejected student), admins included.
+import { anonymous } from "../../server/domain/actor";
+import type { ContentCollection } from "../../server/domain/content/collection";
+import { studentCollection } from "../../server/domain/students";
+import { ListPage, listInfo, listPath } from "../components/lists/list-page";
+import { StudentCard } from "../components/lists/student-card";
+import { excerpt } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { loadListPage } from "../lib/list-page.server";
+import { rootDataOf, seo } from "../lib/seo";
+import type { Route } from "./+types/students";
+import "../styles/lists.css";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+const pageSize = 12;
+
+type Student = typeof studentCollection extends ContentCollection<infer Item> ? Item : never;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Listed as a visitor sees them, whoever asks.
+  const visitorView: ContentCollection<Student> = {
+    ...studentCollection,
+    list: (ctx, _actor, query) => studentCollection.list(ctx, anonymous, query),
+  };
+  const list = await loadListPage(context, request, visitorView, { pageSize });
+  return {
+    ...listInfo(list),
+    items: list.items.map((student) => ({
+      id: student.id,
+      name: student.name,
+      className: student.className,
+      description: excerpt(student.description, 50),
+      image: student.image,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: { key: "page.students" },
+    description: rootDataOf(matches).messages?.["lists.students.description"],
+    path: listPath("/AllStudent", loaderData),
+  });
+
+export default function Students({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <ListPage
+      heading={t("page.students")}
+      lead={t("lists.students.lead")}
+      info={loaderData}
+      count={loaderData.items.length}
+    >
+      {loaderData.items.map((student) => (
+        <StudentCard key={student.id} student={student} />
+      ))}
+    </ListPage>
+  );
+}

@@ -1,5 +1,5 @@
 // A confirmation in the browser's own modal dialog: focus moves in and stays, Escape cancels.
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
 export function ConfirmDialog({
   open,
@@ -19,6 +19,7 @@ export function ConfirmDialog({
   busy?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const messageId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -29,11 +30,11 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       className="dialog"
-      aria-labelledby="confirm-message"
+      aria-labelledby={messageId}
       onCancel={onCancel}
       onClose={onCancel}
     >
-      <p id="confirm-message">{message}</p>
+      <p id={messageId}>{message}</p>
       <div className="row" style={{ justifyContent: "flex-end" }}>
         <button type="button" className="button button--outline" onClick={onCancel}>
           {cancelLabel}
