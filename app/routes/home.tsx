@@ -1,28 +1,188 @@
+// The home page (/ and /home): the carousel, the counters and the latest admissions arrive with
+// the page; the lower sections stream in behind placeholder cards (crawlers get them all at once).
+import { useRouteLoaderData } from "react-router";
+import {
+  AdmissionCard,
+  BlogCard,
+  CardGrid,
+  ResultCard,
+  ServiceCard,
+  StudentCard,
+  TeacherCard,
+} from "../components/home/cards";
+import { ContactForm, SubscribeBox } from "../components/home/contact";
+import { Counters, Hero } from "../components/home/hero";
+import { NoticeBoard } from "../components/home/notice-board";
+import { HomeSection, Streamed } from "../components/home/section";
+import { JsonLd } from "../components/json-ld";
 import { useI18n } from "../lib/i18n";
-import { ButtonLink } from "../ui";
+import { contentContext } from "../lib/list-page.server";
+import { pageOf } from "../lib/page.server";
+import { seo } from "../lib/seo";
+import type { loader as rootLoader } from "../root";
+import "../styles/home.css";
+import type { Route } from "./+types/home";
+import { loadHome } from "./home.server";
 
-// The home page's frame: its content sections come with the public site.
-export default function Home() {
+// Placeholder cards while a list streams in: as many as the list usually has.
+const placeholders = { teachers: 6, results: 2, services: 3, students: 5, blogs: 6, notices: 2 };
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadHome(contentContext(context), pageOf(context).actor);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: { key: "brand.tagline" }, path: "/" });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const counters = ["home.counters.branches", "home.counters.classes", "home.counters.students"] as const;
+  const { slides, admissions, teachers, results, services, students, blogs, notices } = loaderData;
   return (
-    <div className="container">
-      <div className="stack">
-        <h1>{t("home.title")}</h1>
-        <p>{t("home.lead")}</p>
-        <div>
-          <ButtonLink to="/admitionAll">{t("home.seeAdmissions")}</ButtonLink>
-        </div>
-      </div>
-      <div className="grid" style={{ marginTop: 24 }}>
-        {counters.map((key) => (
-          <div key={key} className="card">
-            <div className="card__body" style={{ textAlign: "center" }}>
-              <strong style={{ fontSize: "1.5rem" }}>{t(key)}</strong>
-            </div>
+    <>
+      <Institute />
+      <Hero slides={slides} />
+      <Counters />
+
+      <HomeSection
+        id="admissions"
+        heading={t("home.admissions.heading")}
+        more={{ href: "/admitionAll", label: t("home.admissions.more") }}
+      >
+        {admissions.length === 0 ? (
+          <p className="muted">{t("list.empty")}</p>
+        ) : (
+          <CardGrid>
+            {admissions.map((admission) => (
+              <AdmissionCard key={admission.id} admission={admission} />
+            ))}
+          </CardGrid>
+        )}
+      </HomeSection>
+
+      <HomeSection
+        id="teachers"
+        alt
+        heading={t("home.teachers.heading")}
+        more={{ href: "/AllTeacher", label: t("home.teachers.more") }}
+      >
+        <Streamed items={teachers} skeletons={placeholders.teachers} square>
+          {(items) => (
+            <CardGrid small>
+              {items.map((teacher) => (
+                <TeacherCard key={teacher.id} teacher={teacher} />
+              ))}
+            </CardGrid>
+          )}
+        </Streamed>
+      </HomeSection>
+
+      <HomeSection
+        id="results"
+        heading={t("home.results.heading")}
+        more={{ href: "/resultAll", label: t("home.results.more") }}
+      >
+        <Streamed items={results} skeletons={placeholders.results}>
+          {(items) => (
+            <CardGrid>
+              {items.map((result) => (
+                <ResultCard key={result.id} result={result} />
+              ))}
+            </CardGrid>
+          )}
+        </Streamed>
+      </HomeSection>
+
+      <HomeSection
+        id="services"
+        alt
+        heading={t("home.services.heading")}
+        more={{ href: "/services", label: t("home.services.more") }}
+      >
+        <Streamed items={services} skeletons={placeholders.services}>
+          {(items) => (
+            <CardGrid>
+              {items.map((service) => (
+                <ServiceCard key={service.id} service={service} />
+              ))}
+            </CardGrid>
+          )}
+        </Streamed>
+      </HomeSection>
+
+      <HomeSection
+        id="students"
+        heading={t("home.students.heading")}
+        more={{ href: "/AllStudent", label: t("home.students.more") }}
+      >
+        <Streamed items={students} skeletons={placeholders.students} square>
+          {(items) => (
+            <CardGrid small>
+              {items.map((student) => (
+                <StudentCard key={student.id} student={student} />
+              ))}
+            </CardGrid>
+          )}
+        </Streamed>
+      </HomeSection>
+
+      <HomeSection
+        id="blogs"
+        alt
+        heading={t("home.blogs.heading")}
+        more={{ href: "/blogs", label: t("home.blogs.more") }}
+      >
+        <Streamed items={blogs} skeletons={placeholders.blogs}>
+          {(items) => (
+            <CardGrid>
+              {items.map((blog) => (
+                <BlogCard key={blog.id} blog={blog} />
+              ))}
+            </CardGrid>
+          )}
+        </Streamed>
+      </HomeSection>
+
+      <HomeSection
+        id="notices"
+        heading={t("home.notices.heading")}
+        more={{ href: "/notices", label: t("home.notices.more") }}
+      >
+        <Streamed items={notices} skeletons={placeholders.notices}>
+          {(items) => <NoticeBoard notices={items} />}
+        </Streamed>
+      </HomeSection>
+
+      <section className="section section--alt" aria-labelledby="contact-heading">
+        <div className="container home-contact">
+          <div className="stack">
+            <h2 id="contact-heading">{t("home.contact.heading")}</h2>
+            <p className="muted">{t("home.contact.lead")}</p>
+            <ContactForm />
           </div>
-        ))}
-      </div>
-    </div>
+          <SubscribeBox />
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** schema.org facts about the institute for search engines. */
+function Institute() {
+  const { t } = useI18n();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <JsonLd
+      data={{
+        "@type": "EducationalOrganization",
+        name: t("brand.name"),
+        url: `${root?.publicUrl ?? ""}/`,
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: t("home.org.street"),
+          addressLocality: t("home.org.city"),
+          addressCountry: "BD",
+        },
+      }}
+    />
   );
 }

@@ -1,6 +1,10 @@
+import { and, desc, eq } from "drizzle-orm";
 import { teacherInput } from "../../common/schemas/content";
-import { teachers } from "../db/schema";
-import { collection, rejectedHiddenFromNonAdmins } from "./content/collection";
+import { teachers, uploadedFiles } from "../db/schema";
+import type { Actor } from "./actor";
+import { type ContentContext, collection, rejectedHiddenFromNonAdmins } from "./content/collection";
+
+const hiddenFrom = rejectedHiddenFromNonAdmins(teachers.status);
 
 export const teacherCollection = collection({
   name: "Teacher",
@@ -10,7 +14,25 @@ export const teacherCollection = collection({
   create: "admin",
   change: "admin",
   image: "optional",
-  hiddenFrom: rejectedHiddenFromNonAdmins(teachers.status),
+  hiddenFrom,
   // New teachers wait for review, whatever the request says.
   onCreate: () => ({ status: "pending" }),
 });
+
+/**
+ * The featured teachers (the specification's roll = "head") for the home page: newest first,
+ * at most `limit`, with the collection's visibility (rejected ones only for admins).
+ */
+export async function listFeaturedTeachers(ctx: ContentContext, actor: Actor, limit: number) {
+  const rows = await ctx.db
+    .select({ row: teachers, file: uploadedFiles })
+    .from(teachers)
+    .leftJoin(uploadedFiles, eq(teachers.imageFileId, uploadedFiles.id))
+    .where(and(eq(teachers.isFeatured, true), hiddenFrom(actor)))
+    .orderBy(desc(teachers.createdAt), desc(teachers.id))
+    .limit(limit);
+  return rows.map(({ row, file }) => ({
+    ...row,
+    image: file ? ctx.images.view(file) : row.imageUrl ? { url: row.imageUrl } : null,
+  }));
+}

@@ -1,0 +1,207 @@
+// The home page's data on a real database: how many of each kind, in which order, cut how far,
+// and what a visitor never sees (rejected teachers and students, teachers who are not featured).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadHome } from "../../app/routes/home.server";
+import { type Actor, anonymous } from "../../server/domain/actor";
+import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+
+const longText = (word: string) => Array.from({ length: 40 }, (_, i) => `${word}${i}`).join(" ");
+
+describe.each(testDatabases)("home page data on %s", (kind) => {
+  let t: TestApp;
+  let admin: Session;
+
+  const create = async (path: string, body: Record<string, unknown>) => {
+    const response = await t.json(path, "POST", body, { session: admin });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return ((await response.json()) as { insertedId: string }).insertedId;
+  };
+  const change = async (path: string, body: Record<string, unknown>) => {
+    const response = await t.json(path, "PUT", body, { session: admin });
+    expect(response.status, await response.clone().text()).toBe(200);
+  };
+
+  // Created oldest first, so each list's newest are at the end of these arrays.
+  const admissions: string[] = [];
+  const featured: string[] = [];
+  let rejectedTeacher = "";
+  let plainTeacher = "";
+  const students: string[] = [];
+  let rejectedStudent = "";
+  const results: string[] = [];
+  const services: string[] = [];
+  const blogs: string[] = [];
+  const notices: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-password-1" });
+    admin = await t.signIn("head@school.test", "head-password-1");
+
+    for (let i = 1; i <= 5; i++) {
+      const title = `Admission ${i}`;
+      await create("/api/AddAdmition", {
+        title,
+        price: `${i}00.50`,
+        about: longText("about"),
+        image1: `https://img.example/admission-${i}.jpg`,
+      });
+      admissions.push(title);
+    }
+    for (let i = 1; i <= 8; i++) {
+      const name = `Featured ${i}`;
+      const id = await create("/api/teacher/addTeacher", {
+        name,
+        email: `t${i}@school.test`,
+        phone: "+880 1711-000000",
+        address: "Dhaka",
+        position: "Teacher",
+        roll: "head",
+      });
+      if (i === 7) {
+        // A featured teacher the admin rejected: never on the home page for visitors.
+        await change(`/api/teacher/teacher/${id}`, { status: "rejected" });
+        rejectedTeacher = name;
+      } else featured.push(name);
+    }
+    plainTeacher = "Not featured";
+    await create("/api/teacher/addTeacher", {
+      name: plainTeacher,
+      email: "plain@school.test",
+      phone: "1",
+      address: "Dhaka",
+    });
+    for (let i = 1; i <= 7; i++) {
+      const name = `Student ${i}`;
+      const id = await create("/api/student/addStudent", {
+        name,
+        email: `s${i}@school.test`,
+        description: i % 2 ? longText("word") : "Short.",
+        position: "Class Six",
+      });
+      if (i === 6) {
+        await change(`/api/student/students/${id}`, { status: "rejected" });
+        rejectedStudent = name;
+      } else students.push(name);
+    }
+    for (let i = 1; i <= 3; i++) {
+      const title = `Result ${i}`;
+      await create("/api/result/Addresult", {
+        title,
+        information: "Passed",
+        image: "https://img.example/r.png",
+      });
+      results.push(title);
+    }
+    for (let i = 1; i <= 4; i++) {
+      const name = `Service ${i}`;
+      await create("/api/service/addServices", {
+        serviceName: name,
+        about: "Open",
+        img: "https://img.example/s.png",
+      });
+      services.push(name);
+    }
+    for (let i = 1; i <= 8; i++) {
+      const title = `Blog ${i}`;
+      await create("/api/blog/blogs", {
+        title,
+        email: "office@school.test",
+        blog: longText("body"),
+        catagori: "News",
+        // Every other blog has a picture: only those can be slides.
+        ...(i % 2 ? { image: `https://img.example/blog-${i}.jpg` } : {}),
+      });
+      blogs.push(title);
+    }
+    for (let i = 1; i <= 6; i++) {
+      const title = `Notice ${i}`;
+      await create("/api/Notice/notices", { Title: title, about: "For everyone." });
+      notices.push(title);
+    }
+  });
+  afterAll(() => t?.close());
+
+  const load = async (actor: Actor) => {
+    const home = await loadHome({ db: t.services.db, images: t.services.images }, actor);
+    return {
+      ...home,
+      teachers: await home.teachers,
+      results: await home.results,
+      services: await home.services,
+      students: await home.students,
+      blogs: await home.blogs,
+      notices: await home.notices,
+    };
+  };
+  const newest = (list: string[], n: number) => list.slice(-n).reverse();
+
+  it("shows the newest 3 admissions, 2 results, 3 services, 6 blogs and 5 notices, newest first", async () => {
+    const home = await load(anonymous);
+    expect(home.admissions.map((a) => a.title)).toEqual(newest(admissions, 3));
+    expect(home.admissions[0]?.price).toBe(500.5);
+    expect(home.results.map((r) => r.title)).toEqual(newest(results, 2));
+    expect(home.services.map((s) => s.name)).toEqual(newest(services, 3));
+    expect(home.blogs.map((b) => b.title)).toEqual(newest(blogs, 6));
+    expect(home.notices.map((n) => n.title)).toEqual(newest(notices, 5));
+    const dates = home.blogs.map((b) => Date.parse(b.date));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+
+  it("shows at most 6 featured teachers, newest first, never a rejected or an unfeatured one", async () => {
+    const home = await load(anonymous);
+    const names = home.teachers.map((teacher) => teacher.name);
+    expect(names).toEqual(newest(featured, 6));
+    expect(names).not.toContain(rejectedTeacher);
+    expect(names).not.toContain(plainTeacher);
+  });
+
+  it("shows an admin the rejected featured teacher too", async () => {
+    const actor: Actor = {
+      kind: "user",
+      id: "x",
+      email: "head@school.test",
+      name: "Head",
+      image: null,
+      isAdmin: true,
+    };
+    const home = await load(actor);
+    expect(home.teachers.map((teacher) => teacher.name)).toContain(rejectedTeacher);
+    expect(home.students.map((student) => student.name)).toContain(rejectedStudent);
+  });
+
+  it("shows the 5 newest students a visitor may see, descriptions cut to 100 characters", async () => {
+    const home = await load(anonymous);
+    expect(home.students.map((s) => s.name)).toEqual(newest(students, 5));
+    expect(home.students.map((s) => s.name)).not.toContain(rejectedStudent);
+    for (const student of home.students) {
+      expect(student.description.length).toBeLessThanOrEqual(100);
+      if (student.description !== "Short.") {
+        expect(student.description.endsWith("…")).toBe(true);
+        expect(longText("word").startsWith(student.description.slice(0, -1))).toBe(true);
+      }
+    }
+    for (const admission of home.admissions) expect(admission.about.length).toBeLessThanOrEqual(100);
+  });
+
+  it("builds up to 4 carousel slides from admissions and blogs that have pictures", async () => {
+    const home = await load(anonymous);
+    expect(home.slides).toHaveLength(4);
+    for (const slide of home.slides) {
+      expect(slide.image.url).toMatch(/^https:\/\/img\.example\//);
+      expect(slide.href).toBe(`/${slide.kind === "admission" ? "admition" : "blog"}/${slide.id}`);
+    }
+    expect(home.slides.map((s) => s.title)).toEqual(["Admission 5", "Blog 7", "Admission 4", "Blog 5"]);
+  });
+
+  it("sends only what the cards show", async () => {
+    const home = await load(anonymous);
+    expect(Object.keys(home.teachers[0] ?? {}).sort()).toEqual([
+      "category",
+      "id",
+      "image",
+      "name",
+      "position",
+    ]);
+    expect(JSON.stringify(home)).not.toContain("@school.test");
+  });
+});

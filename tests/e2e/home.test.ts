@@ -1,0 +1,284 @@
+// The home page in Chromium against the built server with the sample content: every section
+// with its cards and its 'more' link, the carousel, an admin deleting a blog in place, the
+// contact form and the subscribe box, accessibility, a phone screen and Bangla.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleContent } from "../../server/sample-content/data";
+import {
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  startServer,
+} from "./harness";
+
+const admin = { email: "head@school.test", password: "head-password-1" };
+const sample = sampleContent(new Date().getFullYear());
+const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+// Each section: its heading, how many cards the sample content gives it, its 'more' link and
+// where a card leads (null: the cards have no page of their own).
+const sections = [
+  {
+    heading: "Latest admissions",
+    cards: Math.min(3, sample.admissions.length),
+    more: ["All admissions", "/admitionAll"],
+    detail: "/admition/",
+  },
+  {
+    heading: "Our teachers",
+    cards: Math.min(6, sample.teachers.filter((t) => t.isFeatured && t.status !== "rejected").length),
+    more: ["All teachers", "/AllTeacher"],
+    detail: "/about/",
+  },
+  {
+    heading: "Latest results",
+    cards: Math.min(2, sample.results.length),
+    more: ["All results", "/resultAll"],
+    detail: "/result/",
+  },
+  {
+    heading: "Our services",
+    cards: Math.min(3, sample.services.length),
+    more: ["All services", "/services"],
+    detail: "/services/",
+  },
+  {
+    heading: "Our students",
+    cards: Math.min(5, sample.students.filter((s) => s.status !== "rejected").length),
+    more: ["All students", "/AllStudent"],
+    detail: null,
+  },
+  {
+    heading: "Latest blogs",
+    cards: Math.min(6, sample.blogs.length),
+    more: ["More Blogs", "/blogs"],
+    detail: "/blog/",
+  },
+] as const;
+
+describe("the home page", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The home page with every streamed section arrived. */
+  const openHome = async (options?: Parameters<typeof newPage>[1]) => {
+    const { page } = await newPage(browser, options);
+    await page.goto(`${server.url}/`);
+    await settled(page);
+    return page;
+  };
+  const settled = (page: Page) => page.getByTestId("skeleton").first().waitFor({ state: "detached" });
+  const section = (page: Page, heading: string) => page.getByRole("region", { name: heading, exact: true });
+
+  it("shows every section with its cards and its 'more' link", async () => {
+    const page = await openHome();
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    for (const counter of ["3+", "100+", "320+"]) {
+      await page.getByText(counter, { exact: true }).waitFor();
+    }
+    for (const { heading, cards, more } of sections) {
+      const region = section(page, heading);
+      expect(await region.getByRole("article").count(), heading).toBe(cards);
+      expect(await region.getByRole("link", { name: more[0], exact: true }).getAttribute("href")).toBe(
+        more[1],
+      );
+    }
+    const notices = section(page, "Notice board");
+    expect(await notices.getByRole("listitem").count()).toBe(Math.min(5, sample.notices.length));
+    expect(await notices.getByRole("link", { name: "All notices" }).getAttribute("href")).toBe("/notices");
+    await section(page, "Contact us").getByRole("button", { name: "Send message" }).waitFor();
+    await page.getByRole("contentinfo").waitFor();
+  });
+
+  it("links each card to its detail page", async () => {
+    const page = await openHome();
+    for (const { heading, detail } of sections) {
+      if (!detail) continue;
+      const hrefs = await section(page, heading)
+        .getByRole("article")
+        .first()
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(hrefs.length, heading).toBeGreaterThan(0);
+      for (const href of hrefs) expect(href).toMatch(new RegExp(`^${detail}${uuid}$`));
+    }
+    const blog = section(page, "Latest blogs").getByRole("article").first().getByRole("link");
+    const href = await blog.getAttribute("href");
+    await blog.click();
+    await page.waitForURL((url) => url.pathname === href);
+  });
+
+  it("gives crawlers every section and the institute's structured data in the first answer", async () => {
+    const response = await fetch(`${server.url}/`, {
+      headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
+    const html = await response.text();
+    // The server waits for every list before it answers a crawler: all the cards are in the HTML.
+    for (const [testId, count] of [
+      ["teacher-card", sections[1].cards],
+      ["result-card", sections[2].cards],
+      ["service-card", sections[3].cards],
+      ["student-card", sections[4].cards],
+      ["blog-card", sections[5].cards],
+      ["notice-item", Math.min(5, sample.notices.length)],
+    ] as const) {
+      expect(html.match(new RegExp(`data-testid="${testId}"`, "g")), testId).toHaveLength(count);
+    }
+    expect(html).toContain('"@type":"EducationalOrganization"');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/"/>`);
+
+    // /home is the same page, with the same canonical address.
+    const home = await (await fetch(`${server.url}/home`)).text();
+    expect(home).toContain("Latest admissions");
+    expect(home).toContain(`<link rel="canonical" href="${server.url}/"/>`);
+  });
+
+  it("moves the carousel with its Next button", async () => {
+    const page = await openHome();
+    const carousel = page.getByTestId("home-carousel");
+    const track = carousel.locator(".carousel__track");
+    expect(await track.evaluate((element) => element.scrollLeft)).toBe(0);
+    expect(await carousel.getByRole("group").count()).toBeGreaterThanOrEqual(3);
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    await page.waitForFunction(
+      (element) => element !== null && element.scrollLeft >= element.clientWidth - 1,
+      await track.elementHandle(),
+    );
+    expect(await carousel.getByRole("button", { name: "Go to slide 2" }).getAttribute("aria-current")).toBe(
+      "true",
+    );
+  });
+
+  it("lets an admin delete a blog from the home page without a full reload", async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.locator('input[name="password"]').fill(admin.password);
+    await page.getByRole("button", { name: "Login" }).last().click();
+    await page.getByRole("button", { name: "LogOut" }).waitFor();
+    await page.goto(`${server.url}/`);
+    await settled(page);
+
+    const blogs = section(page, "Latest blogs");
+    const first = blogs.getByRole("article").first();
+    const title = (await first.getByRole("heading").textContent()) ?? "";
+    expect(title).not.toBe("");
+    // A full reload would lose this.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+
+    await first.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Are You Deleted This Admition?").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("notices").getByText("Deleted successfully").waitFor();
+    await blogs.getByRole("heading", { name: title, exact: true }).waitFor({ state: "detached" });
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    // Gone for good: a visitor does not see it either.
+    const visitor = await openHome();
+    expect(
+      await section(visitor, "Latest blogs").getByRole("heading", { name: title, exact: true }).count(),
+    ).toBe(0);
+  });
+
+  it("checks the contact form in the browser, then sends it", async () => {
+    const page = await openHome();
+    const contact = section(page, "Contact us");
+    await contact.getByRole("button", { name: "Send message" }).click();
+    expect(await contact.getByText("Please fill in this field.").count()).toBe(3);
+    await contact.getByLabel("Name").fill("Rahima Begum");
+    await contact.getByRole("textbox", { name: "E-mail", exact: true }).fill("not an e-mail");
+    await contact.getByLabel("Message").fill("When does the admission test for Class Six take place?");
+    await contact.getByRole("button", { name: "Send message" }).click();
+    await contact.getByText("Enter a valid e-mail address").waitFor();
+
+    await contact.getByRole("textbox", { name: "E-mail", exact: true }).fill("rahima@example.com");
+    await contact.getByRole("button", { name: "Send message" }).click();
+    await contact.getByText("Thank you, your message has been sent.").waitFor();
+    expect(await contact.getByLabel("Name").inputValue()).toBe("");
+  });
+
+  it("subscribes an e-mail address", async () => {
+    const page = await openHome();
+    const box = page.getByRole("form", { name: "Subscribe" });
+    await box.getByLabel("Your e-mail").fill("parent@example.com");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await box.getByText("You are subscribed.").waitFor();
+  });
+
+  it("has no accessibility violations", async () => {
+    const page = await openHome();
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+  });
+
+  it("fits a 360 px phone screen without sideways scrolling", async () => {
+    const page = await openHome({ viewport: { width: 360, height: 740 } });
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+  });
+
+  it("shows the section headings in Bangla after the language switch", async () => {
+    const page = await openHome();
+    await page.getByRole("button", { name: "বাংলা" }).click();
+    await page.getByRole("heading", { level: 2, name: "সর্বশেষ ভর্তি" }).waitFor();
+    await settled(page);
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    for (const heading of [
+      "সর্বশেষ ভর্তি",
+      "আমাদের শিক্ষকবৃন্দ",
+      "সর্বশেষ ফলাফল",
+      "আমাদের সেবাসমূহ",
+      "আমাদের শিক্ষার্থী",
+      "সর্বশেষ ব্লগ",
+      "নোটিশ বোর্ড",
+      "যোগাযোগ করুন",
+    ]) {
+      expect(headings).toContain(heading);
+    }
+    expect(await page.locator("html").getAttribute("lang")).toBe("bn");
+  });
+});
+
+describe("the home page of an empty site", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ env: { SAMPLE_CONTENT: "off" } }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("says each list is empty instead of showing placeholders for ever", async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId("skeleton").first().waitFor({ state: "detached" });
+    for (const heading of [...sections.map((s) => s.heading), "Notice board"]) {
+      const region = page.getByRole("region", { name: heading, exact: true });
+      await region.getByText("Nothing here yet.").waitFor();
+      expect(await region.getByRole("article").count()).toBe(0);
+    }
+    expect(await page.getByTestId("home-carousel").count()).toBe(0);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome to Maktab");
+  });
+});
