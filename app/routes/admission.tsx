@@ -1,5 +1,53 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /admition/{booking}: one admission (sign-in required) with its price and the Booking button,
+// which puts it in the cart kept in the browser.
+import { Link } from "react-router";
+import { toMajorUnits } from "../../common/money";
+import { admissionCollection } from "../../server/domain/admissions";
+import { BookingButton } from "../components/details/booking-button";
+import { DetailLayout } from "../components/details/detail-layout";
+import { loadDetail } from "../components/details/load-detail.server";
+import { TextBlock } from "../components/details/text-block";
+import { excerpt, formatPrice } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { seo } from "../lib/seo";
+import type { Route } from "./+types/admission";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admission = await loadDetail(context, request, admissionCollection, params.booking);
+  return {
+    id: admission.id,
+    title: admission.title,
+    about: admission.about,
+    priceMinor: admission.priceMinor,
+    image: admission.image,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
+  seo(matches, {
+    title: loaderData?.title ?? { key: "page.admission" },
+    description: loaderData ? excerpt(loaderData.about, 160) : undefined,
+    path: `/admition/${params.booking}`,
+    image: loaderData?.image?.url,
+  });
+
+export default function Admission({ loaderData: admission }: Route.ComponentProps) {
+  const { t, intl } = useI18n();
+  return (
+    <DetailLayout
+      title={admission.title}
+      image={admission.image}
+      back={{ to: "/admitionAll", label: t("details.admission.back") }}
+    >
+      <p className="detail__price">
+        <span className="muted">{t("details.admission.price")}: </span>
+        <strong data-testid="price">{formatPrice(toMajorUnits(admission.priceMinor), intl)}</strong>
+      </p>
+      <TextBlock text={admission.about} />
+      <div className="row detail__actions">
+        <BookingButton id={admission.id} title={admission.title} />
+        <Link to="/allOrder">{t("details.admission.orderSummary")}</Link>
+      </div>
+    </DetailLayout>
+  );
+}

@@ -9,7 +9,6 @@ import { loadListPage } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
 import type { Route } from "./+types/admissions";
-import "../styles/lists.css";
 
 const pageSize = 12;
 

@@ -9,7 +9,6 @@ import { loadListPage } from "../lib/list-page.server";
 import { requireUserPage } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
 import type { Route } from "./+types/all-teachers";
-import "../styles/lists.css";
 
 const pageSize = 12;
 

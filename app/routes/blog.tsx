@@ -1,5 +1,154 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /blog/{id}: a blog with its comments and the comment form. Public; writing a comment needs
+// an account, and a comment is deleted only by its author or an admin (the domain decides).
+import { data, Link } from "react-router";
+import { blogCollection } from "../../server/domain/blogs";
+import { commentCollection } from "../../server/domain/comments";
+import { DomainError, statusOf } from "../../server/domain/errors";
+import { type CommentAnswer, Comments } from "../components/details/comments";
+import { TextBlock } from "../components/details/text-block";
+import { JsonLd } from "../components/json-ld";
+import { excerpt, formatDate } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { contentContext } from "../lib/list-page.server";
+import { pageOf } from "../lib/page.server";
+import { seo } from "../lib/seo";
+import { Picture } from "../ui";
+import type { Route } from "./+types/blog";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+/** The newest comments shown under a blog; the heading counts them all. */
+const commentLimit = 100;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor, services } = pageOf(context);
+  const ctx = contentContext(context);
+  const blog = await blogCollection.get(ctx, actor, params.id).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  });
+  const comments = await commentCollection.list(ctx, actor, {
+    limit: commentLimit,
+    offset: 0,
+    filters: { blogId: blog.id },
+  });
+  const userId = actor.kind === "user" ? actor.id : null;
+  const isAdmin = actor.kind === "user" && actor.isAdmin;
+  return {
+    publicUrl: services.config.publicUrl,
+    blog: {
+      id: blog.id,
+      title: blog.title,
+      authorEmail: blog.authorEmail,
+      category: blog.category,
+      body: blog.body,
+      createdAt: blog.createdAt.toISOString(),
+      image: blog.image,
+    },
+    comments: comments.items.map((comment) => ({
+      id: comment.id,
+      name: comment.name,
+      message: comment.message,
+      createdAt: comment.createdAt.toISOString(),
+      photoUrl: comment.photoUrl,
+      canDelete: isAdmin || (userId !== null && comment.authorId === userId),
+    })),
+    commentCount: comments.total,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  try {
+    await commentCollection.create(contentContext(context), pageOf(context).actor, {
+      blogId: params.id,
+      name: text("name"),
+      email: text("email"),
+      message: text("message"),
+    });
+    return { ok: true, error: null, fields: {} } satisfies CommentAnswer;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ ok: false, error: error.message, fields: error.fields ?? {} } satisfies CommentAnswer, {
+      status: statusOf[error.code],
+    });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  if (!loaderData) return seo(matches, { title: { key: "notFound.heading" }, path: `/blog/${params.id}` });
+  const { blog } = loaderData;
+  return seo(matches, {
+    title: blog.title,
+    description: excerpt(blog.body, 160),
+    path: `/blog/${blog.id}`,
+    image: blog.image?.url,
+    type: "article",
+  });
+};
+
+const imageSizes = "(min-width: 752px) 688px, calc(100vw - 32px)";
+
+export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, intl } = useI18n();
+  const { blog, comments, commentCount, publicUrl } = loaderData;
+  const url = `${publicUrl}/blog/${blog.id}`;
+  const image = blog.image ? new URL(blog.image.url, publicUrl).toString() : undefined;
+  return (
+    <div className="container container--narrow section">
+      <p className="detail__back">
+        <Link to="/blogs">
+          <span aria-hidden="true">← </span>
+          {t("details.blog.back")}
+        </Link>
+      </p>
+      <article className="blog">
+        <header className="blog__header">
+          {blog.category ? (
+            <p>
+              <span className="badge">
+                <span className="visually-hidden">{t("details.blog.category")}: </span>
+                {blog.category}
+              </span>
+            </p>
+          ) : null}
+          <h1>{blog.title}</h1>
+          <p className="blog__meta muted">
+            <span data-testid="blog-author">{t("details.blog.author", { email: blog.authorEmail })}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={blog.createdAt} data-testid="blog-date">
+              {formatDate(blog.createdAt, intl)}
+            </time>
+          </p>
+        </header>
+        {blog.image ? (
+          <Picture
+            image={blog.image}
+            alt={blog.title}
+            sizes={imageSizes}
+            className="blog__image"
+            priority
+            width={960}
+            height={600}
+          />
+        ) : null}
+        <TextBlock text={blog.body} className="blog__body" />
+      </article>
+      <Comments blogId={blog.id} comments={comments} total={commentCount} actionData={actionData} />
+      <JsonLd
+        data={{
+          "@type": "BlogPosting",
+          headline: blog.title,
+          datePublished: blog.createdAt,
+          author: { "@type": "Person", email: blog.authorEmail },
+          ...(image ? { image } : {}),
+          ...(blog.category ? { articleSection: blog.category } : {}),
+          url,
+          mainEntityOfPage: url,
+        }}
+      />
+    </div>
+  );
+}

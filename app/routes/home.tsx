@@ -20,7 +20,6 @@ import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import { seo } from "../lib/seo";
 import type { loader as rootLoader } from "../root";
-import "../styles/home.css";
 import type { Route } from "./+types/home";
 import { loadHome } from "./home.server";
 

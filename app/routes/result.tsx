@@ -1,5 +1,46 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /result/{ID}: one result (sign-in required).
+import { resultCollection } from "../../server/domain/results";
+import { DetailLayout } from "../components/details/detail-layout";
+import { loadDetail } from "../components/details/load-detail.server";
+import { TextBlock } from "../components/details/text-block";
+import { excerpt, formatDate } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { seo } from "../lib/seo";
+import type { Route } from "./+types/result";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const result = await loadDetail(context, request, resultCollection, params.ID);
+  return {
+    id: result.id,
+    title: result.title,
+    information: result.information,
+    createdAt: result.createdAt.toISOString(),
+    image: result.image,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
+  seo(matches, {
+    title: loaderData?.title ?? { key: "page.result" },
+    description: loaderData ? excerpt(loaderData.information, 160) : undefined,
+    path: `/result/${params.ID}`,
+    image: loaderData?.image?.url,
+  });
+
+export default function Result({ loaderData: result }: Route.ComponentProps) {
+  const { t, intl } = useI18n();
+  return (
+    <DetailLayout
+      title={result.title}
+      image={result.image}
+      back={{ to: "/resultAll", label: t("details.result.back") }}
+    >
+      <p className="muted">
+        <time dateTime={result.createdAt}>
+          {t("details.added", { date: formatDate(result.createdAt, intl) })}
+        </time>
+      </p>
+      <TextBlock text={result.information} />
+    </DetailLayout>
+  );
+}

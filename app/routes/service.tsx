@@ -1,5 +1,46 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /services/{ID}: one service (sign-in required).
+import { serviceCollection } from "../../server/domain/services";
+import { DetailLayout } from "../components/details/detail-layout";
+import { loadDetail } from "../components/details/load-detail.server";
+import { TextBlock } from "../components/details/text-block";
+import { excerpt, formatDate } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { seo } from "../lib/seo";
+import type { Route } from "./+types/service";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const service = await loadDetail(context, request, serviceCollection, params.ID);
+  return {
+    id: service.id,
+    name: service.name,
+    about: service.about,
+    createdAt: service.createdAt.toISOString(),
+    image: service.image,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
+  seo(matches, {
+    title: loaderData?.name ?? { key: "page.service" },
+    description: loaderData ? excerpt(loaderData.about, 160) : undefined,
+    path: `/services/${params.ID}`,
+    image: loaderData?.image?.url,
+  });
+
+export default function Service({ loaderData: service }: Route.ComponentProps) {
+  const { t, intl } = useI18n();
+  return (
+    <DetailLayout
+      title={service.name}
+      image={service.image}
+      back={{ to: "/services", label: t("details.service.back") }}
+    >
+      <p className="muted">
+        <time dateTime={service.createdAt}>
+          {t("details.added", { date: formatDate(service.createdAt, intl) })}
+        </time>
+      </p>
+      <TextBlock text={service.about} />
+    </DetailLayout>
+  );
+}

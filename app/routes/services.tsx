@@ -7,7 +7,6 @@ import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";
 import type { Route } from "./+types/services";
-import "../styles/lists.css";
 
 const pageSize = 12;
 

@@ -10,7 +10,6 @@ import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";
 import type { Route } from "./+types/students";
-import "../styles/lists.css";
 
 const pageSize = 12;
 

@@ -1,5 +1,90 @@
-// Placeholder until this page is built: the shared coming-soon page (heading and sign-in rule).
-import ComingSoon, { loader as comingSoonLoader } from "./coming-soon";
+// /about/{about}: one teacher (sign-in required): position, category, about, and how to reach
+// them (e-mail and phone as links).
+import { teacherCollection } from "../../server/domain/teachers";
+import { DetailLayout } from "../components/details/detail-layout";
+import { loadDetail } from "../components/details/load-detail.server";
+import { TextBlock } from "../components/details/text-block";
+import type { MessageKey } from "../i18n/translate";
+import { excerpt } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { seo } from "../lib/seo";
+import type { Route } from "./+types/teacher";
 
-export const loader = comingSoonLoader;
-export default ComingSoon;
+const positions: Record<string, MessageKey> = {
+  principal: "details.teacher.principal",
+  "vice-principal": "details.teacher.vicePrincipal",
+  Teacher: "details.teacher.teacher",
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const teacher = await loadDetail(context, request, teacherCollection, params.about);
+  return {
+    id: teacher.id,
+    name: teacher.name,
+    position: teacher.position,
+    category: teacher.category,
+    about: teacher.about,
+    email: teacher.email,
+    phone: teacher.phone,
+    address: teacher.address,
+    image: teacher.image,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
+  seo(matches, {
+    title: loaderData?.name ?? { key: "page.teacher" },
+    description: loaderData ? excerpt(loaderData.about, 160) : undefined,
+    path: `/about/${params.about}`,
+    image: loaderData?.image?.url,
+  });
+
+/** A phone number as a tel: link: digits and a leading +. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+export default function Teacher({ loaderData: teacher }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const position = teacher.position ? positions[teacher.position] : undefined;
+  return (
+    <DetailLayout
+      title={teacher.name}
+      image={teacher.image}
+      back={{ to: "/ALLteacher", label: t("details.teacher.back") }}
+    >
+      {position || teacher.category ? (
+        <dl className="detail__facts">
+          {position ? (
+            <>
+              <dt>{t("details.teacher.position")}</dt>
+              <dd>{t(position)}</dd>
+            </>
+          ) : null}
+          {teacher.category ? (
+            <>
+              <dt>{t("details.teacher.category")}</dt>
+              <dd>{teacher.category}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      <TextBlock text={teacher.about} />
+      <section aria-labelledby="teacher-contact">
+        <h2 id="teacher-contact" className="detail__subheading">
+          {t("details.teacher.contact")}
+        </h2>
+        <dl className="detail__facts">
+          <dt>{t("details.teacher.email")}</dt>
+          <dd>
+            <a href={`mailto:${teacher.email}`}>{teacher.email}</a>
+          </dd>
+          <dt>{t("details.teacher.phone")}</dt>
+          <dd>
+            <a href={telHref(teacher.phone)}>{teacher.phone}</a>
+          </dd>
+          <dt>{t("details.teacher.address")}</dt>
+          <dd>{teacher.address}</dd>
+        </dl>
+      </section>
+    </DetailLayout>
+  );
+}

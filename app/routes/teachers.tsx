@@ -8,7 +8,6 @@ import { TeacherList } from "../components/lists/teacher-list";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";
 import type { Route } from "./+types/teachers";
-import "../styles/lists.css";
 
 const pageSize = 12;
 

@@ -1,0 +1,196 @@
+// A blog's comments: how many, each with its writer, date and message, Delete for its author and
+// admins (the server decides and checks again), and the form for signed-in readers. The form
+// posts to the blog route's action without leaving the page; the list reloads with the new
+// comment.
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import type { MessageKey } from "../../i18n/translate";
+import { formatDate, formatNumber } from "../../lib/format";
+import { useI18n } from "../../lib/i18n";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { Button, TextArea, TextField } from "../../ui";
+import { DeleteButton } from "../delete-button";
+import { FormError } from "../form-error";
+import { announce } from "../notices";
+
+export type CommentView = {
+  id: string;
+  name: string;
+  message: string;
+  createdAt: string;
+  photoUrl: string | null;
+  canDelete: boolean;
+};
+
+export type CommentAnswer = { ok: boolean; error: string | null; fields: Record<string, string> };
+
+/** The server's English messages we say in the reader's language. */
+const messageKeys: Record<string, MessageKey> = {
+  "Sign in first": "details.error.signIn",
+  "Invalid comment": "details.error.invalid",
+  "Message is required": "details.error.messageRequired",
+  "Message must be at most 5000 characters": "details.error.messageLong",
+  "Name must be at most 100 characters": "details.error.nameLong",
+  "No blog with this id": "details.error.noBlog",
+};
+
+function useMessage() {
+  const { t, te } = useI18n();
+  return (message: string) => {
+    const key = messageKeys[message];
+    return key ? t(key) : te(message);
+  };
+}
+
+export function Comments({
+  blogId,
+  comments,
+  total,
+  actionData,
+}: {
+  blogId: string;
+  comments: CommentView[];
+  total: number;
+  /** The answer to a form sent without script (a full page post). */
+  actionData?: CommentAnswer;
+}) {
+  const { t, intl } = useI18n();
+  const plural = new Intl.PluralRules(intl).select(total) === "one" ? "one" : "other";
+  return (
+    <section className="comments" aria-labelledby="comments-heading">
+      <h2 id="comments-heading" data-testid="comment-count">
+        {t(`details.comments.${plural}`, { count: formatNumber(total, intl) })}
+      </h2>
+      {comments.length === 0 ? (
+        <p className="muted">{t("details.comments.none")}</p>
+      ) : (
+        <ul className="comments__list">
+          {comments.map((comment) => (
+            <li key={comment.id} className="comment" data-testid="comment">
+              {comment.photoUrl ? (
+                <img
+                  className="comment__photo"
+                  src={comment.photoUrl}
+                  alt={t("details.comments.photo", { name: comment.name })}
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : (
+                <span className="comment__photo comment__initial" aria-hidden="true">
+                  {comment.name.trim().charAt(0).toUpperCase()}
+                </span>
+              )}
+              <div className="comment__body">
+                <div className="comment__head">
+                  <h3 className="comment__name">{comment.name}</h3>
+                  <time className="muted" dateTime={comment.createdAt}>
+                    {formatDate(comment.createdAt, intl)}
+                  </time>
+                </div>
+                <p className="comment__message">{comment.message}</p>
+                {comment.canDelete ? (
+                  <div>
+                    <DeleteButton kind="comments" id={comment.id} />
+                  </div>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CommentForm key={blogId} blogId={blogId} actionData={actionData} />
+    </section>
+  );
+}
+
+type RootUser = { user: { name: string; email: string } | null };
+
+function CommentForm({ blogId, actionData }: { blogId: string; actionData?: CommentAnswer }) {
+  const { t } = useI18n();
+  const say = useMessage();
+  const root = useRouteLoaderData("root") as RootUser | undefined;
+  const user = root?.user ?? null;
+  const fetcher = useFetcher<CommentAnswer>();
+  const form = useRef<HTMLFormElement>(null);
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    () => import("../../../common/schemas/content").then((m) => m.commentInput),
+    answer?.ok === false ? answer.fields : undefined,
+    (element) => fetcher.submit(element, { method: "post" }),
+  );
+
+  // Each answer is handled once (the effect runs again on later renders).
+  const handled = useRef<CommentAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (!answer?.ok || handled.current === answer) return;
+    handled.current = answer;
+    form.current?.reset();
+    announce(t("details.comments.added"));
+  }, [answer, t]);
+
+  if (!user) {
+    const to = `/login?${new URLSearchParams({ redirectTo: `/blog/${blogId}` })}`;
+    return (
+      <p className="comments__login">
+        <Link to={to}>{t("details.comments.login")}</Link>
+      </p>
+    );
+  }
+
+  const fieldMessage = (name: string) => {
+    const message = fieldError(name);
+    return message ? say(message) : undefined;
+  };
+
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={onFocus}
+      className="comment-form"
+      aria-labelledby="comment-form-heading"
+    >
+      <h3 id="comment-form-heading">{t("details.comments.formHeading")}</h3>
+      <div className="stack">
+        <FormError message={answer && !answer.ok && answer.error ? say(answer.error) : null} />
+        <input type="hidden" name="blogId" value={blogId} />
+        <TextField
+          name="name"
+          label={t("details.comments.name")}
+          defaultValue={user.name}
+          autoComplete="name"
+          maxLength={100}
+          required
+          error={fieldMessage("name")}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t("details.comments.email")}
+          value={user.email}
+          readOnly
+          required
+          error={fieldMessage("email")}
+        />
+        <p className="muted comment-form__hint">{t("details.comments.emailHint")}</p>
+        <TextArea
+          name="message"
+          label={t("details.comments.message")}
+          rows={5}
+          maxLength={5000}
+          required
+          error={fieldMessage("message")}
+        />
+        <div>
+          <Button type="submit" busy={fetcher.state !== "idle"}>
+            {t("details.comments.submit")}
+          </Button>
+        </div>
+      </div>
+    </fetcher.Form>
+  );
+}
