@@ -1,6 +1,8 @@
 // Answers to a small form (contact, subscribe) that a page posts with a fetcher (JSON) or, with
 // script off, as a plain form (then the browser shows whatever we answer as the next page).
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { DomainError, statusOf } from "../../server/domain/errors";
+import { RateLimitError } from "../../server/domain/rate-limit";
 import type { MessageKey } from "../i18n/translate";
 import { type FlashTone, flashCookieHeader } from "./cookies.server";
 
@@ -10,3 +12,29 @@ export const isNavigation = (request: Request) => request.headers.get("sec-fetch
 /** Back to the home page with a one-time banner. */
 export const backHome = (request: Request, banner: MessageKey, tone: FlashTone = "success") =>
   redirect("/", { headers: { "Set-Cookie": flashCookieHeader(request, banner, tone) } });
+
+/**
+ * The answer to a refused form: back home with a banner for a plain form post; otherwise JSON
+ * {ok: false, error, fields?} with the status (and Retry-After when rate limited).
+ */
+export function refusedForm(
+  request: Request,
+  error: unknown,
+  banners: { invalid: MessageKey; limited: MessageKey },
+) {
+  if (!(error instanceof DomainError)) throw error;
+  const limited = error instanceof RateLimitError;
+  if (isNavigation(request)) return backHome(request, limited ? banners.limited : banners.invalid, "error");
+  const invalid = error.code === "invalid";
+  return data(
+    {
+      ok: false as const,
+      error: invalid ? null : error.message,
+      ...(invalid ? { fields: error.fields } : {}),
+    },
+    {
+      status: statusOf[error.code],
+      headers: limited ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
+    },
+  );
+}

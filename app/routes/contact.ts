@@ -2,11 +2,9 @@
 // POST /api/contact. A fetcher gets JSON: {ok: true}, or {ok: false, error, fields?} with the
 // status (400 with the fields, 429 with a message when the sender's address is over its limit).
 // A form sent without script (a page navigation) goes back to the home page with a banner.
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { sendContactMessage } from "../../server/domain/contact";
-import { DomainError, statusOf } from "../../server/domain/errors";
-import { RateLimitError } from "../../server/domain/rate-limit";
-import { backHome, isNavigation } from "../lib/form-answer.server";
+import { backHome, isNavigation, refusedForm } from "../lib/form-answer.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/contact";
 
@@ -18,22 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isNavigation(request)) return backHome(request, "contact.sent");
     return { ok: true as const };
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const limited = error instanceof RateLimitError;
-    if (isNavigation(request))
-      return backHome(request, limited ? "contact.tooMany" : "contact.notSent", "error");
-    const invalid = error.code === "invalid";
-    return data(
-      {
-        ok: false as const,
-        error: invalid ? null : error.message,
-        ...(invalid ? { fields: error.fields } : {}),
-      },
-      {
-        status: statusOf[error.code],
-        headers: limited ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
-      },
-    );
+    return refusedForm(request, error, { invalid: "contact.notSent", limited: "contact.tooMany" });
   }
 }
 
