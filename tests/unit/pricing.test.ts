@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { cartTotals, lineTotal } from "../../common/pricing";
+
+describe("cart pricing in minor units", () => {
+  it("costs nothing when the cart is empty: no shipping, no tax", () => {
+    expect(cartTotals([])).toEqual({ subtotalMinor: 0, shippingMinor: 0, taxMinor: 0, totalMinor: 0 });
+  });
+
+  it("adds shipping 15 and 10% tax of (subtotal + shipping)", () => {
+    // 2 x 120.00 + 1 x 150.00 = 390.00; + 15.00 = 405.00; tax 40.50; total 445.50
+    expect(
+      cartTotals([
+        { unitPriceMinor: 12000, quantity: 2 },
+        { unitPriceMinor: 15000, quantity: 1 },
+      ]),
+    ).toEqual({
+      subtotalMinor: 39000,
+      shippingMinor: 1500,
+      taxMinor: 4050,
+      totalMinor: 44550,
+    });
+  });
+
+  it("rounds tax half up to the nearest minor unit", () => {
+    // 1219.55 + 15.00 = 1234.55; 10% = 123.455 -> 123.46
+    expect(cartTotals([{ unitPriceMinor: 121955, quantity: 1 }]).taxMinor).toBe(12346);
+    // 0.04 + 15.00 = 15.04; 10% = 1.504 -> 1.50
+    expect(cartTotals([{ unitPriceMinor: 4, quantity: 1 }]).taxMinor).toBe(150);
+    // 0.05 + 15.00 = 15.05; 10% = 1.505 -> 1.51
+    expect(cartTotals([{ unitPriceMinor: 5, quantity: 1 }]).taxMinor).toBe(151);
+  });
+
+  it("charges shipping for a free item only when the subtotal is above 0", () => {
+    expect(cartTotals([{ unitPriceMinor: 0, quantity: 3 }]).totalMinor).toBe(0);
+  });
+
+  it("refuses quantities and prices a cart cannot hold", () => {
+    for (const line of [
+      { unitPriceMinor: 100, quantity: 0 },
+      { unitPriceMinor: 100, quantity: 1.5 },
+      { unitPriceMinor: 100, quantity: 100 },
+      { unitPriceMinor: -1, quantity: 1 },
+      { unitPriceMinor: 0.5, quantity: 1 },
+    ]) {
+      expect(() => lineTotal(line)).toThrow(RangeError);
+    }
+  });
+});
