@@ -25,6 +25,25 @@ const httpUrl = (example: string) =>
   z.url({ protocol: /^https?$/, message: `must be an http or https URL, such as ${example}` });
 
 const s3Keys = ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const stripeKeys = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"] as const;
+
+// Prices are kept in hundredths (cents, paisa), so only currencies with two decimal places fit.
+const notTwoDecimalCurrencies = new Set(
+  "BIF CLP DJF GNF ISK JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF BHD IQD JOD KWD LYD OMR TND".split(
+    " ",
+  ),
+);
+
+const stripeKey = (prefixes: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => prefixes.some((prefix) => value.startsWith(prefix)), {
+      message: `must be a Stripe key starting with ${prefixes.join(" or ")} (such as ${example})`,
+    });
+
+/** "test" or "live", from a key such as sk_test_... or pk_live_... */
+const stripeMode = (key: string) => (/^[a-z]{2}_live_/.test(key) ? "live" : "test");
 
 const envSchema = z
   .object({
@@ -69,12 +88,59 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PUBLIC_URL: httpUrl("https://images.school.example").optional(),
     S3_FORCE_PATH_STYLE: onOff,
+    // The currency orders are charged in (ISO 4217).
+    CURRENCY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, {
+        message: "must be a three-letter ISO 4217 currency code, such as USD or BDT",
+      })
+      .transform((value) => value.toUpperCase())
+      .refine((value) => !notTwoDecimalCurrencies.has(value), {
+        message: "must be a currency with two decimal places (prices are kept in hundredths)",
+      })
+      .default("USD"),
+    // Stripe for card payments; without the keys a built-in test mode takes payments.
+    STRIPE_SECRET_KEY: stripeKey(["sk_", "rk_"], "sk_live_..., sk_test_... or rk_live_...").optional(),
+    STRIPE_PUBLISHABLE_KEY: stripeKey(["pk_"], "pk_live_... or pk_test_...").optional(),
+    STRIPE_WEBHOOK_SECRET: stripeKey(["whsec_"], "whsec_...").optional(),
+    STRIPE_API_URL: httpUrl("http://127.0.0.1:12111").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
       for (const key of s3Keys) {
         if (!env[key])
           ctx.addIssue({ code: "custom", path: [key], message: `${key} must be set when S3_BUCKET is set` });
+      }
+    }
+    const stripeSet = stripeKeys.filter((key) => env[key]);
+    if (stripeSet.length === 1) {
+      const missing = stripeKeys.find((key) => !env[key]) as string;
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: `${missing} must be set too: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set together`,
+      });
+    }
+    if (
+      env.STRIPE_SECRET_KEY &&
+      env.STRIPE_PUBLISHABLE_KEY &&
+      stripeMode(env.STRIPE_SECRET_KEY) !== stripeMode(env.STRIPE_PUBLISHABLE_KEY)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: "STRIPE_PUBLISHABLE_KEY and STRIPE_SECRET_KEY must both be test keys or both live keys",
+      });
+    }
+    // Without the keys these would be silently ignored, and payments would run in test mode.
+    for (const key of ["STRIPE_WEBHOOK_SECRET", "STRIPE_API_URL"] as const) {
+      if (env[key] && stripeSet.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${key} needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY`,
+        });
       }
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -102,6 +168,19 @@ export type Config = {
   uploadMaxBytes: number;
   /** Present when uploads go to S3 (S3_BUCKET is set); otherwise they stay in DATA_DIR/files. */
   s3?: S3Config;
+  /** ISO 4217 code, upper case ("USD"): the currency orders are charged in. */
+  currency: string;
+  /** Present when card payments go to Stripe; otherwise the built-in test mode takes them. */
+  stripe?: StripeConfig;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  /** Checks the signature of /api/payments/stripe/webhook; without it the webhook is off. */
+  webhookSecret?: string;
+  /** Another address for Stripe's API (a fake Stripe in tests), without a trailing slash. */
+  apiUrl?: string;
 };
 
 export type S3Config = {
@@ -167,6 +246,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
             // S3-compatible services mostly want /bucket/key addresses; AWS wants bucket.host.
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          }
+        : undefined,
+    currency: e.CURRENCY,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL?.replace(/\/+$/, ""),
           }
         : undefined,
   };

@@ -11,6 +11,7 @@ import { ApiError, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
 import { createApiRouter, maxJsonBytes } from "./api/router";
 import { clientIp, withClientIp } from "./auth/client-ip";
+import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
 import { resolveActor } from "./middleware/actor";
@@ -19,6 +20,7 @@ import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
+import { WebhookSignatureError } from "./payments/provider";
 import type { Services } from "./services";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -35,6 +37,7 @@ export function createApp(
     securityHeaders({
       development: config.env === "development",
       https: config.publicUrl.startsWith("https:"),
+      stripe: services.payments.kind === "stripe",
     }),
   );
 
@@ -61,6 +64,34 @@ export function createApp(
   // Uploads on the local disk (DATA_DIR/files); every key holds a random id, so they never change.
   app.use("/files/*", cacheControl(immutableCacheControl), serveStatic({ root: config.dataDir }));
   app.all("/files/*", (c) => c.text("Not found", 404));
+
+  // Stripe's webhook proves itself by a signature over the exact bytes sent, so it is read raw,
+  // before the JSON router. It carries no cookie, so the cross-site guard below has nothing to
+  // protect here; it is mounted ahead of the guard all the same.
+  const webhookLimit = bodyLimit({
+    maxSize: maxJsonBytes,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", "The body is larger than 1 MB");
+    },
+  });
+  app.post("/api/payments/stripe/webhook", webhookLimit, async (c) => {
+    const payload = new Uint8Array(await c.req.arrayBuffer());
+    try {
+      return c.json(await handlePaymentWebhook(services, payload, c.req.header("stripe-signature") ?? ""));
+    } catch (error) {
+      if (!(error instanceof WebhookSignatureError)) throw error;
+      c.get("logger").warn({ err: error }, "webhook refused: bad signature");
+      return c.json(
+        {
+          error: {
+            code: "invalid_signature",
+            message: "The Stripe-Signature header does not match the body",
+          },
+        },
+        400,
+      );
+    }
+  });
 
   app.use(sameOrigin(config.publicUrl));
   app.use(compress());

@@ -9,6 +9,8 @@ import { type DatabaseHandle, openDatabase } from "./db/client";
 import { ensureAdminAccount } from "./domain/users";
 import { createImageStore } from "./files/image-store";
 import { createFileStorage } from "./files/storage";
+import { createStripeProvider } from "./payments/stripe";
+import { createTestModeProvider } from "./payments/test-mode";
 import type { Services } from "./services";
 
 export async function createServices(
@@ -33,5 +35,14 @@ export async function createServices(
   }
   const files = createFileStorage(config);
   const images = createImageStore({ db: database.db, files, config, logger });
-  return { config, database, db: database.db, auth, files, images, logger };
+  const payments = config.stripe ? createStripeProvider(config.stripe) : createTestModeProvider(database.db);
+  if (payments.kind === "test" && config.env === "production") {
+    logger.warn(
+      "payments run in test mode: no money moves; set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY",
+    );
+  }
+  if (config.stripe && !config.stripe.webhookSecret) {
+    logger.info("STRIPE_WEBHOOK_SECRET is not set: orders are marked paid when the page reports the payment");
+  }
+  return { config, database, db: database.db, auth, files, images, logger, payments };
 }

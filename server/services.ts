@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { ImageStore } from "./domain/content/collection";
 import type { FileStorage } from "./files/storage";
+import type { PaymentProvider } from "./payments/provider";
 
 export type Services = {
   config: Config;
@@ -16,4 +17,6 @@ export type Services = {
   /** The image pipeline: store an upload in every width, remove one, show one. */
   images: ImageStore;
   logger: Logger;
+  /** Card payments: Stripe when STRIPE_* is set, otherwise the built-in test mode. */
+  payments: PaymentProvider;
 };

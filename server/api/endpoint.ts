@@ -49,6 +49,8 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   status?: number;
   /** JSON Schema of the body for the documentation, where `body` alone says too little. */
   bodyDoc?: JsonSchema;
+  /** Answers beyond the usual errors, by status, for the documentation ({"402": "The card was declined"}). */
+  errors?: Record<string, string>;
   handle(input: EndpointInput<P, Q, B>): Promise<unknown>;
 };
 

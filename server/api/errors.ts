@@ -3,8 +3,9 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
-import { DomainError, statusOf } from "../domain/errors";
+import { DomainError, PaymentError, statusOf } from "../domain/errors";
 import { ImageError } from "../files/images";
+import { PaymentProviderError } from "../payments/provider";
 
 export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -42,6 +43,22 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
   }
   if (error instanceof ImageError) {
     return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
+  }
+  // 402 Payment Required: the card was refused (declined, no funds...), with Stripe's code.
+  if (error instanceof PaymentError) {
+    return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, 402);
+  }
+  if (error instanceof PaymentProviderError) {
+    c.get("logger")?.error({ err: error }, "payment provider failed");
+    return c.json<ErrorBody>(
+      {
+        error: {
+          code: "payment_provider_unavailable",
+          message: "The payment service did not answer. Please try again in a moment.",
+        },
+      },
+      502,
+    );
   }
   if (error instanceof z.ZodError) return errorResponse(c, invalidInput(error));
   return undefined;

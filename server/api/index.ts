@@ -5,6 +5,7 @@ import { commentEndpoints } from "./comments";
 import { contactEndpoints } from "./contact";
 import type { AnyEndpoint } from "./endpoint";
 import { noticeEndpoints } from "./notices";
+import { orderEndpoints } from "./orders";
 import { resultEndpoints } from "./results";
 import { serviceEndpoints } from "./services";
 import { studentEndpoints } from "./students";
@@ -22,4 +23,5 @@ export const endpoints: AnyEndpoint[] = [
   ...studentEndpoints,
   ...teacherEndpoints,
   ...contactEndpoints,
+  ...orderEndpoints,
 ];

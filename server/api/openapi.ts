@@ -77,8 +77,8 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         responses: {
           [success]: { description: "Success", content: { "application/json": { schema: {} } } },
           ...Object.fromEntries(
-            Object.entries(errorAnswers)
-              .filter(([status]) => possible.has(status))
+            Object.entries({ ...errorAnswers, ...endpoint.errors })
+              .filter(([status]) => possible.has(status) || endpoint.errors?.[status] !== undefined)
               .map(([status, description]) => [
                 status,
                 {

@@ -304,6 +304,9 @@ export const orders = pgTable(
     totalMinor: integer().notNull(),
     provider: text().notNull(),
     providerPaymentId: text().unique(),
+    // What the browser needs to pay this order's payment intent; kept so that asking again for
+    // the same cart reuses the intent, and so that test mode can find the order it pays.
+    providerClientSecret: text(),
     cardLast4: varchar({ length: 4 }),
     billingName: text(),
     billingEmail: text(),

@@ -30,3 +30,17 @@ export class DomainError extends Error {
 }
 
 export const notFound = (what: string) => new DomainError("not_found", `${what} not found`);
+
+/**
+ * A card payment the provider (or test mode) refused: declined, no funds, expired... The code
+ * and message are Stripe's, so a page shows the same words whichever provider answered.
+ */
+export class PaymentError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PaymentError";
+  }
+}

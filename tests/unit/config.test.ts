@@ -83,4 +83,63 @@ describe("configuration", () => {
       databaseUrl: undefined,
     });
   });
+
+  it("charges in USD unless CURRENCY names another two-decimal currency", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).currency).toBe("USD");
+    expect(loadConfig({ DATA_DIR: dataDir(), CURRENCY: "bdt" }).currency).toBe("BDT");
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CURRENCY: "taka" })).toThrow(
+      /CURRENCY must be a three-letter ISO 4217 currency code/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CURRENCY: "JPY" })).toThrow(
+      /CURRENCY must be a currency with two decimal places/,
+    );
+  });
+
+  it("turns Stripe on with both keys, and names what is missing or mismatched", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeUndefined();
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_URL: "http://127.0.0.1:12111/",
+    });
+    expect(config.stripe).toEqual({
+      secretKey: "sk_test_abc",
+      publishableKey: "pk_test_abc",
+      webhookSecret: "whsec_abc",
+      apiUrl: "http://127.0.0.1:12111",
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY must be set too/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        STRIPE_SECRET_KEY: "sk_live_abc",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+      }),
+    ).toThrow(/must both be test keys or both live keys/);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        STRIPE_SECRET_KEY: "pk_test_abc",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY must be a Stripe key starting with sk_ or rk_/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/,
+    );
+    // Keys never appear in the message.
+    try {
+      loadConfig({
+        DATA_DIR: dataDir(),
+        STRIPE_SECRET_KEY: "secret-value",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain("secret-value");
+    }
+  });
 });

@@ -1,0 +1,121 @@
+// What the cart and the payment calls take: shared by the pages (to check before sending) and
+// the server (which checks again and alone decides prices).
+import { z } from "zod";
+import { maxQuantity } from "../pricing";
+import { email, requiredText } from "./fields";
+
+/** The most lines one order may hold. */
+export const maxCartLines = 50;
+
+const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const quantityMessage = `Quantity must be a whole number from 1 to ${maxQuantity}`;
+
+export const cartItem = z.object(
+  {
+    id: z.string({ error: "Admission id is required" }).regex(idPattern, { error: "Not an admission id" }),
+    quantity: z
+      .number({ error: quantityMessage })
+      .int({ error: quantityMessage })
+      .min(1, { error: quantityMessage })
+      .max(maxQuantity, { error: quantityMessage }),
+  },
+  { error: "Each item must be {id, quantity}" },
+);
+
+/** The cart's lines, each admission once. An empty cart is a valid quote (of nothing). */
+export const cartItems = z
+  .array(cartItem, { error: "Items must be a list of {id, quantity}" })
+  .max(maxCartLines, { error: `At most ${maxCartLines} different admissions per order` })
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const id = item.id.toLowerCase();
+      if (seen.has(id)) {
+        ctx.addIssue({ code: "custom", path: [index, "id"], message: "This admission is in the cart twice" });
+      }
+      seen.add(id);
+    });
+  });
+
+export type CartItem = z.infer<typeof cartItem>;
+
+/** A price as the earlier pages sent it, in major units (120.5), to minor units (12050). */
+export const majorUnitPrice = z
+  .union([z.number(), z.string()], { error: "Price must be an amount such as 120.50" })
+  .transform((value, ctx) => {
+    const amount = typeof value === "number" ? value : Number(value.trim().replace(/,/g, ""));
+    if (
+      !Number.isFinite(amount) ||
+      amount < 0 ||
+      amount > 1e9 ||
+      (typeof value === "string" && !value.trim())
+    ) {
+      ctx.addIssue({ code: "custom", message: "Price must be an amount such as 120.50" });
+      return z.NEVER;
+    }
+    // Floating sums in a browser (149.05000000000001) still mean whole hundredths.
+    return Math.round(amount * 100);
+  });
+
+export const paymentIntentInput = z.object({
+  items: cartItems,
+  /** The total the page showed, in major units: only compared with the server's. */
+  price: majorUnitPrice.optional(),
+});
+
+const expiryMonth = z.coerce
+  .number({ error: "Enter the expiry month (1 to 12)" })
+  .int({ error: "Enter the expiry month (1 to 12)" })
+  .min(1, { error: "Enter the expiry month (1 to 12)" })
+  .max(12, { error: "Enter the expiry month (1 to 12)" });
+
+const expiryYear = z.coerce
+  .number({ error: "Enter the expiry year" })
+  .int({ error: "Enter the expiry year" })
+  .refine((year) => (year >= 0 && year <= 99) || (year >= 2000 && year <= 2099), {
+    error: "Enter the expiry year, such as 2030 or 30",
+  });
+
+export const billingInput = z.object({
+  name: requiredText("Name", 100),
+  email: email(),
+  address: requiredText("Address", 300),
+});
+
+/** The built-in test mode's card form (Stripe's own form takes the card when Stripe is on). */
+export const testPaymentInput = z.object({
+  clientSecret: z
+    .string({ error: "The client secret is required" })
+    .min(1, { error: "The client secret is required" })
+    .max(200, { error: "The client secret is too long" }),
+  cardNumber: z
+    .string({ error: "Enter the card number" })
+    .trim()
+    .refine((value) => /^[\d -]+$/.test(value) && /^\d{12,19}$/.test(value.replace(/[\s-]/g, "")), {
+      error: "Enter the card number",
+    }),
+  expMonth: expiryMonth,
+  expYear: expiryYear,
+  cvc: z
+    .string({ error: "Enter the 3 or 4 digit security code" })
+    .trim()
+    .regex(/^\d{3,4}$/, { error: "Enter the 3 or 4 digit security code" }),
+  billing: billingInput,
+});
+
+export type TestPaymentInput = z.input<typeof testPaymentInput>;
+
+/** PUT /Admition/admitCollection/{id}: only the transaction is used; the rest is not believed. */
+export const recordPaymentInput = z.object({
+  transaction: z
+    .string({ error: "transaction is required: the payment intent id" })
+    .trim()
+    .min(1, { error: "transaction is required: the payment intent id" })
+    .max(255, { error: "transaction must be at most 255 characters" }),
+  amount: z.unknown().optional().describe("Ignored: the amount is read from the payment provider"),
+  created: z.unknown().optional().describe("Ignored: the time is read from the payment provider"),
+  last4: z
+    .unknown()
+    .optional()
+    .describe("Ignored: the card's last digits are read from the payment provider"),
+});

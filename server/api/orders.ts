@@ -1,0 +1,181 @@
+// The cart and payment calls: the earlier contract's /Order/create-payment-intent and
+// /Admition/admitCollection/{id}, and the calls the cart pages need around them. Money travels
+// both in minor units (the *Minor fields, exact) and in major units (price, total: 120.5).
+import { z } from "zod";
+import { toMajorUnits } from "../../common/money";
+import type { Totals } from "../../common/pricing";
+import {
+  cartItems,
+  paymentIntentInput,
+  recordPaymentInput,
+  testPaymentInput,
+} from "../../common/schemas/orders";
+import { pageSizes } from "../domain/content/collection";
+import {
+  confirmTestPayment,
+  createPaymentIntent,
+  getOrder,
+  listOrders,
+  type Order,
+  type Quote,
+  quoteCart,
+  recordPayment,
+  TotalChangedError,
+} from "../domain/orders";
+import { Answer, endpoint } from "./endpoint";
+
+const tag = "Orders";
+
+/** Totals in minor units, and the same in major units for display. */
+export const totalsToWire = (totals: Totals) => ({
+  ...totals,
+  subtotal: toMajorUnits(totals.subtotalMinor),
+  shipping: toMajorUnits(totals.shippingMinor),
+  tax: toMajorUnits(totals.taxMinor),
+  total: toMajorUnits(totals.totalMinor),
+});
+
+export const quoteToWire = (quote: Quote) => ({
+  lines: quote.lines.map((line) => ({
+    ...line,
+    unitPrice: toMajorUnits(line.unitPriceMinor),
+    lineTotalMinor: line.unitPriceMinor * line.quantity,
+  })),
+  missing: quote.missing,
+  totals: totalsToWire(quote.totals),
+  currency: quote.currency,
+});
+
+export const orderToWire = (order: Order) => ({
+  ...order,
+  subtotal: toMajorUnits(order.subtotalMinor),
+  shipping: toMajorUnits(order.shippingMinor),
+  tax: toMajorUnits(order.taxMinor),
+  total: toMajorUnits(order.totalMinor),
+  items: order.items.map((item) => ({ ...item, unitPrice: toMajorUnits(item.unitPriceMinor) })),
+});
+
+const flag = z
+  .enum(["1", "true", "yes", "0", "false", "no"], { error: "all must be 1 or 0" })
+  .transform((value) => ["1", "true", "yes"].includes(value))
+  .optional();
+
+const ordersQuery = z.object({
+  all: flag,
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int({ error: "limit must be a whole number" })
+    .min(1, { error: "limit must be at least 1" })
+    .max(pageSizes.max, { error: `limit must be at most ${pageSizes.max}` })
+    .default(pageSizes.default),
+  offset: z.coerce
+    .number({ error: "offset must be a number" })
+    .int({ error: "offset must be a whole number" })
+    .min(0, { error: "offset must be 0 or more" })
+    .max(1_000_000, { error: "offset is too large" })
+    .default(0),
+});
+
+const idParams = z.object({ id: z.string() });
+
+const cardRefused = "The card was refused: code card_declined, insufficient_funds, expired_card...";
+
+export const orderEndpoints = [
+  endpoint({
+    method: "POST",
+    paths: ["/Order/create-payment-intent"],
+    summary:
+      "Make a pending order for the cart, priced on the server, and a payment intent for its total " +
+      "(price, if sent, is only compared: 409 with the server's totals when it differs)",
+    tag,
+    access: "signed-in user",
+    body: paymentIntentInput,
+    errors: {
+      "409": "The total has changed: error.totals holds the server's totals",
+      "502": "The payment service did not answer",
+    },
+    handle: async ({ services, actor, body }) => {
+      try {
+        const answer = await createPaymentIntent(services, actor, {
+          items: body.items,
+          priceMinor: body.price,
+        });
+        return { ...answer, totals: totalsToWire(answer.totals) };
+      } catch (error) {
+        if (!(error instanceof TotalChangedError)) throw error;
+        const refusal = {
+          error: {
+            code: error.code,
+            message: error.message,
+            fields: error.fields,
+            totals: totalsToWire(error.totals),
+            currency: error.currency,
+          },
+        };
+        return new Answer(refusal, {}, 409);
+      }
+    },
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/Order/quote"],
+    summary: "Price the cart from the database without ordering (admissions that no longer exist are listed)",
+    tag,
+    access: "signed-in user",
+    body: z.object({ items: cartItems }),
+    handle: async ({ services, actor, body }) => quoteToWire(await quoteCart(services, actor, body.items)),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/Order/orders"],
+    summary: "The signed-in user's orders, newest first, with their items (all=1: everyone's, for admins)",
+    tag,
+    access: "signed-in user",
+    query: ordersQuery,
+    handle: async ({ services, actor, query }) => {
+      const { items, total } = await listOrders(services, actor, query);
+      return new Answer(items.map(orderToWire), { "X-Total-Count": String(total) });
+    },
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/Order/orders/:id"],
+    summary: "One order with its items",
+    tag,
+    access: "owner or admin",
+    params: idParams,
+    handle: async ({ services, actor, params }) => orderToWire(await getOrder(services, actor, params.id)),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/Admition/admitCollection/:id"],
+    summary:
+      "Record a payment: the transaction (payment intent id) is checked with the payment provider; " +
+      "amount, created and last4 are not believed. Repeating it is harmless.",
+    tag,
+    access: "owner or admin",
+    params: idParams,
+    body: recordPaymentInput,
+    errors: {
+      "402":
+        "The provider has not taken the payment (payment_incomplete, payment_processing, payment_canceled)",
+      "409": "The payment does not match the order's total",
+      "502": "The payment service did not answer",
+    },
+    handle: ({ services, actor, params, body }) =>
+      recordPayment(services, actor, { orderId: params.id, transaction: body.transaction }),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/payments/test/confirm"],
+    summary:
+      "Test mode only (no Stripe keys): pay an order's intent with one of Stripe's test cards " +
+      "(4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds). " +
+      "Only the order's buyer pays it.",
+    tag,
+    access: "signed-in user",
+    body: testPaymentInput,
+    errors: { "402": cardRefused },
+    handle: ({ services, actor, body }) => confirmTestPayment(services, actor, body),
+  }),
+];

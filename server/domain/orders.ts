@@ -1,0 +1,577 @@
+// Orders and their payment. The server alone decides what is charged: totals come from the
+// prices in the database, a total sent by a page is only compared, and an order is marked paid
+// only after the payment provider says so, once, whoever reports it first (the page, an earlier
+// client through admitCollection, or Stripe's webhook).
+import { timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, gte, inArray, isNotNull, type SQL } from "drizzle-orm";
+import type { Logger } from "pino";
+import { z } from "zod";
+import { cartTotals, type Totals } from "../../common/pricing";
+import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { type CartItem, cartItems, recordPaymentInput, testPaymentInput } from "../../common/schemas/orders";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { admissions, type OrderStatus, orderItems, orders, uploadedFiles, users } from "../db/schema";
+import { createFileStorage, type FileStorage } from "../files/storage";
+import { imageInfo } from "../files/uploads";
+import type { PaymentProvider, PaymentProviderKind, ProviderPayment } from "../payments/provider";
+import { chargeTestCard, intentIdOfClientSecret } from "../payments/test-mode";
+import { type Actor, requireAdmin, requireUser } from "./actor";
+import type { ImageStore, ImageView } from "./content/collection";
+import { DomainError, notFound, PaymentError } from "./errors";
+
+/** What reading orders needs. `images` shows uploaded pictures; without it they are found from the config. */
+export type OrderContext = { db: Database; config: Config; images?: ImageStore };
+
+/** What paying needs: the services object has all of it. */
+export type PaymentContext = OrderContext & { payments: PaymentProvider; logger: Logger };
+
+export type QuoteLine = {
+  admissionId: string;
+  title: string;
+  unitPriceMinor: number;
+  quantity: number;
+  image: ImageView | null;
+};
+
+export type Quote = {
+  lines: QuoteLine[];
+  /** Ids in the cart with no admission behind them (never existed, or deleted since). */
+  missing: string[];
+  totals: Totals;
+  /** ISO 4217, upper case. */
+  currency: string;
+};
+
+export type PaymentIntentAnswer = {
+  clientSecret: string;
+  orderId: string;
+  /** The total in major units (120.5), as the earlier pages showed it. */
+  amount: number;
+  amountMinor: number;
+  currency: string;
+  provider: PaymentProviderKind;
+  /** Stripe's publishable key for Stripe Elements; null in test mode. */
+  publishableKey: string | null;
+  totals: Totals;
+};
+
+export type OrderItemView = {
+  title: string;
+  unitPriceMinor: number;
+  quantity: number;
+  /** Null when the admission has been deleted since; the title and price stay. */
+  admissionId: string | null;
+};
+
+export type Order = {
+  id: string;
+  status: OrderStatus;
+  currency: string;
+  subtotalMinor: number;
+  shippingMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  provider: string;
+  /** The provider's payment intent id (Stripe's pi_...), for finding the payment there. */
+  providerPaymentId: string | null;
+  cardLast4: string | null;
+  billingName: string | null;
+  billingEmail: string | null;
+  billingAddress: string | null;
+  paidAt: Date | null;
+  createdAt: Date;
+  items: OrderItemView[];
+  /** Who bought it: shown to admins only. */
+  buyer?: { name: string; email: string };
+};
+
+/** The total a page sent differs from the server's: the answer carries the server's totals. */
+export class TotalChangedError extends DomainError {
+  constructor(
+    readonly totals: Totals,
+    readonly currency: string,
+  ) {
+    super("conflict", "The total has changed", { price: "The total has changed: check the new total" });
+    this.name = "TotalChangedError";
+  }
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How long a pending order's payment intent is offered again for the same cart. */
+const reuseWindowMs = 24 * 60 * 60 * 1000;
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new DomainError("invalid", message, fieldErrorsOf(result.error));
+  return result.data;
+}
+
+// Without the image store (a page passing {db, config}), uploaded images are found through the
+// same storage the config describes, made once per config.
+const storageByConfig = new WeakMap<Config, FileStorage>();
+function imageViewOf(ctx: OrderContext, file: typeof uploadedFiles.$inferSelect): ImageView {
+  if (ctx.images) return ctx.images.view(file);
+  let storage = storageByConfig.get(ctx.config);
+  if (!storage) {
+    storage = createFileStorage(ctx.config);
+    storageByConfig.set(ctx.config, storage);
+  }
+  return imageInfo(file, storage);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quote: what the cart costs now.
+
+/**
+ * Prices the cart from the database. Admissions that no longer exist are listed in `missing`
+ * and left out of the totals. Creates nothing.
+ */
+export async function quoteCart(ctx: OrderContext, actor: Actor, items: unknown): Promise<Quote> {
+  requireUser(actor);
+  return priceCart(ctx, parseCart(items));
+}
+
+/** Field errors name the line: {"items.2.quantity": "..."}. */
+const parseCart = (items: unknown): CartItem[] =>
+  parse(z.object({ items: cartItems }), { items }, "Invalid cart").items;
+
+async function priceCart(ctx: OrderContext, cart: CartItem[]): Promise<Quote> {
+  const ids = cart.map((item) => item.id.toLowerCase());
+  const rows =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select({ admission: admissions, file: uploadedFiles })
+          .from(admissions)
+          .leftJoin(uploadedFiles, eq(admissions.imageFileId, uploadedFiles.id))
+          .where(inArray(admissions.id, ids));
+  const byId = new Map(rows.map((row) => [row.admission.id.toLowerCase(), row]));
+  const lines: QuoteLine[] = [];
+  const missing: string[] = [];
+  for (const item of cart) {
+    const row = byId.get(item.id.toLowerCase());
+    if (!row) {
+      missing.push(item.id);
+      continue;
+    }
+    const { admission, file } = row;
+    lines.push({
+      admissionId: admission.id,
+      title: admission.title,
+      unitPriceMinor: admission.priceMinor,
+      quantity: item.quantity,
+      image: file ? imageViewOf(ctx, file) : admission.imageUrl ? { url: admission.imageUrl } : null,
+    });
+  }
+  return { lines, missing, totals: cartTotals(lines), currency: ctx.config.currency };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment intent: a pending order with its items, and the provider's intent for its total.
+
+/**
+ * Makes a pending order for the cart (titles and prices copied from the database) and a payment
+ * intent for its total. The same cart asked again within a day gets the same pending order and
+ * intent, so a page that asks on every change does not pile up orders.
+ */
+export async function createPaymentIntent(
+  ctx: PaymentContext,
+  actor: Actor,
+  input: { items: unknown; priceMinor?: number },
+): Promise<PaymentIntentAnswer> {
+  const user = requireUser(actor);
+  const cart = parseCart(input.items);
+  const quote = await priceCart(ctx, cart);
+  if (quote.missing.length > 0) {
+    const fields = Object.fromEntries(
+      quote.missing.map((id) => [
+        `items.${cart.findIndex((item) => item.id === id)}.id`,
+        "This admission no longer exists",
+      ]),
+    );
+    throw new DomainError("invalid", "This admission no longer exists", fields);
+  }
+  if (quote.lines.length === 0) {
+    throw new DomainError("invalid", "The cart is empty", { items: "The cart is empty" });
+  }
+  const { totals, currency } = quote;
+  if (totals.totalMinor <= 0) {
+    throw new DomainError("invalid", "There is nothing to pay", { items: "There is nothing to pay" });
+  }
+  if (input.priceMinor !== undefined && input.priceMinor !== totals.totalMinor) {
+    throw new TotalChangedError(totals, currency);
+  }
+  const answer = (order: { id: string }, clientSecret: string): PaymentIntentAnswer => ({
+    clientSecret,
+    orderId: order.id,
+    amount: totals.totalMinor / 100,
+    amountMinor: totals.totalMinor,
+    currency,
+    provider: ctx.payments.kind,
+    publishableKey: ctx.payments.publishableKey,
+    totals,
+  });
+
+  const reusable = await reusableOrder(ctx, user.id, quote);
+  if (reusable?.providerClientSecret) return answer(reusable, reusable.providerClientSecret);
+
+  // The order and its items are written together or not at all.
+  const orderId = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({ userId: user.id, currency, provider: ctx.payments.kind, ...totals })
+      .returning({ id: orders.id });
+    if (!order) throw new Error("The order was not stored");
+    await tx.insert(orderItems).values(
+      quote.lines.map((line) => ({
+        orderId: order.id,
+        admissionId: line.admissionId,
+        title: line.title,
+        unitPriceMinor: line.unitPriceMinor,
+        quantity: line.quantity,
+      })),
+    );
+    return order.id;
+  });
+  let intent: { id: string; clientSecret: string };
+  try {
+    intent = await ctx.payments.createIntent({
+      amountMinor: totals.totalMinor,
+      currency,
+      orderId,
+      metadata: { userId: user.id, buyerEmail: user.email },
+    });
+  } catch (error) {
+    // No intent, nothing to pay: the order would only be clutter.
+    await ctx.db.delete(orders).where(eq(orders.id, orderId));
+    throw error;
+  }
+  await ctx.db
+    .update(orders)
+    .set({ providerPaymentId: intent.id, providerClientSecret: intent.clientSecret })
+    .where(eq(orders.id, orderId));
+  return answer({ id: orderId }, intent.clientSecret);
+}
+
+/** The buyer's latest pending order for exactly this cart, if its intent can still be paid. */
+async function reusableOrder(ctx: PaymentContext, userId: string, quote: Quote): Promise<OrderRow | null> {
+  const [candidate] = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, "pending"),
+        eq(orders.provider, ctx.payments.kind),
+        eq(orders.currency, quote.currency),
+        eq(orders.totalMinor, quote.totals.totalMinor),
+        isNotNull(orders.providerPaymentId),
+        isNotNull(orders.providerClientSecret),
+        gte(orders.createdAt, new Date(Date.now() - reuseWindowMs)),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!candidate?.providerPaymentId) return null;
+  const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, candidate.id));
+  const key = (line: {
+    admissionId: string | null;
+    title: string;
+    unitPriceMinor: number;
+    quantity: number;
+  }) => `${line.admissionId}|${line.unitPriceMinor}|${line.quantity}|${line.title}`;
+  const same =
+    items.length === quote.lines.length &&
+    items.map(key).sort().join("\n") === quote.lines.map(key).sort().join("\n");
+  if (!same) return null;
+  const payment = await ctx.payments.retrieve(candidate.providerPaymentId);
+  return payment?.status === "requires_payment" ? candidate : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recording a payment: only what the provider says counts, and only once.
+
+type PaymentDetails = {
+  last4?: string;
+  billing?: { name: string | null; email: string | null; address: string | null };
+};
+
+/**
+ * Marks a pending order paid. The condition on the status makes it happen once, however many
+ * reports arrive together; answers whether this call was the one that did it.
+ */
+async function markPaid(db: Database, orderId: string, details: PaymentDetails): Promise<boolean> {
+  const billing = details.billing;
+  const updated = await db
+    .update(orders)
+    .set({
+      status: "paid",
+      paidAt: new Date(),
+      ...(details.last4 ? { cardLast4: details.last4.slice(-4) } : {}),
+      ...(billing?.name ? { billingName: billing.name } : {}),
+      ...(billing?.email ? { billingEmail: billing.email } : {}),
+      ...(billing?.address ? { billingAddress: billing.address } : {}),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+async function orderByPaymentId(db: Database, paymentId: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
+  return order;
+}
+
+/** Records the provider's answer against the order, after checking it pays this order in full. */
+async function settle(ctx: PaymentContext, order: OrderRow, payment: ProviderPayment): Promise<void> {
+  if (payment.status === "requires_payment") {
+    throw new PaymentError("payment_incomplete", "The payment has not been made yet.");
+  }
+  if (payment.status === "processing") {
+    throw new PaymentError(
+      "payment_processing",
+      "The payment is still being processed. Please check again soon.",
+    );
+  }
+  if (payment.status === "canceled") throw new PaymentError("payment_canceled", "The payment was canceled.");
+  if (payment.amountMinor !== order.totalMinor || payment.currency !== order.currency) {
+    ctx.logger.error(
+      { orderId: order.id, paymentId: payment.id, paid: payment.amountMinor, currency: payment.currency },
+      "a payment does not match its order's total",
+    );
+    throw new DomainError("conflict", "The payment does not match the order's total");
+  }
+  if (order.status === "paid") return;
+  const recorded = await markPaid(ctx.db, order.id, { last4: payment.last4, billing: payment.billing });
+  if (recorded) ctx.logger.info({ orderId: order.id, paymentId: payment.id }, "order paid");
+}
+
+/**
+ * PUT /Admition/admitCollection/{id}: the earlier pages reported a payment with its amount, time,
+ * card digits and transaction id. None of it is believed: the transaction is looked up with the
+ * provider, and the order is marked paid if the provider says it was paid in full.
+ */
+export async function recordPayment(
+  ctx: PaymentContext,
+  actor: Actor,
+  input: { orderId?: string; transaction: unknown },
+): Promise<{ acknowledged: true; insertedId: string }> {
+  const user = requireUser(actor);
+  const { transaction } = parse(recordPaymentInput, { transaction: input.transaction }, "Invalid payment");
+  const order = await orderByPaymentId(ctx.db, transaction);
+  if (!order) throw new DomainError("not_found", "No payment with this transaction");
+  if (order.userId !== user.id && !user.isAdmin) {
+    throw new DomainError("forbidden", "This order belongs to someone else");
+  }
+  // The earlier pages put an admission's id in the path; only another order's id is a mistake.
+  if (input.orderId && input.orderId !== order.id && uuidPattern.test(input.orderId)) {
+    const [other] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId));
+    if (other) {
+      throw new DomainError("invalid", "This transaction pays another order", {
+        transaction: "This transaction pays another order",
+      });
+    }
+  }
+  const answer = { acknowledged: true as const, insertedId: order.id };
+  if (order.status === "paid") return answer;
+  const payment = await ctx.payments.retrieve(transaction);
+  if (!payment) throw new DomainError("not_found", "No payment with this transaction");
+  await settle(ctx, order, payment);
+  return answer;
+}
+
+/**
+ * A provider's webhook (Stripe's payment_intent.succeeded): checked by its signature, then the
+ * order is settled with what the provider says now. Events about other things are acknowledged
+ * and ignored, so the provider does not send them again.
+ */
+export async function handlePaymentWebhook(
+  ctx: PaymentContext,
+  payload: Uint8Array,
+  signature: string,
+): Promise<{ received: true }> {
+  const readWebhook = ctx.payments.readWebhook;
+  if (!readWebhook) throw new DomainError("not_found", "Payment webhooks are not configured");
+  const event = readWebhook(payload, signature);
+  const received = { received: true as const };
+  if (event.type !== "payment_intent.succeeded" || !event.paymentIntentId) return received;
+  const order = await orderByPaymentId(ctx.db, event.paymentIntentId);
+  if (!order) {
+    ctx.logger.warn({ paymentId: event.paymentIntentId }, "a webhook for a payment with no order");
+    return received;
+  }
+  if (order.status === "paid") return received;
+  const payment = await ctx.payments.retrieve(event.paymentIntentId);
+  if (!payment) {
+    ctx.logger.warn({ paymentId: event.paymentIntentId }, "the provider does not know a payment it reported");
+    return received;
+  }
+  try {
+    await settle(ctx, order, payment);
+  } catch (error) {
+    // Sending the event again would not change the answer: acknowledge it, keep the log.
+    if (!(error instanceof DomainError || error instanceof PaymentError)) throw error;
+    ctx.logger.warn({ orderId: order.id, err: error }, "a webhook's payment was not recorded");
+  }
+  return received;
+}
+
+/**
+ * The built-in test mode's card form: Stripe's published test cards with their meanings. Only
+ * the order's buyer pays it; a repeat after success answers the same success.
+ */
+export async function confirmTestPayment(
+  ctx: PaymentContext,
+  actor: Actor,
+  input: unknown,
+): Promise<{ status: "succeeded"; orderId: string; last4: string }> {
+  const user = requireUser(actor);
+  if (ctx.payments.kind !== "test") {
+    throw new DomainError("invalid", "Cards are paid through Stripe here: test mode is off");
+  }
+  const card = parse(testPaymentInput, input, "Invalid payment");
+  const intentId = intentIdOfClientSecret(card.clientSecret);
+  const order = intentId ? await orderByPaymentId(ctx.db, intentId) : undefined;
+  if (!order?.providerClientSecret || !sameSecret(order.providerClientSecret, card.clientSecret)) {
+    throw new DomainError("not_found", "No payment with this client secret");
+  }
+  if (order.userId !== user.id) throw new DomainError("forbidden", "This order belongs to someone else");
+  const success = (last4: string | null) => ({
+    status: "succeeded" as const,
+    orderId: order.id,
+    last4: last4 ?? "",
+  });
+  if (order.status === "paid") return success(order.cardLast4);
+  if (order.status !== "pending") throw new DomainError("conflict", "This order can no longer be paid");
+  const { last4 } = chargeTestCard(card);
+  const recorded = await markPaid(ctx.db, order.id, { last4, billing: card.billing });
+  if (recorded) {
+    ctx.logger.info({ orderId: order.id, paymentId: order.providerPaymentId }, "order paid in test mode");
+    return success(last4);
+  }
+  // Another request paid it a moment ago: answer with what was recorded.
+  const [now] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+  return success(now?.cardLast4 ?? last4);
+}
+
+function sameSecret(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading orders.
+
+export type OrderPage = { limit: number; offset: number };
+
+const defaultPage: OrderPage = { limit: 50, offset: 0 };
+
+async function selectOrders(
+  ctx: OrderContext,
+  where: SQL | undefined,
+  page: OrderPage,
+  withBuyer: boolean,
+): Promise<{ items: Order[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select({ order: orders, buyerName: users.name, buyerEmail: users.email })
+      .from(orders)
+      .innerJoin(users, eq(orders.userId, users.id))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const ids = rows.map((row) => row.order.id);
+  const items =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select()
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, ids))
+          .orderBy(orderItems.title, orderItems.id);
+  const itemsByOrder = new Map<string, OrderItemView[]>();
+  for (const item of items) {
+    const list = itemsByOrder.get(item.orderId) ?? [];
+    list.push({
+      title: item.title,
+      unitPriceMinor: item.unitPriceMinor,
+      quantity: item.quantity,
+      admissionId: item.admissionId,
+    });
+    itemsByOrder.set(item.orderId, list);
+  }
+  return {
+    total: counted?.n ?? 0,
+    items: rows.map(({ order, buyerName, buyerEmail }) => ({
+      id: order.id,
+      status: order.status,
+      currency: order.currency,
+      subtotalMinor: order.subtotalMinor,
+      shippingMinor: order.shippingMinor,
+      taxMinor: order.taxMinor,
+      totalMinor: order.totalMinor,
+      provider: order.provider,
+      providerPaymentId: order.providerPaymentId,
+      cardLast4: order.cardLast4,
+      billingName: order.billingName,
+      billingEmail: order.billingEmail,
+      billingAddress: order.billingAddress,
+      paidAt: order.paidAt,
+      createdAt: order.createdAt,
+      items: itemsByOrder.get(order.id) ?? [],
+      ...(withBuyer ? { buyer: { name: buyerName, email: buyerEmail } } : {}),
+    })),
+  };
+}
+
+/** A page of orders with the total count: the signed-in user's, or everyone's for an admin. */
+export async function listOrders(
+  ctx: OrderContext,
+  actor: Actor,
+  options: { all?: boolean } & Partial<OrderPage> = {},
+): Promise<{ items: Order[]; total: number }> {
+  const page = { limit: options.limit ?? defaultPage.limit, offset: options.offset ?? defaultPage.offset };
+  if (options.all) {
+    requireAdmin(actor);
+    return selectOrders(ctx, undefined, page, true);
+  }
+  const user = requireUser(actor);
+  return selectOrders(ctx, eq(orders.userId, user.id), page, false);
+}
+
+/** The signed-in user's orders, newest first, with their items. */
+export async function listMyOrders(
+  ctx: OrderContext,
+  actor: Actor,
+  page?: Partial<OrderPage>,
+): Promise<Order[]> {
+  return (await listOrders(ctx, actor, { ...page })).items;
+}
+
+/** Every order, newest first, with the buyer's name and e-mail: admins only. */
+export async function listAllOrders(
+  ctx: OrderContext,
+  actor: Actor,
+  page?: Partial<OrderPage>,
+): Promise<Order[]> {
+  return (await listOrders(ctx, actor, { ...page, all: true })).items;
+}
+
+/** One order, to its buyer or an admin; anyone else learns nothing of it (404). */
+export async function getOrder(ctx: OrderContext, actor: Actor, id: string): Promise<Order> {
+  const user = requireUser(actor);
+  if (!uuidPattern.test(id)) throw notFound("Order");
+  const where = user.isAdmin ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, user.id));
+  const { items } = await selectOrders(ctx, where, { limit: 1, offset: 0 }, user.isAdmin);
+  const [order] = items;
+  if (!order) throw notFound("Order");
+  return order;
+}

@@ -1,0 +1,96 @@
+// The built-in payment provider used when Stripe is not configured: no money moves, but the
+// whole flow (intent, card form, decline, success, recording) works out of the box. It keeps its
+// intents in the orders table itself: the order's providerPaymentId is the intent's id and its
+// status is the intent's status. Cards are Stripe's published test numbers, with their meanings.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { orders } from "../db/schema";
+import { PaymentError } from "../domain/errors";
+import type { PaymentProvider, ProviderPayment } from "./provider";
+
+const intentPrefix = "test_pi_";
+
+/** Letters and digits only, so "_secret_" can never appear inside the random part. */
+const randomPart = () => randomBytes(12).toString("hex");
+
+export function createTestModeProvider(db: Database): PaymentProvider {
+  return {
+    kind: "test",
+    publishableKey: null,
+    // The order domain stores both on the order row, which is all the storage an intent needs.
+    async createIntent() {
+      const id = `${intentPrefix}${randomPart()}`;
+      return { id, clientSecret: `${id}_secret_${randomPart()}` };
+    },
+    async retrieve(id) {
+      if (!id.startsWith(intentPrefix)) return null;
+      const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, id)).limit(1);
+      if (order?.provider !== "test") return null;
+      const status: ProviderPayment["status"] =
+        order.status === "paid" ? "succeeded" : order.status === "pending" ? "requires_payment" : "canceled";
+      return {
+        id,
+        status,
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+        last4: order.cardLast4 ?? undefined,
+        billing: { name: order.billingName, email: order.billingEmail, address: order.billingAddress },
+      };
+    },
+  };
+}
+
+/** The intent id a test-mode client secret belongs to ("test_pi_x_secret_y" -> "test_pi_x"). */
+export function intentIdOfClientSecret(clientSecret: string): string | null {
+  const match = /^(test_pi_[0-9a-f]+)_secret_[0-9a-f]+$/.exec(clientSecret);
+  return match?.[1] ?? null;
+}
+
+export type TestCard = { cardNumber: string; expMonth: number; expYear: number; cvc: string };
+
+type Refusal = { code: string; message: string };
+
+const declined: Refusal = { code: "card_declined", message: "Your card was declined." };
+
+// https://docs.stripe.com/testing: the numbers people know, and what Stripe answers to each.
+const testCards: Record<string, Refusal | "succeeds"> = {
+  "4242424242424242": "succeeds",
+  "4000056655665556": "succeeds",
+  "5555555555554444": "succeeds",
+  "378282246310005": "succeeds",
+  "4000000000000002": declined,
+  "4000000000009995": { code: "insufficient_funds", message: "Your card has insufficient funds." },
+  "4000000000000069": { code: "expired_card", message: "Your card has expired." },
+  "4000000000000127": { code: "incorrect_cvc", message: "Your card's security code is incorrect." },
+  "4000000000000119": {
+    code: "processing_error",
+    message: "An error occurred while processing your card. Try again in a little bit.",
+  },
+};
+
+/**
+ * Charges a test card: answers its last four digits, or throws PaymentError with Stripe's code
+ * and message. Any number that is not a published test card is declined, so a real card number
+ * typed by mistake is never "accepted".
+ */
+export function chargeTestCard(card: TestCard, now = new Date()): { last4: string } {
+  const number = card.cardNumber.replace(/[\s-]/g, "");
+  const meaning = testCards[number];
+  if (meaning === undefined) {
+    throw new PaymentError(
+      declined.code,
+      "Your card number is not a test card. In test mode no real money moves: use 4242 4242 4242 4242.",
+    );
+  }
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  // A card is good until the end of its expiry month.
+  if (
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
+  ) {
+    throw new PaymentError("expired_card", "Your card has expired.");
+  }
+  if (meaning !== "succeeds") throw new PaymentError(meaning.code, meaning.message);
+  return { last4: number.slice(-4) };
+}
