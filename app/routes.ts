@@ -28,8 +28,17 @@ export default [
   route("about/:about", "routes/teacher.tsx"),
   route("admition/:booking", "routes/admission.tsx"),
 
-  // Later work: the cart (issue 6) and the profile (issue 7).
-  route("allOrder", "routes/coming-soon.tsx", { id: "orders" }),
+  // The cart, the payment and the user's bookings (sign-in required).
+  route("allOrder", "routes/cart.tsx"),
+  route("payment-getway", "routes/payment.tsx", [
+    index("routes/payment.index.tsx"),
+    route("stripe", "routes/payment.stripe.tsx"),
+    route("ssl", "routes/payment.ssl.tsx"),
+  ]),
+  route("bookings", "routes/bookings.tsx"),
+  route("bookings/:id", "routes/receipt.tsx"),
+
+  // Later work: the profile (issue 7).
   route("profile", "routes/coming-soon.tsx", { id: "profile" }),
 
   // Forms and feeds without a page of their own.
@@ -44,6 +53,7 @@ export default [
     index("routes/dashboard.home.tsx", { id: "dashboard-index" }),
     route("Home", "routes/dashboard.home.tsx", { id: "dashboard-home" }),
     route("AddAdmin", "routes/dashboard.add-admin.tsx"),
+    route("orders", "routes/dashboard.orders.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -1,5 +1,6 @@
 // Bangla texts, gathered from the area files (each area must cover every English key).
 import { authMessages } from "./areas/auth";
+import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
 import { dashboardMessages } from "./areas/dashboard";
 import { detailsMessages } from "./areas/details";
@@ -18,4 +19,5 @@ export const bn: Messages = {
   ...listsMessages.bn,
   ...detailsMessages.bn,
   ...contactMessages.bn,
+  ...cartMessages.bn,
 };

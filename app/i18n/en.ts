@@ -1,6 +1,7 @@
 // English texts, gathered from the area files. The specification's quoted texts stay verbatim
 // (odd spellings included): they are the institute's copy; Bangla is where wording may change.
 import { authMessages } from "./areas/auth";
+import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
 import { dashboardMessages } from "./areas/dashboard";
 import { detailsMessages } from "./areas/details";
@@ -18,6 +19,7 @@ export const en = {
   ...listsMessages.en,
   ...detailsMessages.en,
   ...contactMessages.en,
+  ...cartMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

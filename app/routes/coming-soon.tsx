@@ -1,6 +1,6 @@
 // Sections whose pages come with later work: each shows its heading and, where the
 // specification asks for it, requires sign-in already.
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
 import { requireUserPage } from "../lib/page.server";
@@ -34,7 +34,8 @@ function sectionOf(pathname: string) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const section = sectionOf(new URL(request.url).pathname);
   if (section.loginRequired) requireUserPage(context, request);
-  return { heading: section.heading };
+  // The profile opens later; meanwhile it leads to the user's bookings.
+  return { heading: section.heading, bookings: section.heading === "page.profile" };
 }
 
 export default function ComingSoon({ loaderData }: Route.ComponentProps) {
@@ -43,6 +44,11 @@ export default function ComingSoon({ loaderData }: Route.ComponentProps) {
     <div className="container">
       <h1>{t(loaderData.heading)}</h1>
       <p>{t("page.comingSoon")}</p>
+      {loaderData.bookings ? (
+        <p>
+          <Link to="/bookings">{t("cart.bookings.title")}</Link>
+        </p>
+      ) : null}
     </div>
   );
 }

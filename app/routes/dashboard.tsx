@@ -13,6 +13,7 @@ import type { Route } from "./+types/dashboard";
 const menu: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/DeashBoard/Home", label: "dashboard.home" },
   { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
+  { to: "/DeashBoard/orders", label: "cart.admin.menu" },
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {

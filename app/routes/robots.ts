@@ -3,7 +3,16 @@
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/robots";
 
-const disallowed = ["/DeashBoard", "/api/", "/login", "/register", "/allOrder", "/profile"];
+const disallowed = [
+  "/DeashBoard",
+  "/api/",
+  "/login",
+  "/register",
+  "/allOrder",
+  "/payment-getway",
+  "/bookings",
+  "/profile",
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = pageOf(context).services.config;

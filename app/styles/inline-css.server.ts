@@ -3,9 +3,10 @@
 // slow networks. (The dashboard's Mantine CSS is a normal stylesheet of its routes.)
 
 import ui from "../ui/ui.css?inline";
+import cart from "./cart.css?inline";
 import details from "./details.css?inline";
 import home from "./home.css?inline";
 import lists from "./lists.css?inline";
 import site from "./site.css?inline";
 
-export const inlineCss = ui + site + home + lists + details;
+export const inlineCss = ui + site + home + lists + details + cart;

@@ -1,0 +1,65 @@
+// What the cart pages receive from their loaders and actions (kept small: it goes to the browser).
+import type { Totals } from "../../../common/pricing";
+import type { ImageView } from "../../ui";
+
+export type CartItemInput = { id: string; quantity: number };
+
+export type QuoteLine = {
+  admissionId: string;
+  title: string;
+  unitPriceMinor: number;
+  quantity: number;
+  image: ImageView | null;
+};
+
+export type QuoteView = {
+  lines: QuoteLine[];
+  /** Ids in the cart with no admission behind them any more. */
+  missing: string[];
+  totals: Totals;
+  currency: string;
+};
+
+export type OrderStatus = "pending" | "paid" | "failed" | "cancelled";
+
+export type OrderView = {
+  id: string;
+  status: OrderStatus;
+  currency: string;
+  subtotalMinor: number;
+  shippingMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  cardLast4: string | null;
+  billingName: string | null;
+  billingEmail: string | null;
+  billingAddress: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  items: { title: string; unitPriceMinor: number; quantity: number }[];
+  buyer: { name: string; email: string } | null;
+};
+
+/** The answer to "intent": a payment intent for the total shown, or why not. */
+export type IntentAnswer =
+  | {
+      ok: true;
+      intent: {
+        clientSecret: string;
+        orderId: string;
+        amountMinor: number;
+        currency: string;
+        provider: "test" | "stripe";
+        publishableKey: string | null;
+      };
+    }
+  /** The total changed meanwhile: the server's new price. */
+  | { ok: false; kind: "conflict"; quote: QuoteView }
+  /** An admission in the cart no longer exists. */
+  | { ok: false; kind: "stale" }
+  | { ok: false; kind: "error"; error: string };
+
+/** The answer to paying ("confirm" in test mode, "record" after Stripe.js). */
+export type PayAnswer =
+  | { ok: true; orderId: string }
+  | { ok: false; error: string; fields?: Record<string, string> };

@@ -1,0 +1,103 @@
+// /DeashBoard/orders (admins): every order, newest first, with its buyer, status, items and
+// totals, and a link to its receipt.
+import { Anchor, Badge, Table, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { toMajorUnits } from "../../common/money";
+import { listAllOrders } from "../../server/domain/orders";
+import { orderNumber, statusLabel } from "../components/cart/order-status";
+import { orderView } from "../components/cart/orders.server";
+import type { OrderStatus } from "../components/cart/types";
+import { formatDate, formatNumber, formatPrice } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { pageOf, requireAdminPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.orders";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const orders = await listAllOrders(services, actor);
+  return { orders: orders.map(orderView) };
+}
+
+const colours: Record<OrderStatus, string> = {
+  paid: "teal",
+  pending: "gray",
+  failed: "red",
+  cancelled: "dark",
+};
+
+export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
+  const { t, intl } = useI18n();
+  const { orders } = loaderData;
+  const money = (minor: number, currency: string) => formatPrice(toMajorUnits(minor), intl, currency);
+  return (
+    <>
+      <Title order={2} mb="md">
+        {t("cart.admin.heading")}
+      </Title>
+      {orders.length === 0 ? (
+        <Text data-testid="orders-empty">{t("cart.admin.empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover verticalSpacing="sm" data-testid="orders-table">
+            <Table.Caption>
+              {t("cart.admin.caption", { count: formatNumber(orders.length, intl) })}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("cart.receipt.number")}</Table.Th>
+                <Table.Th scope="col">{t("cart.admin.buyer")}</Table.Th>
+                <Table.Th scope="col">{t("cart.admin.status")}</Table.Th>
+                <Table.Th scope="col">{t("cart.items")}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t("cart.subtotal")}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t("cart.grandTotal")}
+                </Table.Th>
+                <Table.Th scope="col">{t("cart.receipt.date")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.map((order) => (
+                <Table.Tr key={order.id} data-testid="order-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/bookings/${order.id}`}>
+                      {orderNumber(order.id)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{order.buyer?.name ?? order.billingName ?? ""}</Text>
+                    <Text size="xs" c="dimmed">
+                      {order.buyer?.email ?? order.billingEmail ?? ""}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={colours[order.status] ?? "gray"} variant="light" data-testid="order-status">
+                      {t(statusLabel(order.status))}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {order.items
+                      .map(
+                        (item) =>
+                          `${item.title} ${t("cart.times", { quantity: formatNumber(item.quantity, intl) })}`,
+                      )
+                      .join(", ")}
+                  </Table.Td>
+                  <Table.Td ta="right">{money(order.subtotalMinor, order.currency)}</Table.Td>
+                  <Table.Td ta="right" fw={600} data-testid="order-total">
+                    {money(order.totalMinor, order.currency)}
+                  </Table.Td>
+                  <Table.Td>
+                    <time dateTime={order.createdAt}>{formatDate(order.createdAt, intl)}</time>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+// /payment-getway (sign-in required): the order summary, priced by the server like /allOrder,
+// beside the payment methods: stripe (a card form) and ssl ('comming soon'). The children get
+// the priced cart through the outlet context.
+import { useState } from "react";
+import { Link, NavLink, Outlet } from "react-router";
+import { CartTotals, CompactLines } from "../components/cart/cart-lines";
+import { quoteAction } from "../components/cart/orders.server";
+import type { PaymentOutlet } from "../components/cart/payment-outlet";
+import { useCartQuote } from "../components/cart/use-quote";
+import { useI18n } from "../lib/i18n";
+import { requireUserPage } from "../lib/page.server";
+import { seo } from "../lib/seo";
+import { Alert, ButtonLink } from "../ui";
+import type { Route } from "./+types/payment";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUserPage(context, request);
+  return { name: actor.name, email: actor.email };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => quoteAction(context, request);
+
+export const shouldRevalidate = () => false;
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  seo(matches, { title: { key: "cart.payment.title" }, path: location.pathname });
+
+export default function Payment({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const [paid, setPaid] = useState(false);
+  const { state, removedMissing, requote, replaceQuote } = useCartQuote({ frozen: paid });
+  const outlet: PaymentOutlet = {
+    quote: state,
+    user: loaderData,
+    requote,
+    replaceQuote,
+    onPaid: () => setPaid(true),
+  };
+  return (
+    <div className="container section">
+      <h1>{t("cart.payment.title")}</h1>
+      <div className="payment-layout">
+        <section aria-labelledby="payment-summary-heading" className="cart-summary">
+          <h2 id="payment-summary-heading" className="cart-layout__heading">
+            {t("page.orders")}
+          </h2>
+          {removedMissing ? <Alert tone="info">{t("cart.missing")}</Alert> : null}
+          {state.status === "loading" ? (
+            <div role="status">
+              <span className="visually-hidden">{t("cart.loading")}</span>
+              <div className="skeleton cart-loading__line" />
+            </div>
+          ) : state.status === "empty" ? (
+            <div className="list-page__empty stack" data-testid="cart-empty">
+              <p>{t("cart.empty")}</p>
+              <ButtonLink to="/admitionAll" size="small">
+                {t("cart.browse")}
+              </ButtonLink>
+            </div>
+          ) : (
+            <>
+              <CompactLines lines={state.lines} currency={state.currency} />
+              <CartTotals totals={state.totals} currency={state.currency} />
+              {paid ? null : (
+                <p className="cart-center">
+                  <Link to="/allOrder">{t("cart.change")}</Link>
+                </p>
+              )}
+            </>
+          )}
+        </section>
+        <div>
+          <nav aria-label={t("cart.payment.methods")} className="payment-tabs">
+            <NavLink to="/payment-getway/stripe" className="payment-tab" prefetch="intent">
+              {t("cart.payment.stripe")}
+            </NavLink>
+            <NavLink to="/payment-getway/ssl" className="payment-tab" prefetch="intent">
+              {t("cart.payment.ssl")}
+            </NavLink>
+          </nav>
+          <Outlet context={outlet} />
+        </div>
+      </div>
+    </div>
+  );
+}

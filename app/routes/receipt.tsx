@@ -1,0 +1,130 @@
+// /bookings/{id}: the receipt of one order (its buyer or an admin), ready to print: the print
+// stylesheet in cart.css leaves out the header, footer and buttons.
+import { toMajorUnits } from "../../common/money";
+import { getOrder } from "../../server/domain/orders";
+import { CartTotals } from "../components/cart/cart-lines";
+import { orderNumber, StatusBadge } from "../components/cart/order-status";
+import { notFoundPage, orderView } from "../components/cart/orders.server";
+import { formatDate, formatNumber, formatPrice } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { pageOf, requireUserPage } from "../lib/page.server";
+import { rootDataOf, seo } from "../lib/seo";
+import { Button, ButtonLink } from "../ui";
+import type { Route } from "./+types/receipt";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const actor = requireUserPage(context, request);
+  const { services } = pageOf(context);
+  try {
+    const order = await getOrder(services, actor, params.id);
+    return { order: orderView(order) };
+  } catch (error) {
+    return notFoundPage(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => [
+  ...seo(matches, {
+    title: loaderData
+      ? `${rootDataOf(matches).messages?.["cart.receipt.title"] ?? "Receipt"} ${orderNumber(loaderData.order.id)}`
+      : { key: "cart.receipt.title" },
+    path: `/bookings/${params.id}`,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Receipt({ loaderData }: Route.ComponentProps) {
+  const { t, intl } = useI18n();
+  const { order } = loaderData;
+  const money = (minor: number) => formatPrice(toMajorUnits(minor), intl, order.currency);
+  return (
+    <div className="container container--narrow section receipt" data-testid="receipt">
+      <div className="row row--between">
+        <div>
+          <p className="receipt__brand">{t("brand.name")}</p>
+          <h1>{t("cart.receipt.title")}</h1>
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+      <dl className="receipt__facts">
+        <div>
+          <dt>{t("cart.receipt.number")}</dt>
+          <dd data-testid="receipt-number">{orderNumber(order.id)}</dd>
+        </div>
+        <div>
+          <dt>{t("cart.receipt.date")}</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{formatDate(order.createdAt, intl)}</time>
+          </dd>
+        </div>
+        {order.paidAt ? (
+          <div>
+            <dt>{t("cart.receipt.paidAt")}</dt>
+            <dd>
+              <time dateTime={order.paidAt}>{formatDate(order.paidAt, intl)}</time>
+            </dd>
+          </div>
+        ) : null}
+        {order.cardLast4 ? (
+          <div>
+            <dt>{t("cart.receipt.card")}</dt>
+            <dd>{t("cart.receipt.cardEnding", { last4: order.cardLast4 })}</dd>
+          </div>
+        ) : null}
+        {order.billingName || order.billingEmail || order.billingAddress ? (
+          <div>
+            <dt>{t("cart.receipt.billedTo")}</dt>
+            <dd className="receipt__billing">
+              {[order.billingName, order.billingEmail, order.billingAddress].filter(Boolean).join("\n")}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="cart-scroll">
+        <table className="receipt__table">
+          <caption className="visually-hidden">{t("cart.items")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("cart.receipt.item")}</th>
+              <th scope="col" className="num">
+                {t("cart.unitPrice")}
+              </th>
+              <th scope="col" className="num">
+                {t("cart.quantity")}
+              </th>
+              <th scope="col" className="num">
+                {t("cart.lineTotal")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an order's items keep their order
+              <tr key={index}>
+                <th scope="row">{item.title}</th>
+                <td className="num">{money(item.unitPriceMinor)}</td>
+                <td className="num">{formatNumber(item.quantity, intl)}</td>
+                <td className="num">{money(item.unitPriceMinor * item.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <CartTotals
+        totals={{
+          subtotalMinor: order.subtotalMinor,
+          shippingMinor: order.shippingMinor,
+          taxMinor: order.taxMinor,
+          totalMinor: order.totalMinor,
+        }}
+        currency={order.currency}
+      />
+      <div className="row receipt__actions no-print">
+        <Button onClick={() => window.print()}>{t("cart.receipt.print")}</Button>
+        <ButtonLink to="/bookings" variant="outline">
+          {t("cart.bookings.title")}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
