@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       messages: dictionaries[locale],
       errorMessages: errorTables[locale],
       user,
-      flash: flash.key && flash.key in dictionaries.en ? { key: flash.key as MessageKey, tone: flash.tone } : null,
+      flash:
+        flash.key && flash.key in dictionaries.en ? { key: flash.key as MessageKey, tone: flash.tone } : null,
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : undefined },
   );
@@ -99,7 +100,9 @@ function Shell({ children }: { children: ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Shell>
-      {loaderData.flash ? <FlashBanner messageKey={loaderData.flash.key} tone={loaderData.flash.tone} /> : null}
+      {loaderData.flash ? (
+        <FlashBanner messageKey={loaderData.flash.key} tone={loaderData.flash.tone} />
+      ) : null}
       <Outlet />
     </Shell>
   );

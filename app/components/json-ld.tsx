@@ -5,12 +5,13 @@ export function JsonLd({ data }: { data: Record<string, unknown> }) {
   const nonce = useNonce();
   // "<" escaped so content can never close the script element.
   const json = JSON.stringify({ "@context": "https://schema.org", ...data }).replace(/</g, "\\u003c");
+  const content = { __html: json };
   return (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, not HTML
     <script
       type="application/ld+json"
       nonce={nonce || undefined}
-      dangerouslySetInnerHTML={{ __html: json }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, not HTML
+      dangerouslySetInnerHTML={content}
     />
   );
 }

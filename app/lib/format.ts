@@ -15,7 +15,9 @@ export function formatNumber(value: number, intl: string): string {
 
 /** A price in major units (120.5) in the configured currency, USD unless said. */
 export function formatPrice(major: number, intl: string, currency = "USD"): string {
-  return new Intl.NumberFormat(intl, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(major);
+  return new Intl.NumberFormat(intl, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(
+    major,
+  );
 }
 
 /** The start of a text, cut at a word where it can be, with an ellipsis when cut. */

@@ -27,13 +27,7 @@ export function ConfirmDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={messageId}
-      onCancel={onCancel}
-      onClose={onCancel}
-    >
+    <dialog ref={ref} className="dialog" aria-labelledby={messageId} onCancel={onCancel} onClose={onCancel}>
       <p id={messageId}>{message}</p>
       <div className="row" style={{ justifyContent: "flex-end" }}>
         <button type="button" className="button button--outline" onClick={onCancel}>
