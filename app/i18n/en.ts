@@ -4,6 +4,8 @@ import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
 import { dashboardMessages } from "./areas/dashboard";
+import { dashboardFormsMessages } from "./areas/dashboard-forms";
+import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
 import { homeMessages } from "./areas/home";
 import { listsMessages } from "./areas/lists";
@@ -14,6 +16,8 @@ export const en = {
   ...shellMessages.en,
   ...authMessages.en,
   ...dashboardMessages.en,
+  ...dashboardFormsMessages.en,
+  ...dashboardPeopleMessages.en,
   ...pagesMessages.en,
   ...homeMessages.en,
   ...listsMessages.en,

@@ -12,8 +12,17 @@ import type { Route } from "./+types/dashboard";
 
 const menu: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/DeashBoard/Home", label: "dashboard.home" },
-  { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
+  { to: "/DeashBoard/AddAdmition", label: "dashboard.menu.addAdmission" },
+  { to: "/DeashBoard/AddResult", label: "dashboard.menu.addResult" },
+  { to: "/DeashBoard/blogAdd", label: "dashboard.menu.addBlog" },
+  { to: "/DeashBoard/noticeADD", label: "dashboard.menu.addNotice" },
+  { to: "/DeashBoard/servicesAdd", label: "dashboard.menu.addService" },
+  { to: "/DeashBoard/StudentAdd", label: "dashboard.menu.addStudent" },
+  { to: "/DeashBoard/teacherADD", label: "dashboard.menu.addTeacher" },
   { to: "/DeashBoard/orders", label: "cart.admin.menu" },
+  { to: "/DeashBoard/users", label: "dashboard.menu.users" },
+  { to: "/DeashBoard/subscribers", label: "dashboard.menu.subscribers" },
+  { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {

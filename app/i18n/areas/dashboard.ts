@@ -13,6 +13,15 @@ const en = {
   "addAdmin.email": "E-mail",
   "addAdmin.submit": "Make admin",
   "addAdmin.success": "Admin add successfully",
+  "dashboard.menu.addAdmission": "Add admission",
+  "dashboard.menu.addResult": "Add result",
+  "dashboard.menu.addBlog": "Add blog",
+  "dashboard.menu.addNotice": "Add notice",
+  "dashboard.menu.addService": "Add service",
+  "dashboard.menu.addStudent": "Add student",
+  "dashboard.menu.addTeacher": "Add teacher",
+  "dashboard.menu.users": "Users",
+  "dashboard.menu.subscribers": "Subscribers",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -31,4 +40,13 @@ const bn: Record<keyof typeof en, string> = {
   "addAdmin.success": "অ্যাডমিন সফলভাবে যোগ হয়েছে",
 };
 
-export const dashboardMessages = { en, bn };
+export const dashboardMessages = { en, bn   "dashboard.menu.addAdmission": "ভর্তি যোগ করুন",
+  "dashboard.menu.addResult": "ফলাফল যোগ করুন",
+  "dashboard.menu.addBlog": "ব্লগ যোগ করুন",
+  "dashboard.menu.addNotice": "নোটিশ যোগ করুন",
+  "dashboard.menu.addService": "সেবা যোগ করুন",
+  "dashboard.menu.addStudent": "শিক্ষার্থী যোগ করুন",
+  "dashboard.menu.addTeacher": "শিক্ষক যোগ করুন",
+  "dashboard.menu.users": "ব্যবহারকারী",
+  "dashboard.menu.subscribers": "সাবস্ক্রাইবার",
+};
