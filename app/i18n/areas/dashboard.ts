@@ -38,9 +38,7 @@ const bn: Record<keyof typeof en, string> = {
   "addAdmin.email": "ই-মেইল",
   "addAdmin.submit": "অ্যাডমিন বানান",
   "addAdmin.success": "অ্যাডমিন সফলভাবে যোগ হয়েছে",
-};
-
-export const dashboardMessages = { en, bn   "dashboard.menu.addAdmission": "ভর্তি যোগ করুন",
+  "dashboard.menu.addAdmission": "ভর্তি যোগ করুন",
   "dashboard.menu.addResult": "ফলাফল যোগ করুন",
   "dashboard.menu.addBlog": "ব্লগ যোগ করুন",
   "dashboard.menu.addNotice": "নোটিশ যোগ করুন",
@@ -50,3 +48,5 @@ export const dashboardMessages = { en, bn   "dashboard.menu.addAdmission": "ভ�
   "dashboard.menu.users": "ব্যবহারকারী",
   "dashboard.menu.subscribers": "সাবস্ক্রাইবার",
 };
+
+export const dashboardMessages = { en, bn };
