@@ -10,7 +10,7 @@ import {
   recordPaymentInput,
   testPaymentInput,
 } from "../../common/schemas/orders";
-import { pageSizes } from "../domain/content/collection";
+import { listQuery } from "../domain/content/collection";
 import {
   confirmTestPayment,
   createPaymentIntent,
@@ -60,21 +60,8 @@ const flag = z
   .transform((value) => ["1", "true", "yes"].includes(value))
   .optional();
 
-const ordersQuery = z.object({
-  all: flag,
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int({ error: "limit must be a whole number" })
-    .min(1, { error: "limit must be at least 1" })
-    .max(pageSizes.max, { error: `limit must be at most ${pageSizes.max}` })
-    .default(pageSizes.default),
-  offset: z.coerce
-    .number({ error: "offset must be a number" })
-    .int({ error: "offset must be a whole number" })
-    .min(0, { error: "offset must be 0 or more" })
-    .max(1_000_000, { error: "offset is too large" })
-    .default(0),
-});
+// Orders page like every list, without search; admins may ask for everyone's.
+const ordersQuery = listQuery.omit({ q: true }).extend({ all: flag });
 
 const idParams = z.object({ id: z.string() });
 
