@@ -4,11 +4,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiSignIn,
   checkAccessibility,
   formatViolations,
   launchBrowser,
   newPage,
   type RunningServer,
+  sessionOf,
   startServer,
 } from "./harness";
 
@@ -58,16 +60,9 @@ describe("blogs and detail pages in the browser", () => {
   async function signIn(account: Account): Promise<Session> {
     const known = sessions.get(account.email);
     if (known) return known;
-    const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: account.email, password: account.password }),
-    });
+    const response = await apiSignIn(server, account.email, account.password);
     expect(response.status).toBe(200);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0])
-      .join("; ");
+    const { cookie } = sessionOf(response);
     sessions.set(account.email, { cookie });
     return { cookie };
   }

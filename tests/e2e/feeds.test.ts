@@ -2,7 +2,7 @@
 // actions behind the contact section and the subscribe box, against the built server.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, type RunningServer, startServer } from "./harness";
+import { apiSignIn, launchBrowser, newPage, type RunningServer, sessionOf, startServer } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 
@@ -37,12 +37,7 @@ describe("feeds and the contact forms", () => {
       }),
       launchBrowser(),
     ]);
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify(admin),
-    });
-    token = signIn.headers.get("set-auth-token") ?? "";
+    token = sessionOf(await apiSignIn(server, admin.email, admin.password)).token;
     expect(token).not.toBe("");
     const created = await fetch(`${server.url}/api/blog/blogs`, {
       method: "POST",

@@ -339,3 +339,23 @@ export function formatViolations(violations: AxeViolation[]): string {
     )
     .join("\n");
 }
+
+/** Signs in through the REST API as a browser on the site would (with its origin). */
+export function apiSignIn(server: RunningServer, email: string, password: string): Promise<Response> {
+  return fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/** The bearer token and the cookie header of a sign-in's answer. */
+export function sessionOf(response: Response): { token: string; cookie: string } {
+  return {
+    token: response.headers.get("set-auth-token") ?? "",
+    cookie: response.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; "),
+  };
+}

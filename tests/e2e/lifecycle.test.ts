@@ -6,17 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "./harness";
+import { apiSignIn, startServer } from "./harness";
 
 const admin = { ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-password-1" };
-
-async function signIn(server: RunningServer, email: string, password: string) {
-  return fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ email, password }),
-  });
-}
 
 describe("the server's life", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-life-"));
@@ -42,7 +34,7 @@ describe("the server's life", () => {
       expect(image.status).toBe(200);
       expect(image.headers.get("content-type")).toBe("image/webp");
 
-      expect((await signIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).status).toBe(200);
+      expect((await apiSignIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).status).toBe(200);
       const register = await fetch(`${server.url}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: server.url },
@@ -60,7 +52,7 @@ describe("the server's life", () => {
     const imagesBefore = readdirSync(path.join(dataDir, "files", "images")).length;
     const server = await startServer({ dataDir, env: { ...admin, SAMPLE_CONTENT: "on", LOG_LEVEL: "info" } });
     try {
-      expect((await signIn(server, "kept@school.test", "kept-password")).status).toBe(200);
+      expect((await apiSignIn(server, "kept@school.test", "kept-password")).status).toBe(200);
       expect(readdirSync(path.join(dataDir, "files", "images")).length).toBe(imagesBefore);
       expect(server.logs()).not.toContain("sample content seeded");
       expect(server.logs()).toContain('"outcome":"unchanged"');
@@ -84,7 +76,7 @@ describe("the server's life", () => {
     try {
       const ready = await fetch(`${server.url}/readyz`);
       expect(await ready.json()).toEqual({ status: "ready", database: "postgres" });
-      expect((await signIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).status).toBe(200);
+      expect((await apiSignIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).status).toBe(200);
     } finally {
       expect(await server.stop()).toEqual({ code: 0, signal: null });
       await sql.unsafe(`drop database if exists ${name} with (force)`);

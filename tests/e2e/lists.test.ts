@@ -5,11 +5,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleContent } from "../../server/sample-content/data";
 import {
+  apiSignIn,
   checkAccessibility,
   formatViolations,
   launchBrowser,
   newPage,
   type RunningServer,
+  sessionOf,
   startServer,
 } from "./harness";
 
@@ -31,13 +33,9 @@ describe("the public lists in the browser", () => {
       }),
       launchBrowser(),
     ]);
-    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: admin.email, password: admin.password }),
-    });
+    const signIn = await apiSignIn(server, admin.email, admin.password);
     expect(signIn.status).toBe(200);
-    adminToken = signIn.headers.get("set-auth-token") ?? "";
+    adminToken = sessionOf(signIn).token;
     expect(adminToken).not.toBe("");
     const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: "POST",
