@@ -1,10 +1,30 @@
 // The specification's /User calls.
 import { z } from "zod";
 import { makeAdminInput, profileInput, userRecordInput } from "../../common/schemas/users";
-import { getAdminFlag, makeAdmin, recordOwnUser, updateOwnProfile } from "../domain/users";
-import { endpoint } from "./endpoint";
+import { listQuery } from "../domain/content/collection";
+import {
+  getAdminFlag,
+  listUsers,
+  makeAdmin,
+  recordOwnUser,
+  removeAdmin,
+  updateOwnProfile,
+} from "../domain/users";
+import { Answer, endpoint } from "./endpoint";
 
 export const userEndpoints = [
+  endpoint({
+    method: "GET",
+    paths: ["/User/users"],
+    summary: "Every account, newest first, with its role (q searches name and e-mail; X-Total-Count)",
+    tag: "Users",
+    access: "admin",
+    query: listQuery,
+    handle: async ({ services, actor, query }) => {
+      const { items, total } = await listUsers(services.db, actor, query);
+      return new Answer(items, { "X-Total-Count": String(total) });
+    },
+  }),
   endpoint({
     method: "GET",
     paths: ["/User/users/:email"],
@@ -40,6 +60,16 @@ export const userEndpoints = [
     access: "admin",
     body: makeAdminInput,
     handle: ({ services, actor, body }) => makeAdmin(services.db, actor, body.email),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/User/users/removeAdmin"],
+    summary: "Take the admin role from the account with this e-mail (never from the last admin)",
+    tag: "Users",
+    access: "admin",
+    body: makeAdminInput,
+    errors: { "409": "There must always be at least one admin" },
+    handle: ({ services, actor, body }) => removeAdmin(services.db, actor, body.email),
   }),
   endpoint({
     method: "PUT",

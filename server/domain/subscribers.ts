@@ -1,12 +1,15 @@
 // The subscribe box: an e-mail joins the list once, however often it is sent or however it is
 // capitalised. Subscribing again is a success too (nothing new is stored).
 
+import { count, desc, ilike } from "drizzle-orm";
 import { subscribeInput } from "../../common/schemas/contact";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import type { Database } from "../db/client";
 import { subscribers } from "../db/schema";
+import { type Actor, requireAdmin } from "./actor";
 import { DomainError } from "./errors";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { likePattern } from "./users";
 
 /** Generous for people, a brake on a script filling the list. */
 export const subscribeRateLimit: RateLimitRule = {
@@ -42,4 +45,50 @@ export async function subscribe(
   return row
     ? { acknowledged: true, insertedId: row.id, alreadySubscribed: false }
     : { acknowledged: true, insertedId: null, alreadySubscribed: true };
+}
+
+export type SubscriberListItem = { email: string; subscribedAt: string };
+
+/** The list, newest first: admins only. q searches the e-mail. */
+export async function listSubscribers(
+  db: Database,
+  actor: Actor,
+  options: { limit?: number; offset?: number; q?: string } = {},
+): Promise<{ items: SubscriberListItem[]; total: number }> {
+  requireAdmin(actor);
+  const q = options.q?.trim();
+  const where = q ? ilike(subscribers.email, likePattern(q)) : undefined;
+  const rows = await db
+    .select({ email: subscribers.email, createdAt: subscribers.createdAt })
+    .from(subscribers)
+    .where(where)
+    .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
+    .limit(options.limit ?? 50)
+    .offset(options.offset ?? 0);
+  const [counted] = await db.select({ n: count() }).from(subscribers).where(where);
+  return {
+    items: rows.map((row) => ({ email: row.email, subscribedAt: row.createdAt.toISOString() })),
+    total: counted?.n ?? 0,
+  };
+}
+
+/**
+ * One CSV cell: a value a spreadsheet would run as a formula gets a leading apostrophe; quoted
+ * when it holds a comma, a quote or a line break.
+ */
+export function csvCell(value: string): string {
+  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}
+
+/** Every subscriber as CSV (oldest first): admins only. */
+export async function subscribersCsv(db: Database, actor: Actor): Promise<string> {
+  requireAdmin(actor);
+  const rows = await db
+    .select({ email: subscribers.email, createdAt: subscribers.createdAt })
+    .from(subscribers)
+    .orderBy(subscribers.createdAt, subscribers.id);
+  const lines = ["email,subscribed_at"];
+  for (const row of rows) lines.push(`${csvCell(row.email)},${csvCell(row.createdAt.toISOString())}`);
+  return `${lines.join("\r\n")}\r\n`;
 }

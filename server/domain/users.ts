@@ -1,6 +1,6 @@
 // Accounts as the institute sees them: who is an admin, display names, profiles. Sign-up,
 // sign-in and sessions belong to Better Auth; everything here checks the actor first.
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { ProfileInput } from "../../common/schemas/users";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
@@ -135,4 +135,74 @@ export async function updateOwnProfile(
 export async function countUsers(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
+}
+
+export type UserListItem = { name: string; email: string; role: "admin" | "user"; createdAt: string };
+
+/** `%` and `_` in a search are letters, not patterns. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every account, newest first, with its role: admins only. q searches name and e-mail. */
+export async function listUsers(
+  db: Database,
+  actor: Actor,
+  options: { limit?: number; offset?: number; q?: string } = {},
+): Promise<{ items: UserListItem[]; total: number }> {
+  requireAdmin(actor);
+  const limit = options.limit ?? 50;
+  const offset = options.offset ?? 0;
+  const q = options.q?.trim();
+  const where: SQL | undefined = q
+    ? or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q)))
+    : undefined;
+  const rows = await db
+    .select({ name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await db.select({ n: count() }).from(users).where(where);
+  return {
+    items: rows.map((row) => ({
+      name: row.name,
+      email: row.email,
+      role: isAdminRole(row.role) ? "admin" : "user",
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: counted?.n ?? 0,
+  };
+}
+
+/** The SQL twin of isAdminRole: the role list holds "admin". */
+const hasAdminRole = sql`'admin' = any(string_to_array(replace(${users.role}, ' ', ''), ','))`;
+
+export const lastAdminMessage = "There must always be at least one admin";
+
+/**
+ * An admin takes the admin role from the account with this e-mail (their own too), never from
+ * the last admin. Every admin row is locked first, so two removals at once cannot both pass.
+ */
+export async function removeAdmin(db: Database, actor: Actor, email: string): Promise<UpdateAnswer> {
+  requireAdmin(actor);
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(hasAdminRole)
+      .orderBy(users.id)
+      .for("update");
+    const target = admins.find((row) => row.email.toLowerCase() === email.toLowerCase());
+    if (!target) {
+      const [row] = await tx.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+      if (!row) throw new DomainError("not_found", `No account with the e-mail ${email}`);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: 0 } as const;
+    }
+    if (admins.length <= 1) throw new DomainError("conflict", lastAdminMessage);
+    await tx
+      .update(users)
+      .set({ role: "user" })
+      .where(and(eq(users.id, target.id), hasAdminRole));
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1 } as const;
+  });
 }

@@ -1,6 +1,60 @@
-// Texts of the dashboard's people screens.
-const en = {} as const;
+// Texts of the dashboard's people screens: the accounts and the subscribers.
+const en = {
+  "people.email": "E-mail",
+  "people.search": "Search",
+  "people.page.previous": "Previous page",
+  "people.page.next": "Next page",
+  "people.users.heading": "Users",
+  "people.users.search": "Search by name or e-mail",
+  "people.users.count": "{count} accounts",
+  "people.users.empty": "No accounts match.",
+  "people.users.name": "Name",
+  "people.users.role": "Role",
+  "people.users.joined": "Joined",
+  "people.users.actions": "Actions",
+  "people.users.you": "(you)",
+  "people.users.roleAdmin": "Admin",
+  "people.users.roleUser": "User",
+  "people.users.makeAdmin": "Make admin",
+  "people.users.removeAdmin": "Remove admin",
+  "people.users.madeAdmin": "Now an admin.",
+  "people.users.removedAdmin": "No longer an admin.",
+  "people.users.lastAdmin": "There must always be at least one admin",
+  "people.subscribers.heading": "Subscribers",
+  "people.subscribers.search": "Search by e-mail",
+  "people.subscribers.count": "{count} subscribers",
+  "people.subscribers.empty": "No subscribers match.",
+  "people.subscribers.date": "Subscribed",
+  "people.subscribers.export": "Export CSV",
+} as const;
 
-const bn: Record<keyof typeof en, string> = {};
+const bn: Record<keyof typeof en, string> = {
+  "people.email": "ই-মেইল",
+  "people.search": "খুঁজুন",
+  "people.page.previous": "আগের পাতা",
+  "people.page.next": "পরের পাতা",
+  "people.users.heading": "ব্যবহারকারী",
+  "people.users.search": "নাম বা ই-মেইল দিয়ে খুঁজুন",
+  "people.users.count": "{count}টি অ্যাকাউন্ট",
+  "people.users.empty": "কোনো অ্যাকাউন্ট মেলেনি।",
+  "people.users.name": "নাম",
+  "people.users.role": "ভূমিকা",
+  "people.users.joined": "যোগদান",
+  "people.users.actions": "কাজ",
+  "people.users.you": "(আপনি)",
+  "people.users.roleAdmin": "অ্যাডমিন",
+  "people.users.roleUser": "ব্যবহারকারী",
+  "people.users.makeAdmin": "অ্যাডমিন করুন",
+  "people.users.removeAdmin": "অ্যাডমিন সরান",
+  "people.users.madeAdmin": "এখন অ্যাডমিন।",
+  "people.users.removedAdmin": "আর অ্যাডমিন নন।",
+  "people.users.lastAdmin": "অন্তত একজন অ্যাডমিন সবসময় থাকতে হবে",
+  "people.subscribers.heading": "সাবস্ক্রাইবার",
+  "people.subscribers.search": "ই-মেইল দিয়ে খুঁজুন",
+  "people.subscribers.count": "{count} জন সাবস্ক্রাইবার",
+  "people.subscribers.empty": "কোনো সাবস্ক্রাইবার মেলেনি।",
+  "people.subscribers.date": "সাবস্ক্রাইবের তারিখ",
+  "people.subscribers.export": "CSV এক্সপোর্ট",
+};
 
 export const dashboardPeopleMessages = { en, bn };
