@@ -50,7 +50,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {menu.map((item) => (
                   <NavLink key={item.to} to={item.to} prefetch="intent">
                     {({ isActive }) => (
-                      <MantineNavLink component="span" label={t(item.label)} active={isActive} />
+                      <MantineNavLink
+                        component="span"
+                        label={t(item.label)}
+                        active={isActive}
+                        variant="filled"
+                      />
                     )}
                   </NavLink>
                 ))}
