@@ -9,7 +9,7 @@ import { endpoints } from "./api";
 import { docsPage } from "./api/docs-page";
 import { ApiError, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
-import { createApiRouter, maxJsonBytes } from "./api/router";
+import { createApiRouter, formOverheadBytes, maxJsonBytes } from "./api/router";
 import { clientIp, withClientIp } from "./auth/client-ip";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
@@ -121,9 +121,17 @@ export function createApp(
 
   const { pageHandler } = options;
   if (pageHandler) {
+    // Page forms include the dashboard's image uploads, so the limit follows UPLOAD_MAX_BYTES.
     const formLimit = bodyLimit({
-      maxSize: maxJsonBytes,
-      onError: (c) => c.text("The form is too large", 413),
+      maxSize: config.uploadMaxBytes + formOverheadBytes,
+      onError: (c) => {
+        const message = `The form is larger than ${(config.uploadMaxBytes / 1024 / 1024).toFixed(1)} MB`;
+        // The dashboard's upload form reads JSON and shows the message on its image field.
+        if (c.req.header("x-requested-with") === "XMLHttpRequest") {
+          return c.json({ ok: false, error: message, fields: { image: message } }, 413);
+        }
+        return c.text(message, 413);
+      },
     });
     app.all("*", formLimit, (c) => {
       const ip = clientIp(c, config.trustProxy);

@@ -12,7 +12,7 @@ import { ApiError, invalidInput } from "./errors";
 
 export const maxJsonBytes = 1024 * 1024;
 /** Room for the text fields that come with a file. */
-const formOverheadBytes = 256 * 1024;
+export const formOverheadBytes = 256 * 1024;
 
 type Route = { endpoint: AnyEndpoint; pattern: RegExp; paramCount: number };
 
