@@ -90,6 +90,20 @@ describe("the dashboard's add forms", () => {
     await page.getByText("Hifz morning class").first().waitFor();
   });
 
+  it("takes a photo over 1 MB (under the 5 MB limit) through the form", async () => {
+    const big = path.join(folder, "big-photo.jpg");
+    fs.writeFileSync(big, await jpeg(1600, 1200, true));
+    expect(fs.statSync(big).size).toBeGreaterThan(1024 * 1024);
+    const page = await asAdmin(server, "/DeashBoard/noticeADD");
+    await page.getByLabel("Title").fill("Photo of the prize-giving");
+    await page.locator('input[type="file"]').setInputFiles(big);
+    await page.getByRole("img", { name: "Preview of the chosen image" }).waitFor();
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByTestId("form-success").waitFor();
+    await page.goto(`${server.url}/notices`);
+    await page.getByText("Photo of the prize-giving").first().waitFor();
+  });
+
   it("adds a teacher, who shows on /teacher", async () => {
     const page = await asAdmin(server, "/DeashBoard/teacherADD");
     expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("ADD TEACHER");
