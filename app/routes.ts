@@ -62,6 +62,8 @@ export default [
     route("servicesAdd", "routes/dashboard.add-content.tsx", { id: "dashboard-add-service" }),
     route("StudentAdd", "routes/dashboard.add-content.tsx", { id: "dashboard-add-student" }),
     route("teacherADD", "routes/dashboard.add-content.tsx", { id: "dashboard-add-teacher" }),
+    route("list/:kind", "routes/dashboard.content-list.tsx"),
+    route("edit/:kind/:id", "routes/dashboard.edit-content.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),
     route("users", "routes/dashboard.users.tsx"),
     route("subscribers", "routes/dashboard.subscribers.tsx"),

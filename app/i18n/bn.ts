@@ -4,6 +4,7 @@ import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
 import { dashboardMessages } from "./areas/dashboard";
 import { dashboardFormsMessages } from "./areas/dashboard-forms";
+import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
 import { homeMessages } from "./areas/home";
@@ -18,6 +19,7 @@ export const bn: Messages = {
   ...dashboardMessages.bn,
   ...dashboardFormsMessages.bn,
   ...dashboardPeopleMessages.bn,
+  ...dashboardListsMessages.bn,
   ...pagesMessages.bn,
   ...homeMessages.bn,
   ...listsMessages.bn,

@@ -1,6 +1,7 @@
 // /DeashBoard: any signed-in user may open it; only admins get the menu and the screens.
 import { Container, NavLink as MantineNavLink, MantineProvider, Stack, Title } from "@mantine/core";
 import { NavLink, Outlet } from "react-router";
+import { listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
 import { useNonce } from "../lib/nonce";
@@ -19,6 +20,7 @@ const menu: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/DeashBoard/servicesAdd", label: "dashboard.menu.addService" },
   { to: "/DeashBoard/StudentAdd", label: "dashboard.menu.addStudent" },
   { to: "/DeashBoard/teacherADD", label: "dashboard.menu.addTeacher" },
+  ...listKinds.map((kind) => ({ to: `/DeashBoard/list/${kind}`, label: listMenuLabels[kind] })),
   { to: "/DeashBoard/orders", label: "cart.admin.menu" },
   { to: "/DeashBoard/users", label: "dashboard.menu.users" },
   { to: "/DeashBoard/subscribers", label: "dashboard.menu.subscribers" },

@@ -1,9 +1,10 @@
-// The eight kinds of content share one engine: list newest first (search, page, visibility),
-// get one, create, update, delete, each after the kind's access rule, with an image that is a
-// link or an upload. A kind is a definition (see admissions.ts and its siblings); this file
-// is the only place the shared behaviour is written.
+// The eight kinds of content share one engine: list newest first, or oldest first on request
+// (search, page, visibility), get one, create, update, delete, each after the kind's access
+// rule, with an image that is a link or an upload. A kind is a definition (see admissions.ts and
+// its siblings); this file is the only place the shared behaviour is written.
 import {
   and,
+  asc,
   count,
   desc,
   eq,
@@ -49,7 +50,14 @@ type ContentTable = PgTable & {
   createdAt: PgColumn;
 };
 
-export type ListQuery = { limit: number; offset: number; q?: string; filters?: Record<string, string> };
+export type ListQuery = {
+  limit: number;
+  offset: number;
+  q?: string;
+  filters?: Record<string, string>;
+  /** Newest first unless told "oldest". */
+  order?: "newest" | "oldest";
+};
 
 export const pageSizes = { default: 50, max: 100 };
 
@@ -134,6 +142,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     ctx: ContentContext,
     where: SQL | undefined,
     page?: { limit: number; offset: number },
+    order: "newest" | "oldest" = "newest",
   ) {
     const base = hasImage
       ? ctx.db
@@ -141,7 +150,10 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
           .from(table as PgTable)
           .leftJoin(uploadedFiles, eq(imageFileId as PgColumn, uploadedFiles.id))
       : ctx.db.select({ row: table }).from(table as PgTable);
-    const ordered = base.where(where).orderBy(desc(table.createdAt), desc(table.id));
+    const ordered =
+      order === "oldest"
+        ? base.where(where).orderBy(asc(table.createdAt), asc(table.id))
+        : base.where(where).orderBy(desc(table.createdAt), desc(table.id));
     const rows = (page ? await ordered.limit(page.limit).offset(page.offset) : await ordered) as {
       row: InferSelectModel<Table>;
       file?: UploadedFile | null;
@@ -212,7 +224,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       }
       const where = and(...conditions);
       const [items, [total]] = await Promise.all([
-        select(ctx, where, { limit: query.limit, offset: query.offset }),
+        select(ctx, where, { limit: query.limit, offset: query.offset }, query.order),
         ctx.db
           .select({ n: count() })
           .from(table as PgTable)

@@ -1,0 +1,69 @@
+// What the add and edit forms share on the server: reading the posted multipart form (the
+// kind's fields and the image, a file or a link), refusing an oversized body before reading it,
+// and turning the domain's and the image pipeline's errors into the form's answer.
+import type { RouterContextProvider } from "react-router";
+import { formOverheadBytes } from "../../../server/api/router";
+import type { ImageInput } from "../../../server/domain/content/collection";
+import { DomainError, statusOf } from "../../../server/domain/errors";
+import { ImageError } from "../../../server/files/images";
+import { pageOf } from "../../lib/page.server";
+import type { FieldErrors } from "../../lib/use-schema-form";
+import type { ContentForm } from "./content-forms";
+
+export type FormFailure = { ok: false; error: string | null; fields: FieldErrors };
+
+/** A size as the image pipeline words it in its own too-large message. */
+function sizeOf(bytes: number) {
+  const trim = (value: number) => String(Number(value.toFixed(1)));
+  if (bytes >= 1024 * 1024) return `${trim(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${trim(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The posted fields and image, or the 413 answer when the body is too large. */
+export async function readContentForm(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  form: ContentForm,
+): Promise<
+  | { input: Record<string, string>; image: ImageInput | undefined; failure?: undefined }
+  | { failure: { body: FormFailure; status: number } }
+> {
+  const { services } = pageOf(context);
+  const limit = services.config.uploadMaxBytes + formOverheadBytes;
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(length) && length > limit) {
+    const message = `The image is larger than ${sizeOf(services.config.uploadMaxBytes)}`;
+    return { failure: { body: { ok: false, error: message, fields: { image: message } }, status: 413 } };
+  }
+  const posted = await request.formData();
+  const input: Record<string, string> = {};
+  for (const field of form.fields) {
+    const value = posted.get(field.name);
+    if (typeof value === "string") input[field.name] = value;
+  }
+  const file = posted.get("image");
+  const link = posted.get("imageLink");
+  const image =
+    file instanceof File && file.size > 0
+      ? { file: { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name } }
+      : typeof link === "string" && link.trim()
+        ? { link: link.trim() }
+        : undefined;
+  return { input, image };
+}
+
+/** The form's answer to a domain or image error; other errors are thrown again. */
+export function failureOf(error: unknown): { body: FormFailure; status: number } {
+  if (error instanceof ImageError)
+    return {
+      body: { ok: false, error: error.message, fields: { image: error.message } },
+      status: error.status,
+    };
+  if (error instanceof DomainError)
+    return {
+      body: { ok: false, error: error.message, fields: error.fields ?? {} },
+      status: statusOf[error.code],
+    };
+  throw error;
+}

@@ -1,0 +1,288 @@
+// The dashboard's content form, shared by the add pages and the edit page: the kind's fields
+// (app/components/dashboard/content-forms.ts), checked in the browser with the server's zod
+// schema, then posted as multipart with XMLHttpRequest (for the upload's progress bar) to the
+// page's own address, whose middleware answers JSON. Without script the form posts normally.
+import {
+  Alert,
+  Button,
+  Group,
+  Image,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { type DragEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { useI18n } from "../../lib/i18n";
+import { type FieldErrors, fieldErrorsOf } from "../../lib/use-schema-form";
+import { FormError } from "../form-error";
+import type { ContentForm } from "./content-forms";
+
+export type FormAnswer = { ok: true } | { ok: false; error: string | null; fields: FieldErrors };
+
+/** Posts the form with XMLHttpRequest, reporting the upload's progress (0 to 100). */
+function upload(url: string, body: FormData, onProgress: (percent: number) => void) {
+  return new Promise<FormAnswer>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.setRequestHeader("X-Requested-With", "XMLHttpRequest");
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      try {
+        resolve(JSON.parse(xhr.responseText) as FormAnswer);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new Error("network"));
+    xhr.send(body);
+  });
+}
+
+const acceptedTypes = "image/jpeg,image/png,image/webp,image/avif";
+
+export type ContentFormProps = {
+  form: ContentForm;
+  /** The answer of a post without script. */
+  actionData?: FormAnswer;
+  /** An edit's current values, by field name. */
+  defaults?: Record<string, string>;
+  /** An edit's current image, shown above the image fields. */
+  currentImage?: string | null;
+  heading?: string;
+  submitLabel?: string;
+  /** The notice after a successful post ('added successfully' unless told). */
+  successText?: string;
+  /** An add empties the form after success; an edit keeps it. */
+  resetOnSuccess?: boolean;
+  onSaved?: () => void;
+  children?: ReactNode;
+};
+
+export function ContentFormView({
+  form,
+  actionData,
+  defaults,
+  currentImage,
+  heading,
+  submitLabel,
+  successText,
+  resetOnSuccess = true,
+  onSaved,
+  children,
+}: ContentFormProps) {
+  const { t, te } = useI18n();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>(actionData && !actionData.ok ? actionData.fields : {});
+  const [error, setError] = useState<string | null>(actionData && !actionData.ok ? actionData.error : null);
+  const [succeeded, setSucceeded] = useState(Boolean(actionData?.ok));
+  const [dragging, setDragging] = useState(false);
+  // Set once the script runs, so tests (and styles) can tell the checked form from the plain one.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const choose = (chosen: File | null | undefined) => {
+    setFile(chosen ?? null);
+    setErrors(({ image: _, ...rest }) => rest);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const body = new FormData(element);
+    body.delete("image");
+    if (file) body.set("image", file);
+    const schema = await form.schema().catch(() => null);
+    const found: FieldErrors = {};
+    const checked = schema?.safeParse(Object.fromEntries(body));
+    if (checked && !checked.success) Object.assign(found, fieldErrorsOf(checked.error));
+    const link = String(body.get("imageLink") ?? "").trim();
+    if (form.image === "required" && !currentImage && !file && !link) found.image = "forms.image.required";
+    setSucceeded(false);
+    setError(null);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setProgress(0);
+    try {
+      const answer = await upload(location.pathname, body, setProgress);
+      if (answer.ok) {
+        setSucceeded(true);
+        setFile(null);
+        if (resetOnSuccess) setFormKey((key) => key + 1);
+        onSaved?.();
+      } else {
+        setError(answer.error);
+        setErrors(answer.fields ?? {});
+      }
+    } catch {
+      setError(t("forms.failed"));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const fieldError = (name: string) => {
+    const message = errors[name];
+    if (!message) return undefined;
+    return message === "forms.image.required" ? t("forms.image.required") : te(message);
+  };
+
+  return (
+    <Paper withBorder p="lg" maw={640}>
+      <Title order={2} mb="md">
+        {heading ?? t(form.heading)}
+      </Title>
+      {children}
+      <Stack gap="sm">
+        {succeeded ? (
+          <Alert color="teal" variant="light" role="status" data-testid="form-success">
+            {successText ?? t("forms.success")}
+          </Alert>
+        ) : null}
+        <FormError message={error ? te(error) : null} />
+        <form
+          key={formKey}
+          ref={formRef}
+          method="post"
+          encType="multipart/form-data"
+          data-testid="content-form"
+          data-hydrated={hydrated ? "" : undefined}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+        >
+          <Stack gap="sm">
+            {form.fields.map((field) => {
+              const common = {
+                name: field.name,
+                label: t(field.label),
+                required: field.required,
+                error: fieldError(field.name),
+                defaultValue: defaults?.[field.name],
+              };
+              if (field.type === "textarea")
+                return <Textarea key={field.name} {...common} autosize minRows={3} />;
+              if (field.type === "select")
+                return (
+                  <Select
+                    key={field.name}
+                    {...common}
+                    placeholder={t("forms.choose")}
+                    clearable
+                    data={(field.options ?? []).map((option) => ({
+                      value: option.value,
+                      label: t(option.label),
+                    }))}
+                  />
+                );
+              return <TextInput key={field.name} {...common} type={field.type} />;
+            })}
+            {currentImage ? (
+              <Image
+                src={currentImage}
+                alt={t("contentLists.edit.currentImage")}
+                h={96}
+                w="auto"
+                fit="contain"
+                data-testid="current-image"
+              />
+            ) : null}
+            <div>
+              <Text component="label" htmlFor="image-file" size="sm" fw={500}>
+                {t("forms.image")}
+                {form.image === "required" ? " *" : ""}
+              </Text>
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone; the file button inside is the keyboard way */}
+              <div
+                data-testid="image-drop"
+                onDragOver={(event) => {
+                  event.preventDefault();
+                  setDragging(true);
+                }}
+                onDragLeave={() => setDragging(false)}
+                onDrop={onDrop}
+                style={{
+                  border: `2px dashed ${dragging ? "var(--mantine-color-blue-6)" : "var(--mantine-color-gray-4)"}`,
+                  borderRadius: 8,
+                  padding: 16,
+                }}
+              >
+                <Group gap="sm">
+                  <Text size="sm">{t("forms.image.drop")}</Text>
+                  <Button variant="default" size="xs" onClick={() => fileInput.current?.click()}>
+                    {t("forms.image.choose")}
+                  </Button>
+                  <input
+                    id="image-file"
+                    ref={fileInput}
+                    type="file"
+                    name="image"
+                    accept={acceptedTypes}
+                    hidden
+                    onChange={(event) => choose(event.currentTarget.files?.[0])}
+                  />
+                  {file ? (
+                    <Button variant="default" size="xs" onClick={() => choose(null)}>
+                      {t("forms.image.remove")}
+                    </Button>
+                  ) : null}
+                </Group>
+                {preview ? (
+                  <Image
+                    src={preview}
+                    alt={t("forms.image.preview")}
+                    mt="sm"
+                    h={160}
+                    w="auto"
+                    fit="contain"
+                  />
+                ) : null}
+              </div>
+              {fieldError("image") ? (
+                <Text c="red" size="sm" mt={4} data-testid="image-error" role="alert">
+                  {fieldError("image")}
+                </Text>
+              ) : null}
+            </div>
+            <TextInput name="imageLink" type="url" label={t("forms.image.link")} />
+            {progress !== null ? (
+              <Progress value={progress} aria-label={t("forms.uploading")} animated />
+            ) : null}
+            <Button type="submit" loading={progress !== null}>
+              {submitLabel ?? t("forms.submit")}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,395 @@
+// /DeashBoard/list/:kind (admins): one kind's records in a table with a thumbnail, the title or
+// name, the date, a search, pages and the order (?sort=oldest, newest first otherwise).
+// Rows are selected to delete several at once; students and teachers show their status with
+// Approve and Reject, teachers a Feature toggle (the specification's roll = "head"). The action
+// calls the collection with the actor: the domain checks the permissions again.
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Image,
+  Modal,
+  NativeSelect,
+  Pagination,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
+import { DomainError, statusOf } from "../../server/domain/errors";
+import { type ListKind, listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
+import { collectionsByKind } from "../lib/collections.server";
+import { formatDate, formatNumber } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { contentContext } from "../lib/list-page.server";
+import { pageOf, requireAdminPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.content-list";
+
+const perPage = 20;
+
+function kindOf(value: string | undefined): ListKind {
+  const kind = listKinds.find((known) => known === value?.toLowerCase());
+  if (!kind) throw data(null, { status: 404 });
+  return kind;
+}
+
+type Row = {
+  id: string;
+  title: string;
+  createdAt: string;
+  image: string | null;
+  status: "pending" | "approved" | "rejected" | null;
+  featured: boolean | null;
+};
+
+function rowOf(record: unknown): Row {
+  const r = record as {
+    id: string;
+    title?: string;
+    name?: string;
+    createdAt: Date | string;
+    image: { url: string } | null;
+    status?: Row["status"];
+    isFeatured?: boolean;
+  };
+  return {
+    id: String(r.id),
+    title: r.title ?? r.name ?? "",
+    createdAt: new Date(r.createdAt).toISOString(),
+    image: r.image?.url ?? null,
+    status: r.status ?? null,
+    featured: typeof r.isFeatured === "boolean" ? r.isFeatured : null,
+  };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = requireAdminPage(context, request);
+  const kind = kindOf(params.kind);
+  const collection = collectionsByKind[kind];
+  if (!collection) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const page = Math.max(1, Math.min(50_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const sort = url.searchParams.get("sort") === "oldest" ? "oldest" : "newest";
+  const { items, total } = await collection.list(contentContext(context), actor, {
+    limit: perPage,
+    offset: (page - 1) * perPage,
+    q: q || undefined,
+    order: sort,
+  });
+  return {
+    kind,
+    rows: items.map(rowOf),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / perPage)),
+    q,
+    sort,
+  };
+}
+
+const intents = ["delete", "deleteMany", "approve", "reject", "feature", "unfeature"] as const;
+type Intent = (typeof intents)[number];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAdminPage(context, request);
+  const kind = kindOf(params.kind);
+  const collection = collectionsByKind[kind];
+  if (!collection) throw data(null, { status: 404 });
+  const { actor } = pageOf(context);
+  const posted = await request.formData();
+  const intent = String(posted.get("intent") ?? "") as Intent;
+  const ids = posted
+    .getAll("id")
+    .filter((id): id is string => typeof id === "string" && id !== "")
+    .slice(0, 100);
+  if (!intents.includes(intent) || ids.length === 0)
+    return data({ ok: false as const, intent: null, error: "Invalid request" }, { status: 400 });
+  const ctx = contentContext(context);
+  try {
+    if (intent === "delete" || intent === "deleteMany") {
+      for (const id of intent === "delete" ? ids.slice(0, 1) : ids) await collection.remove(ctx, actor, id);
+    } else {
+      const [id] = ids;
+      if (!id) throw new DomainError("invalid", "Invalid request");
+      const patch =
+        intent === "approve"
+          ? { status: "approved" }
+          : intent === "reject"
+            ? { status: "rejected" }
+            : { isFeatured: intent === "feature" };
+      await collection.update(ctx, actor, id, patch);
+    }
+    return { ok: true as const, intent, error: null };
+  } catch (error) {
+    if (error instanceof DomainError)
+      return data({ ok: false as const, intent, error: error.message }, { status: statusOf[error.code] });
+    throw error;
+  }
+}
+
+export default function DashboardContentList({ loaderData }: Route.ComponentProps) {
+  const { t, te, intl } = useI18n();
+  const { kind, rows, total, page, pages, q, sort } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fetcher = useFetcher<typeof action>();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState<string[] | null>(null);
+  const people = kind === "students" || kind === "teachers";
+  const visible = selected.filter((id) => rows.some((row) => row.id === id));
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Set once the script runs, so tests can tell the working buttons from the server's markup.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const post = (intent: Intent, ids: string[]) => {
+    const body = new FormData();
+    body.set("intent", intent);
+    for (const id of ids) body.append("id", id);
+    void fetcher.submit(body, { method: "post" });
+  };
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
+
+  return (
+    <>
+      <Title order={2} mb="md">
+        {t(listMenuLabels[kind])}
+      </Title>
+      <Form method="get" role="search">
+        <Group align="end" gap="sm" mb="md" wrap="wrap">
+          <TextInput
+            name="q"
+            type="search"
+            label={t("contentLists.searchLabel")}
+            defaultValue={q}
+            maxLength={100}
+            style={{ flex: "1 1 220px" }}
+          />
+          <NativeSelect
+            name="sort"
+            label={t("contentLists.sort")}
+            defaultValue={sort}
+            data={[
+              { value: "newest", label: t("contentLists.sort.newest") },
+              { value: "oldest", label: t("contentLists.sort.oldest") },
+            ]}
+          />
+          <Button type="submit" variant="default">
+            {t("contentLists.search")}
+          </Button>
+        </Group>
+      </Form>
+      <Group justify="space-between" mb="xs">
+        <Text size="sm" c="gray.7" data-testid="list-count">
+          {t("contentLists.count", { count: formatNumber(total, intl) })}
+        </Text>
+        <Button
+          color="red"
+          size="xs"
+          disabled={visible.length === 0}
+          onClick={() => setConfirming(visible)}
+          data-testid="delete-selected"
+        >
+          {t("contentLists.deleteSelected", { count: formatNumber(visible.length, intl) })}
+        </Button>
+      </Group>
+      {answer?.ok ? (
+        <Alert color="teal" variant="light" role="status" mb="sm" data-testid="list-notice">
+          {answer.intent === "delete" || answer.intent === "deleteMany"
+            ? t("delete.done")
+            : t("contentLists.done")}
+        </Alert>
+      ) : null}
+      {answer && !answer.ok ? (
+        <Alert color="red" variant="light" role="alert" mb="sm" data-testid="list-error">
+          {te(answer.error)}
+        </Alert>
+      ) : null}
+      {rows.length === 0 ? (
+        <Text data-testid="list-empty">{t("contentLists.empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            data-testid="content-table"
+            data-hydrated={hydrated ? "" : undefined}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">
+                  <Checkbox
+                    aria-label={t("contentLists.selectAll")}
+                    checked={visible.length === rows.length}
+                    indeterminate={visible.length > 0 && visible.length < rows.length}
+                    onChange={(event) =>
+                      setSelected(event.currentTarget.checked ? rows.map((row) => row.id) : [])
+                    }
+                  />
+                </Table.Th>
+                <Table.Th scope="col">{t("contentLists.image")}</Table.Th>
+                <Table.Th scope="col">{t("contentLists.title")}</Table.Th>
+                <Table.Th scope="col">{t("contentLists.date")}</Table.Th>
+                {people ? <Table.Th scope="col">{t("contentLists.status")}</Table.Th> : null}
+                <Table.Th scope="col" pos="relative">
+                  <VisuallyHidden>{t("contentLists.actions")}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  data-testid="content-row"
+                  data-id={row.id}
+                  data-status={row.status ?? undefined}
+                  data-featured={row.featured ? "" : undefined}
+                >
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t("contentLists.select", { title: row.title })}
+                      checked={visible.includes(row.id)}
+                      onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+                      data-testid="row-select"
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {row.image ? (
+                      <Image
+                        src={row.image}
+                        alt=""
+                        w={48}
+                        h={48}
+                        fit="cover"
+                        radius="sm"
+                        data-testid="row-thumbnail"
+                      />
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td data-testid="row-title">{row.title}</Table.Td>
+                  <Table.Td>
+                    <time dateTime={row.createdAt}>{formatDate(row.createdAt, intl)}</time>
+                  </Table.Td>
+                  {people ? (
+                    <Table.Td>
+                      <Group gap={4}>
+                        {row.status ? (
+                          <Badge
+                            color={
+                              row.status === "pending"
+                                ? "yellow.5"
+                                : row.status === "approved"
+                                  ? "teal.9"
+                                  : "red.9"
+                            }
+                            variant={row.status === "pending" ? "filled" : "outline"}
+                            autoContrast
+                            data-testid="row-status"
+                          >
+                            {t(`contentLists.status.${row.status}`)}
+                          </Badge>
+                        ) : null}
+                        {row.featured ? (
+                          <Badge color="grape" variant="light" data-testid="row-featured">
+                            {t("contentLists.featured")}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Anchor component={Link} to={`/DeashBoard/edit/${kind}/${row.id}`} size="sm">
+                        {t("contentLists.edit")}
+                      </Anchor>
+                      {people && row.status !== "approved" ? (
+                        <Button size="xs" variant="default" onClick={() => post("approve", [row.id])}>
+                          {t("contentLists.approve")}
+                        </Button>
+                      ) : null}
+                      {people && row.status !== "rejected" ? (
+                        <Button size="xs" variant="default" onClick={() => post("reject", [row.id])}>
+                          {t("contentLists.reject")}
+                        </Button>
+                      ) : null}
+                      {kind === "teachers" ? (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => post(row.featured ? "unfeature" : "feature", [row.id])}
+                        >
+                          {row.featured ? t("contentLists.unfeature") : t("contentLists.feature")}
+                        </Button>
+                      ) : null}
+                      <Button size="xs" color="red" variant="light" onClick={() => setConfirming([row.id])}>
+                        {t("delete.button")}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          mt="md"
+          total={pages}
+          value={page}
+          onChange={(next) => {
+            const params = new URLSearchParams(searchParams);
+            params.set("page", String(next));
+            setSearchParams(params);
+          }}
+          getControlProps={(control) => ({
+            "aria-label":
+              control === "previous"
+                ? t("people.page.previous")
+                : control === "next"
+                  ? t("people.page.next")
+                  : undefined,
+          })}
+          withEdges={false}
+        />
+      ) : null}
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t("delete.button")}
+        closeButtonProps={{ "aria-label": t("delete.cancel") }}
+        centered
+      >
+        <Text mb="md" data-testid="confirm-text">
+          {t("delete.confirm")}
+        </Text>
+        <Group justify="end">
+          <Button variant="default" onClick={() => setConfirming(null)}>
+            {t("delete.cancel")}
+          </Button>
+          <Button
+            color="red"
+            data-testid="confirm-delete"
+            onClick={() => {
+              const ids = confirming ?? [];
+              setConfirming(null);
+              setSelected((current) => current.filter((id) => !ids.includes(id)));
+              post(ids.length === 1 ? "delete" : "deleteMany", ids);
+            }}
+          >
+            {t("delete.button")}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

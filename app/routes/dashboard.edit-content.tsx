@@ -1,0 +1,124 @@
+// /DeashBoard/edit/:kind/:id (admins): the kind's add form, prefilled from the record. Saving
+// sends the collection only the fields that changed, and an image when a new file or link was
+// given; the domain checks the permissions and the values again. The script's post is answered
+// with JSON by the middleware, as on the add pages; without script the action answers the page.
+import { Anchor } from "@mantine/core";
+import { data, Link, type RouterContextProvider, useRevalidator } from "react-router";
+import { toMajorUnits } from "../../common/money";
+import { ContentFormView, type FormAnswer } from "../components/dashboard/content-form";
+import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
+import { type ContentForm, contentForms } from "../components/dashboard/content-forms";
+import { formKindOfList, type ListKind, listKinds } from "../components/dashboard/content-kinds";
+import { collectionsByKind } from "../lib/collections.server";
+import { useI18n } from "../lib/i18n";
+import { contentContext } from "../lib/list-page.server";
+import { requireAdminPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.edit-content";
+
+function kindOf(value: string | undefined): ListKind {
+  const kind = listKinds.find((known) => known === value?.toLowerCase());
+  if (!kind) throw data(null, { status: 404 });
+  return kind;
+}
+
+/** A record's values as the form shows them (prices in major units, empty for none). */
+function valuesOf(form: ContentForm, record: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of form.fields) {
+    const value = record[field.name];
+    if (field.name === "priceMinor" && typeof value === "number") {
+      values[field.name] = toMajorUnits(value).toFixed(2);
+    } else values[field.name] = value === null || value === undefined ? "" : String(value);
+  }
+  return values;
+}
+
+/** The record, or 404 for an unknown or malformed id. */
+async function recordOf(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  kind: ListKind,
+  id: string,
+) {
+  const actor = requireAdminPage(context, request);
+  const collection = collectionsByKind[kind];
+  if (!collection) throw data(null, { status: 404 });
+  try {
+    const record = (await collection.get(contentContext(context), actor, id)) as Record<string, unknown>;
+    return { actor, collection, record };
+  } catch (error) {
+    const { status } = failureOf(error);
+    throw data(null, { status });
+  }
+}
+
+async function save(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  params: { kind?: string; id?: string },
+): Promise<{ body: FormAnswer; status: number }> {
+  requireAdminPage(context, request);
+  const kind = kindOf(params.kind);
+  const id = params.id ?? "";
+  const form = contentForms[formKindOfList[kind]];
+  const { actor, collection, record } = await recordOf(context, request, kind, id);
+  const read = await readContentForm(request, context, form);
+  if (read.failure) return read.failure;
+  const before = valuesOf(form, record);
+  const changed = Object.fromEntries(
+    Object.entries(read.input).filter(([name, value]) => value.trim() !== (before[name] ?? "").trim()),
+  );
+  try {
+    await collection.update(contentContext(context), actor, id, changed, read.image);
+    return { body: { ok: true }, status: 200 };
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+// The script's post asks for JSON: answered here, before the page would render.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context, params }, next) => {
+    if (request.method !== "POST" || request.headers.get("x-requested-with") !== "XMLHttpRequest")
+      return next();
+    const { body, status } = await save(request, context, params);
+    return Response.json(body, { status });
+  },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const kind = kindOf(params.kind);
+  const form = contentForms[formKindOfList[kind]];
+  const { record } = await recordOf(context, request, kind, params.id);
+  const image = record.image as { url: string } | null;
+  return { kind, id: params.id, values: valuesOf(form, record), image: image?.url ?? null };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { body, status } = await save(request, context, params);
+  return data(body, { status });
+}
+
+export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const revalidator = useRevalidator();
+  const { kind, id, values, image } = loaderData;
+  return (
+    <ContentFormView
+      key={id}
+      form={contentForms[formKindOfList[kind]]}
+      actionData={actionData}
+      defaults={values}
+      currentImage={image}
+      heading={t("contentLists.edit.heading")}
+      submitLabel={t("contentLists.edit.save")}
+      successText={t("contentLists.edit.saved")}
+      resetOnSuccess={false}
+      onSaved={() => void revalidator.revalidate()}
+    >
+      <Anchor component={Link} to={`/DeashBoard/list/${kind}`} size="sm" mb="sm" display="block">
+        {t("contentLists.edit.back")}
+      </Anchor>
+    </ContentFormView>
+  );
+}
