@@ -13,17 +13,16 @@ import {
   Image,
   Modal,
   NativeSelect,
-  Pagination,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { type ListKind, listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
+import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import { collectionsByKind } from "../lib/collections.server";
 import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -137,7 +136,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function DashboardContentList({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
   const { kind, rows, total, page, pages, q, sort } = loaderData;
-  const [searchParams, setSearchParams] = useSearchParams();
   const fetcher = useFetcher<typeof action>();
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<string[] | null>(null);
@@ -163,30 +161,21 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
       <Title order={2} mb="md">
         {t(listMenuLabels[kind])}
       </Title>
-      <Form method="get" role="search">
-        <Group align="end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            name="q"
-            type="search"
-            label={t("contentLists.searchLabel")}
-            defaultValue={q}
-            maxLength={100}
-            style={{ flex: "1 1 220px" }}
-          />
-          <NativeSelect
-            name="sort"
-            label={t("contentLists.sort")}
-            defaultValue={sort}
-            data={[
-              { value: "newest", label: t("contentLists.sort.newest") },
-              { value: "oldest", label: t("contentLists.sort.oldest") },
-            ]}
-          />
-          <Button type="submit" variant="default">
-            {t("contentLists.search")}
-          </Button>
-        </Group>
-      </Form>
+      <TableSearch
+        label={t("contentLists.searchLabel")}
+        submitLabel={t("contentLists.search")}
+        defaultValue={q}
+      >
+        <NativeSelect
+          name="sort"
+          label={t("contentLists.sort")}
+          defaultValue={sort}
+          data={[
+            { value: "newest", label: t("contentLists.sort.newest") },
+            { value: "oldest", label: t("contentLists.sort.oldest") },
+          ]}
+        />
+      </TableSearch>
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="gray.7" data-testid="list-count">
           {t("contentLists.count", { count: formatNumber(total, intl) })}
@@ -341,27 +330,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? (
-        <Pagination
-          mt="md"
-          total={pages}
-          value={page}
-          onChange={(next) => {
-            const params = new URLSearchParams(searchParams);
-            params.set("page", String(next));
-            setSearchParams(params);
-          }}
-          getControlProps={(control) => ({
-            "aria-label":
-              control === "previous"
-                ? t("people.page.previous")
-                : control === "next"
-                  ? t("people.page.next")
-                  : undefined,
-          })}
-          withEdges={false}
-        />
-      ) : null}
+      <TablePagination pages={pages} page={page} />
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}

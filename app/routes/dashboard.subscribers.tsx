@@ -1,8 +1,8 @@
 // /DeashBoard/subscribers (admins): the newsletter list, newest first, with a search, pages and
 // an export to CSV (/DeashBoard/subscribers.csv).
-import { Anchor, Button, Group, Pagination, Table, Text, TextInput, Title } from "@mantine/core";
-import { Form, useSearchParams } from "react-router";
+import { Anchor, Group, Table, Text, Title } from "@mantine/core";
 import { listSubscribers } from "../../server/domain/subscribers";
+import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -27,7 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function DashboardSubscribers({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
   const { subscribers, total, page, pages, q } = loaderData;
-  const [searchParams, setSearchParams] = useSearchParams();
   return (
     <>
       <Group justify="space-between" align="center" mb="md" wrap="wrap">
@@ -40,21 +39,7 @@ export default function DashboardSubscribers({ loaderData }: Route.ComponentProp
           {t("people.subscribers.export")}
         </Anchor>
       </Group>
-      <Form method="get" role="search">
-        <Group align="end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            name="q"
-            type="search"
-            label={t("people.subscribers.search")}
-            defaultValue={q}
-            maxLength={100}
-            style={{ flex: "1 1 220px" }}
-          />
-          <Button type="submit" variant="default">
-            {t("people.search")}
-          </Button>
-        </Group>
-      </Form>
+      <TableSearch label={t("people.subscribers.search")} submitLabel={t("people.search")} defaultValue={q} />
       <Text size="sm" c="gray.7" mb="xs" data-testid="subscribers-count">
         {t("people.subscribers.count", { count: formatNumber(total, intl) })}
       </Text>
@@ -84,27 +69,7 @@ export default function DashboardSubscribers({ loaderData }: Route.ComponentProp
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? (
-        <Pagination
-          mt="md"
-          total={pages}
-          value={page}
-          withEdges={false}
-          onChange={(next) => {
-            const params = new URLSearchParams(searchParams);
-            params.set("page", String(next));
-            setSearchParams(params);
-          }}
-          getControlProps={(control) => ({
-            "aria-label":
-              control === "previous"
-                ? t("people.page.previous")
-                : control === "next"
-                  ? t("people.page.next")
-                  : undefined,
-          })}
-        />
-      ) : null}
+      <TablePagination pages={pages} page={page} />
     </>
   );
 }

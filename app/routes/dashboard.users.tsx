@@ -1,18 +1,8 @@
 // /DeashBoard/users (admins): every account with its role, a search, pages, and per row Make
 // admin or Remove admin. The action calls the domain, which checks the actor again and refuses
 // to remove the last admin.
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from "@mantine/core";
-import { data, Form, useFetcher, useSearchParams } from "react-router";
+import { Badge, Button, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import { makeAdminInput } from "../../common/schemas/users";
 import { DomainError } from "../../server/domain/errors";
@@ -23,6 +13,7 @@ import {
   removeAdmin,
   type UserListItem,
 } from "../../server/domain/users";
+import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -105,27 +96,12 @@ function RoleButton({ user }: { user: UserListItem }) {
 export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
   const { users, total, page, pages, q, me } = loaderData;
-  const [searchParams, setSearchParams] = useSearchParams();
   return (
     <>
       <Title order={2} mb="md">
         {t("people.users.heading")}
       </Title>
-      <Form method="get" role="search">
-        <Group align="end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            name="q"
-            type="search"
-            label={t("people.users.search")}
-            defaultValue={q}
-            maxLength={100}
-            style={{ flex: "1 1 220px" }}
-          />
-          <Button type="submit" variant="default">
-            {t("people.search")}
-          </Button>
-        </Group>
-      </Form>
+      <TableSearch label={t("people.users.search")} submitLabel={t("people.search")} defaultValue={q} />
       <Text size="sm" c="gray.7" mb="xs" data-testid="users-count">
         {t("people.users.count", { count: formatNumber(total, intl) })}
       </Text>
@@ -180,27 +156,7 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? (
-        <Pagination
-          mt="md"
-          total={pages}
-          value={page}
-          onChange={(next) => {
-            const params = new URLSearchParams(searchParams);
-            params.set("page", String(next));
-            setSearchParams(params);
-          }}
-          getControlProps={(control) => ({
-            "aria-label":
-              control === "previous"
-                ? t("people.page.previous")
-                : control === "next"
-                  ? t("people.page.next")
-                  : undefined,
-          })}
-          withEdges={false}
-        />
-      ) : null}
+      <TablePagination pages={pages} page={page} />
     </>
   );
 }

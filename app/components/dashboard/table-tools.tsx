@@ -1,0 +1,65 @@
+// The search box and page links of the dashboard's tables (accounts, subscribers, content lists).
+// Both live in the address (?q=, ?page=), so links, reloads and the back button keep them.
+import { Button, Group, Pagination, TextInput } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Form, useSearchParams } from "react-router";
+import { useI18n } from "../../lib/i18n";
+
+export function TableSearch({
+  label,
+  submitLabel,
+  defaultValue,
+  children,
+}: {
+  label: string;
+  submitLabel: string;
+  defaultValue: string;
+  /** Further fields of the same form (a sort order, say). */
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="get" role="search">
+      <Group align="end" gap="sm" mb="md" wrap="wrap">
+        <TextInput
+          name="q"
+          type="search"
+          label={label}
+          defaultValue={defaultValue}
+          maxLength={100}
+          style={{ flex: "1 1 220px" }}
+        />
+        {children}
+        <Button type="submit" variant="default">
+          {submitLabel}
+        </Button>
+      </Group>
+    </Form>
+  );
+}
+
+export function TablePagination({ pages, page }: { pages: number; page: number }) {
+  const { t } = useI18n();
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (pages <= 1) return null;
+  return (
+    <Pagination
+      mt="md"
+      total={pages}
+      value={page}
+      onChange={(next) => {
+        const params = new URLSearchParams(searchParams);
+        params.set("page", String(next));
+        setSearchParams(params);
+      }}
+      getControlProps={(control) => ({
+        "aria-label":
+          control === "previous"
+            ? t("people.page.previous")
+            : control === "next"
+              ? t("people.page.next")
+              : undefined,
+      })}
+      withEdges={false}
+    />
+  );
+}
