@@ -20,6 +20,18 @@ export const errorMessagesBn: Record<string, string> = {
   "Message is required": "বার্তা লিখতে হবে",
   "Message must be at most 5000 characters": "বার্তা সর্বোচ্চ ৫০০০ অক্ষরের হতে পারে",
   "Too many messages. Please try again later.": "অনেকগুলো বার্তা পাঠানো হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
+  "Your card was declined.": "আপনার কার্ডটি প্রত্যাখ্যাত হয়েছে।",
+  "Your card has insufficient funds.": "আপনার কার্ডে যথেষ্ট টাকা নেই।",
+  "Your card has expired.": "আপনার কার্ডের মেয়াদ শেষ হয়ে গেছে।",
+  "Your card number is not a test card. In test mode no real money moves: use 4242 4242 4242 4242.":
+    "এই কার্ড নম্বরটি পরীক্ষার কার্ড নয়। পরীক্ষামূলক মোডে কোনো আসল টাকা লেনদেন হয় না: 4242 4242 4242 4242 ব্যবহার করুন।",
+  "This admission no longer exists": "এই ভর্তিটি আর নেই",
+  "The total has changed": "মোট পরিমাণ বদলে গেছে",
+  "The payment service is not answering. Please try again in a moment.":
+    "পেমেন্ট সেবা এখন সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।",
+  "Sign in first": "আগে লগইন করুন",
+  "Invalid comment": "মন্তব্যটি সঠিক নয়",
+  "No blog with this id": "এই ব্লগটি পাওয়া যায়নি",
 };
 
 export const noAccountPrefix = "No account with the e-mail ";

@@ -2,10 +2,9 @@
 // 'pay {amount}'. It keeps a payment intent for the total on screen (asking again whenever the
 // total changes), then pays: processing (spinner), and either 'Your payment processed
 // successfully' (the cart empties, the receipt is a link away) or the provider's message in red.
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { toMajorUnits } from "../../../common/money";
-import type { MessageKey } from "../../i18n/translate";
 import { clearCart } from "../../lib/cart";
 import { formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
@@ -42,18 +41,6 @@ export function parseExpiry(value: string): { month: number; year: number } | un
   return month >= 1 && month <= 12 ? { month, year } : undefined;
 }
 
-/** The payment providers' and the server's English messages we can say in the reader's language. */
-const messageKeys: Record<string, MessageKey> = {
-  "Your card was declined.": "cart.provider.declined",
-  "Your card has insufficient funds.": "cart.provider.insufficient",
-  "Your card has expired.": "cart.provider.expired",
-  "Your card number is not a test card. In test mode no real money moves: use 4242 4242 4242 4242.":
-    "cart.provider.notTestCard",
-  "This admission no longer exists": "cart.provider.gone",
-  "The total has changed": "cart.provider.changed",
-  "The payment service is not answering. Please try again in a moment.": "cart.provider.down",
-};
-
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The server's field names for the form's fields. */
@@ -72,13 +59,6 @@ const serverFields: Record<string, FieldName> = {
 
 export function CardForm({ provider }: { provider: "test" | "stripe" }) {
   const { t, te, intl, locale } = useI18n();
-  const say = useCallback(
-    (message: string) => {
-      const key = messageKeys[message];
-      return key ? t(key) : te(message);
-    },
-    [t, te],
-  );
   const { quote, user, requote, replaceQuote, onPaid } = usePaymentOutlet();
   const intentFetcher = useFetcher<IntentAnswer>();
   const payFetcher = useFetcher<PayAnswer>();
@@ -141,9 +121,9 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
       askedFor.current = "";
       requote();
     } else {
-      setError(intentAnswer.kind === "error" ? say(intentAnswer.error) : t("cart.pay.failed"));
+      setError(intentAnswer.kind === "error" ? te(intentAnswer.error) : t("cart.pay.failed"));
     }
-  }, [intentAnswer, intl, replaceQuote, requote, t, say]);
+  }, [intentAnswer, intl, replaceQuote, requote, t, te]);
 
   const current = intent && intent.signature === signature ? intent.value : null;
   const mode = intent?.value.provider ?? provider;
@@ -195,14 +175,14 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
       return;
     }
     setPhase("failed");
-    setError(say(payAnswer.error));
+    setError(te(payAnswer.error));
     const mapped: FieldErrors = {};
     for (const [key, message] of Object.entries(payAnswer.fields ?? {})) {
       const field = serverFields[key];
       if (field) mapped[field] ??= te(message);
     }
     setFieldErrors(mapped);
-  }, [payAnswer, onPaid, te, say]);
+  }, [payAnswer, onPaid, te]);
 
   const check = (values: Record<FieldName, string>): FieldErrors => {
     const errors: FieldErrors = {};

@@ -4,7 +4,6 @@
 // comment.
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
-import type { MessageKey } from "../../i18n/translate";
 import { formatDate, formatNumber } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -23,24 +22,6 @@ export type CommentView = {
 };
 
 export type CommentAnswer = { ok: boolean; error: string | null; fields: Record<string, string> };
-
-/** The server's English messages we say in the reader's language. */
-const messageKeys: Record<string, MessageKey> = {
-  "Sign in first": "details.error.signIn",
-  "Invalid comment": "details.error.invalid",
-  "Message is required": "details.error.messageRequired",
-  "Message must be at most 5000 characters": "details.error.messageLong",
-  "Name must be at most 100 characters": "details.error.nameLong",
-  "No blog with this id": "details.error.noBlog",
-};
-
-function useMessage() {
-  const { t, te } = useI18n();
-  return (message: string) => {
-    const key = messageKeys[message];
-    return key ? t(key) : te(message);
-  };
-}
 
 export function Comments({
   blogId,
@@ -108,8 +89,7 @@ export function Comments({
 type RootUser = { user: { name: string; email: string } | null };
 
 function CommentForm({ blogId, actionData }: { blogId: string; actionData?: CommentAnswer }) {
-  const { t } = useI18n();
-  const say = useMessage();
+  const { t, te } = useI18n();
   const root = useRouteLoaderData("root") as RootUser | undefined;
   const user = root?.user ?? null;
   const fetcher = useFetcher<CommentAnswer>();
@@ -141,7 +121,7 @@ function CommentForm({ blogId, actionData }: { blogId: string; actionData?: Comm
 
   const fieldMessage = (name: string) => {
     const message = fieldError(name);
-    return message ? say(message) : undefined;
+    return message ? te(message) : undefined;
   };
 
   return (
@@ -156,7 +136,7 @@ function CommentForm({ blogId, actionData }: { blogId: string; actionData?: Comm
     >
       <h3 id="comment-form-heading">{t("details.comments.formHeading")}</h3>
       <div className="stack">
-        <FormError message={answer && !answer.ok && answer.error ? say(answer.error) : null} />
+        <FormError message={answer && !answer.ok && answer.error ? te(answer.error) : null} />
         <input type="hidden" name="blogId" value={blogId} />
         <TextField
           name="name"
