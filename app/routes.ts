@@ -38,8 +38,22 @@ export default [
   route("bookings", "routes/bookings.tsx"),
   route("bookings/:id", "routes/receipt.tsx"),
 
-  // Later work: the profile (issue 7).
-  route("profile", "routes/coming-soon.tsx", { id: "profile" }),
+  // The profile area (sign-in required): /profile opens it.
+  route("profile", "routes/profile-redirect.ts"),
+  route("profile-route", "routes/profile.tsx", [
+    index("routes/profile.saved.tsx", { id: "profile-index" }),
+    route("UpdatedProfile", "routes/profile.saved.tsx", { id: "profile-saved" }),
+    route("updateInformations", "routes/profile.edit.tsx"),
+    route("MyBlogs", "routes/profile.my-blogs.tsx"),
+    route("postBlog", "routes/profile.post-blog.tsx"),
+    route("phone", "routes/profile.phone.tsx"),
+    route("password", "routes/profile.password.tsx"),
+  ]),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  // The sign-in popup's first and last pages (identity providers).
+  route("auth/popup", "routes/auth.popup.ts"),
+  route("auth/popup/done", "routes/auth.popup-done.ts"),
+  route("reset-password", "routes/reset-password.tsx"),
 
   // Forms and feeds without a page of their own.
   route("contact", "routes/contact.ts"),
@@ -67,6 +81,9 @@ export default [
     route("orders", "routes/dashboard.orders.tsx"),
     route("users", "routes/dashboard.users.tsx"),
     route("subscribers", "routes/dashboard.subscribers.tsx"),
+    route("inbox/:id", "routes/dashboard.message.tsx"),
+    route("compose", "routes/dashboard.compose.tsx"),
+    route("audit", "routes/dashboard.audit.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),

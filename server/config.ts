@@ -105,6 +105,32 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: stripeKey(["pk_"], "pk_live_... or pk_test_...").optional(),
     STRIPE_WEBHOOK_SECRET: stripeKey(["whsec_"], "whsec_...").optional(),
     STRIPE_API_URL: httpUrl("http://127.0.0.1:12111").optional(),
+    // Outgoing e-mail (replies from the inbox, password resets): SMTP when set, otherwise files
+    // in DATA_DIR/outbox/mail.
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        message: "must be an smtp:// or smtps:// URL, such as smtps://user:pass@smtp.example",
+      })
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).default("Maktab <no-reply@localhost>"),
+    // Text messages (phone codes): an HTTP gateway when set, otherwise files in DATA_DIR/outbox/sms.
+    SMS_URL: httpUrl("https://sms.example/send").optional(),
+    SMS_TOKEN: z.string().min(1).optional(),
+    // Sign-in through identity providers; each one is offered when its variables are set.
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: httpUrl("https://accounts.example").optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().trim().min(1).max(40).default("OpenID Connect"),
+    // Shared state for several app processes (the page cache); without it each process keeps its own.
+    REDIS_URL: z
+      .url({
+        protocol: /^rediss?$/,
+        message: "must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379",
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -143,6 +169,28 @@ const envSchema = z
         });
       }
     }
+    const together = [
+      ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+      ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+    ] as const;
+    for (const group of together) {
+      const set = group.filter((key) => env[key]);
+      if (set.length === 0 || set.length === group.length) continue;
+      for (const key of group.filter((key) => !env[key])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${key} must be set too: ${group.join(", ")} go together`,
+        });
+      }
+    }
+    if (env.SMS_URL && !env.SMS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_TOKEN"],
+        message: "SMS_TOKEN must be set when SMS_URL is set",
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -172,6 +220,15 @@ export type Config = {
   currency: string;
   /** Present when card payments go to Stripe; otherwise the built-in test mode takes them. */
   stripe?: StripeConfig;
+  /** Outgoing e-mail: SMTP when smtpUrl is set, otherwise files in DATA_DIR/outbox/mail. */
+  mail: { from: string; smtpUrl?: string };
+  /** Text messages: an HTTP gateway when present, otherwise files in DATA_DIR/outbox/sms. */
+  sms?: { url: string; token: string };
+  /** Identity providers offered on /login and /register (empty: e-mail and password only). */
+  google?: { clientId: string; clientSecret: string };
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  /** Shared state for several app processes (the page cache). */
+  redisUrl?: string;
 };
 
 export type StripeConfig = {
@@ -258,6 +315,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.STRIPE_API_URL?.replace(/\/+$/, ""),
           }
         : undefined,
+    mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },
+    sms: e.SMS_URL && e.SMS_TOKEN ? { url: e.SMS_URL, token: e.SMS_TOKEN } : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER.replace(/\/+$/, ""),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+          }
+        : undefined,
+    redisUrl: e.REDIS_URL,
   };
 }
 

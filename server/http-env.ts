@@ -8,6 +8,10 @@ export type AppEnv = {
     logger: Logger;
     /** Per-request nonce for inline scripts allowed by the Content-Security-Policy. */
     nonce: string;
+    /** Set instead when a kept page is sent: its inline scripts are allowed by these hashes. */
+    scriptHashes?: string[];
     actor: Actor;
+    /** The content generation, once read for this request (null: unknown, Redis down). */
+    contentGeneration?: string | null;
   };
 };

@@ -9,13 +9,16 @@ import { endpoints } from "./api";
 import { docsPage } from "./api/docs-page";
 import { ApiError, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
-import { createApiRouter, formOverheadBytes, maxJsonBytes } from "./api/router";
+import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
 import { clientIp, withClientIp } from "./auth/client-ip";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
 import { resolveActor } from "./middleware/actor";
+import { apiCaching } from "./middleware/api-caching";
 import { cacheControl } from "./middleware/cache-control";
+import { jsonObjectBody } from "./middleware/json-object-body";
+import { invalidateOnChange, servePageCache } from "./middleware/page-cache";
 import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -40,6 +43,7 @@ export function createApp(
       stripe: services.payments.kind === "stripe",
     }),
   );
+  app.use(invalidateOnChange(services.pageCache));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -103,14 +107,20 @@ export function createApp(
       throw new ApiError(413, "payload_too_large", "The body is larger than 1 MB");
     },
   });
-  app.on(["GET", "POST"], "/api/auth/*", authLimit, (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", authLimit, jsonObjectBody(), async (c) => {
     const request = new Request(c.req.raw, {
       headers: withClientIp(c.req.raw.headers, clientIp(c, config.trustProxy)),
     });
-    return auth.handler(request);
+    const response = await auth.handler(request);
+    // Better Auth says when to try again in X-Retry-After; clients and proxies read Retry-After.
+    const retryAfter = response.headers.get("x-retry-after");
+    if (response.status === 429 && retryAfter) response.headers.set("Retry-After", retryAfter);
+    return response;
   });
 
-  app.use(resolveActor(auth));
+  app.use(resolveActor(auth, services.pageCache));
+  app.use("/api/*", apiCaching());
+  app.use(servePageCache(services.pageCache, sharedViews(endpoints)));
   const apiDocument = openApiDocument(endpoints, config.publicUrl);
   app.get("/api/openapi.json", (c) => c.json(apiDocument));
   app.get("/api/docs", (c) => c.html(docsPage(apiDocument)));

@@ -1,11 +1,14 @@
 // What the domain needs from the outside world, built once at start and handed to both adapters.
 import type { Logger } from "pino";
 import type { Auth } from "./auth/auth";
+import type { PageCache } from "./cache/page-cache";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { ImageStore } from "./domain/content/collection";
 import type { FileStorage } from "./files/storage";
+import type { Mailer } from "./mail/mailer";
 import type { PaymentProvider } from "./payments/provider";
+import type { SmsSender } from "./sms/sender";
 
 export type Services = {
   config: Config;
@@ -19,4 +22,10 @@ export type Services = {
   logger: Logger;
   /** Card payments: Stripe when STRIPE_* is set, otherwise the built-in test mode. */
   payments: PaymentProvider;
+  /** Outgoing e-mail: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox/mail. */
+  mail: Mailer;
+  /** Text messages: the SMS_URL gateway, otherwise .json files in DATA_DIR/outbox/sms. */
+  sms: SmsSender;
+  /** Anonymous page views and public API answers, until content changes (shared through REDIS_URL). */
+  pageCache: PageCache;
 };

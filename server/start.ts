@@ -35,8 +35,12 @@ export async function startServer(options: StartOptions) {
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger);
   if (config.sampleContent) {
-    await seedSampleContent({ db: services.db, files: services.files, logger });
+    await services.database.exclusive(() =>
+      seedSampleContent({ db: services.db, files: services.files, logger }),
+    );
   }
+  // Other processes sharing Redis may keep pages of the database as it was before this start.
+  await services.pageCache.invalidate();
   const app = createApp(services, {
     assetsDir: options.assetsDir,
     pageHandler: createRequestHandler(options.build, options.mode),
@@ -66,6 +70,7 @@ export async function startServer(options: StartOptions) {
     await drained;
     clearTimeout(timer);
     await options.onClose?.();
+    await services.pageCache.close();
     await services.database.close();
     logger.info("stopped");
     process.exit(0);

@@ -8,7 +8,18 @@ import { announce } from "./notices";
 
 type Answer = { ok: boolean; error: string | null };
 
-export function DeleteButton({ kind, id, label }: { kind: string; id: string; label?: string }) {
+export function DeleteButton({
+  kind,
+  id,
+  label,
+  message,
+}: {
+  kind: string;
+  id: string;
+  label?: string;
+  /** The question asked first (the specification's own words unless told). */
+  message?: string;
+}) {
   const { t, te } = useI18n();
   const fetcher = useFetcher<Answer>();
   const [asking, setAsking] = useState(false);
@@ -31,7 +42,7 @@ export function DeleteButton({ kind, id, label }: { kind: string; id: string; la
       </Button>
       <ConfirmDialog
         open={asking}
-        message={t("delete.confirm")}
+        message={message ?? t("delete.confirm")}
         confirmLabel={t("delete.button")}
         cancelLabel={t("delete.cancel")}
         onCancel={() => setAsking(false)}

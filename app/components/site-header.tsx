@@ -3,6 +3,7 @@ import { useCartQuantity } from "../lib/cart-count";
 import { useI18n } from "../lib/i18n";
 import type { loader as rootLoader } from "../root";
 import { Button, ButtonLink } from "../ui";
+import { Avatar } from "./avatar";
 import { LanguageSwitch } from "./language-switch";
 import { MobileMenu } from "./mobile-menu";
 import { navLinks } from "./nav-links";
@@ -53,8 +54,10 @@ export function SiteHeader() {
             </Link>
           ) : null}
           <LanguageSwitch />
+          {user ? <AccountLink user={user} place="bar" /> : null}
           <AccountButton signedIn={user !== null} />
           <MobileMenu>
+            {user ? <AccountLink user={user} place="menu" /> : null}
             <nav aria-label={t("a11y.mainNavigation")} className="mobile-menu__links">
               {links}
             </nav>
@@ -62,6 +65,31 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The signed-in user's photo and name, leading to the profile (in the bar, and in the phone menu). */
+function AccountLink({
+  user,
+  place,
+}: {
+  user: { name: string; image: string | null };
+  place: "bar" | "menu";
+}) {
+  return (
+    <Link
+      to="/profile"
+      className={`account-link account-link--${place}`}
+      data-testid={place === "bar" ? "header-account" : "menu-account"}
+    >
+      <Avatar
+        name={user.name}
+        photoUrl={user.image}
+        size={place === "bar" ? 32 : 40}
+        testId="header-avatar"
+      />
+      <span className="account-link__name">{user.name}</span>
+    </Link>
   );
 }
 

@@ -1,15 +1,19 @@
 // Bangla texts, gathered from the area files (each area must cover every English key).
+import { accountSecurityMessages } from "./areas/account-security";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
 import { dashboardMessages } from "./areas/dashboard";
 import { dashboardFormsMessages } from "./areas/dashboard-forms";
 import { dashboardListsMessages } from "./areas/dashboard-lists";
+import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
 import { homeMessages } from "./areas/home";
+import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { pagesMessages } from "./areas/pages";
+import { profileMessages } from "./areas/profile";
 import { shellMessages } from "./areas/shell";
 import type { Messages } from "./en";
 
@@ -26,4 +30,8 @@ export const bn: Messages = {
   ...detailsMessages.bn,
   ...contactMessages.bn,
   ...cartMessages.bn,
+  ...accountSecurityMessages.bn,
+  ...profileMessages.bn,
+  ...inboxMessages.bn,
+  ...dashboardOverviewMessages.bn,
 };

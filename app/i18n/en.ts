@@ -1,16 +1,20 @@
 // English texts, gathered from the area files. The specification's quoted texts stay verbatim
 // (odd spellings included): they are the institute's copy; Bangla is where wording may change.
+import { accountSecurityMessages } from "./areas/account-security";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
 import { dashboardMessages } from "./areas/dashboard";
 import { dashboardFormsMessages } from "./areas/dashboard-forms";
 import { dashboardListsMessages } from "./areas/dashboard-lists";
+import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
 import { homeMessages } from "./areas/home";
+import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { pagesMessages } from "./areas/pages";
+import { profileMessages } from "./areas/profile";
 import { shellMessages } from "./areas/shell";
 
 export const en = {
@@ -26,6 +30,10 @@ export const en = {
   ...detailsMessages.en,
   ...contactMessages.en,
   ...cartMessages.en,
+  ...accountSecurityMessages.en,
+  ...profileMessages.en,
+  ...inboxMessages.en,
+  ...dashboardOverviewMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

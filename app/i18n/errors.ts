@@ -30,8 +30,32 @@ export const errorMessagesBn: Record<string, string> = {
   "The payment service is not answering. Please try again in a moment.":
     "পেমেন্ট সেবা এখন সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।",
   "Sign in first": "আগে লগইন করুন",
+  "Phone number is required": "ফোন নম্বর দিতে হবে",
+  "Enter the number with its country code, such as +8801712345678":
+    "দেশের কোডসহ নম্বরটি লিখুন, যেমন +8801712345678",
+  "Enter the 6-digit code": "৬ অঙ্কের কোডটি লিখুন",
+  "Enter your current password": "আপনার বর্তমান পাসওয়ার্ড লিখুন",
+  "This reset link is not valid": "এই রিসেট লিংকটি সঠিক নয়",
+  "The sign-in did not complete. Please try again.": "লগইন সম্পূর্ণ হয়নি। আবার চেষ্টা করুন।",
   "Invalid comment": "মন্তব্যটি সঠিক নয়",
   "No blog with this id": "এই ব্লগটি পাওয়া যায়নি",
+  "Subject is required": "বিষয় লিখতে হবে",
+  "Subject must be at most 200 characters": "বিষয় সর্বোচ্চ ২০০ অক্ষরের হতে পারে",
+  "Subject must be one line": "বিষয় এক লাইনে লিখুন",
+  "Message must be at most 10000 characters": "বার্তা সর্বোচ্চ ১০০০০ অক্ষরের হতে পারে",
+  "Message not found": "বার্তাটি পাওয়া যায়নি",
+  "Draft not found": "খসড়াটি পাওয়া যায়নি",
+  "Move the message to the trash before deleting it for good": "চিরতরে মোছার আগে বার্তাটি ট্র্যাশে নিন",
+  "Sent messages are kept": "পাঠানো বার্তা রেখে দেওয়া হয়",
+  // The profile area (app/i18n/areas/profile.ts).
+  "Name cannot be empty": "নাম খালি রাখা যাবে না",
+  "Choose a class from the list": "তালিকা থেকে একটি শ্রেণি বেছে নিন",
+  "Photo link must be an http or https link": "ছবির লিংক http বা https হতে হবে",
+  "Image link must be an http or https link": "ছবির লিংক http বা https হতে হবে",
+  "Choose a photo or give a link": "একটি ছবি বেছে নিন অথবা লিংক দিন",
+  "Upload a JPEG, PNG, WebP or AVIF image": "JPEG, PNG, WebP বা AVIF ছবি আপলোড করুন",
+  "Title is required": "শিরোনাম দিতে হবে",
+  "Too many blogs sent. Please try again later.": "অনেকগুলো ব্লগ পাঠানো হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
 };
 
 export const noAccountPrefix = "No account with the e-mail ";

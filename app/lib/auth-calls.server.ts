@@ -5,11 +5,23 @@ import type { MessageKey } from "../i18n/translate";
 import { flashCookieHeader } from "./cookies.server";
 import { pageOf } from "./page.server";
 
-type AuthResult = { ok: boolean; status: number; message?: string; setCookies: string[] };
+type AuthResult = { ok: boolean; status: number; message?: string; code?: string; setCookies: string[] };
+
+type AuthPath =
+  | "/sign-in/email"
+  | "/sign-up/email"
+  | "/sign-out"
+  | "/change-password"
+  | "/request-password-reset"
+  | "/reset-password"
+  | "/phone-number/send-otp"
+  | "/phone-number/verify";
+
+const endsSessions = new Set<AuthPath>(["/sign-out", "/change-password", "/reset-password"]);
 
 export async function callAuth(
   context: Readonly<RouterContextProvider>,
-  path: "/sign-in/email" | "/sign-up/email" | "/sign-out",
+  path: AuthPath,
   body: Record<string, unknown>,
 ): Promise<AuthResult> {
   const { services, authHeaders } = pageOf(context);
@@ -27,9 +39,20 @@ export async function callAuth(
     }),
   );
   const setCookies = response.headers.getSetCookie();
-  if (response.ok) return { ok: true, status: response.status, setCookies };
-  const answer = (await response.json().catch(() => ({}))) as { message?: string };
-  return { ok: false, status: response.status, message: answer.message ?? response.statusText, setCookies };
+  if (response.ok) {
+    // Sessions ended (a reset ends them all, and its visitor is not signed in, so the change
+    // rule of server/middleware/page-cache.ts does not see it): drop the remembered ones.
+    if (endsSessions.has(path)) await services.pageCache.invalidate();
+    return { ok: true, status: response.status, setCookies };
+  }
+  const answer = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+  return {
+    ok: false,
+    status: response.status,
+    message: answer.message ?? response.statusText,
+    code: answer.code,
+    setCookies,
+  };
 }
 
 /** Goes on with the cookies Better Auth set (a new session, or its end) and an optional banner. */

@@ -9,6 +9,19 @@ export function formatDate(value: string | Date, intl: string): string {
   }).format(new Date(value));
 }
 
+/** A date with the time of day, in UTC and saying so (the server and the browser agree). */
+export function formatDateTime(value: string | Date, intl: string): string {
+  return new Intl.DateTimeFormat(intl, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(value));
+}
+
 export function formatNumber(value: number, intl: string): string {
   return new Intl.NumberFormat(intl).format(value);
 }

@@ -1,5 +1,6 @@
-// The active language in components: its texts come with the root loader's data.
-import { useRouteLoaderData } from "react-router";
+// The active language in components: its texts come with the root loader's data, and those of
+// the dashboard and the profile area with their layout's (as `sectionMessages`).
+import { useMatches } from "react-router";
 import {
   type ErrorTable,
   intlLocale,
@@ -10,16 +11,22 @@ import {
   translateError,
 } from "../i18n/translate";
 
-type RootI18n = { locale: Locale; messages: Messages; errorMessages?: ErrorTable };
+type RootI18n = { locale: Locale; messages: Partial<Messages>; errorMessages?: ErrorTable };
+type SectionI18n = { sectionMessages?: Partial<Messages> };
 
 export function useI18n() {
-  const data = useRouteLoaderData("root") as RootI18n | undefined;
+  const matches = useMatches();
+  const data = matches.find((match) => match.id === "root")?.loaderData as RootI18n | undefined;
+  const section = matches.find((match) => (match.loaderData as SectionI18n | undefined)?.sectionMessages)
+    ?.loaderData as SectionI18n | undefined;
   const locale = data?.locale ?? "en";
   const messages = data?.messages ?? {};
+  const sectionMessages = section?.sectionMessages ?? {};
   return {
     locale,
     intl: intlLocale[locale],
-    t: (key: MessageKey, vars?: Record<string, string | number>) => translate(messages, key, vars),
+    t: (key: MessageKey, vars?: Record<string, string | number>) =>
+      translate(key in sectionMessages ? sectionMessages : messages, key, vars),
     /** A message from the server or a schema, in the reader's language when we have it. */
     te: (message: string) => translateError(data?.errorMessages, message),
   };

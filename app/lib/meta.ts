@@ -1,13 +1,22 @@
-// Page titles in the reader's language, from the root loader's texts.
+// Page titles in the reader's language, from the loaders' texts.
 import type { MessageKey, Messages } from "../i18n/translate";
 
 type Match = { id: string; loaderData?: unknown } | undefined;
 
-export function pageTitle(matches: Match[], key: MessageKey) {
+/** A text in the reader's language: a section's own (dashboard, profile) or the root loader's. */
+export function textOf(matches: Match[], key: MessageKey): string | undefined {
+  for (const match of matches) {
+    const texts = (match?.loaderData as { sectionMessages?: Partial<Messages> } | undefined)?.sectionMessages;
+    if (texts?.[key] !== undefined) return texts[key];
+  }
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { messages?: Messages }
+    | { messages?: Partial<Messages> }
     | undefined;
-  const brand = root?.messages?.["brand.name"] ?? "Maktab";
-  const page = root?.messages?.[key];
+  return root?.messages?.[key];
+}
+
+export function pageTitle(matches: Match[], key: MessageKey) {
+  const brand = textOf(matches, "brand.name") ?? "Maktab";
+  const page = textOf(matches, key);
   return [{ title: page ? `${page} | ${brand}` : brand }];
 }

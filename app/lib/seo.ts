@@ -1,9 +1,10 @@
 // Meta tags every public page carries: title, description, canonical address, OpenGraph and
 // Twitter cards. The site's address comes from the root loader (PUBLIC_URL).
 import type { MessageKey, Messages } from "../i18n/translate";
+import { textOf } from "./meta";
 
 type Match = { id: string; loaderData?: unknown } | undefined;
-type RootData = { messages?: Messages; publicUrl?: string; locale?: string };
+type RootData = { messages?: Partial<Messages>; publicUrl?: string; locale?: string };
 
 export const rootDataOf = (matches: Match[]) =>
   (matches.find((match) => match?.id === "root")?.loaderData ?? {}) as RootData;
@@ -23,7 +24,7 @@ export function seo(
 ) {
   const root = rootDataOf(matches);
   const brand = root.messages?.["brand.name"] ?? "Maktab";
-  const title = typeof page.title === "string" ? page.title : (root.messages?.[page.title.key] ?? brand);
+  const title = typeof page.title === "string" ? page.title : (textOf(matches, page.title.key) ?? brand);
   const fullTitle = title === brand ? brand : `${title} | ${brand}`;
   const description = page.description || root.messages?.["home.lead"] || "";
   const origin = root.publicUrl ?? "";

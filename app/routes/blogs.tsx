@@ -1,7 +1,7 @@
 // /blogs: the blogs, newest first, nine to a page (admins may delete), and below them the
 // 'More Blogs' carousel: three shown and three scrolled on wide screens, dots, wrapping, 500 ms.
 
-import { blogCollection } from "../../server/domain/blogs";
+import { blogCollection, publishedBlogs } from "../../server/domain/blogs";
 import { BlogCard, type BlogSummary } from "../components/details/blog-card";
 import { useI18n } from "../lib/i18n";
 import { contentContext, loadListPage } from "../lib/list-page.server";
@@ -24,14 +24,16 @@ const summary = (blog: BlogRecord): BlogSummary => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = pageOf(context);
-  const list = await loadListPage(context, request, blogCollection, { pageSize });
+  const list = await loadListPage(context, request, blogCollection, { pageSize, filters: publishedBlogs });
   // The carousel shows the blogs after this page, or the newest ones when few are left.
   const ctx = contentContext(context);
   let more = await blogCollection.list(ctx, actor, {
     limit: carouselSize,
     offset: list.page * pageSize,
+    filters: publishedBlogs,
   });
-  if (more.items.length < 3) more = await blogCollection.list(ctx, actor, { limit: carouselSize, offset: 0 });
+  if (more.items.length < 3)
+    more = await blogCollection.list(ctx, actor, { limit: carouselSize, offset: 0, filters: publishedBlogs });
   return {
     blogs: list.items.map(summary),
     page: list.page,

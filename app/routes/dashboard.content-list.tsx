@@ -1,7 +1,7 @@
 // /DeashBoard/list/:kind (admins): one kind's records in a table with a thumbnail, the title or
 // name, the date, a search, pages and the order (?sort=oldest, newest first otherwise).
-// Rows are selected to delete several at once; students and teachers show their status with
-// Approve and Reject, teachers a Feature toggle (the specification's roll = "head"). The action
+// Rows are selected to delete several at once; kinds under review (students, teachers, blogs)
+// show their status with Approve and Reject, teachers a Feature toggle (the specification's roll = "head"). The action
 // calls the collection with the actor: the domain checks the permissions again.
 import {
   Alert,
@@ -84,6 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   return {
     kind,
+    reviewed: collection.reviewed,
     rows: items.map(rowOf),
     total,
     page,
@@ -135,11 +136,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function DashboardContentList({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
-  const { kind, rows, total, page, pages, q, sort } = loaderData;
+  const { kind, reviewed, rows, total, page, pages, q, sort } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<string[] | null>(null);
-  const people = kind === "students" || kind === "teachers";
   const visible = selected.filter((id) => rows.some((row) => row.id === id));
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   // Set once the script runs, so tests can tell the working buttons from the server's markup.
@@ -228,7 +228,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                 <Table.Th scope="col">{t("contentLists.image")}</Table.Th>
                 <Table.Th scope="col">{t("contentLists.title")}</Table.Th>
                 <Table.Th scope="col">{t("contentLists.date")}</Table.Th>
-                {people ? <Table.Th scope="col">{t("contentLists.status")}</Table.Th> : null}
+                {reviewed ? <Table.Th scope="col">{t("contentLists.status")}</Table.Th> : null}
                 <Table.Th scope="col" pos="relative">
                   <VisuallyHidden>{t("contentLists.actions")}</VisuallyHidden>
                 </Table.Th>
@@ -268,7 +268,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                   <Table.Td>
                     <time dateTime={row.createdAt}>{formatDate(row.createdAt, intl)}</time>
                   </Table.Td>
-                  {people ? (
+                  {reviewed ? (
                     <Table.Td>
                       <Group gap={4}>
                         {row.status ? (
@@ -300,12 +300,12 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                       <Anchor component={Link} to={`/DeashBoard/edit/${kind}/${row.id}`} size="sm">
                         {t("contentLists.edit")}
                       </Anchor>
-                      {people && row.status !== "approved" ? (
+                      {reviewed && row.status !== "approved" ? (
                         <Button size="xs" variant="default" onClick={() => post("approve", [row.id])}>
                           {t("contentLists.approve")}
                         </Button>
                       ) : null}
-                      {people && row.status !== "rejected" ? (
+                      {reviewed && row.status !== "rejected" ? (
                         <Button size="xs" variant="default" onClick={() => post("reject", [row.id])}>
                           {t("contentLists.reject")}
                         </Button>

@@ -1,12 +1,27 @@
-import { Text, Title } from "@mantine/core";
-import { useRouteLoaderData } from "react-router";
+// The dashboard home (/DeashBoard and /DeashBoard/Home): the overview's numbers, then the inbox.
+// A signed-in user who is not an admin sees a short explanation instead.
+import { Box, Text } from "@mantine/core";
+import { loadOverview } from "../../server/domain/overview";
+import { Inbox } from "../components/dashboard/inbox";
+import { inboxAction, loadInbox } from "../components/dashboard/inbox.server";
+import { Overview } from "../components/dashboard/overview";
 import { useI18n } from "../lib/i18n";
-import type { loader as dashboardLoader } from "./dashboard";
+import { pageOf, requireUserPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.home";
 
-export default function DashboardHome() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUserPage(context, request);
+  if (!actor.isAdmin) return { admin: false as const };
+  const { services } = pageOf(context);
+  const [overview, inbox] = await Promise.all([loadOverview(services.db), loadInbox(request, context)]);
+  return { admin: true as const, overview, inbox };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => inboxAction(request, context);
+
+export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const dashboard = useRouteLoaderData<typeof dashboardLoader>("routes/dashboard");
-  if (!dashboard?.isAdmin) {
+  if (!loaderData.admin) {
     return (
       <Text data-testid="not-admin" maw={640}>
         {t("dashboard.notAdmin")}
@@ -15,8 +30,10 @@ export default function DashboardHome() {
   }
   return (
     <>
-      <Title order={2}>{t("dashboard.welcome", { name: dashboard.name })}</Title>
-      <Text mt="sm">{t("dashboard.welcomeLead")}</Text>
+      <Overview data={loaderData.overview} />
+      <Box mt="lg">
+        <Inbox data={loaderData.inbox} />
+      </Box>
     </>
   );
 }

@@ -4,9 +4,8 @@ import { Anchor, Badge, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { listAllOrders } from "../../server/domain/orders";
-import { orderNumber, statusLabel } from "../components/cart/order-status";
+import { orderNumber, statusColours, statusLabel } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
-import type { OrderStatus } from "../components/cart/types";
 import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -18,13 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orders = await listAllOrders(services, actor);
   return { orders: orders.map(orderView) };
 }
-
-const colours: Record<OrderStatus, string> = {
-  paid: "teal",
-  pending: "gray",
-  failed: "red",
-  cancelled: "dark",
-};
 
 export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
@@ -73,7 +65,11 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={colours[order.status] ?? "gray"} variant="light" data-testid="order-status">
+                    <Badge
+                      color={statusColours[order.status] ?? "gray"}
+                      variant="light"
+                      data-testid="order-status"
+                    >
                       {t(statusLabel(order.status))}
                     </Badge>
                   </Table.Td>

@@ -2,6 +2,7 @@
 // an export to CSV (/DeashBoard/subscribers.csv).
 import { Anchor, Group, Table, Text, Title } from "@mantine/core";
 import { listSubscribers } from "../../server/domain/subscribers";
+import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -13,15 +14,9 @@ const perPage = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);
   const { services } = pageOf(context);
-  const url = new URL(request.url);
-  const page = Math.max(1, Math.min(50_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const { items, total } = await listSubscribers(services.db, actor, {
-    limit: perPage,
-    offset: (page - 1) * perPage,
-    q: q || undefined,
-  });
-  return { subscribers: items, total, page, pages: Math.max(1, Math.ceil(total / perPage)), q };
+  const { page, q, limit, offset } = tableQuery(request, perPage);
+  const { items, total } = await listSubscribers(services.db, actor, { limit, offset, q: q || undefined });
+  return { subscribers: items, total, page, pages: pageCount(total, perPage), q };
 }
 
 export default function DashboardSubscribers({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,16 @@
 // /DeashBoard: any signed-in user may open it; only admins get the menu and the screens.
-import { Container, NavLink as MantineNavLink, MantineProvider, Stack, Title } from "@mantine/core";
-import { NavLink, Outlet } from "react-router";
+import { Container, Group, NavLink as MantineNavLink, MantineProvider, Stack, Title } from "@mantine/core";
+import { NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { headerNotices } from "../../server/domain/notifications";
 import { listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
-import type { MessageKey } from "../i18n";
+import { HeaderNotices } from "../components/dashboard/header-notices";
+import { type MessageKey, sectionDictionaries } from "../i18n";
+import { localeOf } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { useNonce } from "../lib/nonce";
 import "../styles/mantine.css";
 import { pageTitle } from "../lib/meta";
-import { requireUserPage } from "../lib/page.server";
+import { pageOf, requireUserPage } from "../lib/page.server";
 import { theme } from "../theme";
 import type { Route } from "./+types/dashboard";
 
@@ -25,11 +28,29 @@ const menu: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/DeashBoard/users", label: "dashboard.menu.users" },
   { to: "/DeashBoard/subscribers", label: "dashboard.menu.subscribers" },
   { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
+  { to: "/DeashBoard/audit", label: "audit.menu" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
-  return { isAdmin: actor.isAdmin, name: actor.name };
+  // The header's message and notification counts (admins only).
+  const notices = actor.isAdmin ? await headerNotices(pageOf(context).services.db, actor) : null;
+  return {
+    isAdmin: actor.isAdmin,
+    name: actor.name,
+    notices,
+    sectionMessages: sectionDictionaries.dashboard[localeOf(request)],
+  };
+}
+
+// The header's counts follow the admin around: opening a message or approving a teacher on
+// another screen changes them.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "dashboard.title");
@@ -42,9 +63,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={() => nonce}>
       <Container size="xl">
-        <Title order={1} mb="md">
-          {t("dashboard.title")}
-        </Title>
+        <Group justify="space-between" align="center" mb="md" gap="xs">
+          <Title order={1}>{t("dashboard.title")}</Title>
+          {loaderData.notices ? <HeaderNotices data={loaderData.notices} /> : null}
+        </Group>
         <div className={loaderData.isAdmin ? "dashboard dashboard--admin" : "dashboard"}>
           {loaderData.isAdmin ? (
             <nav aria-label={t("dashboard.menu")} className="dashboard__menu" data-testid="dashboard-menu">

@@ -13,6 +13,7 @@ import {
   removeAdmin,
   type UserListItem,
 } from "../../server/domain/users";
+import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -21,24 +22,12 @@ import type { Route } from "./+types/dashboard.users";
 
 const perPage = 20;
 
-/** ?page= and ?q= of a dashboard list, forgiving: a bad value is the first page, no search. */
-function pageQuery(request: Request) {
-  const url = new URL(request.url);
-  const page = Math.max(1, Math.min(50_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  return { page, q };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);
   const { services } = pageOf(context);
-  const { page, q } = pageQuery(request);
-  const { items, total } = await listUsers(services.db, actor, {
-    limit: perPage,
-    offset: (page - 1) * perPage,
-    q: q || undefined,
-  });
-  return { users: items, total, page, pages: Math.max(1, Math.ceil(total / perPage)), q, me: actor.email };
+  const { page, q, limit, offset } = tableQuery(request, perPage);
+  const { items, total } = await listUsers(services.db, actor, { limit, offset, q: q || undefined });
+  return { users: items, total, page, pages: pageCount(total, perPage), q, me: actor.email };
 }
 
 const actionInput = makeAdminInput.extend({ intent: z.enum(["makeAdmin", "removeAdmin"]) });

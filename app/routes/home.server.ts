@@ -3,7 +3,7 @@
 import { toMajorUnits } from "../../common/money";
 import type { Actor } from "../../server/domain/actor";
 import { admissionCollection } from "../../server/domain/admissions";
-import { blogCollection } from "../../server/domain/blogs";
+import { blogCollection, publishedBlogs } from "../../server/domain/blogs";
 import type { ContentContext, ImageView } from "../../server/domain/content/collection";
 import { noticeCollection } from "../../server/domain/notices";
 import { resultCollection } from "../../server/domain/results";
@@ -44,7 +44,7 @@ const newest = (limit: number) => ({ limit, offset: 0 });
 async function loadTop(ctx: ContentContext, actor: Actor) {
   const [admissions, blogs] = await Promise.all([
     admissionCollection.list(ctx, actor, newest(homeSizes.admissions)),
-    blogCollection.list(ctx, actor, newest(homeSizes.slides)),
+    blogCollection.list(ctx, actor, { ...newest(homeSizes.slides), filters: publishedBlogs }),
   ]);
   const admissionSlides: HomeSlide[] = admissions.items.flatMap((a) =>
     a.image
@@ -128,15 +128,17 @@ function loadLower(ctx: ContentContext, actor: Actor) {
         image: s.image,
       })),
     ),
-    blogs: blogCollection.list(ctx, actor, newest(homeSizes.blogs)).then(({ items }) =>
-      items.map((b) => ({
-        id: b.id,
-        title: b.title,
-        category: b.category,
-        date: b.createdAt.toISOString(),
-        image: b.image,
-      })),
-    ),
+    blogs: blogCollection
+      .list(ctx, actor, { ...newest(homeSizes.blogs), filters: publishedBlogs })
+      .then(({ items }) =>
+        items.map((b) => ({
+          id: b.id,
+          title: b.title,
+          category: b.category,
+          date: b.createdAt.toISOString(),
+          image: b.image,
+        })),
+      ),
     notices: noticeCollection.list(ctx, actor, newest(homeSizes.notices)).then(({ items }) =>
       items.map((n) => ({
         id: n.id,

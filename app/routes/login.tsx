@@ -1,23 +1,37 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { loginInput } from "../../common/schemas/users";
+import { signInProviders } from "../../server/auth/providers";
 import { FormError } from "../components/form-error";
+import { ProviderSignIn, usePopupError } from "../components/provider-sign-in";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
+import { flashCookieHeader } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
+import { providerSignInFailed } from "../lib/popup-sign-in";
 import { safeRedirect } from "../lib/safe-redirect";
 import { seo } from "../lib/seo";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Button, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/login";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { actor } = pageOf(context);
-  return { signedInAs: actor.kind === "user" ? actor.email : null };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor, services } = pageOf(context);
+  return {
+    signedInAs: actor.kind === "user" ? actor.email : null,
+    providers: await signInProviders(services.auth, services.config),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const redirectTo = safeRedirect(form.redirectTo);
+  // After a popup sign-in (app/components/provider-sign-in.tsx): believed only if the session is there.
+  if (form.intent === "provider") {
+    if (pageOf(context).actor.kind !== "user") {
+      return data({ error: providerSignInFailed, fields: {} }, { status: 401 });
+    }
+    return redirect(redirectTo, { headers: { "Set-Cookie": flashCookieHeader(request, "login.success") } });
+  }
   const parsed = loginInput.safeParse(form);
   if (!parsed.success) return data({ error: null, fields: fieldErrorsOf(parsed.error) }, { status: 400 });
   const result = await callAuth(context, "/sign-in/email", {
@@ -34,6 +48,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
+  const popup = usePopupError();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const navigation = useNavigation();
@@ -50,9 +65,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.signedInAs && redirectTo ? (
           <p>{t("login.signedInAs", { email: loaderData.signedInAs })}</p>
         ) : null}
-        <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} aria-label={t("login.heading")}>
+        <Form
+          method="post"
+          noValidate
+          onSubmit={popup.clearOnSubmit(onSubmit)}
+          onFocus={onFocus}
+          aria-label={t("login.heading")}
+        >
           <div className="stack">
-            <FormError message={actionData?.error ? te(actionData.error) : null} />
+            <FormError message={popup.message ?? (actionData?.error ? te(actionData.error) : null)} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <TextField
               name="email"
@@ -75,10 +96,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {t("login.submit")}
             </Button>
             <p>
+              <Link to="/forgot-password">{t("login.forgotPassword")}</Link>
+            </p>
+            <p>
               {t("login.noAccount")} <Link to={registerHref}>{t("login.createAccount")}</Link>
             </p>
           </div>
         </Form>
+        <ProviderSignIn providers={loaderData.providers} redirectTo={redirectTo} onError={popup.onError} />
       </div>
     </div>
   );

@@ -1,13 +1,22 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { passwordMismatch } from "../../common/schemas/messages";
 import { registerInput } from "../../common/schemas/users";
+import { signInProviders } from "../../server/auth/providers";
 import { FormError } from "../components/form-error";
+import { NewPasswordFields } from "../components/new-password-fields";
+import { ProviderSignIn, usePopupError } from "../components/provider-sign-in";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
+import { pageOf } from "../lib/page.server";
 import { seo } from "../lib/seo";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
-import { Button, PasswordField, TextField } from "../ui";
+import { Button, TextField } from "../ui";
 import type { Route } from "./+types/register";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = pageOf(context);
+  return { providers: await signInProviders(services.auth, services.config) };
+}
 
 // The earlier product still created the account when the two passwords differed; we refuse
 // (docs/decisions/0003-refuse-registration-on-password-mismatch.md).
@@ -32,8 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: { key: "register.heading" }, path: "/register" });
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
+  const popup = usePopupError();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
   const { onSubmit, onFocus, errors, fieldError } = useSchemaForm(
@@ -42,7 +52,6 @@ export default function Register({ actionData }: Route.ComponentProps) {
   );
   // The specification's banner for the mismatch, whether found here or by the server.
   const banner = errors.retypePassword === passwordMismatch ? passwordMismatch : actionData?.error;
-  const password = { showLabel: t("a11y.showPassword"), hideLabel: t("a11y.hidePassword") };
   return (
     <div className="container">
       <div className="auth-card">
@@ -50,12 +59,12 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <Form
           method="post"
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={popup.clearOnSubmit(onSubmit)}
           onFocus={onFocus}
           aria-label={t("register.heading")}
         >
           <div className="stack">
-            <FormError message={banner ? te(banner) : null} />
+            <FormError message={popup.message ?? (banner ? te(banner) : null)} />
             <TextField
               name="displayName"
               label={t("register.displayName")}
@@ -72,21 +81,9 @@ export default function Register({ actionData }: Route.ComponentProps) {
               required
               error={fieldError("email")}
             />
-            <PasswordField
-              name="password"
-              label={t("register.password")}
-              autoComplete="new-password"
-              required
-              error={fieldError("password")}
-              {...password}
-            />
-            <PasswordField
-              name="retypePassword"
-              label={t("register.retypePassword")}
-              autoComplete="new-password"
-              required
-              error={fieldError("retypePassword")}
-              {...password}
+            <NewPasswordFields
+              labels={[t("register.password"), t("register.retypePassword")]}
+              fieldError={fieldError}
             />
             <Button type="submit" busy={busy} block>
               {t("register.submit")}
@@ -96,6 +93,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
             </p>
           </div>
         </Form>
+        <ProviderSignIn providers={loaderData.providers} redirectTo="/" onError={popup.onError} />
       </div>
     </div>
   );

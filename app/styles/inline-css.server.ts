@@ -7,6 +7,7 @@ import cart from "./cart.css?inline";
 import details from "./details.css?inline";
 import home from "./home.css?inline";
 import lists from "./lists.css?inline";
+import profile from "./profile.css?inline";
 import site from "./site.css?inline";
 
-export const inlineCss = ui + site + home + lists + details + cart;
+export const inlineCss = ui + site + home + lists + details + cart + profile;

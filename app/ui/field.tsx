@@ -3,23 +3,27 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
   useState,
 } from "react";
 
-type Common = { label: ReactNode; error?: string; name: string };
+/** hint: a short help text under the label, read with the field. */
+type Common = { label: ReactNode; error?: string; hint?: ReactNode; name: string };
 
 function Frame({
   id,
   label,
   error,
+  hint,
   required,
   children,
 }: {
   id: string;
   label: ReactNode;
   error?: string;
+  hint?: ReactNode;
   required?: boolean;
   children: ReactNode;
 }) {
@@ -33,6 +37,11 @@ function Frame({
           </span>
         ) : null}
       </label>
+      {hint ? (
+        <span className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
       {children}
       {error ? (
         <span className="field__error" id={`${id}-error`}>
@@ -43,16 +52,17 @@ function Frame({
   );
 }
 
-const described = (id: string, error?: string) => ({
+const described = (id: string, error?: string, hint?: ReactNode) => ({
   "aria-invalid": error ? (true as const) : undefined,
-  "aria-describedby": error ? `${id}-error` : undefined,
+  "aria-describedby":
+    [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined,
 });
 
-export function TextField({ label, error, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, error, hint, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <Frame id={id} label={label} error={error} required={props.required}>
-      <input id={id} className="field__input" {...described(id, error)} {...props} />
+    <Frame id={id} label={label} error={error} hint={hint} required={props.required}>
+      <input id={id} className="field__input" {...described(id, error, hint)} {...props} />
     </Frame>
   );
 }
@@ -62,6 +72,33 @@ export function TextArea({ label, error, ...props }: Common & TextareaHTMLAttrib
   return (
     <Frame id={id} label={label} error={error} required={props.required}>
       <textarea id={id} className="field__input" {...described(id, error)} {...props} />
+    </Frame>
+  );
+}
+
+/** A native select; `placeholder` is a first, empty choice. */
+export function SelectField({
+  label,
+  error,
+  options,
+  placeholder,
+  ...props
+}: Common &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: { value: string; label: string }[];
+    placeholder?: string;
+  }) {
+  const id = useId();
+  return (
+    <Frame id={id} label={label} error={error} required={props.required}>
+      <select id={id} className="field__input" {...described(id, error)} {...props}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </Frame>
   );
 }

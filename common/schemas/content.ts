@@ -57,7 +57,11 @@ export const blogInput = z.object({
   authorEmail: email(),
   body: optionalText("Body", 50000),
   category: optionalText("Category", 50),
+  status: reviewStatus.optional(),
 });
+
+/** A blog as a signed-in user writes it (the profile's postBlog and MyBlogs): the author is the writer. */
+export const userBlogInput = blogInput.pick({ title: true, body: true, category: true });
 
 export const commentInput = z.object({
   blogId: uuid("Blog"),

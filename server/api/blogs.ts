@@ -5,8 +5,9 @@ export const blogEndpoints = contentEndpoints({
   collection: blogCollection,
   tag: "Blogs",
   paths: { list: ["/blog/blogs"], one: ["/blog/blogs/:id"], create: ["/blog/blogs"] },
-  fields: { title: "title", email: "authorEmail", blog: "body", catagori: "category" },
+  fields: { title: "title", email: "authorEmail", blog: "body", catagori: "category", status: "status" },
   imageFields: ["image"],
+  filters: ["status"],
   toWire: (blog) => ({
     _id: blog.id,
     title: blog.title,

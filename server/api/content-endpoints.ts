@@ -139,6 +139,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       summary: `List ${tag.toLowerCase()}, newest first (limit, offset, q${kind.filters?.length ? `, ${kind.filters.join(", ")}` : ""})`,
       tag,
       access: "anyone",
+      sharedView: collection.viewOf,
       query,
       handle: async ({ services, actor, query }) => {
         const { limit, offset, q, ...rest } = query as z.output<typeof listQuery> &
@@ -166,6 +167,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       summary: `One ${label}`,
       tag,
       access: "anyone",
+      sharedView: collection.viewOf,
       params: idParams,
       handle: async ({ services, actor, params }) =>
         kind.toWire(await collection.get(context(services), actor, params.id)),

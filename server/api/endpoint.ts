@@ -49,6 +49,12 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   status?: number;
   /** JSON Schema of the body for the documentation, where `body` alone says too little. */
   bodyDoc?: JsonSchema;
+  /**
+   * For a GET: the view the answer belongs to, when everyone of that view gets the same answer
+   * (the admins, everyone), or null when it is the caller's own. Signed-in callers of one view
+   * then share a kept answer (server/middleware/page-cache.ts); without it none is shared.
+   */
+  sharedView?: (actor: Actor) => string | null;
   /** Answers beyond the usual errors, by status, for the documentation ({"402": "The card was declined"}). */
   errors?: Record<string, string>;
   handle(input: EndpointInput<P, Q, B>): Promise<unknown>;

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import { DomainError, PaymentError, statusOf } from "../domain/errors";
+import { RateLimitError } from "../domain/rate-limit";
 import { ImageError } from "../files/images";
 import { PaymentProviderError } from "../payments/provider";
 
@@ -36,6 +37,8 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
     );
   }
   if (error instanceof DomainError) {
+    // A refusal for too many requests says when to try again.
+    if (error instanceof RateLimitError) c.header("Retry-After", String(error.retryAfterSeconds));
     return c.json<ErrorBody>(
       { error: { code: error.code, message: error.message, fields: error.fields } },
       statusOf[error.code] as ContentfulStatusCode,

@@ -1,9 +1,11 @@
 // Every REST endpoint, in one list: the router and the OpenAPI document read it.
 import { admissionEndpoints } from "./admissions";
+import { auditEndpoints } from "./audit";
 import { blogEndpoints } from "./blogs";
 import { commentEndpoints } from "./comments";
 import { contactEndpoints } from "./contact";
 import type { AnyEndpoint } from "./endpoint";
+import { inboxEndpoints } from "./inbox";
 import { noticeEndpoints } from "./notices";
 import { orderEndpoints } from "./orders";
 import { resultEndpoints } from "./results";
@@ -24,4 +26,6 @@ export const endpoints: AnyEndpoint[] = [
   ...teacherEndpoints,
   ...contactEndpoints,
   ...orderEndpoints,
+  ...auditEndpoints,
+  ...inboxEndpoints,
 ];

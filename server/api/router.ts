@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { clientIp } from "../auth/client-ip";
+import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
 import type { Services } from "../services";
 import { Answer, type AnyEndpoint, type UploadedFile } from "./endpoint";
@@ -91,14 +92,32 @@ async function readBody(request: Request, acceptsFiles: boolean, uploadMaxBytes:
   }
 }
 
+function compileRoutes(endpoints: AnyEndpoint[]): Route[] {
+  return (
+    endpoints
+      .flatMap((endpoint) => endpoint.paths.map((path) => ({ endpoint, ...compile(path) })))
+      // A fixed segment wins over a parameter: PUT /User/users/admin is not PUT /User/users/:email.
+      .sort((a, b) => a.paramCount - b.paramCount)
+  );
+}
+
+const apiPath = (pathname: string) => pathname.replace(/^\/api/i, "") || "/";
+
+/** The view a GET's answer belongs to for this actor (Endpoint.sharedView), or null. */
+export function sharedViews(endpoints: AnyEndpoint[]) {
+  const routes = compileRoutes(endpoints).filter((route) => route.endpoint.method === "GET");
+  return (pathname: string, actor: Actor): string | null => {
+    const path = apiPath(pathname);
+    const route = routes.find((r) => r.pattern.test(path));
+    return route?.endpoint.sharedView?.(actor) ?? null;
+  };
+}
+
 export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
-  const routes: Route[] = endpoints
-    .flatMap((endpoint) => endpoint.paths.map((path) => ({ endpoint, ...compile(path) })))
-    // A fixed segment wins over a parameter: PUT /User/users/admin is not PUT /User/users/:email.
-    .sort((a, b) => a.paramCount - b.paramCount);
+  const routes = compileRoutes(endpoints);
 
   return async function handleApi(c: Context<AppEnv>): Promise<Response> {
-    const path = c.req.path.replace(/^\/api/i, "") || "/";
+    const path = apiPath(c.req.path);
     const method = c.req.method.toUpperCase();
     const matching = routes.filter((route) => route.pattern.test(path));
     const route = matching.find(

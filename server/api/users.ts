@@ -2,15 +2,14 @@
 import { z } from "zod";
 import { makeAdminInput, profileInput, userRecordInput } from "../../common/schemas/users";
 import { listQuery } from "../domain/content/collection";
-import {
-  getAdminFlag,
-  listUsers,
-  makeAdmin,
-  recordOwnUser,
-  removeAdmin,
-  updateOwnProfile,
-} from "../domain/users";
+import { setOwnPhoto, updateOwnProfile } from "../domain/profile";
+import { getAdminFlag, listUsers, makeAdmin, recordOwnUser, removeAdmin } from "../domain/users";
 import { Answer, endpoint } from "./endpoint";
+
+const photoBody = z.object({
+  photoURl: z.string({ error: "Photo link must be text" }).optional(),
+  image: z.string({ error: "Photo link must be text" }).optional(),
+});
 
 export const userEndpoints = [
   endpoint({
@@ -78,6 +77,24 @@ export const userEndpoints = [
     tag: "Users",
     access: "signed-in user",
     body: profileInput,
-    handle: ({ services, actor, body }) => updateOwnProfile(services.db, actor, body),
+    handle: ({ services, actor, body }) =>
+      updateOwnProfile({ db: services.db, images: services.images }, actor, body),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/User/photo"],
+    summary:
+      'Change the signed-in user\'s photo: an image file `image` (multipart), or a link `photoURl` ("" removes it)',
+    tag: "Users",
+    access: "signed-in user",
+    body: photoBody,
+    acceptsFiles: true,
+    errors: { "413": "The image is too large", "415": "Not a JPEG, PNG, WebP or AVIF image" },
+    handle: ({ services, actor, body, files }) =>
+      setOwnPhoto(
+        { db: services.db, images: services.images },
+        actor,
+        files.image ? { file: files.image } : { link: body.photoURl ?? body.image },
+      ),
   }),
 ];

@@ -1,17 +1,97 @@
 // Better Auth: e-mail and password accounts, roles (admin plugin), bearer tokens for API
-// clients. Its tables are ours (server/db/schema.ts), mapped here by model name.
+// clients, sign-in through identity providers (Google, any OpenID Connect issuer), phone
+// verification by text message, and password change and reset. Its tables are ours
+// (server/db/schema.ts), mapped here by model name.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, bearer } from "better-auth/plugins";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { admin, bearer, genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { popupSignInPaths } from "../../common/popup-sign-in";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
+import { newAccountDefaults, sendPasswordResetMail } from "../domain/accounts";
+import { actorFromSession } from "../domain/actor";
+import { DomainError } from "../domain/errors";
+import { allowPhoneCode, normalisePhoneNumber, phoneCodeRules } from "../domain/phone";
+import { RateLimitError } from "../domain/rate-limit";
+import type { Mailer } from "../mail/mailer";
+import type { SmsSender } from "../sms/sender";
 
 /** Set by our HTTP layer from the socket (or a trusted proxy), never taken from the client. */
 export const clientIpHeader = "x-maktab-client-ip";
 
-export function createAuth({ db, config, logger }: { db: Database; config: Config; logger: Logger }) {
+type AuthDeps = { db: Database; config: Config; logger: Logger; mail: Mailer; sms: SmsSender };
+
+/** A domain refusal as Better Auth's error, so every caller of /api/auth gets the same answer. */
+function apiErrorOf(error: unknown): never {
+  if (error instanceof RateLimitError) {
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { code: "RATE_LIMITED", message: error.message },
+      { "Retry-After": String(error.retryAfterSeconds) },
+    );
+  }
+  if (error instanceof DomainError) {
+    const status = { unauthorized: "UNAUTHORIZED", forbidden: "FORBIDDEN", conflict: "CONFLICT" } as const;
+    throw new APIError(status[error.code as keyof typeof status] ?? "BAD_REQUEST", {
+      code: error.code.toUpperCase(),
+      message: error.message,
+    });
+  }
+  throw error;
+}
+
+/** Better Auth's plugin for the OpenID Connect provider of OIDC_* (it reads the discovery document). */
+export const oidcPlugin = (oidc: NonNullable<Config["oidc"]>) =>
+  genericOAuth({
+    config: [
+      {
+        providerId: "oidc",
+        name: oidc.name,
+        discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+        clientId: oidc.clientId,
+        clientSecret: oidc.clientSecret,
+        scopes: ["openid", "email", "profile"],
+        authentication: "basic",
+      },
+    ],
+  });
+
+export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
+  const providers = config.oidc ? [oidcPlugin(config.oidc)] : [];
+  const adminPlugin = admin({ defaultRole: "user", adminRoles: ["admin"] });
+
+  // The phone plugin's codes are for a signed-in user adding a number to their account: sending
+  // needs a session and passes our limits; verifying always updates the session's account.
+  const phoneRules = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== "/phone-number/send-otp" && ctx.path !== "/phone-number/verify") return;
+    const session = await getSessionFromCtx(ctx);
+    if (!session) throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    try {
+      const number =
+        ctx.path === "/phone-number/send-otp"
+          ? await allowPhoneCode(db, actorFromSession(session.user), {
+              phoneNumber: body.phoneNumber,
+              clientIp: ctx.headers?.get(clientIpHeader) ?? undefined,
+            })
+          : normalisePhoneNumber(body.phoneNumber);
+      const code = typeof body.code === "string" ? body.code.trim() : body.code;
+      return {
+        context: {
+          body:
+            ctx.path === "/phone-number/send-otp"
+              ? { phoneNumber: number }
+              : { phoneNumber: number, code, updatePhoneNumber: true, disableSession: true },
+        },
+      };
+    } catch (error) {
+      apiErrorOf(error);
+    }
+  });
+
   return betterAuth({
     appName: "Maktab",
     baseURL: config.publicUrl,
@@ -28,9 +108,56 @@ export function createAuth({ db, config, logger }: { db: Database; config: Confi
         rateLimit: schema.rateLimits,
       },
     }),
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited, so an answer for an existing account takes as long as one for none.
+      sendResetPassword: async ({ user, token }) =>
+        sendPasswordResetMail(
+          { db, mail, logger, publicUrl: config.publicUrl },
+          { email: user.email, token },
+        ),
+    },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
+      : {},
+    // A provider's error, or a broken callback, ends on the popup's last page, which tells the opener.
+    onAPIError: { errorURL: `${config.publicUrl}${popupSignInPaths.done}` },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: newAccountDefaults(user) }),
+        },
+      },
+    },
+    hooks: { before: phoneRules },
+    disabledPaths: [
+      // Phone numbers verify an account's number; they are not a way to sign in or reset a password.
+      "/sign-in/phone-number",
+      "/phone-number/request-password-reset",
+      "/phone-number/reset-password",
+      // The admin plugin gives us roles and bans; its own routes would change roles and accounts
+      // past our domain rules (never the last admin, the audit trail), so they are off.
+      ...Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
+    ],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] }), bearer()],
+    plugins: [
+      adminPlugin,
+      bearer(),
+      phoneNumber({
+        otpLength: phoneCodeRules.length,
+        expiresIn: phoneCodeRules.expiresInSeconds,
+        allowedAttempts: phoneCodeRules.allowedAttempts,
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await sms.send({ to, text: `Maktab: your code is ${code}. It expires in 5 minutes.` });
+        },
+      }),
+      ...providers,
+    ],
     rateLimit: {
       enabled: config.env !== "test",
       storage: "database",
@@ -39,6 +166,12 @@ export function createAuth({ db, config, logger }: { db: Database; config: Confi
       customRules: {
         "/sign-in/email": { window: 60, max: 10 },
         "/sign-up/email": { window: 60, max: 10 },
+        "/sign-in/social": { window: 60, max: 20 },
+        "/change-password": { window: 60, max: 10 },
+        "/request-password-reset": { window: 60 * 15, max: 5 },
+        "/reset-password": { window: 60, max: 10 },
+        "/phone-number/send-otp": { window: 60, max: 5 },
+        "/phone-number/verify": { window: 60, max: 10 },
       },
     },
     advanced: {

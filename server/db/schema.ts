@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -45,6 +46,9 @@ export const users = pgTable(
     contactNumber: varchar({ length: 30 }),
     className: varchar({ length: 30 }),
     rollNumber: varchar({ length: 20 }),
+    // Better Auth's phone number plugin: set only once the one-time code has been verified.
+    phoneNumber: varchar({ length: 30 }).unique(),
+    phoneNumberVerified: boolean().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,6 +183,8 @@ export const blogs = pgTable(
     index().on(t.authorId),
     index().on(t.imageFileId),
     index().on(t.status, t.createdAt),
+    // A signed-in reader's count (approved, or their own): read from this index, not the table.
+    index().on(t.status, t.authorId),
   ],
 );
 
@@ -251,7 +257,13 @@ export const students = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.status, t.createdAt), index().on(t.imageFileId)],
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.status, t.createdAt),
+    // Public lists and their counts (everything but the rejected) without reading the table.
+    index("students_visible_created_at_index").on(t.createdAt).where(sql`${t.status} <> 'rejected'`),
+    index().on(t.imageFileId),
+  ],
 );
 
 export const teacherPositions = ["principal", "vice-principal", "Teacher"] as const;
@@ -278,6 +290,7 @@ export const teachers = pgTable(
     index().on(t.createdAt),
     index().on(t.status, t.createdAt),
     index("teachers_featured_created_at_index").on(t.createdAt).where(sql`${t.isFeatured}`),
+    index("teachers_visible_created_at_index").on(t.createdAt).where(sql`${t.status} <> 'rejected'`),
     index().on(t.imageFileId),
   ],
 );
@@ -367,3 +380,56 @@ export const subscribers = pgTable(
   },
   (t) => [check("subscribers_email_lower_case", sql`${t.email} = lower(${t.email})`)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Mail the admins write from the dashboard inbox: drafts until sent, then the 'sent' folder. A
+// reply points at the contact message it answers.
+
+export const outgoingStatuses = ["draft", "sent"] as const;
+export type OutgoingStatus = (typeof outgoingStatuses)[number];
+
+export const outgoingMessages = pgTable(
+  "outgoing_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull().default(""),
+    subject: text().notNull().default(""),
+    body: text().notNull().default(""),
+    status: text().$type<OutgoingStatus>().notNull().default("draft"),
+    inReplyTo: uuid().references(() => contactMessages.id, { onDelete: "set null" }),
+    authorId: text().references(() => users.id, { onDelete: "set null" }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.status, t.updatedAt), index().on(t.inReplyTo), index().on(t.authorId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The audit trail: every create, update and delete by an admin (who, what, when). The actor's
+// e-mail is copied so the entry stays readable after the account is gone.
+
+export const auditActions = ["create", "update", "delete"] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditEntries = pgTable(
+  "audit_entries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text().notNull(),
+    action: text().$type<AuditAction>().notNull(),
+    /** What kind of record: admission, blog, ..., user, order, message. */
+    subject: text().notNull(),
+    subjectId: text().notNull(),
+    /** A short human label (a title or a name) kept as it was at the time. */
+    label: text().notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.subject, t.subjectId), index().on(t.actorId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The page cache's content generation when several app processes share PostgreSQL without
+// Redis: every change to content takes the next value (server/cache/page-cache.ts).
+export const pageCacheGeneration = pgSequence("page_cache_generation");

@@ -1,15 +1,30 @@
+// Blogs: admins write them from the dashboard (published at once); any signed-in user writes
+// one from the profile, and it waits as pending until an admin approves it. Its author or an
+// admin changes or deletes it; an author's edit goes back to review
+// (docs/decisions/0012-user-blogs-and-profile.md).
 import { sql } from "drizzle-orm";
-import { blogInput } from "../../common/schemas/content";
+import { z } from "zod";
+import { blogInput, reviewStatus } from "../../common/schemas/content";
 import { blogs } from "../db/schema";
 import { collection } from "./content/collection";
+import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
+
+/** Blogs a user (not an admin) may send for review in an hour. */
+export const userBlogLimit: RateLimitRule = {
+  name: "blog",
+  max: 10,
+  windowMs: 60 * 60 * 1000,
+  message: "Too many blogs sent. Please try again later.",
+};
 
 export const blogCollection = collection({
   name: "Blog",
   table: blogs,
   input: blogInput,
   searchColumn: blogs.title,
-  create: "admin",
-  change: "admin",
+  create: "user",
+  change: "authorOrAdmin",
+  authorOf: (blog) => blog.authorId,
   image: "optional",
   // A blog waiting for review is seen by its author and the admins only.
   hiddenFrom: (actor) => {
@@ -17,5 +32,25 @@ export const blogCollection = collection({
     if (actor.kind === "user") return sql`(${blogs.status} = 'approved' or ${blogs.authorId} = ${actor.id})`;
     return sql`${blogs.status} = 'approved'`;
   },
-  onCreate: (_input, actor) => ({ authorId: actor.id, status: "approved" }),
+  // A signed-in author also sees their own blogs under review.
+  views: (actor) => (actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : null),
+  filters: {
+    status: { column: blogs.status, schema: reviewStatus },
+    authorId: { column: blogs.authorId, schema: z.string().min(1).max(100) },
+  },
+  adminOnly: ["status", "authorEmail"],
+  // A user's blog carries their own e-mail and waits for review, whatever the request says.
+  prefill: (actor) => (actor.isAdmin ? {} : { authorEmail: actor.email }),
+  onCreate: (input, actor) => ({
+    authorId: actor.id,
+    status: actor.isAdmin ? (input.status ?? "approved") : "pending",
+  }),
+  onUpdate: (_blog, actor) => (actor.isAdmin ? {} : { status: "pending" }),
+  // Counted per account: a signed-in user could otherwise flood the review queue.
+  beforeCreate: async (ctx, actor) => {
+    if (!actor.isAdmin) await enforceRateLimit(ctx.db, userBlogLimit, actor.id);
+  },
 });
+
+/** The filter of public lists (/blogs, the home page, feeds): approved blogs only, for everyone. */
+export const publishedBlogs = { status: "approved" } as const;

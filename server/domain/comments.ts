@@ -6,6 +6,15 @@ import { comments } from "../db/schema";
 import { blogCollection } from "./blogs";
 import { collection } from "./content/collection";
 import { DomainError } from "./errors";
+import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
+
+/** Comments one account (not an admin's) may write in ten minutes: a person writes far fewer. */
+export const commentRateLimit: RateLimitRule = {
+  name: "comment",
+  max: 20,
+  windowMs: 10 * 60 * 1000,
+  message: "Too many requests. Please try again later.",
+};
 
 export const commentCollection = collection({
   name: "Comment",
@@ -15,6 +24,9 @@ export const commentCollection = collection({
   create: "user",
   change: "authorOrAdmin",
   authorOf: (comment) => comment.authorId,
+  // An admin's own comment is a comment; removing someone else's is moderation, kept in the trail.
+  personal: true,
+  label: (comment) => `${comment.name}: ${comment.message}`,
   image: "none",
   filters: { blogId: { column: comments.blogId, schema: z.uuid({ error: "blogId must be a blog's id" }) } },
   fixed: ["blogId", "email"],
@@ -29,5 +41,9 @@ export const commentCollection = collection({
     // The blog must exist and be visible to the writer.
     const found = await blogCollection.get(ctx, actor, input.blogId).catch(() => null);
     if (!found) throw new DomainError("invalid", "No blog with this id", { blogId: "No blog with this id" });
+  },
+  // Counted per account (the key is the user's id), so one account cannot flood the blogs.
+  beforeCreate: async (ctx, actor) => {
+    if (!actor.isAdmin) await enforceRateLimit(ctx.db, commentRateLimit, actor.id);
   },
 });

@@ -1,6 +1,6 @@
 import { studentInput } from "../../common/schemas/content";
 import { students } from "../db/schema";
-import { collection, rejectedHiddenFromNonAdmins } from "./content/collection";
+import { adminsOrEveryone, collection, rejectedHiddenFromNonAdmins } from "./content/collection";
 
 export const studentCollection = collection({
   name: "Student",
@@ -11,6 +11,7 @@ export const studentCollection = collection({
   change: "admin",
   image: "optional",
   hiddenFrom: rejectedHiddenFromNonAdmins(students.status),
+  views: adminsOrEveryone,
   // New students wait for review, whatever the request says.
   onCreate: () => ({ status: "pending" }),
 });

@@ -2,7 +2,12 @@ import { and, desc, eq } from "drizzle-orm";
 import { teacherInput } from "../../common/schemas/content";
 import { teachers, uploadedFiles } from "../db/schema";
 import type { Actor } from "./actor";
-import { type ContentContext, collection, rejectedHiddenFromNonAdmins } from "./content/collection";
+import {
+  adminsOrEveryone,
+  type ContentContext,
+  collection,
+  rejectedHiddenFromNonAdmins,
+} from "./content/collection";
 
 const hiddenFrom = rejectedHiddenFromNonAdmins(teachers.status);
 
@@ -15,6 +20,7 @@ export const teacherCollection = collection({
   change: "admin",
   image: "optional",
   hiddenFrom,
+  views: adminsOrEveryone,
   // New teachers wait for review, whatever the request says.
   onCreate: () => ({ status: "pending" }),
 });

@@ -1,10 +1,10 @@
 // Accounts as the institute sees them: who is an admin, display names, profiles. Sign-up,
 // sign-in and sessions belong to Better Auth; everything here checks the actor first.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { ProfileInput } from "../../common/schemas/users";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { type Actor, isAdminRole, requireAdmin, requireUser } from "./actor";
+import { recordAudit } from "./audit";
 import { DomainError } from "./errors";
 
 export type UpdateAnswer = { acknowledged: true; matchedCount: number; modifiedCount: number };
@@ -46,11 +46,14 @@ export async function recordOwnUser(
 
 /** An admin makes the account with this e-mail an admin too. */
 export async function makeAdmin(db: Database, actor: Actor, email: string): Promise<UpdateAnswer> {
-  requireAdmin(actor);
+  const admin = requireAdmin(actor);
   const row = await findByEmail(db, email);
   if (!row) throw new DomainError("not_found", `No account with the e-mail ${email}`);
   if (isAdminRole(row.role)) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 };
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, row.id));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ role: "admin" }).where(eq(users.id, row.id));
+    await recordAudit(tx, admin, { action: "update", subject: "user", subjectId: row.id, label: row.email });
+  });
   return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
 }
 
@@ -73,63 +76,6 @@ export async function ensureAdminAccount(
     if (outcome === "unchanged") outcome = "promoted";
   }
   return outcome;
-}
-
-export type Profile = {
-  email: string;
-  displayName: string;
-  photoUrl: string | null;
-  about: string | null;
-  contactNumber: string | null;
-  className: string | null;
-  rollNumber: string | null;
-};
-
-export async function getOwnProfile(db: Database, actor: Actor): Promise<Profile> {
-  const user = requireUser(actor);
-  const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-  if (!row) throw new DomainError("unauthorized", "Sign in first");
-  return {
-    email: row.email,
-    displayName: row.name,
-    photoUrl: row.image,
-    about: row.about,
-    contactNumber: row.contactNumber,
-    className: row.className,
-    rollNumber: row.rollNumber,
-  };
-}
-
-/** PUT /User/updated: the signed-in user's own profile. The e-mail is shown, never changed here. */
-export async function updateOwnProfile(
-  db: Database,
-  actor: Actor,
-  input: ProfileInput,
-): Promise<UpdateAnswer> {
-  const user = requireUser(actor);
-  if (input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase()) {
-    throw new DomainError("invalid", "The e-mail cannot be changed here", {
-      email: "The e-mail cannot be changed here",
-    });
-  }
-  const changes = {
-    name: input.displayName,
-    image: input.photoURl === undefined ? undefined : input.photoURl || null,
-    about: input.about,
-    contactNumber: input.number,
-    className: input.className === undefined ? undefined : input.className || null,
-    rollNumber: input.rollNumber,
-  };
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  if (Object.keys(defined).length === 0) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 };
-  const before = await getOwnProfile(db, actor);
-  await db.update(users).set(defined).where(eq(users.id, user.id));
-  const after = await getOwnProfile(db, actor);
-  return {
-    acknowledged: true,
-    matchedCount: 1,
-    modifiedCount: JSON.stringify(before) === JSON.stringify(after) ? 0 : 1,
-  };
 }
 
 export async function countUsers(db: Database): Promise<number> {
@@ -184,7 +130,7 @@ export const lastAdminMessage = "There must always be at least one admin";
  * the last admin. Every admin row is locked first, so two removals at once cannot both pass.
  */
 export async function removeAdmin(db: Database, actor: Actor, email: string): Promise<UpdateAnswer> {
-  requireAdmin(actor);
+  const admin = requireAdmin(actor);
   return db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id, email: users.email })
@@ -203,6 +149,12 @@ export async function removeAdmin(db: Database, actor: Actor, email: string): Pr
       .update(users)
       .set({ role: "user" })
       .where(and(eq(users.id, target.id), hasAdminRole));
+    await recordAudit(tx, admin, {
+      action: "update",
+      subject: "user",
+      subjectId: target.id,
+      label: target.email,
+    });
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1 } as const;
   });
 }

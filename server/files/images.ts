@@ -1,7 +1,10 @@
 // The one pipeline every uploaded image goes through: size limit, type decided from the bytes,
 // decoded and re-encoded by sharp (which drops EXIF, GPS, XMP, ICC and comments, and whatever a
 // polyglot file hid after the pixels), turned upright, and cut into the widths pages ask for.
-import sharp, { type Channels, type Metadata } from "sharp";
+import type { Channels, Metadata } from "sharp";
+
+/** sharp's native library costs about 23 MB of memory: it is loaded with the first image, not at start. */
+export const loadSharp = () => import("sharp").then((module) => module.default);
 
 export type ImageFormat = "webp" | "jpeg";
 
@@ -72,7 +75,7 @@ export async function processImage(
   let metadata: Metadata;
   try {
     // Only the header is read here; the pixel limit is checked below with a clearer message.
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    metadata = await (await loadSharp())(input, { limitInputPixels: false }).metadata();
   } catch {
     throw damaged();
   }
@@ -98,6 +101,7 @@ export async function processImage(
   try {
     // failOn "error" refuses truncated files but lets through the harmless warnings many
     // cameras' files raise ("extraneous bytes before marker").
+    const sharp = await loadSharp();
     const { data, info } = await sharp(input, { failOn: "error", limitInputPixels: maxPixels })
       .timeout({ seconds: timeoutSeconds })
       .rotate()
@@ -125,6 +129,7 @@ export async function encodeVariants(
   const channels = pixels.channels;
   if (!isChannels(channels)) throw new Error(`Unexpected number of channels: ${channels}`);
   const raw = { raw: { width: pixels.width, height: pixels.height, channels } };
+  const sharp = await loadSharp();
   const widths = chooseWidths(pixels.width);
   const resized = (width: number) => {
     const pipeline = sharp(pixels.data, raw).timeout({ seconds: timeoutSeconds });

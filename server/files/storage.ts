@@ -2,10 +2,8 @@
 // or an S3 bucket when S3_BUCKET is set. FlyDrive gives both the same few calls; this module
 // narrows them to what the site needs and refuses any key outside images/.
 import path from "node:path";
-import { S3Client } from "@aws-sdk/client-s3";
 import { Disk } from "flydrive";
 import { FSDriver } from "flydrive/drivers/fs";
-import { S3Driver } from "flydrive/drivers/s3";
 import type { Config, S3Config } from "../config";
 
 export type FileStorage = {
@@ -46,28 +44,41 @@ export function createFileStorage(config: Config): FileStorage {
 
 /** Files under `root`, served by the app at /files/<key> (see server/http.ts). */
 export function localFileStorage(root: string): FileStorage {
-  const disk = new Disk(new FSDriver({ location: root, visibility: "public" }));
-  return wrap("local", disk, (key) => `/files/${key}`);
+  const disk = Promise.resolve(new Disk(new FSDriver({ location: root, visibility: "public" })));
+  return wrap(
+    "local",
+    () => disk,
+    (key) => `/files/${key}`,
+  );
 }
 
 export function s3FileStorage(s3: S3Config): FileStorage {
-  const client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint,
-    forcePathStyle: s3.forcePathStyle,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    // The SDK's default CRC32 checksums on every upload are refused by several S3-compatible
-    // services; AWS itself gets them.
-    ...(s3.endpoint
-      ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" }
-      : {}),
-  });
-  // No ACLs: new AWS buckets refuse them, and R2 has none. Public reading is the bucket's policy
-  // (or a CDN's) to grant.
-  const disk = new Disk(
-    new S3Driver({ client, bucket: s3.bucket, visibility: "public", supportsACL: false }),
-  );
-  return wrap("s3", disk, (key) => s3Url(s3, key));
+  // The AWS SDK costs about 22 MB of memory: loaded with the first file call, and only for S3.
+  let disk: Promise<Disk> | undefined;
+  const s3Disk = () => {
+    disk ??= Promise.all([import("@aws-sdk/client-s3"), import("flydrive/drivers/s3")]).then(
+      ([{ S3Client }, { S3Driver }]) => {
+        const client = new S3Client({
+          region: s3.region,
+          endpoint: s3.endpoint,
+          forcePathStyle: s3.forcePathStyle,
+          credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+          // The SDK's default CRC32 checksums on every upload are refused by several
+          // S3-compatible services; AWS itself gets them.
+          ...(s3.endpoint
+            ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" }
+            : {}),
+        });
+        // No ACLs: new AWS buckets refuse them, and R2 has none. Public reading is the bucket's
+        // policy (or a CDN's) to grant.
+        return new Disk(
+          new S3Driver({ client, bucket: s3.bucket, visibility: "public", supportsACL: false }),
+        );
+      },
+    );
+    return disk;
+  };
+  return wrap("s3", s3Disk, (key) => s3Url(s3, key));
 }
 
 /**
@@ -80,22 +91,26 @@ function s3Url(s3: S3Config, key: string): string {
   return `https://${s3.bucket}.s3.amazonaws.com/${key}`;
 }
 
-function wrap(kind: FileStorage["kind"], disk: Disk, url: (key: string) => string): FileStorage {
+function wrap(
+  kind: FileStorage["kind"],
+  disk: () => Promise<Disk>,
+  url: (key: string) => string,
+): FileStorage {
   return {
     kind,
     async put(key, data, contentType) {
-      await disk.put(checkKey(key), data, { contentType, cacheControl: immutableCacheControl });
+      await (await disk()).put(checkKey(key), data, { contentType, cacheControl: immutableCacheControl });
     },
     async delete(key) {
       try {
-        await disk.delete(checkKey(key));
+        await (await disk()).delete(checkKey(key));
       } catch (error) {
         // AWS answers 204 for a missing object; some compatible services answer 404.
         if (!isNotFound(error)) throw error;
       }
     },
     url: (key) => url(checkKey(key)),
-    exists: async (key) => disk.exists(checkKey(key)),
+    exists: async (key) => (await disk()).exists(checkKey(key)),
   };
 }
 

@@ -1,18 +1,34 @@
-// Finds out who is asking (session cookie or bearer token) once per request.
+// Finds out who is asking (session cookie or bearer token) once per request. A session found is
+// remembered for a few seconds, until the next change (server/cache/actor-cache.ts).
 import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth/auth";
+import { createActorCache, credentialOf } from "../cache/actor-cache";
+import type { PageCache } from "../cache/page-cache";
 import { actorFromSession, anonymous } from "../domain/actor";
 import type { AppEnv } from "../http-env";
 
-export const resolveActor = (auth: Auth) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+export const resolveActor = (auth: Auth, generations: Pick<PageCache, "generation">) => {
+  const actors = createActorCache();
+  return createMiddleware<AppEnv>(async (c, next) => {
     const headers = c.req.raw.headers;
+    const credential = credentialOf(headers);
     // Most visitors are anonymous: skip the database when no credential was sent.
-    if (!headers.get("cookie")?.includes("maktab.session_token") && !headers.get("authorization")) {
+    if (credential === null) {
       c.set("actor", anonymous);
       return next();
     }
+    // Read before the lookup: a change made meanwhile leaves what is found under the old one.
+    const generation = await generations.generation();
+    c.set("contentGeneration", generation);
+    const known = generation === null ? undefined : actors.get(credential, generation);
+    if (known) {
+      c.set("actor", known);
+      return next();
+    }
     const session = await auth.api.getSession({ headers });
-    c.set("actor", actorFromSession(session?.user));
+    const actor = actorFromSession(session?.user);
+    if (generation !== null) actors.set(credential, generation, actor);
+    c.set("actor", actor);
     await next();
   });
+};

@@ -1,7 +1,8 @@
 // Security headers on every response. Scripts run only from our origin or with this request's
-// nonce (and from Stripe when card payments go to Stripe); nothing may frame the site.
+// nonce, or by hash on a kept page (and from Stripe when card payments go to Stripe); nothing may frame the site.
 import { randomBytes } from "node:crypto";
 import { createMiddleware } from "hono/factory";
+import { popupSignInPaths } from "../../common/popup-sign-in";
 import type { AppEnv } from "../http-env";
 
 export type SecurityHeaderOptions = {
@@ -11,15 +12,19 @@ export type SecurityHeaderOptions = {
   stripe?: boolean;
 };
 
+/** Inline scripts run with this request's nonce, or, on a kept page, by their hashes. */
+export type InlineScripts = { nonce: string } | { hashes: string[] };
+
 export function contentSecurityPolicy(
-  nonce: string,
+  inline: InlineScripts,
   options: Pick<SecurityHeaderOptions, "development" | "stripe">,
 ): string {
+  const inlineSources = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
   const stripe = options.stripe === true;
   const connect = ["'self'", ...(options.development ? ["ws:", "wss:"] : [])];
   const directives: Record<string, string> = {
     "default-src": "'self'",
-    "script-src": `'self' 'nonce-${nonce}'${stripe ? " https://js.stripe.com" : ""}`,
+    "script-src": ["'self'", ...inlineSources, ...(stripe ? ["https://js.stripe.com"] : [])].join(" "),
     // Mantine sets style attributes; styles cannot run code, scripts are what the nonce guards.
     "style-src": "'self' 'unsafe-inline'",
     // Content may link images from other sites (the specification's image links).
@@ -38,16 +43,25 @@ export function contentSecurityPolicy(
     .join("; ");
 }
 
+const isPopupSignInPath = (path: string) =>
+  path.startsWith(popupSignInPaths.start) || path.startsWith("/api/auth/callback/");
+
 export const securityHeaders = (options: SecurityHeaderOptions) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
     await next();
-    c.header("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+    const hashes = c.get("scriptHashes");
+    c.header("Content-Security-Policy", contentSecurityPolicy(hashes ? { hashes } : { nonce }, options));
     c.header("X-Content-Type-Options", "nosniff");
     c.header("X-Frame-Options", "DENY");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    // The sign-in popup keeps its opener only if none of its pages asks for isolation: it goes
+    // from our start page to the provider and back through Better Auth's callback to our last page.
+    c.header(
+      "Cross-Origin-Opener-Policy",
+      isPopupSignInPath(c.req.path) ? "unsafe-none" : "same-origin-allow-popups",
+    );
     c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (options.https) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   });

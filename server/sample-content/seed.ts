@@ -4,7 +4,6 @@
 // through the same encoder and file storage as uploads (so they land on S3 when configured).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Database } from "../db/client";
 import {
   admissions,
@@ -17,7 +16,7 @@ import {
   teachers,
   uploadedFiles,
 } from "../db/schema";
-import { encodeVariants } from "../files/images";
+import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
 import { sampleContent } from "./data";
@@ -233,6 +232,7 @@ async function writeImage(
   const sourceWidth = style.square ? 800 : 1280;
   // Rasterise the vector straight at the largest width (sharper and cheaper than rendering at
   // 1280 and shrinking); our own drawing needs none of processImage's checks, only its encoder.
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg), { density: (72 * largestWidth) / sourceWidth })
     .resize({ width: largestWidth })
     .removeAlpha()

@@ -1,9 +1,9 @@
 // The upload pipeline on real files made with sharp: what it accepts, what it refuses, and that
 // nothing but re-encoded pixels comes out.
-import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { type EncodedVariant, ImageError, processImage, sniffFormat } from "../../server/files/images";
+import { pngOfZeros } from "../fixtures/png-of-zeros";
 
 const mb = 1024 * 1024;
 const limits = { maxBytes: 5 * mb };
@@ -258,28 +258,3 @@ describe("sniffFormat", () => {
     expect(sniffFormat(new Uint8Array([0xff, 0xd8]))).toBeUndefined();
   });
 });
-
-/** A greyscale PNG of zeros, built by hand: sharp itself refuses to make one this large. */
-function pngOfZeros(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // one bit per pixel
-  header[9] = 0; // greyscale
-  // Each row: a filter byte and width/8 bytes of pixels.
-  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}

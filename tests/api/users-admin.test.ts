@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribers, users } from "../../server/db/schema";
 import type { SignedInActor } from "../../server/domain/actor";
 import { listSubscribers, subscribersCsv } from "../../server/domain/subscribers";
-import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 describe.each(testDatabases)("people calls on %s", (kind) => {
   let t: TestApp;
@@ -14,10 +14,7 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
   let bob: Session;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-password-1" });
-    admin = await t.signIn("head@school.test", "head-password-1");
-    alice = await t.signUp("alice@school.test", "alice-password", "Alice Rahman");
-    bob = await t.signUp("bob@school.test", "bob-password-1", "Bob Karim");
+    ({ t, admin, alice, bob } = await appWithPeople(kind, { alice: "Alice Rahman", bob: "Bob Karim" }));
   });
   afterAll(() => t?.close());
 

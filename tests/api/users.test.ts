@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
-import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 describe.each(testDatabases)("user calls on %s", (kind) => {
   let t: TestApp;
@@ -11,10 +11,7 @@ describe.each(testDatabases)("user calls on %s", (kind) => {
   let bob: Session;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-password-1" });
-    admin = await t.signIn("head@school.test", "head-password-1");
-    alice = await t.signUp("alice@school.test", "alice-password", "Alice");
-    bob = await t.signUp("bob@school.test", "bob-password-1", "Bob");
+    ({ t, admin, alice, bob } = await appWithPeople(kind));
   });
   afterAll(() => t?.close());
 

@@ -9,6 +9,7 @@ import {
   newPage,
   type RunningServer,
   startServer,
+  waitForHydration,
 } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
@@ -181,9 +182,7 @@ describe("accounts and roles in the browser", () => {
 
   it("moves between pages without a full reload", async () => {
     const page = await open("/");
-    await page.waitForFunction(() =>
-      document.querySelector("html")?.hasAttribute("data-mantine-color-scheme"),
-    );
+    await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "still here";
     });
@@ -197,6 +196,7 @@ describe("accounts and roles in the browser", () => {
 
   it("works on a 360 px phone: the menu slides out with the same links, nothing overflows", async () => {
     const page = await open("/", { viewport: { width: 360, height: 740 } });
+    await waitForHydration(page);
     const menuButton = page.getByRole("button", { name: "Open menu" });
     await menuButton.click();
     const menu = page.locator("#mobile-menu");

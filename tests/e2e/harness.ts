@@ -27,7 +27,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const serverEntry = path.join(repoRoot, process.env.BUILD_DIR ?? "build", "server", "index.js");
 
 const HEALTH_POLL_MS = 100;
-const HEALTH_TIMEOUT_MS = 20_000;
+// Generous: a first start migrates and seeds, and a busy machine (parallel suites) is slow.
+const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -62,6 +63,8 @@ export interface RunningServer {
   stop(): Promise<ServerExit>;
   /** Everything the server wrote to stdout and stderr so far. */
   logs(): string;
+  /** The server's process id (to kill it hard in the crash tests). */
+  pid: number | undefined;
 }
 
 /** Children still running, killed if the test process exits without stop(). */
@@ -124,8 +127,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined) env[key] = value;
   }
-  // Never point a test server at a developer's or CI's real database by accident.
+  // Never point a test server at a developer's or CI's real database (or Redis) by accident.
   delete env.DATABASE_URL;
+  delete env.REDIS_URL;
   Object.assign(
     env,
     {
@@ -210,7 +214,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await sleep(HEALTH_POLL_MS);
   }
 
-  return { url, dataDir, stop, logs };
+  return { url, dataDir, stop, logs, pid: child.pid };
 }
 
 /**
@@ -247,7 +251,39 @@ export async function newPage(
     locale: options.locale ?? "en-US",
   });
   const page = await context.newPage();
+  // A page's scripts load after its content, so a click on a button that needs them (a menu, a
+  // dialog) could come before React handles it: every page load waits for hydration first.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, gotoOptions) => {
+    const response = await goto(url, gotoOptions);
+    await waitForHydration(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (reloadOptions) => {
+    const response = await reload(reloadOptions);
+    await waitForHydration(page);
+    return response;
+  };
   return { context, page };
+}
+
+/**
+ * Waits until React has taken over the server's HTML, so clicks on buttons that need script (the
+ * phone menu, dialogs) are handled. The server HTML already carries every attribute the app sets,
+ * so the only sure sign is React's own fiber key on the root element.
+ */
+export async function waitForHydration(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      // Not one of our pages (a feed, a JSON answer, an error from the browser): nothing to wait for.
+      if (!document.querySelector('script[type="module"]')) return true;
+      const main = document.querySelector("main") ?? document.body;
+      return Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { timeout },
+  );
 }
 
 export interface AxeViolationNode {

@@ -18,7 +18,7 @@ describe("the server's life", () => {
     const server = await startServer({ dataDir, env: { ...admin, SAMPLE_CONTENT: "on", LOG_LEVEL: "info" } });
     try {
       const home = await (await fetch(server.url)).text();
-      const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+      const script = /import \* as route0 from "(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
       expect(script).toBeDefined();
       const asset = await fetch(server.url + script, { headers: { "accept-encoding": "br, gzip" } });
       expect(asset.status).toBe(200);

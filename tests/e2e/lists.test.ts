@@ -13,6 +13,7 @@ import {
   type RunningServer,
   sessionOf,
   startServer,
+  waitForHydration,
 } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
@@ -55,12 +56,7 @@ describe("the public lists in the browser", () => {
     return page;
   };
 
-  /** Waits until React has taken over the server's HTML (clicks and typing are handled). */
-  const hydrated = (page: Page) =>
-    page.waitForFunction(() => {
-      const main = document.querySelector("main");
-      return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-    });
+  const hydrated = (page: Page) => waitForHydration(page);
 
   async function logIn(page: Page, email: string, password: string) {
     await page.getByLabel("E-mail").fill(email);
@@ -236,8 +232,10 @@ describe("the public lists in the browser", () => {
     expect(url.searchParams.get("redirectTo")).toBe("/ALLteacher");
     await logIn(page, member.email, member.password);
     await page.waitForURL((next) => next.pathname === "/ALLteacher");
-    expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual(["All Teachers"]);
-    expect(await headings(page)).toEqual(sample.teachers.map((t) => t.name));
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).allTextContents())
+      .toEqual(["All Teachers"]);
+    await expect.poll(() => headings(page)).toEqual(sample.teachers.map((t) => t.name));
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.url}/teacher`);
   });
 

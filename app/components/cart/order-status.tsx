@@ -12,6 +12,17 @@ const labels: Record<OrderStatus, MessageKey> = {
 
 export const statusLabel = (status: OrderStatus): MessageKey => labels[status] ?? labels.pending;
 
+/**
+ * The dashboard's badge colour per status (the badge's text says the status too), in shades
+ * dark enough for the light badge's text to keep its contrast.
+ */
+export const statusColours: Record<OrderStatus, string> = {
+  paid: "teal.9",
+  pending: "gray",
+  failed: "red.9",
+  cancelled: "dark",
+};
+
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useI18n();
   return (

@@ -19,35 +19,12 @@ import {
 import { type DragEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useI18n } from "../../lib/i18n";
+import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
 import { type FieldErrors, fieldErrorsOf } from "../../lib/use-schema-form";
 import { FormError } from "../form-error";
 import type { ContentForm } from "./content-forms";
 
 export type FormAnswer = { ok: true } | { ok: false; error: string | null; fields: FieldErrors };
-
-/** Posts the form with XMLHttpRequest, reporting the upload's progress (0 to 100). */
-function upload(url: string, body: FormData, onProgress: (percent: number) => void) {
-  return new Promise<FormAnswer>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.setRequestHeader("X-Requested-With", "XMLHttpRequest");
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      try {
-        resolve(JSON.parse(xhr.responseText) as FormAnswer);
-      } catch (error) {
-        reject(error);
-      }
-    };
-    xhr.onerror = () => reject(new Error("network"));
-    xhr.send(body);
-  });
-}
-
-const acceptedTypes = "image/jpeg,image/png,image/webp,image/avif";
 
 export type ContentFormProps = {
   form: ContentForm;
@@ -85,7 +62,7 @@ export function ContentFormView({
   const fileInput = useRef<HTMLInputElement>(null);
   const [formKey, setFormKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useFilePreview(file);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors>(actionData && !actionData.ok ? actionData.fields : {});
   const [error, setError] = useState<string | null>(actionData && !actionData.ok ? actionData.error : null);
@@ -94,16 +71,6 @@ export function ContentFormView({
   // Set once the script runs, so tests (and styles) can tell the checked form from the plain one.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const choose = (chosen: File | null | undefined) => {
     setFile(chosen ?? null);
@@ -134,7 +101,7 @@ export function ContentFormView({
     if (Object.keys(found).length > 0) return;
     setProgress(0);
     try {
-      const answer = await upload(location.pathname, body, setProgress);
+      const { body: answer } = await uploadWithProgress<FormAnswer>(location.pathname, body, setProgress);
       if (answer.ok) {
         setSucceeded(true);
         setFile(null);
@@ -246,7 +213,7 @@ export function ContentFormView({
                     ref={fileInput}
                     type="file"
                     name="image"
-                    accept={acceptedTypes}
+                    accept={acceptedImageTypes}
                     hidden
                     onChange={(event) => choose(event.currentTarget.files?.[0])}
                   />

@@ -16,10 +16,13 @@ import {
 } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import type { AuditSubject } from "../../../common/audit";
+import { imageLink } from "../../../common/schemas/content";
 import { fieldErrorsOf } from "../../../common/schemas/field-errors";
 import type { Database } from "../../db/client";
 import { uploadedFiles } from "../../db/schema";
 import { type Actor, requireAdmin, requireUser, type SignedInActor } from "../actor";
+import { type AuditInput, recordAudit } from "../audit";
 import { DomainError, notFound } from "../errors";
 
 type UploadedFile = typeof uploadedFiles.$inferSelect;
@@ -79,14 +82,35 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
   image: "none" | "optional" | "required";
   /** Rows this actor may not see (rejected students for non-admins, say). */
   hiddenFrom?: (actor: Actor) => SQL | undefined;
+  /**
+   * Who sees the same rows as this actor, named (admins, everyone), or null when what they see
+   * is their own. Answers are shared between the actors of one view (server/cache/page-cache.ts),
+   * so with hiddenFrom and no views nothing is shared.
+   */
+  views?: (actor: Actor) => string | null;
   /** List filters beyond `q`, by name: ?blogId= on comments. */
   filters?: Record<string, { column: PgColumn; schema: z.ZodType<string> }>;
   /** Fields set on create that an update may not change (the blog a comment belongs to). */
   fixed?: (keyof z.output<Input> & string)[];
+  /** Values filled in before a create is validated, whatever the client sent (a user's blog carries their e-mail). */
+  prefill?: (actor: SignedInActor) => Record<string, unknown>;
   /** Values set by the server on create, whatever the client sent (status pending, author). */
   onCreate?: (input: z.output<Input>, actor: SignedInActor) => Record<string, unknown>;
+  /** Fields that only an admin may change (a blog's status); others get 403 for a new value. */
+  adminOnly?: (keyof z.output<Input> & string)[];
+  /** Values set by the server when an update changes something (an author's edit goes back to review). */
+  onUpdate?: (record: InferSelectModel<Table>, actor: SignedInActor) => Record<string, unknown>;
+  /** Runs before a create is stored: a limit on how many a user may add (429 past it). */
+  beforeCreate?: (ctx: ContentContext, actor: SignedInActor) => Promise<void>;
   /** Checks that need the database (the blog a comment is for exists). */
   check?: (ctx: ContentContext, input: Partial<z.output<Input>>, actor: SignedInActor) => Promise<void>;
+  /**
+   * Records are what people write as themselves (comments): an admin's own are not admin work
+   * for the audit trail, an admin's change to someone else's is.
+   */
+  personal?: boolean;
+  /** The record's label in the audit trail; its title or name unless said. */
+  label?: (record: InferSelectModel<Table>) => string;
 };
 
 export type ContentRecord<Table extends ContentTable> = InferSelectModel<Table> & { image: ImageView | null };
@@ -101,8 +125,12 @@ export type ContentCollection<Item> = {
   /** The fields a create takes (for documentation and forms). */
   input: z.ZodObject;
   image: "none" | "optional" | "required";
+  /** Records carry a review status (pending, approved, rejected) that admins set. */
+  reviewed: boolean;
   list(ctx: ContentContext, actor: Actor, query: ListQuery): Promise<{ items: Item[]; total: number }>;
   get(ctx: ContentContext, actor: Actor, id: string): Promise<Item>;
+  /** The view this actor's lists and records belong to (see CollectionDefinition.views). */
+  viewOf(actor: Actor): string | null;
   create(
     ctx: ContentContext,
     actor: Actor,
@@ -123,6 +151,9 @@ export type ContentCollection<Item> = {
   ): Promise<{ acknowledged: true; deletedCount: number }>;
 };
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function collection<Table extends ContentTable, Input extends z.ZodObject>(
@@ -133,6 +164,35 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   const imageFileId = columns.imageFileId;
   const hasImage = definition.image !== "none" && imageFileId !== undefined;
   const updateInput = definition.input.partial();
+  const subject = name.toLowerCase() as AuditSubject;
+  const labelOf =
+    definition.label ??
+    ((record: InferSelectModel<Table>) => {
+      const { title, name } = record as { title?: unknown; name?: unknown };
+      return String(title ?? name ?? "");
+    });
+
+  /** Whether a change is an admin's work, kept in the audit trail (docs/decisions/0010). */
+  function isAdminWork(user: SignedInActor, record: InferSelectModel<Table>): boolean {
+    if (!user.isAdmin) return false;
+    return !(definition.personal && definition.authorOf?.(record) === user.id);
+  }
+
+  /** Makes the change and, for an admin's work, its audit entry, in one transaction. */
+  async function changeAndRecord<T>(
+    ctx: ContentContext,
+    user: SignedInActor,
+    change: (db: Database) => Promise<T>,
+    entry: (result: T) => { record: InferSelectModel<Table>; audit: AuditInput } | null,
+  ): Promise<T> {
+    if (!user.isAdmin) return change(ctx.db);
+    return ctx.db.transaction(async (tx) => {
+      const result = await change(tx);
+      const recorded = entry(result);
+      if (recorded && isAdminWork(user, recorded.record)) await recordAudit(tx, user, recorded.audit);
+      return result;
+    });
+  }
 
   function visibleTo(actor: Actor): SQL | undefined {
     return definition.hiddenFrom?.(actor);
@@ -199,7 +259,15 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       const stored = await ctx.images.store({ ...image.file, uploadedBy: actor.id });
       return { imageFileId: stored.id, imageUrl: null };
     }
-    if (image.link !== undefined) return { imageFileId: null, imageUrl: image.link || null };
+    if (image.link !== undefined) {
+      // Pages hand links over as typed; only http(s) and our own /files/ addresses are images.
+      const link = imageLink.safeParse(image.link);
+      if (!link.success) {
+        const message = link.error.issues[0]?.message ?? "Invalid image link";
+        throw new DomainError("invalid", message, { image: message });
+      }
+      return { imageFileId: null, imageUrl: link.data || null };
+    }
     return undefined;
   }
 
@@ -208,6 +276,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     access: { create: definition.create, change: definition.change },
     input: definition.input,
     image: definition.image,
+    reviewed: columns.status !== undefined,
     filters: Object.fromEntries(
       Object.entries(definition.filters ?? {}).map(([key, filter]) => [key, filter.schema]),
     ),
@@ -235,20 +304,39 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
 
     get: (ctx: ContentContext, actor: Actor, id: string) => findVisible(ctx, actor, id),
 
+    viewOf(actor: Actor): string | null {
+      if (definition.views) return definition.views(actor);
+      return definition.hiddenFrom ? null : "everyone";
+    },
+
     async create(ctx: ContentContext, actor: Actor, input: unknown, image?: ImageInput) {
       const user = definition.create === "admin" ? requireAdmin(actor) : requireUser(actor);
-      const values = parse(definition.input, input);
+      const prefilled =
+        definition.prefill && isObject(input) ? { ...input, ...definition.prefill(user) } : input;
+      const values = parse(definition.input, prefilled);
       if (definition.image === "required" && !image?.file && !image?.link) {
         throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
       }
       await definition.check?.(ctx, values, user);
+      await definition.beforeCreate?.(ctx, user);
       const imageValues = await imageColumns(ctx, image, user);
       try {
-        const [row] = await ctx.db
-          .insert(table)
-          .values({ ...values, ...definition.onCreate?.(values, user), ...imageValues } as never)
-          .returning({ id: table.id });
-        return { acknowledged: true as const, insertedId: String(row?.id) };
+        const row = await changeAndRecord(
+          ctx,
+          user,
+          async (db) => {
+            const [inserted] = await db
+              .insert(table)
+              .values({ ...values, ...definition.onCreate?.(values, user), ...imageValues } as never)
+              .returning();
+            return inserted as InferSelectModel<Table>;
+          },
+          (inserted) => ({
+            record: inserted,
+            audit: { action: "create", subject, subjectId: String(inserted.id), label: labelOf(inserted) },
+          }),
+        );
+        return { acknowledged: true as const, insertedId: String(row.id) };
       } catch (error) {
         if (imageValues?.imageFileId) await ctx.images.remove(imageValues.imageFileId);
         throw error;
@@ -266,6 +354,20 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
         throw new DomainError("invalid", `Invalid ${name.toLowerCase()}`, fields);
       }
       const patch = parse(updateInput, input) as Record<string, unknown>;
+      if (!user.isAdmin) {
+        const refused = (definition.adminOnly ?? []).filter(
+          (field) =>
+            patch[field] !== undefined && patch[field] !== (before as Record<string, unknown>)[field],
+        );
+        if (refused.length > 0) {
+          const fields = Object.fromEntries(refused.map((field) => [field, "Only an admin may change this"]));
+          throw new DomainError(
+            "forbidden",
+            `Only an admin may change this ${name.toLowerCase()}'s ${refused.join(", ")}`,
+            fields,
+          );
+        }
+      }
       if (definition.image === "required" && image?.link === "" && !image.file) {
         throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
       }
@@ -278,10 +380,25 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
         ([key, value]) => (before as Record<string, unknown>)[key] !== value,
       );
       if (modified) {
-        await ctx.db
-          .update(table)
-          .set(changes as never)
-          .where(eq(table.id, id));
+        await changeAndRecord(
+          ctx,
+          user,
+          async (db) => {
+            const rows = (await db
+              .update(table)
+              .set({ ...changes, ...definition.onUpdate?.(before, user) } as never)
+              .where(eq(table.id, id))
+              .returning()) as unknown as InferSelectModel<Table>[];
+            return rows[0];
+          },
+          (updated) =>
+            updated
+              ? {
+                  record: before,
+                  audit: { action: "update", subject, subjectId: id, label: labelOf(updated) },
+                }
+              : null,
+        );
       }
       const oldFile = (before as { imageFileId?: string | null }).imageFileId;
       if (imageValues && oldFile && oldFile !== imageValues.imageFileId) await ctx.images.remove(oldFile);
@@ -290,8 +407,16 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
 
     async remove(ctx: ContentContext, actor: Actor, id: string) {
       const record = await findVisible(ctx, actor, id);
-      mayChange(actor, record);
-      const deleted = await ctx.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      const user = mayChange(actor, record);
+      const deleted = await changeAndRecord(
+        ctx,
+        user,
+        (db) => db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
+        (rows) =>
+          rows.length > 0
+            ? { record, audit: { action: "delete", subject, subjectId: id, label: labelOf(record) } }
+            : null,
+      );
       const file = (record as { imageFileId?: string | null }).imageFileId;
       if (deleted.length > 0 && file) await ctx.images.remove(file);
       return { acknowledged: true as const, deletedCount: deleted.length };
@@ -304,6 +429,10 @@ export const rejectedHiddenFromNonAdmins =
   (status: PgColumn) =>
   (actor: Actor): SQL | undefined =>
     actor.kind === "user" && actor.isAdmin ? undefined : sql`${status} <> 'rejected'`;
+
+/** The views that go with rejectedHiddenFromNonAdmins: the admins', and everyone else's. */
+export const adminsOrEveryone = (actor: Actor): string =>
+  actor.kind === "user" && actor.isAdmin ? "admins" : "everyone";
 
 /** The query every list takes: page and search. */
 export const listQuery = z.object({

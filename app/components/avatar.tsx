@@ -1,0 +1,55 @@
+// A person's photo in a circle, or their initials when they have none. The size is set on the
+// image, so the page does not move when it loads.
+export function Avatar({
+  name,
+  photoUrl,
+  size,
+  alt = "",
+  testId,
+}: {
+  name: string;
+  photoUrl: string | null | undefined;
+  size: number;
+  /** Empty when the name is written next to it. */
+  alt?: string;
+  testId?: string;
+}) {
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
+  if (photoUrl)
+    return (
+      <img
+        className="avatar"
+        src={photoUrl}
+        alt={alt}
+        width={size}
+        height={size}
+        style={style}
+        decoding="async"
+        data-testid={testId}
+      />
+    );
+  const initials = initialsOf(name);
+  if (alt)
+    return (
+      <span
+        className="avatar avatar--initials"
+        style={style}
+        role="img"
+        aria-label={alt}
+        data-testid={testId}
+      >
+        {initials}
+      </span>
+    );
+  return (
+    <span className="avatar avatar--initials" style={style} aria-hidden="true" data-testid={testId}>
+      {initials}
+    </span>
+  );
+}
+
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((word) => Array.from(word ?? "")[0]?.toUpperCase() ?? "").join("") || "?";
+}

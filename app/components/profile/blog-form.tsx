@@ -1,0 +1,164 @@
+// A signed-in user's blog form (postBlog, and MyBlogs' edit): title, body, category and an image
+// (a file, uploaded with a progress bar, or a link). Checked in the browser with the server's
+// schema, then posted as multipart with XMLHttpRequest to the page's own address, whose
+// middleware answers JSON. Without script the form posts normally and the action answers.
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { useI18n } from "../../lib/i18n";
+import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
+import { type FieldErrors, fieldErrorsOf } from "../../lib/use-schema-form";
+import { Alert, Button, TextArea, TextField } from "../../ui";
+import { FormError } from "../form-error";
+
+export type BlogFormAnswer =
+  | { ok: true; status: "pending" | "approved" | "rejected" }
+  | { ok: false; error: string | null; fields: FieldErrors };
+
+export type BlogFormValues = {
+  title: string;
+  body: string;
+  category: string;
+  imageUrl: string | null;
+};
+
+export function BlogForm({
+  action,
+  values,
+  actionData,
+}: {
+  /** Where the form posts: the page's own address. */
+  action: string;
+  /** An edit's current values. */
+  values?: BlogFormValues;
+  actionData?: BlogFormAnswer;
+}) {
+  const { t, te } = useI18n();
+  const fileId = useId();
+  const [formKey, setFormKey] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const preview = useFilePreview(file);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [answer, setAnswer] = useState<BlogFormAnswer | undefined>(actionData);
+  const errors = answer && !answer.ok ? answer.fields : {};
+  const fieldError = (name: string) => (errors[name] ? te(errors[name]) : undefined);
+
+  useEffect(() => setAnswer(actionData), [actionData]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = new FormData(event.currentTarget);
+    body.delete("image");
+    if (file) body.set("image", file);
+    const schema = await import("../../../common/schemas/content")
+      .then((m) => m.userBlogInput)
+      .catch(() => null);
+    const checked = schema?.safeParse(Object.fromEntries(body));
+    if (checked && !checked.success) {
+      setAnswer({ ok: false, error: null, fields: fieldErrorsOf(checked.error) });
+      return;
+    }
+    setAnswer(undefined);
+    setProgress(0);
+    try {
+      const { body: result } = await uploadWithProgress<BlogFormAnswer>(action, body, setProgress);
+      setAnswer(result);
+      if (result.ok) {
+        setFile(null);
+        if (!values) setFormKey((key) => key + 1);
+      }
+    } catch {
+      setAnswer({ ok: false, error: t("profile.failed"), fields: {} });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const saved = answer?.ok ? answer : null;
+  return (
+    <form
+      key={formKey}
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      data-testid="blog-form"
+    >
+      <div className="stack">
+        {saved ? (
+          <Alert tone="success" testId="blog-saved">
+            {saved.status === "approved"
+              ? t("profile.post.published")
+              : values
+                ? t("profile.post.resent")
+                : t("profile.post.sent")}{" "}
+            <Link to="/profile-route/MyBlogs">{t("profile.post.toMyBlogs")}</Link>
+          </Alert>
+        ) : null}
+        <FormError message={answer && !answer.ok && answer.error ? te(answer.error) : null} />
+        <TextField
+          name="title"
+          label={t("profile.post.title")}
+          required
+          maxLength={200}
+          defaultValue={values?.title}
+          error={fieldError("title")}
+        />
+        <TextField
+          name="category"
+          label={t("profile.post.category")}
+          maxLength={50}
+          defaultValue={values?.category}
+          error={fieldError("category")}
+        />
+        <TextArea
+          name="body"
+          label={t("profile.post.body")}
+          rows={10}
+          maxLength={50000}
+          defaultValue={values?.body}
+          error={fieldError("body")}
+        />
+        {values?.imageUrl ? (
+          <img src={values.imageUrl} alt={t("profile.post.currentImage")} className="image-preview" />
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor={fileId}>
+            {t("profile.post.image")}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            name="image"
+            accept={acceptedImageTypes}
+            aria-invalid={fieldError("image") ? true : undefined}
+            aria-describedby={fieldError("image") ? `${fileId}-error` : undefined}
+            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+            data-testid="blog-image"
+          />
+          {fieldError("image") ? (
+            <span className="field__error" id={`${fileId}-error`} data-testid="blog-image-error">
+              {fieldError("image")}
+            </span>
+          ) : null}
+        </div>
+        {preview ? <img src={preview} alt={t("profile.photo.preview")} className="image-preview" /> : null}
+        <TextField name="imageLink" type="url" inputMode="url" label={t("profile.post.imageLink")} />
+        {progress !== null ? (
+          <progress
+            className="upload-progress"
+            max={100}
+            value={progress}
+            aria-label={t("profile.uploading")}
+            data-testid="blog-progress"
+          />
+        ) : null}
+        <div>
+          <Button type="submit" busy={progress !== null} data-testid="blog-submit">
+            {values ? t("profile.post.save") : t("profile.post.submit")}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

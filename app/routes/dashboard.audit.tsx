@@ -1,0 +1,157 @@
+// /DeashBoard/audit (admins): the audit trail, newest first: when, who, what they did, to which
+// kind of record, and its label at the time, linked to the record's edit page while it exists.
+// Filters by kind and by who (?subject=, ?q=), and pages (?page=), all in the address.
+import { Anchor, Badge, Box, NativeSelect, Table, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { type AuditSubject, auditSubjects } from "../../common/audit";
+import type { AuditAction } from "../../server/db/schema";
+import { listAudit } from "../../server/domain/audit";
+import type { ListKind } from "../components/dashboard/content-kinds";
+import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
+import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
+import type { MessageKey } from "../i18n";
+import { formatDateTime, formatNumber } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { pageOf, requireAdminPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.audit";
+
+const perPage = 25;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const { url, page, q, limit, offset } = tableQuery(request, perPage);
+  // An unknown kind is no filter, as a bad page is the first.
+  const given = url.searchParams.get("subject") ?? "";
+  const subject = auditSubjects.find((known) => known === given);
+  const { items, total } = await listAudit(services.db, actor, { limit, offset, q: q || undefined, subject });
+  return { entries: items, total, page, pages: pageCount(total, perPage), q, subject: subject ?? "" };
+}
+
+const actionLabels: Record<AuditAction, MessageKey> = {
+  create: "audit.action.create",
+  update: "audit.action.update",
+  delete: "audit.action.delete",
+};
+
+// Dark shades: the light badges' text keeps its contrast.
+const actionColours: Record<AuditAction, string> = { create: "teal.9", update: "blue.9", delete: "red.9" };
+
+const subjectLabels: Record<AuditSubject, MessageKey> = {
+  admission: "audit.subject.admission",
+  result: "audit.subject.result",
+  blog: "audit.subject.blog",
+  comment: "audit.subject.comment",
+  notice: "audit.subject.notice",
+  service: "audit.subject.service",
+  student: "audit.subject.student",
+  teacher: "audit.subject.teacher",
+  user: "audit.subject.user",
+  message: "audit.subject.message",
+  mail: "audit.subject.mail",
+};
+
+/** The dashboard's edit screens, by the kind of record they edit. */
+const editListOf: Partial<Record<AuditSubject, ListKind>> = {
+  admission: "admissions",
+  result: "results",
+  blog: "blogs",
+  notice: "notices",
+  service: "services",
+  student: "students",
+  teacher: "teachers",
+};
+
+/** Where a record is looked at or corrected in the dashboard; none for comments. */
+function linkOf(entry: { subject: string; subjectId: string; label: string }): string | undefined {
+  const list = editListOf[entry.subject as AuditSubject];
+  if (list) return `/DeashBoard/edit/${list}/${entry.subjectId}`;
+  if (entry.subject === "user") return `/DeashBoard/users?q=${encodeURIComponent(entry.label)}`;
+  if (entry.subject === "message" || entry.subject === "mail") return `/DeashBoard/inbox/${entry.subjectId}`;
+  return undefined;
+}
+
+export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
+  const { t, intl } = useI18n();
+  const { entries, total, page, pages, q, subject } = loaderData;
+  const subjectLabel = (value: string) =>
+    value in subjectLabels ? t(subjectLabels[value as AuditSubject]) : value;
+  return (
+    <Box data-testid="audit-page">
+      <Title order={2} mb="xs">
+        {t("audit.heading")}
+      </Title>
+      <Text mb="md">{t("audit.lead")}</Text>
+      <TableSearch label={t("audit.search")} submitLabel={t("people.search")} defaultValue={q}>
+        <NativeSelect
+          name="subject"
+          label={t("audit.kind")}
+          defaultValue={subject}
+          data={[
+            { value: "", label: t("audit.kind.all") },
+            ...auditSubjects.map((value) => ({ value, label: subjectLabel(value) })),
+          ]}
+        />
+      </TableSearch>
+      <Text size="sm" c="gray.7" mb="xs" data-testid="audit-count">
+        {t("audit.count", { count: formatNumber(total, intl) })}
+      </Text>
+      {entries.length === 0 ? (
+        <Text data-testid="audit-empty">{t("audit.empty")}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped verticalSpacing="sm" data-testid="audit-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("audit.when")}</Table.Th>
+                <Table.Th scope="col">{t("audit.who")}</Table.Th>
+                <Table.Th scope="col">{t("audit.action")}</Table.Th>
+                <Table.Th scope="col">{t("audit.what")}</Table.Th>
+                <Table.Th scope="col">{t("audit.label")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => {
+                const link = entry.exists ? linkOf(entry) : undefined;
+                return (
+                  <Table.Tr key={entry.id} data-testid="audit-row">
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                      <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, intl)}</time>
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }} data-testid="audit-who">
+                      {entry.actorEmail}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={actionColours[entry.action]} data-testid="audit-action">
+                        {t(actionLabels[entry.action])}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td data-testid="audit-what">{subjectLabel(entry.subject)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }} data-testid="audit-label">
+                      {link ? (
+                        <Anchor component={Link} to={link}>
+                          {entry.label}
+                        </Anchor>
+                      ) : (
+                        <>
+                          {entry.label}
+                          {entry.exists ? null : (
+                            <Text span size="xs" c="gray.7">
+                              {" "}
+                              {t("audit.gone")}
+                            </Text>
+                          )}
+                        </>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <TablePagination pages={pages} page={page} />
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+// /profile-route/updateInformations: the profile form (the specification's payload: photoURl,
+// displayName, email shown read-only, about, number, className, rollNumber). Checked in the
+// browser and on the server with the same schema, saved through the same domain function as
+// PUT /api/User/updated; 'added successfully' on success. Without script it posts normally.
+import { data, Form, useNavigation } from "react-router";
+import { classOptions } from "../../common/classes";
+import { profileInput } from "../../common/schemas/users";
+import { DomainError } from "../../server/domain/errors";
+import { updateOwnProfile } from "../../server/domain/profile";
+import { FormError } from "../components/form-error";
+import { classLabelKey } from "../components/lists/labels";
+import { useProfile } from "../components/profile/use-profile";
+import { useI18n } from "../lib/i18n";
+import { contentContext } from "../lib/list-page.server";
+import { requireUserPage } from "../lib/page.server";
+import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { Alert, Button, SelectField, TextArea, TextField } from "../ui";
+import type { Route } from "./+types/profile.edit";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireUserPage(context, request);
+  const parsed = profileInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data({ ok: false as const, error: null, fields: fieldErrorsOf(parsed.error) }, { status: 400 });
+  try {
+    await updateOwnProfile(contentContext(context), actor, parsed.data);
+    return { ok: true as const, error: null, fields: {} };
+  } catch (error) {
+    if (error instanceof DomainError)
+      return data({ ok: false as const, error: error.message, fields: error.fields ?? {} }, { status: 400 });
+    throw error;
+  }
+}
+
+export default function EditProfile({ actionData }: Route.ComponentProps) {
+  const { t, te } = useI18n();
+  const profile = useProfile();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    () => import("../../common/schemas/users").then((m) => m.profileInput),
+    actionData?.ok === false ? actionData.fields : undefined,
+  );
+  const classes = classOptions.map((value) => {
+    const key = classLabelKey(value);
+    return { value, label: key ? t(key) : value };
+  });
+  return (
+    <section aria-labelledby="edit-heading">
+      <h2 id="edit-heading">{t("profile.edit.heading")}</h2>
+      <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} aria-labelledby="edit-heading">
+        <div className="stack">
+          {actionData?.ok && navigation.state === "idle" ? (
+            <Alert tone="success" testId="profile-saved">
+              {t("profile.edit.success")}
+            </Alert>
+          ) : null}
+          <FormError message={actionData?.ok === false && actionData.error ? te(actionData.error) : null} />
+          <TextField
+            name="photoURl"
+            type="url"
+            inputMode="url"
+            label={t("profile.field.photoURl")}
+            defaultValue={profile.photoUrl ?? ""}
+            error={fieldError("photoURl")}
+          />
+          <TextField
+            name="displayName"
+            label={t("profile.field.name")}
+            autoComplete="name"
+            required
+            maxLength={50}
+            defaultValue={profile.displayName}
+            error={fieldError("displayName")}
+          />
+          <TextField
+            name="email"
+            type="email"
+            label={t("profile.field.email")}
+            readOnly
+            aria-readonly="true"
+            defaultValue={profile.email}
+            error={fieldError("email")}
+          />
+          <TextArea
+            name="about"
+            label={t("profile.field.about")}
+            rows={4}
+            maxLength={2000}
+            defaultValue={profile.about ?? ""}
+            error={fieldError("about")}
+          />
+          <TextField
+            name="number"
+            type="tel"
+            label={t("profile.field.number")}
+            autoComplete="tel"
+            maxLength={30}
+            defaultValue={profile.contactNumber ?? ""}
+            error={fieldError("number")}
+          />
+          <SelectField
+            name="className"
+            label={t("profile.field.className")}
+            placeholder={t("profile.edit.classPlaceholder")}
+            options={classes}
+            defaultValue={profile.className ?? ""}
+            error={fieldError("className")}
+          />
+          <TextField
+            name="rollNumber"
+            label={t("profile.field.rollNumber")}
+            maxLength={20}
+            defaultValue={profile.rollNumber ?? ""}
+            error={fieldError("rollNumber")}
+          />
+          <div>
+            <Button type="submit" busy={busy} data-testid="profile-submit">
+              {t("profile.edit.submit")}
+            </Button>
+          </div>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+// /profile-route (sign-in required): the user's photo, name and e-mail with the update-photo
+// dialog, a side menu of the profile's pages, and the page chosen in it. On a phone the menu
+// sits above the page. The nested pages read the profile from this route's loader.
+import { useEffect, useState } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { getOwnProfile } from "../../server/domain/profile";
+import { Avatar } from "../components/avatar";
+import { PhotoDialog } from "../components/profile/photo-dialog";
+import { type MessageKey, sectionDictionaries } from "../i18n";
+import { localeOf } from "../lib/cookies.server";
+import { useI18n } from "../lib/i18n";
+import { pageOf, requireUserPage } from "../lib/page.server";
+import { seo } from "../lib/seo";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUserPage(context, request);
+  const { services } = pageOf(context);
+  return {
+    profile: await getOwnProfile(services.db, actor),
+    maxBytes: services.config.uploadMaxBytes,
+    sectionMessages: sectionDictionaries.profile[localeOf(request)],
+  };
+}
+
+// The photo dialog uploads with XMLHttpRequest (for its progress bar), then posts here so that
+// every loader, the header's included, reads the new photo.
+export function action({ request, context }: Route.ActionArgs) {
+  requireUserPage(context, request);
+  return { ok: true };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, { title: { key: "profile.heading" }, path: "/profile-route" });
+
+const menu: { to: string; label: MessageKey; also?: string[] }[] = [
+  { to: "/profile-route/UpdatedProfile", label: "profile.menu.profile", also: ["/profile-route"] },
+  { to: "/profile-route/updateInformations", label: "profile.menu.edit" },
+  { to: "/profile-route/MyBlogs", label: "profile.menu.myBlogs" },
+  { to: "/profile-route/postBlog", label: "profile.menu.postBlog" },
+  { to: "/profile-route/phone", label: "profile.menu.phone" },
+  { to: "/profile-route/password", label: "profile.menu.password" },
+  { to: "/bookings", label: "profile.menu.bookings" },
+];
+
+export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { profile, maxBytes } = loaderData;
+  const location = useLocation();
+  // Paths match case-insensitively, like the route table.
+  const here = location.pathname.replace(/\/+$/, "").toLowerCase();
+  const isCurrent = (item: (typeof menu)[number]) =>
+    [item.to, ...(item.also ?? [])].some((path) => path.toLowerCase() === here);
+  // Set once the script runs, so tests can tell the working page from the server's markup.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className="container">
+      <div className="profile" data-hydrated={hydrated ? "" : undefined}>
+        <div className="stack">
+          <section className="profile__card" aria-labelledby="profile-name">
+            <Avatar
+              name={profile.displayName}
+              photoUrl={profile.photoUrl}
+              size={72}
+              alt={t("profile.photo.alt", { name: profile.displayName })}
+              testId="profile-photo"
+            />
+            <div className="profile__who">
+              <h1 id="profile-name" data-testid="profile-name">
+                {profile.displayName}
+              </h1>
+              <p className="muted" data-testid="profile-email">
+                {profile.email}
+              </p>
+            </div>
+            <PhotoDialog hasPhoto={Boolean(profile.photoUrl)} maxBytes={maxBytes} />
+          </section>
+          <nav className="profile__menu" aria-label={t("profile.menu.label")}>
+            <ul>
+              {menu.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} aria-current={isCurrent(item) ? "page" : undefined} prefetch="intent">
+                    {t(item.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="profile__content">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// /reset-password?token=...: the page the reset mail links to. A new password (typed twice),
+// then the person signs in with it; Better Auth ends every session of the account.
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { resetPasswordInput } from "../../common/schemas/account-security";
+import { passwordMismatch } from "../../common/schemas/messages";
+import { FormError } from "../components/form-error";
+import { NewPasswordFields } from "../components/new-password-fields";
+import { callAuth } from "../lib/auth-calls.server";
+import { flashCookieHeader } from "../lib/cookies.server";
+import { useI18n } from "../lib/i18n";
+import { seo } from "../lib/seo";
+import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { Alert, Button } from "../ui";
+import type { Route } from "./+types/reset-password";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = resetPasswordInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const fields = fieldErrorsOf(parsed.error);
+    return data(
+      {
+        invalidLink: Boolean(fields.token),
+        error: fields.retypePassword === passwordMismatch ? passwordMismatch : null,
+        fields,
+      },
+      { status: 400 },
+    );
+  }
+  const result = await callAuth(context, "/reset-password", {
+    token: parsed.data.token,
+    newPassword: parsed.data.password,
+  });
+  if (!result.ok) {
+    const invalidLink = result.code === "INVALID_TOKEN";
+    return data(
+      { invalidLink, error: invalidLink ? null : (result.message ?? null), fields: {} },
+      { status: result.status },
+    );
+  }
+  return redirect("/login", { headers: { "Set-Cookie": flashCookieHeader(request, "reset.success") } });
+}
+
+// The address carries a secret token: never indexed.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, { title: { key: "reset.heading" }, path: "/reset-password" }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const { t, te } = useI18n();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { onSubmit, onFocus, errors, fieldError } = useSchemaForm(
+    () => import("../../common/schemas/account-security").then((m) => m.resetPasswordInput),
+    actionData?.fields,
+  );
+  const invalidLink =
+    !/^[A-Za-z0-9_-]{8,200}$/.test(token) || actionData?.invalidLink || Boolean(errors.token);
+  const banner = errors.retypePassword === passwordMismatch ? passwordMismatch : actionData?.error;
+  return (
+    <div className="container">
+      <div className="auth-card stack">
+        <h1>{t("reset.heading")}</h1>
+        {invalidLink ? (
+          <>
+            <Alert tone="error" testId="form-error">
+              {t("reset.invalid")}
+            </Alert>
+            <p>
+              <Link to="/forgot-password">{t("reset.askAgain")}</Link>
+            </p>
+          </>
+        ) : (
+          <Form
+            method="post"
+            noValidate
+            onSubmit={onSubmit}
+            onFocus={onFocus}
+            aria-label={t("reset.heading")}
+          >
+            <div className="stack">
+              <FormError message={banner ? te(banner) : null} />
+              <input type="hidden" name="token" value={token} />
+              <NewPasswordFields labels={[t("reset.password"), t("reset.retype")]} fieldError={fieldError} />
+              <Button type="submit" busy={busy} block>
+                {t("reset.submit")}
+              </Button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+// First-load JavaScript and CSS of each public page, from the build output: the entry, the
+// matched routes' modules and their static imports (React Router's manifest lists them), and the
+// CSS the server inlines into the page (app/styles/inline-css.server.ts) plus any linked CSS.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { matchRoutes, type RouteObject } from "react-router";
+
+export type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+  css?: string[];
+};
+
+export type RouterManifest = {
+  entry: { module: string; imports?: string[]; css?: string[] };
+  routes: Record<string, ManifestRoute>;
+  /** The full manifest's module; pages load it only in "initial" route discovery (the default, "lazy", inlines what the page needs). */
+  url?: string;
+};
+
+export type Size = { bytes: number; gzip: number; brotli: number };
+
+export type PageBundle = {
+  page: string;
+  path: string;
+  routes: string[];
+  jsFiles: string[];
+  js: Size;
+  css: Size;
+};
+
+/** React Router's browser manifest (assets/manifest-<hash>.js) of a client build folder. */
+export function readRouterManifest(clientDir: string): RouterManifest {
+  const assets = path.join(clientDir, "assets");
+  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no React Router manifest in ${assets}: is this a client build?`);
+  return parseRouterManifest(readFileSync(path.join(assets, file), "utf8"));
+}
+
+export function parseRouterManifest(source: string): RouterManifest {
+  const start = source.indexOf("{");
+  const end = source.lastIndexOf("}");
+  if (start === -1 || end < start) throw new Error("the manifest holds no object");
+  return JSON.parse(source.slice(start, end + 1)) as RouterManifest;
+}
+
+/** The manifest's routes as a tree react-router can match a path against. */
+export function routeTree(manifest: RouterManifest): RouteObject[] {
+  const childrenOf = new Map<string | undefined, ManifestRoute[]>();
+  for (const route of Object.values(manifest.routes)) {
+    const siblings = childrenOf.get(route.parentId) ?? [];
+    siblings.push(route);
+    childrenOf.set(route.parentId, siblings);
+  }
+  const build = (parentId: string | undefined): RouteObject[] =>
+    (childrenOf.get(parentId) ?? []).map((route): RouteObject => {
+      if (route.index) return { id: route.id, index: true, path: route.path };
+      return { id: route.id, path: route.path, children: build(route.id) };
+    });
+  return build(undefined);
+}
+
+/** The JS and linked CSS files a first visit to `pathname` loads, in load order, without repeats. */
+export function firstLoadFiles(
+  manifest: RouterManifest,
+  pathname: string,
+): { routes: string[]; js: string[]; css: string[] } {
+  const matches = matchRoutes(routeTree(manifest), pathname) ?? [];
+  const routes = matches.map((match) => match.route.id as string);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  js.add(manifest.entry.module);
+  for (const file of manifest.entry.imports ?? []) js.add(file);
+  for (const file of manifest.entry.css ?? []) css.add(file);
+  for (const id of routes) {
+    const route = manifest.routes[id]!;
+    js.add(route.module);
+    for (const file of route.imports ?? []) js.add(file);
+    for (const file of route.css ?? []) css.add(file);
+  }
+  return { routes, js: [...js], css: [...css] };
+}
+
+/** Raw, gzip (level 9) and brotli (quality 11) sizes, as the build's precompressed files have them. */
+export function sizeOf(content: string | Buffer): Size {
+  const buffer = typeof content === "string" ? Buffer.from(content) : content;
+  return {
+    bytes: buffer.length,
+    gzip: gzipSync(buffer, { level: 9 }).length,
+    brotli: brotliCompressSync(buffer, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+    }).length,
+  };
+}
+
+export function addSizes(sizes: readonly Size[]): Size {
+  return sizes.reduce(
+    (sum, size) => ({
+      bytes: sum.bytes + size.bytes,
+      gzip: sum.gzip + size.gzip,
+      brotli: sum.brotli + size.brotli,
+    }),
+    { bytes: 0, gzip: 0, brotli: 0 },
+  );
+}
+
+/** The text of every <style> element of a page (the inlined stylesheet). */
+export function inlineStyles(html: string): string {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]).join("\n");
+}
+
+/** The module scripts a page's HTML asks for (modulepreload links and imports). */
+export function htmlModules(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/gi))
+    found.add(match[1]!);
+  // Import statements only: the inline script also holds the route manifest, full of file names.
+  const imports = /(?:\bfrom|\bimport)\s*\(?\s*["'](\/assets\/[^"']+\.js)["']/g;
+  for (const script of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const match of script[1]!.matchAll(imports)) found.add(match[1]!);
+  }
+  return [...found];
+}
+
+/** Measures one page: the manifest's first-load JS, and its inline plus linked CSS. */
+export function measurePage(options: {
+  clientDir: string;
+  manifest: RouterManifest;
+  page: string;
+  pathname: string;
+  html: string;
+}): PageBundle & { htmlOnly: string[] } {
+  const { clientDir, manifest, pathname, html } = options;
+  const files = firstLoadFiles(manifest, pathname);
+  const loaded = htmlModules(html);
+  if (manifest.url && loaded.includes(manifest.url)) files.js.unshift(manifest.url);
+  const read = (url: string) => readFileSync(path.join(clientDir, url.replace(/^\//, "")));
+  const js = addSizes(files.js.map((url) => sizeOf(read(url))));
+  const styles = inlineStyles(html);
+  const css = addSizes([...(styles ? [sizeOf(styles)] : []), ...files.css.map((url) => sizeOf(read(url)))]);
+  const listed = new Set(files.js);
+  return {
+    page: options.page,
+    path: pathname,
+    routes: files.routes,
+    jsFiles: files.js,
+    js,
+    css,
+    // A module the HTML loads that the manifest calculation missed would make the figure too low.
+    htmlOnly: loaded.filter((url) => !listed.has(url)),
+  };
+}

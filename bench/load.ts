@@ -1,0 +1,126 @@
+// Load runs with autocannon on loopback: requests per second, p50/p99 latency and errors for each
+// page, REST list and the static ceiling, anonymous and signed in, at each connection count.
+import autocannon, { type Result } from "autocannon";
+import { ratio, round } from "./stats";
+
+export type TargetKind = "page" | "api" | "static";
+export type Target = { name: string; path: string; kind: TargetKind };
+export type Auth = "anonymous" | "signed-in";
+
+export type LoadFigure = {
+  target: string;
+  path: string;
+  kind: TargetKind;
+  auth: Auth;
+  connections: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Non-2xx answers plus socket errors and timeouts. */
+  errors: number;
+  requests: number;
+  /** requestsPerSecond over the static file's at the same connection count. */
+  ratioToStatic: number | null;
+};
+
+/** The REST lists of server/api/*.ts, each as a client would page through it. */
+export const restLists: Target[] = [
+  ["admissions", "/api/Admition/admition"],
+  ["blogs", "/api/blog/blogs"],
+  ["comments", "/api/blog/comment"],
+  ["results", "/api/result/results"],
+  ["notices", "/api/Notice/notices"],
+  ["services", "/api/service/services"],
+  ["students", "/api/student/students"],
+  ["teachers", "/api/teacher/teachers"],
+].map(([name, path]) => ({ name: `GET ${name} list`, path: `${path}?limit=50`, kind: "api" as const }));
+
+export function benchTargets(blogId: string, staticPath: string): Target[] {
+  return [
+    { name: "static file", path: staticPath, kind: "static" },
+    { name: "home page", path: "/", kind: "page" },
+    { name: "a blog", path: `/blog/${blogId}`, kind: "page" },
+    { name: "admissions page", path: "/admitionAll", kind: "page" },
+    ...restLists,
+  ];
+}
+
+// What a browser sends (the server compresses pages and JSON for it).
+const headersFor = (kind: TargetKind): Record<string, string> => ({
+  accept: kind === "api" ? "application/json" : "text/html,application/xhtml+xml,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  "accept-language": "en-US,en;q=0.9",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) maktab-bench",
+});
+
+export function summarise(
+  result: Pick<Result, "requests" | "latency" | "duration" | "errors" | "non2xx">,
+): Pick<LoadFigure, "requestsPerSecond" | "p50Ms" | "p99Ms" | "errors" | "requests"> {
+  const seconds = result.duration > 0 ? result.duration : 1;
+  return {
+    requestsPerSecond: round(result.requests.total / seconds, 1),
+    p50Ms: round(result.latency.p50, 1),
+    p99Ms: round(result.latency.p99, 1),
+    errors: result.non2xx + result.errors,
+    requests: result.requests.total,
+  };
+}
+
+/** Fills ratioToStatic from the anonymous static figure at the same connection count. */
+export function withRatios(figures: LoadFigure[]): LoadFigure[] {
+  const ceiling = new Map(
+    figures
+      .filter((figure) => figure.kind === "static" && figure.auth === "anonymous")
+      .map((figure) => [figure.connections, figure.requestsPerSecond]),
+  );
+  return figures.map((figure) => ({
+    ...figure,
+    ratioToStatic: ratio(figure.requestsPerSecond, ceiling.get(figure.connections)),
+  }));
+}
+
+export async function measure(options: {
+  baseUrl: string;
+  target: Target;
+  auth: Auth;
+  cookie?: string;
+  connections: number;
+  durationSeconds: number;
+}): Promise<LoadFigure> {
+  const { target, auth, connections } = options;
+  const headers = headersFor(target.kind);
+  if (auth === "signed-in" && options.cookie) headers.cookie = options.cookie;
+  const result = await autocannon({
+    url: `${options.baseUrl}${target.path}`,
+    connections,
+    duration: options.durationSeconds,
+    headers,
+    timeout: 10,
+  });
+  return {
+    target: target.name,
+    path: target.path,
+    kind: target.kind,
+    auth,
+    connections,
+    ...summarise(result),
+    ratioToStatic: null,
+  };
+}
+
+/** A few sequential requests to each target, so the first measured run does not pay for JIT warm-up. */
+export async function warmUp(baseUrl: string, targets: Target[], cookie: string, rounds = 5): Promise<void> {
+  for (const target of targets) {
+    for (let i = 0; i < rounds; i++) {
+      for (const extra of [{}, { cookie }] as Record<string, string>[]) {
+        const response = await fetch(`${baseUrl}${target.path}`, {
+          headers: { ...headersFor(target.kind), ...extra },
+        });
+        await response.arrayBuffer();
+        if (response.status >= 400) {
+          throw new Error(`warm-up: ${target.path} answered ${response.status}`);
+        }
+      }
+    }
+  }
+}

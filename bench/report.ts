@@ -1,0 +1,145 @@
+// The run as a short Markdown report (printed, and written beside the JSON).
+import type { LighthouseFigure } from "./lighthouse";
+import type { LoadFigure } from "./load";
+import { idleRssSeconds } from "./options";
+import type { BenchResults, DatabaseResult } from "./results";
+import { kb } from "./stats";
+
+/** A Markdown table with padded columns, readable in a terminal as well. */
+export function markdownTable(headers: string[], rows: string[][]): string {
+  const widths = headers.map((header, i) =>
+    Math.max(header.length, ...rows.map((row) => (row[i] ?? "").length)),
+  );
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(headers), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+const number = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+const passMark = (pass: boolean | null) => (pass === null ? "–" : pass ? "pass" : "FAIL");
+
+/** "812 req/s · 1.1/3.2 ms · ×0.45" for one run. */
+export function loadCell(figure: LoadFigure | undefined): string {
+  if (!figure) return "";
+  if (figure.requests === 0) return "no answer";
+  const share = figure.ratioToStatic === null ? "" : ` · ×${figure.ratioToStatic.toFixed(2)}`;
+  return `${number(Math.round(figure.requestsPerSecond))} · ${figure.p50Ms}/${figure.p99Ms}${share}`;
+}
+
+export function loadTable(figures: LoadFigure[]): string {
+  const connections = [...new Set(figures.map((f) => f.connections))].sort((a, b) => a - b);
+  const groups = new Map<string, LoadFigure[]>();
+  for (const figure of figures) {
+    const key = `${figure.target}\u0000${figure.auth}`;
+    groups.set(key, [...(groups.get(key) ?? []), figure]);
+  }
+  const rows = [...groups.values()].map((group) => [
+    group[0]!.target,
+    group[0]!.auth,
+    ...connections.map((c) => loadCell(group.find((f) => f.connections === c))),
+    String(group.reduce((sum, f) => sum + f.errors, 0)),
+  ]);
+  return markdownTable(
+    ["target", "auth", ...connections.map((c) => `${c} conn: req/s · p50/p99 ms · ×static`), "errors"],
+    rows,
+  );
+}
+
+function startTable(databases: DatabaseResult[]): string {
+  const cell = (value: number | undefined, unit: string) =>
+    value === undefined ? "–" : `${number(value)} ${unit}`;
+  return markdownTable(
+    [
+      "database",
+      "cold start, fresh",
+      "cold start, seeded",
+      `idle RSS (${idleRssSeconds} s)`,
+      "loaded RSS (peak)",
+      "seed",
+    ],
+    databases.map((db) => [
+      db.database === "embedded" ? "embedded (PGlite)" : "PostgreSQL",
+      cell(db.coldStartFreshMs, "ms"),
+      cell(db.coldStartMs, "ms"),
+      cell(db.idleRssMb, "MB"),
+      cell(db.loadedRssMb, "MB"),
+      db.seed ? `${(db.seed.ms / 1000).toFixed(1)} s` : "–",
+    ]),
+  );
+}
+
+export function formatReport(results: BenchResults): string {
+  const { machine, settings } = results;
+  const out: string[] = [];
+  out.push(`# Maktab bench, ${results.startedAt.slice(0, 16).replace("T", " ")} UTC`);
+  out.push(
+    "",
+    `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load average at start ${machine.loadAverageAtStart.map((l) => l.toFixed(1)).join(" ")}. ` +
+      `${settings.records.toLocaleString("en-US")} records of each kind, ${settings.comments.toLocaleString("en-US")} comments; ` +
+      `${settings.durationSeconds} s per load run; whole run ${Math.round(results.totalSeconds / 60)} min. ` +
+      "Load is generated on the same machine; ×static is the ratio to the same server's static file at the same connection count (the steadier figure when the machine is busy). 1 KB = 1024 bytes.",
+  );
+
+  out.push("", "## Budgets (architecture.md, section 7)", "");
+  out.push(
+    markdownTable(
+      ["budget", "limit", "measured", ""],
+      results.budgets.map((b) => [b.budget, b.limit, b.measured, passMark(b.pass)]),
+    ),
+  );
+
+  for (const db of results.databases) {
+    const name = db.database === "embedded" ? "embedded database (PGlite)" : "PostgreSQL";
+    out.push("", `## Throughput, ${name}`, "");
+    if (db.problem) out.push(`Not complete: ${db.problem}`, "");
+    if (db.load.length > 0) out.push(loadTable(db.load));
+  }
+
+  out.push("", "## Start and memory", "", startTable(results.databases));
+
+  out.push("", "## First-load JavaScript and CSS (CSS is inlined in the page)", "");
+  out.push(
+    markdownTable(
+      ["page", "path", "JS files", "JS raw", "JS gzip", "JS brotli", "CSS raw", "CSS gzip", "CSS brotli"],
+      results.bundles.map((b) => [
+        b.page,
+        b.path.length > 24 ? `${b.path.slice(0, 21)}...` : b.path,
+        String(b.jsFiles.length),
+        `${kb(b.js.bytes)} KB`,
+        `${kb(b.js.gzip)} KB`,
+        `${kb(b.js.brotli)} KB`,
+        `${kb(b.css.bytes)} KB`,
+        `${kb(b.css.gzip)} KB`,
+        `${kb(b.css.brotli)} KB`,
+      ]),
+    ),
+  );
+  const extra = results.bundles.filter((b) => b.htmlOnly.length > 0);
+  for (const b of extra)
+    out.push("", `Note: ${b.page} also loads ${b.htmlOnly.join(", ")} (not in the manifest's imports).`);
+
+  out.push("", `## Lighthouse 12, mobile (median of ${settings.lighthouseRuns})`, "");
+  if (results.lighthouseSkipped) out.push(`Skipped: ${results.lighthouseSkipped}`);
+  else {
+    out.push(
+      markdownTable(
+        ["page", "performance", "accessibility", "best practices", "SEO", "LCP", "TBT", "CLS", "runs"],
+        results.lighthouse.map((l) =>
+          "error" in l
+            ? [l.page, `failed: ${l.error}`, "", "", "", "", "", "", "0"]
+            : [
+                l.page,
+                String(l.performance),
+                String(l.accessibility),
+                String(l.bestPractices),
+                String(l.seo),
+                `${number(l.lcpMs)} ms`,
+                `${number(l.tbtMs)} ms`,
+                String((l as LighthouseFigure).cls),
+                `${l.runs}${l.failures.length > 0 ? ` (+${l.failures.length} retried)` : ""}`,
+              ],
+        ),
+      ),
+    );
+  }
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,204 @@
+// `npm run bench`: builds, seeds, serves and measures the site, checks the budgets of the
+// architecture document's section 7, writes bench/results/ and prints the table.
+// Knobs (environment): see bench/options.ts and the README's "Benchmarks" section.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { checkBudgets } from "./budgets";
+import { measurePage, readRouterManifest } from "./bundles";
+import { cleanUpAll, interrupted, onCleanup } from "./cleanup";
+import { lighthousePage, lighthouseUnavailable } from "./lighthouse";
+import { readOptions } from "./options";
+import { createThrowawayDatabase, postgresAnswers } from "./postgres";
+import { formatReport } from "./report";
+import type { BenchResults, DatabaseResult } from "./results";
+import { runScenario } from "./scenario";
+import type { AppServer } from "./server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const log = (message: string) => console.error(`bench: ${message}`);
+
+/** Public pages whose first load is measured; the blog's id is filled in once seeded. */
+const publicPages = (blogId: string) => [
+  { page: "home", path: "/" },
+  { page: "admissions", path: "/admitionAll" },
+  { page: "services", path: "/services" },
+  { page: "results", path: "/resultAll" },
+  { page: "blogs", path: "/blogs" },
+  { page: "a blog", path: `/blog/${blogId}` },
+  { page: "students", path: "/AllStudent" },
+  { page: "teachers", path: "/teacher" },
+  { page: "notices", path: "/notices" },
+  { page: "login", path: "/login" },
+  { page: "register", path: "/register" },
+];
+
+const lighthousePages = (blogId: string) => [
+  { page: "home", path: "/" },
+  { page: "blogs", path: "/blogs" },
+  { page: "a blog", path: `/blog/${blogId}` },
+  { page: "admissions", path: "/admitionAll" },
+];
+
+function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+    const forget = onCleanup(`${command} ${args.join(" ")}`, () => void child.kill("SIGTERM"));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      void forget();
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} exited with ${code}`));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.env, root);
+  const started = new Date();
+  const loadAverageAtStart = os.loadavg();
+  const volume = { records: options.records, comments: options.comments, users: 50 };
+
+  if (options.build) {
+    log(`building into ${path.relative(root, options.buildDir)}`);
+    await runCommand("npm", ["run", "build"], { ...process.env, BUILD_DIR: options.buildDir });
+  }
+  const clientDir = path.join(options.buildDir, "client");
+  if (!existsSync(path.join(options.buildDir, "server", "index.js"))) {
+    throw new Error(`${options.buildDir}/server/index.js is missing: run without BENCH_SKIP_BUILD`);
+  }
+  const manifest = readRouterManifest(clientDir);
+  // The ceiling: a built asset the same server sends from disk (precompressed, immutable).
+  const staticPath = manifest.entry.module;
+
+  const lighthouseProblem = options.lighthouse ? lighthouseUnavailable() : "BENCH_SKIP_LIGHTHOUSE is set";
+  if (options.lighthouse && lighthouseProblem) log(`Lighthouse skipped: ${lighthouseProblem}`);
+  const pgAvailable = options.postgresUrl !== null && (await postgresAnswers(options.postgresUrl));
+  if (options.postgresUrl !== null && !pgAvailable)
+    log(`PostgreSQL skipped: nothing answers at ${options.postgresUrl}`);
+
+  const targetsCount = 12;
+  const runs = (targetsCount * 2 - 1) * options.connections.length + (pgAvailable ? targetsCount * 2 - 1 : 0);
+  log(
+    `${runs} load runs of ${options.durationSeconds} s (about ${Math.ceil((runs * (options.durationSeconds + 0.5)) / 60)} min)` +
+      (lighthouseProblem ? "" : ` and ${4 * options.lighthouseRuns} Lighthouse runs`),
+  );
+
+  const bundles: BenchResults["bundles"] = [];
+  const lighthouse: BenchResults["lighthouse"] = [];
+  const databases: DatabaseResult[] = [];
+
+  const measurePagesAndLighthouse = async (server: AppServer, blogId: string) => {
+    for (const { page, path: pathname } of publicPages(blogId)) {
+      const response = await fetch(`${server.url}${pathname}`);
+      const html = await response.text();
+      if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
+      bundles.push(measurePage({ clientDir, manifest, page, pathname, html }));
+    }
+    if (lighthouseProblem) return;
+    for (const { page, path: pathname } of lighthousePages(blogId)) {
+      log(`Lighthouse: ${page} (${options.lighthouseRuns} runs)`);
+      lighthouse.push(
+        await lighthousePage({ baseUrl: server.url, page, pathname, runs: options.lighthouseRuns }),
+      );
+    }
+  };
+
+  const common = {
+    buildDir: options.buildDir,
+    volume,
+    staticPath,
+    durationSeconds: options.durationSeconds,
+  };
+  try {
+    databases.push(
+      await runScenario({
+        ...common,
+        database: "embedded",
+        connections: options.connections,
+        freshStart: true,
+        whileServing: measurePagesAndLighthouse,
+      }),
+    );
+  } catch (error) {
+    log(`embedded database: ${error instanceof Error ? error.stack : error}`);
+    databases.push({
+      database: "embedded",
+      load: [],
+      problem: String(error instanceof Error ? error.message.split("\n")[0] : error),
+    });
+  }
+
+  if (pgAvailable && options.postgresUrl) {
+    const throwaway = await createThrowawayDatabase(options.postgresUrl);
+    try {
+      // Memory and the budgets need the busiest load only; the full matrix runs on the embedded database.
+      databases.push(
+        await runScenario({
+          ...common,
+          database: "postgres",
+          databaseUrl: throwaway.url,
+          connections: [Math.max(...options.connections)],
+          freshStart: false,
+        }),
+      );
+    } catch (error) {
+      log(`PostgreSQL: ${error instanceof Error ? error.stack : error}`);
+      databases.push({
+        database: "postgres",
+        load: [],
+        problem: String(error instanceof Error ? error.message.split("\n")[0] : error),
+      });
+    } finally {
+      await throwaway.drop();
+    }
+  }
+
+  if (interrupted()) return;
+  const finished = new Date();
+  const cpus = os.cpus();
+  const partial: Omit<BenchResults, "budgets"> = {
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    totalSeconds: Math.round((finished.getTime() - started.getTime()) / 1000),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? "unknown CPU",
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverageAtStart: loadAverageAtStart.map((l) => Math.round(l * 10) / 10),
+    },
+    settings: {
+      durationSeconds: options.durationSeconds,
+      connections: options.connections,
+      records: options.records,
+      comments: options.comments,
+      lighthouseRuns: options.lighthouseRuns,
+    },
+    databases,
+    bundles,
+    lighthouse,
+    ...(lighthouseProblem ? { lighthouseSkipped: lighthouseProblem } : {}),
+  };
+  const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
+  const report = formatReport(results);
+
+  mkdirSync(options.resultsDir, { recursive: true });
+  const stamp = started.toISOString().slice(0, 16).replace(":", "-");
+  for (const name of ["latest", stamp]) {
+    writeFileSync(path.join(options.resultsDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(path.join(options.resultsDir, `${name}.md`), report);
+  }
+  console.log(report);
+  log(`results in ${path.relative(root, options.resultsDir)}/${stamp}.{json,md} and latest.{json,md}`);
+}
+
+main()
+  .then(() => cleanUpAll())
+  .catch(async (error) => {
+    console.error(`bench: ${error instanceof Error ? error.stack : error}`);
+    await cleanUpAll();
+    process.exitCode = 1;
+  });

@@ -1,0 +1,117 @@
+// One database's part of the bench: seed it, start the server on it (cold start, idle memory),
+// run the load matrix (loaded memory), and let the caller measure more while it serves.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "../server/db/client";
+import { removeAtEnd } from "./cleanup";
+import { type Auth, benchTargets, type LoadFigure, measure, warmUp, withRatios } from "./load";
+import { idleRssSeconds } from "./options";
+import type { DatabaseKind, DatabaseResult } from "./results";
+import { readerAccount, type SeedVolume, seedDatabase } from "./seed";
+import { type AppServer, readMemory, signIn, startAppServer } from "./server";
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const log = (message: string) => console.error(`bench: ${message}`);
+
+export type Scenario = {
+  database: DatabaseKind;
+  buildDir: string;
+  /** PostgreSQL only: the throwaway database. */
+  databaseUrl?: string;
+  volume: SeedVolume;
+  staticPath: string;
+  connections: number[];
+  durationSeconds: number;
+  /** Also time a start on an empty database. */
+  freshStart: boolean;
+  /** Runs while the server still serves, after the load runs. */
+  whileServing?: (server: AppServer, blogId: string) => Promise<void>;
+};
+
+export async function runScenario(scenario: Scenario): Promise<DatabaseResult> {
+  const { database, buildDir, databaseUrl } = scenario;
+  const result: DatabaseResult = { database, load: [] };
+  const label = database === "embedded" ? "embedded" : "PostgreSQL";
+
+  if (scenario.freshStart) {
+    const emptyDir = mkdtempSync(path.join(os.tmpdir(), "maktab-bench-fresh-"));
+    const remove = removeAtEnd(emptyDir);
+    const fresh = await startAppServer({ buildDir, dataDir: emptyDir, databaseUrl });
+    result.coldStartFreshMs = fresh.coldStartMs;
+    log(`${label}: cold start on an empty database ${fresh.coldStartMs} ms`);
+    await fresh.stop();
+    await remove();
+  }
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "maktab-bench-"));
+  const removeDataDir = removeAtEnd(dataDir);
+  try {
+    const handle = openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, "db") });
+    try {
+      await handle.migrate();
+      result.seed = await seedDatabase({
+        db: handle.db,
+        filesRoot: path.join(dataDir, "files"),
+        volume: scenario.volume,
+      });
+    } finally {
+      await handle.close();
+    }
+    log(
+      `${label}: seeded in ${(result.seed.ms / 1000).toFixed(1)} s (${JSON.stringify(result.seed.counts)})`,
+    );
+
+    const server = await startAppServer({ buildDir, dataDir, databaseUrl });
+    try {
+      result.coldStartMs = server.coldStartMs;
+      // Idle means idle to V8 too: its memory reducer gives back the heap that starting up grew
+      // only after some seconds without work (about 160 MB shrink to about 115 MB on PostgreSQL).
+      await sleep(idleRssSeconds * 1000);
+      result.idleRssMb = readMemory(server.pid)?.rssMb;
+      log(
+        `${label}: cold start on the seeded database ${server.coldStartMs} ms, RSS after ${idleRssSeconds} s without requests ${result.idleRssMb ?? "?"} MB`,
+      );
+
+      const cookie = await signIn(server.url, readerAccount.email, readerAccount.password);
+      const targets = benchTargets(result.seed.blogId, scenario.staticPath);
+      await warmUp(server.url, targets, cookie);
+
+      const figures: LoadFigure[] = [];
+      for (const target of targets) {
+        // A static file is the same for everyone.
+        const auths: Auth[] = target.kind === "static" ? ["anonymous"] : ["anonymous", "signed-in"];
+        for (const auth of auths) {
+          for (const connections of scenario.connections) {
+            const figure = await measure({
+              baseUrl: server.url,
+              target,
+              auth,
+              cookie,
+              connections,
+              durationSeconds: scenario.durationSeconds,
+            });
+            figures.push(figure);
+            log(
+              `${label}: ${target.name}, ${auth}, ${connections} conn: ${Math.round(figure.requestsPerSecond)} req/s, ` +
+                `p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${figure.errors} errors`,
+            );
+          }
+        }
+      }
+      result.load = withRatios(figures);
+      result.loadedRssMb = readMemory(server.pid)?.peakRssMb;
+      log(`${label}: peak RSS ${result.loadedRssMb ?? "?"} MB`);
+      await scenario.whileServing?.(server, result.seed.blogId);
+    } catch (error) {
+      throw new Error(
+        `${error instanceof Error ? error.message : error}\n--- server output ---\n${server.logs().slice(-4000)}`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await removeDataDir();
+  }
+  return result;
+}

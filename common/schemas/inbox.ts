@@ -1,0 +1,52 @@
+// The dashboard inbox's outgoing mail: shared by the compose form and the server. Sending needs
+// every field; a draft may be incomplete (an address half typed, no subject yet).
+import { z } from "zod";
+import { email, requiredText } from "./fields";
+import { inboxLimits } from "./inbox-limits";
+
+const inReplyTo = z.uuid({ error: "inReplyTo must be a message id" }).optional();
+
+// A subject is one header line: a line break in it must never reach the mail headers.
+const oneLine = { error: "Subject must be one line" };
+
+export const outgoingInput = z.object({
+  to: email(inboxLimits.to),
+  subject: requiredText("Subject", inboxLimits.subject).regex(/^[^\r\n]*$/, oneLine),
+  body: requiredText("Message", inboxLimits.body),
+  inReplyTo,
+});
+
+const draftText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .default("");
+
+export const draftInput = z.object({
+  to: draftText("E-mail", inboxLimits.to),
+  subject: draftText("Subject", inboxLimits.subject).pipe(z.string().regex(/^[^\r\n]*$/, oneLine)),
+  body: draftText("Message", inboxLimits.body),
+  inReplyTo,
+});
+
+/** A reply to a received message: the address and subject come from that message. */
+export const replyInput = z.object({ body: requiredText("Message", inboxLimits.body) });
+
+export const inboxFolders = ["inbox", "important", "sent", "drafts", "trash"] as const;
+export type InboxFolder = (typeof inboxFolders)[number];
+
+/** What may change on a received message: its star, read mark and folder. */
+export const messageChangeInput = z
+  .object({
+    starred: z.boolean({ error: "starred must be true or false" }).optional(),
+    read: z.boolean({ error: "read must be true or false" }).optional(),
+    folder: z.enum(["inbox", "trash"], { error: "folder must be inbox or trash" }).optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    error: "Send starred, read or folder",
+  });
+
+export type OutgoingInput = z.infer<typeof outgoingInput>;
+export type DraftInput = z.infer<typeof draftInput>;
+export type MessageChange = z.infer<typeof messageChangeInput>;

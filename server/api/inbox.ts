@@ -1,0 +1,182 @@
+// The dashboard inbox as REST calls (admins only): folders, one message, stars, read marks and
+// the trash, drafts, and mail sent through the mailer. A message that cannot be sent is kept as
+// a draft and answered 502 with its id.
+import { z } from "zod";
+import {
+  draftInput,
+  inboxFolders,
+  messageChangeInput,
+  outgoingInput,
+  replyInput,
+} from "../../common/schemas/inbox";
+import { listQuery } from "../domain/content/collection";
+import {
+  changeMessage,
+  changeMessages,
+  deleteMessage,
+  folderCounts,
+  listFolder,
+  MailSendError,
+  openMessage,
+  reply,
+  saveDraft,
+  sendDraft,
+  sendMessage,
+  updateDraft,
+} from "../domain/inbox";
+import { Answer, endpoint } from "./endpoint";
+
+const tag = "Inbox";
+const access = "admin";
+const idParams = z.object({ id: z.string().max(100) });
+const mailFailed = {
+  "502": "The mail server refused or did not answer; the message is kept as a draft (error.draftId)",
+};
+
+/** A failed send answers 502 and names the draft that keeps the text. */
+async function orMailError(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof MailSendError)) throw error;
+    return new Answer(
+      { error: { code: "mail_failed", message: error.message, draftId: error.draftId } },
+      {},
+      502,
+    );
+  }
+}
+
+const folderQuery = listQuery.extend({
+  folder: z
+    .enum(inboxFolders, { error: `folder must be one of ${inboxFolders.join(", ")}` })
+    .default("inbox"),
+});
+
+const manyChange = z
+  .object({
+    ids: z
+      .array(z.string().max(100), { error: "ids must be a list of message ids" })
+      .min(1, { error: "ids must name at least one message" })
+      .max(100, { error: "ids may name at most 100 messages" }),
+  })
+  .and(messageChangeInput);
+
+export const inboxEndpoints = [
+  endpoint({
+    method: "GET",
+    paths: ["/inbox"],
+    summary:
+      "One folder (inbox, important, sent, drafts, trash), newest first; q searches name, e-mail and " +
+      "text (to, subject and body for sent and drafts); the total in X-Total-Count",
+    tag,
+    access,
+    query: folderQuery,
+    handle: async ({ services, actor, query }) => {
+      const { items, total } = await listFolder(services.db, actor, query);
+      return new Answer(items, { "X-Total-Count": String(total) });
+    },
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/inbox/counts"],
+    summary: "Each folder's total and unread count",
+    tag,
+    access,
+    handle: ({ services, actor }) => folderCounts(services.db, actor),
+  }),
+  endpoint({
+    method: "PATCH",
+    paths: ["/inbox"],
+    summary: "Star, mark read or unread, move to the trash or back, several received messages at once",
+    tag,
+    access,
+    body: manyChange,
+    handle: ({ services, actor, body }) => {
+      const { ids, ...change } = body;
+      return changeMessages(services.db, actor, ids, change);
+    },
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/inbox/:id"],
+    summary: "One message, received or written here; opening a received message marks it read",
+    tag,
+    access,
+    params: idParams,
+    handle: ({ services, actor, params }) => openMessage(services.db, actor, params.id),
+  }),
+  endpoint({
+    method: "PATCH",
+    paths: ["/inbox/:id"],
+    summary: "Star or unstar a received message, mark it read or unread, move it to the trash or back",
+    tag,
+    access,
+    params: idParams,
+    body: messageChangeInput,
+    handle: ({ services, actor, params, body }) => changeMessage(services.db, actor, params.id, body),
+  }),
+  endpoint({
+    method: "DELETE",
+    paths: ["/inbox/:id"],
+    summary: "Delete a received message from the trash for good, or delete a draft (sent mail is kept)",
+    tag,
+    access,
+    params: idParams,
+    errors: { "409": "The message is not in the trash, or it was sent" },
+    handle: ({ services, actor, params }) => deleteMessage(services.db, actor, params.id),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/inbox/messages"],
+    summary: "Send a new message (inReplyTo: the received message it answers)",
+    tag,
+    access,
+    body: outgoingInput,
+    status: 201,
+    errors: mailFailed,
+    handle: ({ services, actor, body }) => orMailError(() => sendMessage(services, actor, body)),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/inbox/:id/reply"],
+    summary: "Reply to a received message: to its sender, with the subject 'Re: ...'",
+    tag,
+    access,
+    params: idParams,
+    body: replyInput,
+    status: 201,
+    errors: mailFailed,
+    handle: ({ services, actor, params, body }) => orMailError(() => reply(services, actor, params.id, body)),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/inbox/drafts"],
+    summary: "Keep a new draft (every field may still be empty)",
+    tag,
+    access,
+    body: draftInput,
+    status: 201,
+    handle: ({ services, actor, body }) => saveDraft(services.db, actor, body),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/inbox/drafts/:id"],
+    summary: "Replace a draft's fields",
+    tag,
+    access,
+    params: idParams,
+    body: draftInput,
+    handle: ({ services, actor, params, body }) => updateDraft(services.db, actor, params.id, body),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/inbox/drafts/:id/send"],
+    summary: "Send a draft (it must have a valid address, a subject and a message)",
+    tag,
+    access,
+    params: idParams,
+    errors: mailFailed,
+    handle: ({ services, actor, params }) => orMailError(() => sendDraft(services, actor, params.id)),
+  }),
+];

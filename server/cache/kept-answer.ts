@@ -1,0 +1,94 @@
+// A rendered answer turned into the fixed bytes the page cache keeps and sends again: the same
+// bytes for every visitor, compressed once, with a validator. A page loses its per-request nonce;
+// its inline scripts are allowed by their hashes instead (server/middleware/security-headers.ts
+// puts them in the Content-Security-Policy), so no secret is shared between visitors.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { weakEtag } from "../middleware/api-caching";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export type KeptAnswer = {
+  status: number;
+  headers: [string, string][];
+  /** CSP sources ('sha256-…') of the page's inline scripts. */
+  scriptHashes: string[];
+  etag: string;
+  bodies: { identity: Buffer } & Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
+};
+
+/** Below this a compressed copy saves less than its own headers cost. */
+const compressFrom = 1024;
+
+/**
+ * Makes the kept form of a complete answer. In HTML, nonce attributes are removed and every
+ * inline script is hashed; the answer is refused (null) if the nonce shows up anywhere else,
+ * since a copy that still held it could not be sent to another visitor.
+ */
+export async function keepAnswer(answer: {
+  status: number;
+  headers: [string, string][];
+  text: string;
+  nonce: string;
+  isHtml: boolean;
+}): Promise<KeptAnswer | null> {
+  let text = answer.text;
+  let scriptHashes: string[] = [];
+  if (answer.isHtml) {
+    text = text.replaceAll(` nonce="${answer.nonce}"`, "");
+    if (text.includes(answer.nonce)) return null;
+    scriptHashes = inlineScriptHashes(text);
+  }
+  const identity = Buffer.from(text);
+  const bodies: KeptAnswer["bodies"] = { identity };
+  if (identity.length >= compressFrom) {
+    // Once per page and content generation, off the main thread: the smallest copy is worth it.
+    const [br, gz] = await Promise.all([
+      brotli(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      }),
+      gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    bodies.br = br;
+    bodies.gzip = gz;
+  }
+  return { status: answer.status, headers: answer.headers, scriptHashes, etag: weakEtag(text), bodies };
+}
+
+/** The 'sha256-…' source of each inline <script> (those without src), as CSP computes it. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", source = ""] = match;
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The best kept encoding the client accepts (br, then gzip), per its Accept-Encoding. */
+export function encodingFor(acceptEncoding: string | undefined, answer: KeptAnswer): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
+    const q = parameters.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  for (const encoding of ["br", "gzip"] as const) {
+    if (answer.bodies[encoding] && quality(encoding) > 0) return encoding;
+  }
+  return "identity";
+}
+
+/** Bytes held by a kept answer (its bodies; headers are small). */
+export const keptBytes = (answer: KeptAnswer) =>
+  answer.bodies.identity.length + (answer.bodies.br?.length ?? 0) + (answer.bodies.gzip?.length ?? 0) + 512;

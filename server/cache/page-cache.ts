@@ -1,0 +1,268 @@
+// The page cache: anonymous page views (and public API answers) kept in memory, each under the
+// content generation it was made in. Any change to content starts a new generation, so an
+// older copy is never served again. Several app processes share the generation, so each learns
+// of a change made by another on its very next request: in Redis with REDIS_URL, otherwise in
+// PostgreSQL (a sequence) when DATABASE_URL is set; the embedded database has one process.
+//
+// What may be cached is decided by cacheKeyOf and viewKeyOf (the request) and isCacheableAnswer
+// (the answer) below, and nowhere else.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Redis } from "ioredis";
+import { isbot } from "isbot";
+import type { Logger } from "pino";
+import { localeOf } from "../../app/lib/cookies.server";
+import type { DatabaseHandle } from "../db/client";
+import { type KeptAnswer, keptBytes } from "./kept-answer";
+
+/** Paths that are never cached: forms with per-visitor state, accounts, the dashboard, the cart. */
+const privatePaths =
+  /^\/(deashboard|login|register|logout|language|profile|allorder|payment|bookings|forgot-password|reset-password|contact|subscribe|content\/|api\/auth)/i;
+
+/** Cookies that do not make a page personal. The language is part of the key instead. */
+const neutralCookies = new Set(["maktab_lang"]);
+
+/**
+ * The key a request is cached under, or null when it must not be served from the cache: only
+ * GET and HEAD, only without credentials or any cookie of ours but the language (a session,
+ * a pending flash banner), only public paths. A page differs by path and query (which includes
+ * React Router's `.data` requests), language, and whether a crawler asks (crawlers get whole
+ * pages, people get streamed ones).
+ */
+export function cacheKeyOf(request: Request): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const headers = request.headers;
+  if (headers.has("authorization")) return null;
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
+    const name = part.split("=", 1)[0]?.trim();
+    if (name && !neutralCookies.has(name)) return null;
+  }
+  const url = new URL(request.url);
+  if (privatePaths.test(url.pathname)) return null;
+  const agent = headers.get("user-agent");
+  const reader = agent && isbot(agent) ? "bot" : "person";
+  return `${localeOf(request)} ${reader} ${url.pathname}${url.search}`;
+}
+
+/**
+ * The key a REST read that carries a session (or any cookie) is shared under: the view its answer
+ * belongs to (Endpoint.sharedView: the admins', everyone's) and its path and query. Null when the
+ * answer is the caller's own, or the request is not a REST read.
+ */
+export function viewKeyOf(request: Request, viewOf: (pathname: string) => string | null): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url);
+  if (!/^\/api\//i.test(url.pathname) || privatePaths.test(url.pathname)) return null;
+  const view = viewOf(url.pathname);
+  return view === null ? null : `view ${view} ${url.pathname}${url.search}`;
+}
+
+const cacheableTypes = /^(text\/html|text\/x-script|application\/json)\b/i;
+
+/** Whether an answer to a cacheable request may be kept: a plain 200 that sets no cookie. */
+export function isCacheableAnswer(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    response.body !== null &&
+    !response.headers.has("set-cookie") &&
+    cacheableTypes.test(response.headers.get("content-type") ?? "") &&
+    !/private|no-store/i.test(response.headers.get("cache-control") ?? "")
+  );
+}
+
+type Entry = KeptAnswer & { generation: string; storedAt: number; bytes: number };
+
+/** Where the current content generation is kept: this process, PostgreSQL or Redis. */
+type Generations = {
+  /** The current generation; null when it cannot be known (Redis down): serve uncached. */
+  current(): Promise<string | null>;
+  next(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type PageCacheOptions = {
+  redisUrl?: string;
+  database?: Pick<DatabaseHandle, "db" | "kind">;
+  logger: Logger;
+  /** Memory for kept answers (64 MB). */
+  maxBytes?: number;
+  /** A safety net for changes made outside the app (scripts, SQL): 60 s. */
+  ttlMs?: number;
+};
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+export function createPageCache(options: PageCacheOptions) {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const ttlMs = options.ttlMs ?? 60_000;
+  // Map keeps insertion order: the first entry is the least recently used.
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function clear() {
+    entries.clear();
+    bytes = 0;
+  }
+
+  const kind = options.redisUrl ? "redis" : options.database?.kind === "postgres" ? "postgres" : "memory";
+  const generations =
+    options.redisUrl !== undefined
+      ? redisGenerations(options.redisUrl, options.logger, clear)
+      : kind === "postgres" && options.database
+        ? postgresGenerations(options.database.db, options.logger)
+        : memoryGenerations();
+
+  return {
+    kind,
+
+    /** The generation now, to look up with and to store under; null: do not use the cache. */
+    generation: () => generations.current(),
+
+    /**
+     * The answer kept for this generation. Past the time limit it is only `stale`: good enough
+     * to serve while a fresh copy renders, since no change to content was seen since.
+     */
+    get(key: string, generation: string): (KeptAnswer & { stale: boolean }) | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.generation !== generation) {
+        forget(key);
+        return undefined;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return { ...entry, stale: Date.now() - entry.storedAt > ttlMs };
+    },
+
+    set(key: string, generation: string, answer: KeptAnswer) {
+      const size = keptBytes(answer) + key.length * 2;
+      if (size > maxBytes / 8) return;
+      forget(key);
+      entries.set(key, { ...answer, generation, storedAt: Date.now(), bytes: size });
+      bytes += size;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        forget(oldest);
+      }
+    },
+
+    /** Content changed: every kept answer is out of date, in every process. */
+    async invalidate() {
+      clear();
+      await generations.next();
+    },
+
+    close: () => generations.close(),
+
+    /** For tests and the bench: how much is kept. */
+    stats: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+function memoryGenerations(): Generations {
+  const prefix = randomUUID();
+  let counter = 0;
+  return {
+    current: async () => `${prefix}:${counter}`,
+    next: async () => {
+      counter++;
+    },
+    close: async () => {},
+  };
+}
+
+/** A sequence shared by every process on the database; one small query per cacheable request. */
+function postgresGenerations(db: DatabaseHandle["db"], logger: Logger): Generations {
+  return {
+    async current() {
+      try {
+        const rows = await db.execute<{ value: string }>(
+          sql`select last_value || ':' || is_called as value from page_cache_generation`,
+        );
+        return (rows as unknown as { value: string }[])[0]?.value ?? null;
+      } catch {
+        return null;
+      }
+    },
+    async next() {
+      try {
+        await db.execute(sql`select nextval('page_cache_generation')`);
+      } catch (error) {
+        logger.warn({ err: error }, "could not start a new page cache generation");
+      }
+    },
+    close: async () => {},
+  };
+}
+
+const generationKey = "maktab:page-cache:generation";
+
+/**
+ * The generation in Redis, as a random token (a counter could repeat after Redis loses its
+ * data). When Redis does not answer, pages are served uncached and a change is remembered; on
+ * reconnecting, this process drops what it kept and passes on the change.
+ */
+function redisGenerations(url: string, logger: Logger, clearLocal: () => void): Generations {
+  let down = false;
+  let missedChange = false;
+
+  function failed(error: unknown) {
+    if (down) return;
+    down = true;
+    logger.warn({ err: error }, "Redis does not answer: pages are served uncached until it does");
+  }
+
+  // ioredis (about 24 MB of memory) is loaded only when REDIS_URL is set.
+  const connected: Promise<Redis> = import("ioredis").then(({ Redis }) => {
+    const client = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      commandTimeout: 1_000,
+      retryStrategy: (times) => Math.min(times * 250, 5_000),
+    });
+    client.on("error", failed);
+    client.on("ready", () => {
+      clearLocal();
+      if (down) logger.info("Redis answers again: the page cache is back");
+      down = false;
+      if (missedChange) {
+        missedChange = false;
+        void client.set(generationKey, randomUUID()).catch(failed);
+      }
+    });
+    return client;
+  });
+
+  return {
+    async current() {
+      try {
+        return (await (await connected).get(generationKey)) ?? "";
+      } catch (error) {
+        failed(error);
+        return null;
+      }
+    },
+    async next() {
+      try {
+        await (await connected).set(generationKey, randomUUID());
+      } catch (error) {
+        missedChange = true;
+        failed(error);
+      }
+    },
+    async close() {
+      const client = await connected;
+      client.removeAllListeners("error");
+      client.on("error", () => {});
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}

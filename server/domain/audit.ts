@@ -1,0 +1,149 @@
+// The audit trail: who created, changed or deleted what, and when. Entries are written by the
+// domain functions that make an admin's changes (the content engine, the role changes), in the
+// same transaction as the change, and read by admins only.
+import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { AuditSubject } from "../../common/audit";
+import type { Database } from "../db/client";
+import {
+  type AuditAction,
+  admissions,
+  auditEntries,
+  blogs,
+  comments,
+  contactMessages,
+  notices,
+  outgoingMessages,
+  results,
+  services,
+  students,
+  teachers,
+  users,
+} from "../db/schema";
+import { type Actor, requireAdmin, type SignedInActor } from "./actor";
+import { likePattern } from "./users";
+
+/** A database or a transaction: an entry is written with the change it records. */
+export type AuditWriter = Pick<Database, "insert">;
+
+export type AuditInput = {
+  action: AuditAction;
+  subject: AuditSubject;
+  subjectId: string;
+  /** The record's title or name as it is after the change (before it, for a delete). */
+  label: string;
+};
+
+/** The longest label kept: a title is short, a comment's text is cut. */
+const labelLength = 200;
+
+export async function recordAudit(db: AuditWriter, actor: SignedInActor, entry: AuditInput): Promise<void> {
+  await db.insert(auditEntries).values({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    subject: entry.subject,
+    subjectId: entry.subjectId,
+    label: entry.label.slice(0, labelLength),
+  });
+}
+
+export type AuditEntry = {
+  id: string;
+  createdAt: string;
+  actorId: string | null;
+  actorEmail: string;
+  action: AuditAction;
+  subject: string;
+  subjectId: string;
+  label: string;
+  /** Whether the record is still there (so a page can link to it). */
+  exists: boolean;
+};
+
+export type AuditQuery = {
+  limit: number;
+  offset: number;
+  subject?: AuditSubject;
+  /** Part of the e-mail of who did it, any case. */
+  q?: string;
+};
+
+const tables: Record<AuditSubject, PgTable & { id: PgColumn }> = {
+  admission: admissions,
+  result: results,
+  blog: blogs,
+  comment: comments,
+  notice: notices,
+  service: services,
+  student: students,
+  teacher: teachers,
+  user: users,
+  message: contactMessages,
+  mail: outgoingMessages,
+};
+
+/** The ids among these that still exist, one query per kind of record on the page. */
+async function existing(
+  db: Database,
+  entries: { subject: string; subjectId: string }[],
+): Promise<Set<string>> {
+  const idsBySubject = new Map<AuditSubject, Set<string>>();
+  for (const entry of entries) {
+    if (!(entry.subject in tables)) continue;
+    const subject = entry.subject as AuditSubject;
+    const ids = idsBySubject.get(subject) ?? new Set();
+    ids.add(entry.subjectId);
+    idsBySubject.set(subject, ids);
+  }
+  const found = await Promise.all(
+    [...idsBySubject].map(async ([subject, ids]) => {
+      const table = tables[subject];
+      const rows = await db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(inArray(table.id, [...ids]));
+      return rows.map((row) => `${subject}:${String(row.id)}`);
+    }),
+  );
+  return new Set(found.flat());
+}
+
+/** The trail, newest first, with the total count: admins only. */
+export async function listAudit(
+  db: Database,
+  actor: Actor,
+  query: AuditQuery,
+): Promise<{ items: AuditEntry[]; total: number }> {
+  requireAdmin(actor);
+  const conditions: (SQL | undefined)[] = [];
+  if (query.subject) conditions.push(eq(auditEntries.subject, query.subject));
+  const q = query.q?.trim();
+  if (q) conditions.push(ilike(auditEntries.actorEmail, likePattern(q)));
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(auditEntries)
+      .where(where)
+      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(auditEntries).where(where),
+  ]);
+  const present = await existing(db, rows);
+  return {
+    total: counted?.n ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      actorId: row.actorId,
+      actorEmail: row.actorEmail,
+      action: row.action,
+      subject: row.subject,
+      subjectId: row.subjectId,
+      label: row.label,
+      exists: present.has(`${row.subject}:${row.subjectId}`),
+    })),
+  };
+}

@@ -1,0 +1,186 @@
+// The signed-in user's own profile: what the profile pages show, the form's update
+// (PUT /User/updated) and the photo (an upload through the image pipeline, or a link).
+// A replaced photo that the user uploaded is deleted from storage, unless content uses it.
+import { and, eq, sql } from "drizzle-orm";
+import { optionalLink } from "../../common/schemas/fields";
+import type { ProfileInput } from "../../common/schemas/users";
+import type { Database } from "../db/client";
+import {
+  admissions,
+  blogs,
+  comments,
+  notices,
+  results,
+  services,
+  students,
+  teachers,
+  uploadedFiles,
+  users,
+} from "../db/schema";
+import { type Actor, requireUser, type SignedInActor } from "./actor";
+import type { ContentContext, ImageInput } from "./content/collection";
+import { DomainError } from "./errors";
+import type { UpdateAnswer } from "./users";
+
+export type Profile = {
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  about: string | null;
+  contactNumber: string | null;
+  className: string | null;
+  rollNumber: string | null;
+  /** Set by phone verification only (Better Auth's phone number plugin). */
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean;
+};
+
+export async function getOwnProfile(db: Database, actor: Actor): Promise<Profile> {
+  const user = requireUser(actor);
+  const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
+  if (!row) throw new DomainError("unauthorized", "Sign in first");
+  return {
+    email: row.email,
+    displayName: row.name,
+    photoUrl: row.image,
+    about: row.about,
+    contactNumber: row.contactNumber,
+    className: row.className,
+    rollNumber: row.rollNumber,
+    phoneNumber: row.phoneNumber,
+    phoneNumberVerified: Boolean(row.phoneNumber && row.phoneNumberVerified),
+  };
+}
+
+/** PUT /User/updated and the profile form: the user's own profile. The e-mail is shown, never changed here. */
+export async function updateOwnProfile(
+  ctx: ContentContext,
+  actor: Actor,
+  input: ProfileInput,
+): Promise<UpdateAnswer> {
+  const user = requireUser(actor);
+  if (input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw new DomainError("invalid", "The e-mail cannot be changed here", {
+      email: "The e-mail cannot be changed here",
+    });
+  }
+  const changes = {
+    name: input.displayName,
+    image: input.photoURl === undefined ? undefined : input.photoURl || null,
+    about: input.about,
+    contactNumber: input.number,
+    className: input.className === undefined ? undefined : input.className || null,
+    rollNumber: input.rollNumber,
+  };
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (Object.keys(defined).length === 0) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 };
+  const before = await getOwnProfile(ctx.db, actor);
+  await ctx.db.update(users).set(defined).where(eq(users.id, user.id));
+  const after = await getOwnProfile(ctx.db, actor);
+  if (after.photoUrl !== before.photoUrl) await photoReplaced(ctx, user, before.photoUrl, after.photoUrl);
+  return {
+    acknowledged: true,
+    matchedCount: 1,
+    modifiedCount: JSON.stringify(before) === JSON.stringify(after) ? 0 : 1,
+  };
+}
+
+const photoLink = optionalLink("Photo link");
+
+/**
+ * POST /User/photo and the update-photo dialog: a new photo from an upload (stored through the
+ * image pipeline) or a link; an empty link removes the photo. Answers the photo's address.
+ */
+export async function setOwnPhoto(
+  ctx: ContentContext,
+  actor: Actor,
+  image: ImageInput,
+): Promise<{ acknowledged: true; photoURl: string | null }> {
+  const user = requireUser(actor);
+  let url: string | null;
+  let storedId: string | undefined;
+  if (image.file) {
+    const stored = await ctx.images.store({ ...image.file, uploadedBy: user.id });
+    storedId = stored.id;
+    url = smallestVariant(ctx.images.view(stored));
+  } else if (image.link !== undefined) {
+    const checked = photoLink.safeParse(image.link);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? "Invalid photo link";
+      throw new DomainError("invalid", message, { photoURl: message });
+    }
+    url = checked.data || null;
+  } else {
+    throw new DomainError("invalid", "Choose a photo or give a link", {
+      image: "Choose a photo or give a link",
+    });
+  }
+  try {
+    const before = await getOwnProfile(ctx.db, actor);
+    await ctx.db.update(users).set({ image: url }).where(eq(users.id, user.id));
+    if (before.photoUrl !== url) await photoReplaced(ctx, user, before.photoUrl, url);
+  } catch (error) {
+    if (storedId) await ctx.images.remove(storedId);
+    throw error;
+  }
+  return { acknowledged: true, photoURl: url };
+}
+
+/** A photo is shown small: the narrowest stored width (320 px, or the original when smaller). */
+function smallestVariant(view: { url: string; srcset?: string }): string {
+  return view.srcset?.split(",")[0]?.trim().split(/\s+/)[0] || view.url;
+}
+
+/**
+ * After a photo change: the user's comments show the new photo (they copied the old address),
+ * and the old photo's file is deleted when this user uploaded it and no content record uses it.
+ */
+async function photoReplaced(
+  ctx: ContentContext,
+  user: SignedInActor,
+  oldUrl: string | null,
+  newUrl: string | null,
+) {
+  if (!oldUrl) return;
+  await ctx.db
+    .update(comments)
+    .set({ photoUrl: newUrl })
+    .where(and(eq(comments.authorId, user.id), eq(comments.photoUrl, oldUrl)));
+  const fileId = await ownUploadAt(ctx.db, user.id, oldUrl);
+  if (fileId && !(await usedByContent(ctx.db, fileId))) await ctx.images.remove(fileId);
+}
+
+const storedKey = /(images\/[A-Za-z0-9][A-Za-z0-9._-]*)$/;
+
+/** The id of the file this user uploaded that the address points to, if any. */
+async function ownUploadAt(db: Database, userId: string, url: string): Promise<string | undefined> {
+  let pathname: string;
+  try {
+    pathname = new URL(url, "http://localhost").pathname;
+  } catch {
+    return undefined;
+  }
+  const key = storedKey.exec(pathname)?.[1];
+  if (!key) return undefined;
+  const [row] = await db
+    .select({ id: uploadedFiles.id })
+    .from(uploadedFiles)
+    .where(
+      and(
+        eq(uploadedFiles.uploadedBy, userId),
+        sql`${uploadedFiles.variants} @> ${JSON.stringify([{ key }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+const contentTables = [admissions, blogs, notices, results, services, students, teachers];
+
+async function usedByContent(db: Database, fileId: string): Promise<boolean> {
+  for (const table of contentTables) {
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.imageFileId, fileId)).limit(1);
+    if (row) return true;
+  }
+  return false;
+}

@@ -1,0 +1,49 @@
+// HTTP caching for the REST answers: an ETag from the body, so a client that sends it back in
+// If-None-Match gets 304 and no body when nothing changed; and Cache-Control saying who may keep
+// the answer (anyone's copy for visitors, only the caller's for signed-in answers, which differ
+// by who asks). Every copy is revalidated: lists change whenever content does.
+import { createHash } from "node:crypto";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http-env";
+
+/** A weak validator of a body (weak: a compressed copy carries the same one). */
+export const weakEtag = (body: string | ArrayBuffer) =>
+  `W/"${createHash("sha1")
+    .update(typeof body === "string" ? body : new Uint8Array(body))
+    .digest("base64url")}"`;
+
+/** Whether If-None-Match names this ETag (weak comparison). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+/** What a 304 keeps of the 200 it stands for (RFC 9110, section 15.4.5). */
+export const keptOn304 = ["cache-control", "etag", "vary", "x-total-count"];
+
+export const apiCaching = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || c.res.status !== 200) return;
+    const signedIn = c.get("actor")?.kind === "user" || Boolean(c.req.header("authorization"));
+    c.res.headers.set("Cache-Control", signedIn ? "private, no-cache" : "public, no-cache");
+    // A kept answer also varies by Accept-Encoding (it is sent compressed as stored).
+    const vary = new Set(["Cookie", "Authorization", ...(c.res.headers.get("Vary")?.split(/,\s*/) ?? [])]);
+    c.res.headers.set("Vary", [...vary].filter(Boolean).join(", "));
+    // Kept answers (server/middleware/page-cache.ts) carry theirs already.
+    let etag = c.res.headers.get("etag");
+    if (!etag) {
+      if (c.req.method === "HEAD") return;
+      etag = weakEtag(await c.res.clone().arrayBuffer());
+      c.res.headers.set("ETag", etag);
+    }
+    if (!etagMatches(c.req.header("if-none-match"), etag)) return;
+    await c.res.body?.cancel();
+    c.res = new Response(null, { status: 304 });
+    // Hono copies the 200's headers onto a new answer: keep only those a 304 repeats.
+    for (const name of [...c.res.headers.keys()]) {
+      if (!keptOn304.includes(name)) c.res.headers.delete(name);
+    }
+  });

@@ -1,0 +1,86 @@
+// Sign-in brute force against the built server in production mode (the test configuration turns
+// Better Auth's limits off): after 10 attempts a minute from one address, 429 with Retry-After,
+// even for the right password; another address is not blocked; after the window the right
+// password works again.
+//
+// Waiting out the real 60-second window would make the suite a minute slower, and a fake clock
+// cannot reach into another process. The limit is kept in the database (rate_limits, so that
+// every app process counts against it), and Better Auth decides from the time of the window's
+// last counted attempt stored there. So the test lets the window pass the one way the server
+// itself would observe it: it stops the server, moves that stored time back by the window, and
+// starts the server again on the same data. Nothing in the server is made configurable for this.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client";
+import { rateLimits } from "../../server/db/schema";
+import { type RunningServer, startServer } from "../e2e/harness";
+import { adminAccount } from "./support";
+
+const attacker = "203.0.113.66";
+const bystander = "203.0.113.77";
+const limit = 10;
+const windowSeconds = 60;
+
+describe("sign-in brute force", () => {
+  let server: RunningServer;
+  let dataDir: string;
+  // Behind a proxy that names the client in X-Forwarded-For, as a real deployment would be.
+  const env = { ADMIN_EMAIL: adminAccount.email, ADMIN_PASSWORD: adminAccount.password, TRUST_PROXY: "on" };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "maktab-brute-"));
+    server = await startServer({ env, dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const signIn = (password: string, address: string) =>
+    fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": address },
+      body: JSON.stringify({ email: adminAccount.email, password }),
+    });
+
+  it("answers 429 with Retry-After after the limit, then lets the right password in after the window", async () => {
+    for (let attempt = 1; attempt <= limit; attempt++) {
+      const response = await signIn(`wrong-password-${attempt}`, attacker);
+      expect(response.status, `attempt ${attempt}`).toBe(401);
+    }
+    for (const password of ["wrong-password-again", adminAccount.password]) {
+      const refused = await signIn(password, attacker);
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+      expect(refused.headers.get("set-cookie")).toBeNull();
+    }
+
+    // Another client is not locked out by the attacker.
+    const other = await signIn(adminAccount.password, bystander);
+    expect(other.status).toBe(200);
+
+    // The window passes: see the comment at the top.
+    await server.stop();
+    const database = openDatabase({ dataDir: path.join(dataDir, "db") });
+    try {
+      const moved = await database.db
+        .update(rateLimits)
+        .set({ lastRequest: sql`${rateLimits.lastRequest} - ${(windowSeconds + 1) * 1000}` })
+        .where(like(rateLimits.key, `${attacker}%sign-in/email`))
+        .returning({ count: rateLimits.count });
+      expect(moved).toEqual([{ count: limit }]);
+    } finally {
+      await database.close();
+    }
+    server = await startServer({ env, dataDir });
+
+    const after = await signIn(adminAccount.password, attacker);
+    expect(after.status).toBe(200);
+    expect(after.headers.get("set-auth-token")).toBeTruthy();
+  });
+});

@@ -1,0 +1,178 @@
+// The pages' own form posts (React Router actions) are the second door into the domain. Every
+// action of the dashboard, and the pages' Delete button, posted by a visitor and by a signed-in
+// user who is not an admin, with every intent the forms use: refused (a redirect to the login
+// page, 401 or 403), and nothing changed. The list of actions is read from the route table and the
+// route modules, so a new dashboard action is covered without a change here.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routeTable from "../../app/routes";
+import { apiSignIn, type RunningServer, repoRoot, sessionOf, startServer } from "../e2e/harness";
+import { adminAccount, kinds } from "./support";
+
+type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
+
+/** Every route with its full path, from the route table. */
+function flatten(entries: RouteEntry[], parent = ""): { path: string; file: string; index: boolean }[] {
+  return entries.flatMap((entry) => {
+    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [
+      { path: full, file: entry.file, index: Boolean(entry.index) },
+      ...flatten(entry.children ?? [], full),
+    ];
+  });
+}
+
+const hasAction = (file: string) =>
+  /export\s+(async\s+)?(function|const)\s+action\b/.test(
+    readFileSync(path.join(repoRoot, "app", file), "utf8"),
+  );
+
+// The admin's actions, and the Delete button whose rule is the domain's.
+const guarded = flatten(routeTable as RouteEntry[]).filter(
+  (route) =>
+    (route.path.startsWith("DeashBoard") || route.path.startsWith("content/")) && hasAction(route.file),
+);
+
+// Every intent the dashboard's forms send, and every field they read.
+const intents = [
+  "delete",
+  "deleteMany",
+  "approve",
+  "reject",
+  "feature",
+  "unfeature",
+  "makeAdmin",
+  "removeAdmin",
+  "star",
+  "unstar",
+  "read",
+  "unread",
+  "trash",
+  "restore",
+  "send",
+  "save",
+  "reply",
+  "",
+];
+
+describe("page actions refuse visitors and users", () => {
+  let server: RunningServer;
+  let adminToken: string;
+  let aliceCookie: string;
+  const ids: Record<string, string> = {};
+
+  const api = async (pathname: string, method = "GET", body?: unknown) => {
+    const response = await fetch(`${server.url}/api${pathname}`, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    expect(response.status, `${method} ${pathname}`).toBeLessThan(300);
+    return response.json();
+  };
+
+  /** What an admin sees everywhere, to compare before and after. */
+  const everything = async () => {
+    const lists = [
+      "/Admition/admition",
+      "/result/results",
+      "/blog/blogs",
+      "/blog/comment",
+      "/Notice/notices",
+      "/service/services",
+      "/student/students",
+      "/teacher/teachers",
+      "/User/users",
+      "/Order/orders?all=1",
+      ...["inbox", "important", "sent", "drafts", "trash"].map((folder) => `/inbox?folder=${folder}`),
+    ];
+    return JSON.stringify(await Promise.all(lists.map((list) => api(list))));
+  };
+
+  beforeAll(async () => {
+    server = await startServer({
+      env: { ADMIN_EMAIL: adminAccount.email, ADMIN_PASSWORD: adminAccount.password },
+    });
+    adminToken = sessionOf(await apiSignIn(server, adminAccount.email, adminAccount.password)).token;
+    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: "alice@abuse.test", password: "alice-password-1", name: "Alice" }),
+    });
+    aliceCookie = sessionOf(signUp).cookie;
+    for (const [kind, { path: pathname, body }] of Object.entries(kinds)) {
+      const extra = kind === "comment" ? { id: ids.blogs } : {};
+      ids[`${kind}s`] = (await api(pathname.replace(/^\/api/, ""), "POST", { ...body, ...extra })).insertedId;
+    }
+    const message = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Rahima", email: "rahima@abuse.test", message: "Hello" }),
+    });
+    ids.message = (await message.json()).insertedId;
+  });
+  afterAll(() => server?.stop());
+
+  /** The concrete pages an action's path stands for. */
+  function pagesOf(pattern: string): string[] {
+    const kindsIn = pattern.startsWith("content/")
+      ? Object.keys(ids).filter((key) => key !== "message")
+      : ["admissions", "results", "blogs", "notices", "services", "students", "teachers"];
+    if (pattern.includes(":kind"))
+      return kindsIn.map((kind) => pattern.replace(":kind", kind).replace(":id", ids[kind] ?? "missing"));
+    return [pattern.replace(":id", ids.message ?? "missing")];
+  }
+
+  it("finds the dashboard's actions", () => {
+    expect(guarded.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("refuses every intent of every guarded action to a visitor and to a user", async () => {
+    const before = await everything();
+    const problems: string[] = [];
+    for (const route of guarded) {
+      for (const page of pagesOf(route.path)) {
+        const url = `${server.url}/${page}${route.index ? "?index" : ""}`;
+        for (const [who, cookie] of [
+          ["visitor", ""],
+          ["user", aliceCookie],
+        ]) {
+          for (const intent of intents) {
+            const form = new URLSearchParams({
+              intent,
+              id: ids.message ?? "",
+              ids: Object.values(ids).join(","),
+              email: "alice@abuse.test",
+              to: "someone@abuse.test",
+              subject: "Hello",
+              body: "Hello",
+              title: "Changed",
+              Title: "Changed",
+              serviceName: "Changed",
+              name: "Changed",
+              price: "1",
+            });
+            for (const id of Object.values(ids)) form.append("ids", id);
+            const response = await fetch(url, {
+              method: "POST",
+              redirect: "manual",
+              headers: { origin: server.url, ...(cookie ? { cookie } : {}) },
+              body: form,
+            });
+            await response.arrayBuffer();
+            const location = response.headers.get("location") ?? "";
+            // Refused for who is asking: not a 404 (a wrong path) nor a 400 (checked before who).
+            const refused =
+              [401, 403].includes(response.status) ||
+              ([302, 303].includes(response.status) && location.startsWith("/login"));
+            if (!refused)
+              problems.push(`${page} as ${who}, intent "${intent}": ${response.status} ${location}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await everything()).toBe(before);
+  });
+});

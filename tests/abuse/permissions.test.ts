@@ -1,0 +1,313 @@
+// The permission matrix: every call of the REST API that changes something, made as each kind of
+// caller, with the status each one must get. The list of calls comes from the router's own list
+// (server/api/index.ts), so a new endpoint without a row here fails the first test.
+//
+// Callers:
+//   anonymous  no session
+//   user       a signed-in user; the author of the comment, the buyer of the order, the owner of
+//              the account the call is about
+//   other      another signed-in user: on the user's comment, order or account where the call
+//              names one; otherwise acting on their own behalf, like "user"
+//   admin      an admin
+// A refused call (4xx) must also leave every table as it was.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogs, rateLimits, users } from "../../server/db/schema";
+import type { Session } from "../fixtures/test-app";
+import {
+  changedTables,
+  createWorld,
+  endpointKey,
+  fillPath,
+  fingerprint,
+  image,
+  type Kind,
+  kinds,
+  stateChangingEndpoints,
+  type World,
+} from "./support";
+
+type Caller = "anonymous" | "user" | "other" | "admin";
+const callers: Caller[] = ["anonymous", "user", "other", "admin"];
+
+/** What a cell sends: the path's parameters and the body. */
+type Call = { params?: Record<string, string>; body?: unknown };
+/** Prepares one cell's call (on fresh records: a cell never sees another cell's leftovers). */
+type Setup = (w: World, caller: Caller, session: Session | undefined) => Promise<Call>;
+
+// ---- what the calls are about ---------------------------------------------------------------
+
+async function created(response: Response): Promise<string> {
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()).insertedId;
+}
+
+/** Kinds whose records have an author, who may change them: the user (alice) writes those. */
+const authored = new Set<Kind>(["comment", "blog"]);
+
+/** A record of this kind, written by an admin, or by alice for the authored kinds. */
+async function make(w: World, kind: Kind, author = authored.has(kind) ? w.alice : w.admin): Promise<string> {
+  const { path, body } = kinds[kind];
+  // A comment goes on a published blog (an admin's).
+  const extra = kind === "comment" ? { id: await make(w, "blog", w.admin) } : {};
+  const id = await created(await w.t.json(path, "POST", { ...body, ...extra }, { session: author }));
+  // A user's blog waits for review, hidden from others (404); approved, others see it and are refused.
+  if (kind === "blog" && author !== w.admin) {
+    await w.t.services.db.update(blogs).set({ status: "approved" }).where(eq(blogs.id, id));
+  }
+  return id;
+}
+
+const add =
+  (kind: Kind): Setup =>
+  async (w) => ({
+    body:
+      kind === "comment" ? { ...kinds.comment.body, id: await make(w, "blog", w.admin) } : kinds[kind].body,
+  });
+/** One field of each kind, changed. */
+const changes: Record<Kind, Record<string, string>> = {
+  admission: { title: "Changed" },
+  result: { title: "Changed" },
+  blog: { title: "Changed" },
+  notice: { Title: "Changed" },
+  service: { serviceName: "Changed" },
+  student: { name: "Changed" },
+  teacher: { name: "Changed" },
+  comment: { info: "Changed" },
+};
+const change =
+  (kind: Kind): Setup =>
+  async (w) => ({ params: { id: await make(w, kind) }, body: changes[kind] });
+const remove =
+  (kind: Kind): Setup =>
+  async (w) => ({ params: { id: await make(w, kind) } });
+
+/** The user's own account record; "other" names the user's e-mail instead of their own. */
+const accountRecord: Setup = async (w, caller, session) => ({
+  body: { email: caller === "other" ? w.alice.email : (session?.email ?? w.alice.email), displayName: "New" },
+});
+const ownProfile: Setup = async () => ({ body: { about: "I like maths", number: "01711111111" } });
+const ownPhoto: Setup = async () => ({ body: { photoURl: image } });
+
+let accounts = 0;
+async function freshAccount(w: World): Promise<string> {
+  const email = `account${++accounts}@abuse.test`;
+  await w.t.signUp(email, "account-password-1", "Someone");
+  return email;
+}
+const makeAdminOfNewAccount: Setup = async (w) => ({ body: { email: await freshAccount(w) } });
+const removeAdminFromSecondAdmin: Setup = async (w) => {
+  const email = await freshAccount(w);
+  await w.t.services.db.update(users).set({ role: "admin" }).where(eq(users.email, email));
+  return { body: { email } };
+};
+
+const contactMessage: Setup = async () => ({
+  body: { name: "Rahima", email: "rahima@abuse.test", message: "When does Class Six start?" },
+});
+const subscription: Setup = async () => ({ body: { email: `reader-${randomUUID()}@abuse.test` } });
+
+/** A cart of one admission, with a quantity no other cell uses (so every intent is new). */
+let quantity = 0;
+const cart: Setup = async (w) => ({
+  body: { items: [{ id: await make(w, "admission"), quantity: ++quantity }] },
+});
+
+/** A pending order of alice's and its payment intent. */
+async function aliceOrder(w: World) {
+  const body = (await cart(w, "user", w.alice)).body;
+  const response = await w.t.json("/api/Order/create-payment-intent", "POST", body, { session: w.alice });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { orderId: string; clientSecret: string };
+}
+const card = (clientSecret: string) => ({
+  clientSecret,
+  cardNumber: "4242 4242 4242 4242",
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: "123",
+  billing: { name: "Alice", email: "alice@abuse.test", address: "12 Lake Road, Dhaka" },
+});
+/** Alice's order paid with a test card; the call reports its transaction. */
+const paidOrderReport: Setup = async (w) => {
+  const order = await aliceOrder(w);
+  const paid = await w.t.json("/api/payments/test/confirm", "POST", card(order.clientSecret), {
+    session: w.alice,
+  });
+  expect(paid.status).toBe(200);
+  return { params: { id: order.orderId }, body: { transaction: order.clientSecret.split("_secret_")[0] } };
+};
+const testCardPayment: Setup = async (w) => ({ body: card((await aliceOrder(w)).clientSecret) });
+
+/** A message received through the contact form. */
+async function receivedMessage(w: World): Promise<string> {
+  const body = (await contactMessage(w, "anonymous", undefined)).body;
+  const headers = { "x-forwarded-for": `192.0.2.${++accounts % 250}` };
+  return created(await w.t.json("/api/contact", "POST", body, { headers }));
+}
+const mail = { to: "parent@abuse.test", subject: "Class Six", body: "It starts on Sunday." };
+async function draft(w: World): Promise<string> {
+  return created(await w.t.json("/api/inbox/drafts", "POST", mail, { session: w.admin }));
+}
+const markMany: Setup = async (w) => ({ body: { ids: [await receivedMessage(w)], starred: true } });
+const markOne: Setup = async (w) => ({ params: { id: await receivedMessage(w) }, body: { read: true } });
+const replyTo: Setup = async (w) => ({ params: { id: await receivedMessage(w) }, body: { body: "Sunday." } });
+const newMail: Setup = async () => ({ body: mail });
+const changeDraft: Setup = async (w) => ({
+  params: { id: await draft(w) },
+  body: { ...mail, subject: "Changed" },
+});
+const aDraft: Setup = async (w) => ({ params: { id: await draft(w) } });
+
+// ---- the matrix ------------------------------------------------------------------------------
+
+type Row = [anonymous: number, user: number, other: number, admin: number, setup: Setup];
+
+// biome-ignore format: a table is read by its columns
+const matrix: Record<string, Row> = {
+  // call                                   anonymous user other admin  what is sent
+  "POST /User/users":                       [401,      200, 403,  200,  accountRecord],
+  "PUT /User/users":                        [401,      200, 403,  200,  accountRecord],
+  "PUT /User/users/admin":                  [401,      403, 403,  200,  makeAdminOfNewAccount],
+  "PUT /User/users/removeAdmin":            [401,      403, 403,  200,  removeAdminFromSecondAdmin],
+  "PUT /User/updated":                      [401,      200, 200,  200,  ownProfile],
+  "POST /User/photo":                       [401,      200, 200,  200,  ownPhoto],
+
+  "POST /AddAdmition":                      [401,      403, 403,  201,  add("admission")],
+  "PUT /Admition/admition/:id":             [401,      403, 403,  200,  change("admission")],
+  "PATCH /Admition/admition/:id":           [401,      403, 403,  200,  change("admission")],
+  "DELETE /Admition/admition/:id":          [401,      403, 403,  200,  remove("admission")],
+  "POST /result/Addresult":                 [401,      403, 403,  201,  add("result")],
+  "PUT /result/result/:id":                 [401,      403, 403,  200,  change("result")],
+  "PATCH /result/result/:id":               [401,      403, 403,  200,  change("result")],
+  "DELETE /result/result/:id":              [401,      403, 403,  200,  remove("result")],
+  // Users write blogs too (pending until an admin approves them); the user is the author.
+  "POST /blog/blogs":                       [401,      201, 201,  201,  add("blog")],
+  "PUT /blog/blogs/:id":                    [401,      200, 403,  200,  change("blog")],
+  "PATCH /blog/blogs/:id":                  [401,      200, 403,  200,  change("blog")],
+  "DELETE /blog/blogs/:id":                 [401,      200, 403,  200,  remove("blog")],
+  "POST /blog/comment":                     [401,      201, 201,  201,  add("comment")],
+  "PUT /blog/comment/:id":                  [401,      200, 403,  200,  change("comment")],
+  "PATCH /blog/comment/:id":                [401,      200, 403,  200,  change("comment")],
+  "DELETE /blog/comment/:id":               [401,      200, 403,  200,  remove("comment")],
+  "POST /Notice/notices":                   [401,      403, 403,  201,  add("notice")],
+  "PUT /Notice/notices/:id":                [401,      403, 403,  200,  change("notice")],
+  "PATCH /Notice/notices/:id":              [401,      403, 403,  200,  change("notice")],
+  "DELETE /Notice/notices/:id":             [401,      403, 403,  200,  remove("notice")],
+  "POST /service/addServices":              [401,      403, 403,  201,  add("service")],
+  "PUT /service/services/:id":              [401,      403, 403,  200,  change("service")],
+  "PATCH /service/services/:id":            [401,      403, 403,  200,  change("service")],
+  "DELETE /service/services/:id":           [401,      403, 403,  200,  remove("service")],
+  "POST /student/addStudent":               [401,      403, 403,  201,  add("student")],
+  "PUT /student/students/:id":              [401,      403, 403,  200,  change("student")],
+  "PATCH /student/students/:id":            [401,      403, 403,  200,  change("student")],
+  "DELETE /student/students/:id":           [401,      403, 403,  200,  remove("student")],
+  "POST /teacher/addTeacher":               [401,      403, 403,  201,  add("teacher")],
+  "PUT /teacher/teacher/:id":               [401,      403, 403,  200,  change("teacher")],
+  "PATCH /teacher/teacher/:id":             [401,      403, 403,  200,  change("teacher")],
+  "DELETE /teacher/teacher/:id":            [401,      403, 403,  200,  remove("teacher")],
+
+  "POST /contact":                          [201,      201, 201,  201,  contactMessage],
+  "POST /subscribe":                        [201,      201, 201,  201,  subscription],
+
+  "POST /Order/create-payment-intent":      [401,      200, 200,  200,  cart],
+  "POST /Order/quote":                      [401,      200, 200,  200,  cart],
+  "PUT /Admition/admitCollection/:id":      [401,      200, 403,  200,  paidOrderReport],
+  // Only the order's buyer pays it, admins included.
+  "POST /payments/test/confirm":            [401,      200, 403,  403,  testCardPayment],
+
+  "PATCH /inbox":                           [401,      403, 403,  200,  markMany],
+  "PATCH /inbox/:id":                       [401,      403, 403,  200,  markOne],
+  "DELETE /inbox/:id":                      [401,      403, 403,  200,  aDraft],
+  "POST /inbox/messages":                   [401,      403, 403,  201,  newMail],
+  "POST /inbox/:id/reply":                  [401,      403, 403,  201,  replyTo],
+  "POST /inbox/drafts":                     [401,      403, 403,  201,  newMail],
+  "PUT /inbox/drafts/:id":                  [401,      403, 403,  200,  changeDraft],
+  "POST /inbox/drafts/:id/send":            [401,      403, 403,  200,  aDraft],
+};
+
+describe("permission matrix", () => {
+  let w: World;
+  let addresses = 0;
+
+  beforeAll(async () => {
+    w = await createWorld();
+  });
+  afterAll(() => w?.t.close());
+
+  it("has a row for every state-changing endpoint, and none for calls that do not exist", () => {
+    const keys = stateChangingEndpoints().map(endpointKey);
+    const missing = keys.filter((key) => !(key in matrix));
+    const stale = Object.keys(matrix).filter((key) => !keys.includes(key));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  const sessionOf = (caller: Caller): Session | undefined =>
+    caller === "anonymous" ? undefined : { user: w.alice, other: w.bob, admin: w.admin }[caller];
+
+  /**
+   * A cell's setup, with the per-account and per-address counters cleared first: a cell makes
+   * several of alice's blogs and comments in a few seconds, and flooding is another test's subject.
+   */
+  const fresh = async (setup: Setup, caller: Caller, session: Session | undefined) => {
+    await w.t.services.db.delete(rateLimits);
+    return setup(w, caller, session);
+  };
+
+  /** One cell's call, from a fresh client address (per-address limits stay out of the way). */
+  const send = (method: string, pattern: string, call: Call, session?: Session, origin?: string) =>
+    w.t.json(`/api${fillPath(pattern, call.params ?? {})}`, method, call.body ?? {}, {
+      ...(session ? { session } : {}),
+      headers: { "x-forwarded-for": `198.51.100.${++addresses % 250}`, ...(origin ? { origin } : {}) },
+    });
+
+  for (const endpoint of stateChangingEndpoints()) {
+    const key = endpointKey(endpoint);
+    const row = matrix[key];
+    if (!row) continue;
+    const [setup] = row.slice(4) as [Setup];
+    it(`${key}: ${callers.map((caller, i) => `${caller} ${row[i]}`).join(", ")}`, async () => {
+      const problems: string[] = [];
+      for (const [index, caller] of callers.entries()) {
+        const session = sessionOf(caller);
+        const call = await fresh(setup, caller, session);
+        const before = await fingerprint(w.t.services.db);
+        const response = await send(endpoint.method, endpoint.paths[0] as string, call, session);
+        const text = await response.text();
+        if (response.status !== row[index]) {
+          problems.push(`${caller}: expected ${row[index]}, got ${response.status} ${text.slice(0, 200)}`);
+          continue;
+        }
+        if (response.status >= 400) {
+          const changed = changedTables(before, await fingerprint(w.t.services.db));
+          if (changed.length > 0)
+            problems.push(`${caller}: refused with ${response.status} but changed ${changed}`);
+          if (!JSON.parse(text)?.error?.message) problems.push(`${caller}: refusal without {error}: ${text}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it("refuses every state-changing call made with an admin's cookie from another site (403)", async () => {
+    const problems: string[] = [];
+    for (const endpoint of stateChangingEndpoints()) {
+      const setup = matrix[endpointKey(endpoint)]?.[4];
+      if (!setup) continue;
+      const call = await fresh(setup, "admin", w.admin);
+      const before = await fingerprint(w.t.services.db);
+      const response = await send(
+        endpoint.method,
+        endpoint.paths[0] as string,
+        call,
+        w.admin,
+        "https://evil.example",
+      );
+      if (response.status !== 403) problems.push(`${endpointKey(endpoint)}: ${response.status}`);
+      const changed = changedTables(before, await fingerprint(w.t.services.db));
+      if (changed.length > 0) problems.push(`${endpointKey(endpoint)}: changed ${changed}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

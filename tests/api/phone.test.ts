@@ -1,0 +1,162 @@
+// Phone verification through Better Auth's phone number plugin, as a client sees it, on every
+// test database: the code comes from the SMS outbox; wrong, expired and overused codes are
+// refused; sending is limited per number, per account and per address; a number belongs to
+// one account; only a signed-in user asks for or checks a code.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users, verifications } from "../../server/db/schema";
+import { codeSentTo } from "../fixtures/outbox";
+import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+
+describe.each(testDatabases)("phone verification on %s", (kind) => {
+  let t: TestApp;
+  let counter = 0;
+  /** A client address and a number no other test has used. */
+  const fresh = () => {
+    counter += 1;
+    return { ip: `198.51.100.${counter}`, number: `+88017000${String(counter).padStart(5, "0")}` };
+  };
+  const newUser = () => t.signUp(`phone-${++counter}@school.test`);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { TRUST_PROXY: "on" });
+  });
+  afterAll(() => t?.close());
+
+  const post = (pathname: string, body: unknown, session: Session | undefined, ip: string) =>
+    t.json(`/api/auth${pathname}`, "POST", body, { session, headers: { "x-forwarded-for": ip } });
+  const send = (session: Session | undefined, phoneNumber: string, ip: string) =>
+    post("/phone-number/send-otp", { phoneNumber }, session, ip);
+  const verify = (session: Session | undefined, phoneNumber: string, code: string, ip: string) =>
+    post("/phone-number/verify", { phoneNumber, code }, session, ip);
+
+  const codeSent = (phoneNumber: string) => codeSentTo(t.config.dataDir, phoneNumber);
+  const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+  const ownRow = async (session: Session) => {
+    const [row] = await t.services.db
+      .select({ phoneNumber: users.phoneNumber, verified: users.phoneNumberVerified })
+      .from(users)
+      .where(eq(users.email, session.email));
+    return row;
+  };
+
+  it("verifies the number with the 6-digit code from the outbox and stores it on the account", async () => {
+    const session = await newUser();
+    const { ip, number } = fresh();
+    // Typed the way people write numbers; stored in international form.
+    const typed = `${number.slice(0, 4)} ${number.slice(4, 8)}-${number.slice(8)}`;
+    const sent = await send(session, typed, ip);
+    expect(sent.status).toBe(200);
+    const code = await codeSent(number);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const verified = await verify(session, number, code, ip);
+    expect(verified.status).toBe(200);
+    expect(await ownRow(session)).toEqual({ phoneNumber: number, verified: true });
+    const current = await (await t.request("/api/auth/get-session", { session })).json();
+    expect(current.user).toMatchObject({ phoneNumber: number, phoneNumberVerified: true });
+  });
+
+  it("refuses a wrong code, and the right one still works within its tries", async () => {
+    const session = await newUser();
+    const { ip, number } = fresh();
+    await send(session, number, ip);
+    const code = await codeSent(number);
+    const wrong = await verify(session, number, otherCode(code), ip);
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).code).toBe("INVALID_OTP");
+    expect((await ownRow(session))?.verified).toBe(false);
+    expect((await verify(session, number, code, ip)).status).toBe(200);
+  });
+
+  it("refuses an expired code", async () => {
+    const session = await newUser();
+    const { ip, number } = fresh();
+    await send(session, number, ip);
+    const code = await codeSent(number);
+    // Five minutes have passed.
+    await t.services.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, number));
+    const answer = await verify(session, number, code, ip);
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).code).toBe("OTP_EXPIRED");
+    expect(await ownRow(session)).toEqual({ phoneNumber: null, verified: false });
+  });
+
+  it("voids the code after three wrong tries, even for the right code", async () => {
+    const session = await newUser();
+    const { ip, number } = fresh();
+    await send(session, number, ip);
+    const code = await codeSent(number);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await verify(session, number, otherCode(code), ip)).status).toBe(400);
+    }
+    const locked = await verify(session, number, code, ip);
+    expect(locked.status).toBe(403);
+    expect((await locked.json()).code).toBe("TOO_MANY_ATTEMPTS");
+    // The void code is gone: trying again finds nothing until a new one is sent.
+    expect((await (await verify(session, number, code, ip)).json()).code).toBe("OTP_NOT_FOUND");
+    expect((await ownRow(session))?.verified).toBe(false);
+  });
+
+  it("limits codes per number: the fourth within 15 minutes is refused with Retry-After", async () => {
+    const session = await newUser();
+    const { ip, number } = fresh();
+    for (let n = 0; n < 3; n++) expect((await send(session, number, ip)).status).toBe(200);
+    const refused = await send(session, number, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).code).toBe("RATE_LIMITED");
+  });
+
+  it("limits codes per account (5 an hour) and per address (10 an hour)", async () => {
+    const { ip } = fresh();
+    const first = await newUser();
+    for (let n = 0; n < 5; n++) expect((await send(first, fresh().number, ip)).status).toBe(200);
+    expect((await send(first, fresh().number, ip)).status).toBe(429);
+
+    const second = await newUser();
+    // The address has counted 6 so far: 4 more pass, the 11th is refused.
+    for (let n = 0; n < 4; n++) expect((await send(second, fresh().number, ip)).status).toBe(200);
+    expect((await send(second, fresh().number, ip)).status).toBe(429);
+    // Another address is not held back by this one.
+    expect((await send(await newUser(), fresh().number, fresh().ip)).status).toBe(200);
+  });
+
+  it("refuses a number verified by another account, after its code proves the phone", async () => {
+    const owner = await newUser();
+    const { ip, number } = fresh();
+    await send(owner, number, ip);
+    expect((await verify(owner, number, await codeSent(number), ip)).status).toBe(200);
+
+    const other = await newUser();
+    const otherIp = fresh().ip;
+    expect((await send(other, number, otherIp)).status).toBe(200);
+    const refused = await verify(other, number, await codeSent(number), otherIp);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).code).toBe("PHONE_NUMBER_EXIST");
+    expect(await ownRow(other)).toEqual({ phoneNumber: null, verified: false });
+    expect(await ownRow(owner)).toEqual({ phoneNumber: number, verified: true });
+
+    // The owner asking again for their own verified number gets an answer, not a text message.
+    const again = await send(owner, number, ip);
+    expect(again.status).toBe(409);
+  });
+
+  it("is for signed-in users only, for numbers in international form, and is no way to sign in", async () => {
+    const { ip, number } = fresh();
+    expect((await send(undefined, number, ip)).status).toBe(401);
+    expect((await verify(undefined, number, "123456", ip)).status).toBe(401);
+
+    const session = await newUser();
+    const bad = await send(session, "01712345678", ip);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe("Enter the number with its country code, such as +8801712345678");
+
+    for (const pathname of ["/sign-in/phone-number", "/phone-number/request-password-reset"]) {
+      expect((await post(pathname, { phoneNumber: number, password: "x" }, undefined, ip)).status).toBe(404);
+    }
+  });
+});

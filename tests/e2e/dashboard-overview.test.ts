@@ -1,0 +1,194 @@
+// The dashboard home's overview numbers and the audit trail end to end, in Chromium against the
+// built server: numbers that follow what was added through the API, a number that leads to its
+// list, an edit made with the dashboard form listed in the trail, the filters, the door for
+// non-admins, and both screens on a phone.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiSignIn,
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  sessionOf,
+  startServer,
+} from "./harness";
+
+const admin = { email: "head@school.test", password: "head-password-1" };
+const karim = { email: "karim@school.test", password: "karim-password", name: "Karim Uddin" };
+
+describe("the dashboard overview and audit trail", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SAMPLE_CONTENT: "off" },
+      }),
+      launchBrowser(),
+    ]);
+    token = sessionOf(await apiSignIn(server, admin.email, admin.password)).token;
+    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify(karim),
+    });
+    expect(signUp.ok).toBe(true);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A call as the admin, by bearer token. */
+  async function api(path: string, method: string, body: unknown): Promise<{ insertedId: string }> {
+    const response = await fetch(`${server.url}/api${path}`, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(response.ok, await response.clone().text()).toBe(true);
+    return response.json();
+  }
+
+  async function signedIn(path: string, who = admin, options?: Parameters<typeof newPage>[1]): Promise<Page> {
+    const { page } = await newPage(browser, options);
+    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(path)}`);
+    await page.getByLabel("E-mail").fill(who.email);
+    await page.locator('input[name="password"]').fill(who.password);
+    await page.getByRole("button", { name: "Login" }).last().click();
+    await page.waitForURL((url) => url.pathname !== "/login");
+    return page;
+  }
+
+  const numberOf = (page: Page, card: string) =>
+    page.getByTestId(card).getByTestId("overview-number").textContent();
+
+  it("shows the numbers on the dashboard home, each leading to its list", async () => {
+    const teacher = (name: string) => ({
+      name,
+      email: "t@school.test",
+      phone: "01711000000",
+      address: "Dhaka",
+    });
+    await api("/teacher/addTeacher", "POST", teacher("Abdul Karim"));
+    const approved = await api("/teacher/addTeacher", "POST", teacher("Rahim Mia"));
+    await api("/teacher/addTeacher", "POST", teacher("Salma Akter"));
+    await api(`/teacher/teacher/${approved.insertedId}`, "PATCH", { status: "approved" });
+    await api("/Notice/notices", "POST", { Title: "Exam routine" });
+    const contact = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({
+        name: "Rahima",
+        email: "rahima@example.com",
+        message: "When does Class Six start?",
+      }),
+    });
+    expect(contact.status).toBe(201);
+
+    const page = await signedIn("/DeashBoard/Home");
+    await page.getByRole("heading", { name: "Overview" }).waitFor();
+    expect(await numberOf(page, "overview-pending-teachers")).toBe("2");
+    expect(await numberOf(page, "overview-teachers")).toBe("3");
+    expect(await numberOf(page, "overview-notices")).toBe("1");
+    expect(await numberOf(page, "overview-students")).toBe("0");
+    expect(await numberOf(page, "overview-unread")).toBe("1");
+    expect(await page.getByTestId("overview-orders-empty").textContent()).toBe("No orders yet.");
+
+    // The number and its meaning are one link, read together.
+    await page.getByRole("link", { name: "2 Teachers waiting for review" }).click();
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/list/teachers");
+    await page.getByTestId("content-table").waitFor();
+  });
+
+  it("lists an edit made with the dashboard form in the audit trail, linked to the record", async () => {
+    const { insertedId } = await api("/Notice/notices", "POST", { Title: "Sports day" });
+    const page = await signedIn(`/DeashBoard/edit/notices/${insertedId}`);
+    await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+    await page.getByLabel("Title").fill("Sports day moved to Sunday");
+    await page.getByRole("button", { name: "Save" }).click();
+    expect(await page.getByTestId("form-success").textContent()).toBe("Saved");
+
+    await page.getByTestId("dashboard-menu").getByRole("link", { name: "Audit trail" }).click();
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/audit");
+    const first = page.getByTestId("audit-row").first();
+    await first.waitFor();
+    expect(await first.getByTestId("audit-who").textContent()).toBe(admin.email);
+    expect(await first.getByTestId("audit-action").textContent()).toBe("Changed");
+    expect(await first.getByTestId("audit-what").textContent()).toBe("Notice");
+    const label = first.getByRole("link", { name: "Sports day moved to Sunday" });
+    expect(await label.getAttribute("href")).toBe(`/DeashBoard/edit/notices/${insertedId}`);
+    const second = page.getByTestId("audit-row").nth(1);
+    expect(await second.getByTestId("audit-action").textContent()).toBe("Created");
+    expect(await second.getByTestId("audit-label").textContent()).toBe("Sports day");
+
+    // Only teachers: the kind filter, kept in the address.
+    await page.getByLabel("Kind").selectOption("teacher");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("subject") === "teacher");
+    await expect
+      .poll(async () => [...new Set(await page.getByTestId("audit-what").allTextContents())])
+      .toEqual(["Teacher"]);
+    expect(await page.getByTestId("audit-count").textContent()).toBe("4 entries");
+
+    // Who: nobody else has changed anything.
+    await page.getByLabel("Search by who (e-mail)").fill("karim");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByTestId("audit-empty").waitFor();
+  });
+
+  it("sends a signed-in user who is not an admin to /login", async () => {
+    const page = await signedIn("/", karim);
+    await page.goto(`${server.url}/DeashBoard/audit`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/DeashBoard/audit");
+  });
+
+  /**
+   * How far a region sticks out of the screen on the right (0 or less: it fits). A table may
+   * scroll sideways inside its own box; the region as a whole must not. (Only our region: the
+   * site header is another screen's concern.)
+   */
+  const overflow = (page: Page, testId: string) =>
+    page.getByTestId(testId).evaluate((region) => {
+      const box = region.getBoundingClientRect();
+      return Math.max(box.right, box.left + region.scrollWidth) - window.innerWidth;
+    });
+
+  const phone = { viewport: { width: 360, height: 740 } };
+
+  it("fits the overview with its recent orders on a 360 px phone, accessibly", async () => {
+    const { insertedId } = await api("/AddAdmition", "POST", {
+      title: "Class Six admission",
+      price: "120.50",
+      image1: "https://img.example/a.jpg",
+    });
+    const { token: buyer } = sessionOf(await apiSignIn(server, karim.email, karim.password));
+    const intent = await fetch(`${server.url}/api/Order/create-payment-intent`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${buyer}` },
+      body: JSON.stringify({ items: [{ id: insertedId, quantity: 2 }] }),
+    });
+    expect(intent.status).toBe(200);
+
+    const page = await signedIn("/DeashBoard/Home", admin, phone);
+    await page.getByTestId("overview").waitFor();
+    const order = page.getByTestId("overview-order");
+    expect(await order.count()).toBe(1);
+    expect(await order.textContent()).toContain(karim.name);
+    expect(await order.textContent()).toContain("Pending");
+    expect(await overflow(page, "overview")).toBeLessThanOrEqual(0);
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+  });
+
+  it("fits the audit trail on a 360 px phone, accessibly", async () => {
+    const page = await signedIn("/DeashBoard/audit", admin, phone);
+    await page.getByTestId("audit-table").waitFor();
+    expect(await overflow(page, "audit-page")).toBeLessThanOrEqual(0);
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+  });
+});
