@@ -15,6 +15,7 @@ import {
   newPage,
   type RunningServer,
   sessionOf,
+  signInThroughLogin,
   startServer,
 } from "./harness";
 
@@ -47,10 +48,7 @@ describe("the dashboard inbox", () => {
   async function signedIn(pathname: string, options?: Parameters<typeof newPage>[1]): Promise<Page> {
     const { page } = await newPage(browser, options);
     page.setDefaultTimeout(30_000);
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(pathname)}`);
-    await page.getByLabel("E-mail").fill(admin.email);
-    await page.locator('input[name="password"]').fill(admin.password);
-    await page.getByRole("button", { name: "Login" }).last().click();
+    await signInThroughLogin(page, server.url, admin, pathname);
     await page.waitForURL((url) => url.pathname === pathname.split("?")[0]);
     return page;
   }

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   newPage,
   type RunningServer,
+  signInThroughLogin,
   startServer,
 } from "./harness";
 
@@ -40,11 +41,7 @@ describe("the dashboard's content lists", () => {
 
   async function signedIn(path: string, who = admin): Promise<Page> {
     const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(path)}`);
-    await page.getByLabel("E-mail").fill(who.email);
-    await page.locator('input[name="password"]').fill(who.password);
-    await page.getByRole("button", { name: "Login" }).last().click();
-    await page.waitForURL((url) => url.pathname !== "/login");
+    await signInThroughLogin(page, server.url, who, path);
     return page;
   }
 

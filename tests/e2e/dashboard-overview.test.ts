@@ -12,6 +12,7 @@ import {
   newPage,
   type RunningServer,
   sessionOf,
+  signInThroughLogin,
   startServer,
 } from "./harness";
 
@@ -56,11 +57,7 @@ describe("the dashboard overview and audit trail", () => {
 
   async function signedIn(path: string, who = admin, options?: Parameters<typeof newPage>[1]): Promise<Page> {
     const { page } = await newPage(browser, options);
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(path)}`);
-    await page.getByLabel("E-mail").fill(who.email);
-    await page.locator('input[name="password"]').fill(who.password);
-    await page.getByRole("button", { name: "Login" }).last().click();
-    await page.waitForURL((url) => url.pathname !== "/login");
+    await signInThroughLogin(page, server.url, who, path);
     return page;
   }
 

@@ -11,6 +11,7 @@ import {
   newPage,
   type RunningServer,
   sessionOf,
+  signInThroughLogin,
   startServer,
 } from "./harness";
 
@@ -42,10 +43,7 @@ describe("the dashboard's people screens", () => {
 
   async function adminPage(path: string, options?: Parameters<typeof newPage>[1]): Promise<Page> {
     const { page } = await newPage(browser, options);
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(path)}`);
-    await page.getByLabel("E-mail").fill(admin.email);
-    await page.locator('input[name="password"]').fill(admin.password);
-    await page.getByRole("button", { name: "Login" }).last().click();
+    await signInThroughLogin(page, server.url, admin, path);
     await page.waitForURL((url) => url.pathname === path);
     return page;
   }

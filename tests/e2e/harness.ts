@@ -286,6 +286,24 @@ export async function waitForHydration(page: Page, timeout = 30_000): Promise<vo
   );
 }
 
+/**
+ * Signs in through `/login?redirectTo=path` as a person would, and returns once the destination is
+ * on screen. The address changes before React commits the new page, so the test waits for the
+ * header's sign-out form: it arrives in the same commit as the page it was sent to.
+ */
+export async function signInThroughLogin(
+  page: Page,
+  baseUrl: string,
+  account: { email: string; password: string },
+  path: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login?${new URLSearchParams({ redirectTo: path })}`);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole("button", { name: "Login" }).last().click();
+  await page.locator('form[action="/logout"]').waitFor({ state: "attached", timeout: 30_000 });
+}
+
 export interface AxeViolationNode {
   /** CSS selectors; a shadow-DOM path is joined with " >>> ". */
   target: string[];

@@ -12,6 +12,7 @@ import {
   newPage,
   type RunningServer,
   sessionOf,
+  signInThroughLogin,
   startServer,
   waitForHydration,
 } from "./harness";
@@ -66,8 +67,8 @@ describe("the public lists in the browser", () => {
 
   /** A page signed in as this user, on `path` (through /login?redirectTo=). */
   async function signedIn(user: { email: string; password: string }, path: string) {
-    const page = await open(`/login?${new URLSearchParams({ redirectTo: path })}`);
-    await logIn(page, user.email, user.password);
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, user, path);
     await page.waitForURL((url) => url.pathname === path.split("?")[0]);
     return page;
   }

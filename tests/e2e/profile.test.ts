@@ -15,6 +15,7 @@ import {
   launchBrowser,
   newPage,
   type RunningServer,
+  signInThroughLogin,
   startServer,
 } from "./harness";
 
@@ -53,11 +54,8 @@ describe("the profile area", () => {
   });
 
   async function signIn(page: Page, account: { email: string; password: string }, path: string) {
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(path)}`);
-    await page.getByLabel("E-mail").fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.getByRole("button", { name: "Login" }).last().click();
-    await page.waitForURL((url) => url.pathname === path, { timeout: 30_000 });
+    await signInThroughLogin(page, server.url, account, path);
+    await page.waitForURL((url) => url.pathname === path);
   }
 
   const userPage = async (path: string, options?: Parameters<typeof newPage>[1]) => {
