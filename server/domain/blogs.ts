@@ -32,8 +32,9 @@ export const blogCollection = collection({
     if (actor.kind === "user") return sql`(${blogs.status} = 'approved' or ${blogs.authorId} = ${actor.id})`;
     return sql`${blogs.status} = 'approved'`;
   },
-  // A signed-in author also sees their own blogs under review.
-  views: (actor) => (actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : null),
+  // A signed-in author also sees their own blogs under review: a view of their own.
+  views: (actor) =>
+    actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : `author ${actor.id}`,
   filters: {
     status: { column: blogs.status, schema: reviewStatus },
     authorId: { column: blogs.authorId, schema: z.string().min(1).max(100) },

@@ -60,7 +60,9 @@ export const servePageCache = (
       if (kept.bodies.br) headers.append("Vary", "Accept-Encoding");
       if (encoding !== "identity") headers.set("Content-Encoding", encoding);
       headers.set("Content-Length", String(body.length));
-      return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
+      // A view of the kept bytes, not a copy: the body is only read.
+      const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+      return new Response(c.req.method === "HEAD" ? null : bytes, {
         status: kept.status,
         headers,
       });

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { Logger } from "pino";
 import type { AppEnv } from "../http-env";
+import { setAnswerHeaders } from "./response-headers";
 
 const acceptableId = /^[\w.-]{8,128}$/;
 
@@ -16,7 +17,7 @@ export const requestLog = (logger: Logger) =>
     c.set("logger", child);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    setAnswerHeaders(c, [["X-Request-Id", requestId]]);
     const status = c.res.status;
     const line = {
       method: c.req.method,
