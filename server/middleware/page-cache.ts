@@ -61,7 +61,7 @@ export const servePageCache = (
       if (encoding !== "identity") headers.set("Content-Encoding", encoding);
       headers.set("Content-Length", String(body.length));
       // A view of the kept bytes, not a copy: the body is only read.
-      const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+      const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
       return new Response(c.req.method === "HEAD" ? null : bytes, {
         status: kept.status,
         headers,
