@@ -146,6 +146,9 @@ export function createApp(
     });
     app.all("*", formLimit, (c) => {
       const ip = clientIp(c, config.trustProxy);
+      const generation = c.get("contentGeneration");
+      // An action's page may show what it just changed, so only reads (GET, HEAD) use kept reads.
+      const reading = c.req.method === "GET" || c.req.method === "HEAD";
       const context = new RouterContextProvider();
       context.set(pageContext, {
         services,
@@ -155,6 +158,7 @@ export function createApp(
         logger: c.get("logger"),
         authHeaders: withClientIp(c.req.raw.headers, ip),
         clientIp: ip,
+        contentReads: reading && generation ? services.pageCache.readsFor(generation) : undefined,
       });
       return pageHandler(c.req.raw, context);
     });

@@ -2,6 +2,7 @@
 // request's nonce. Loaders read it with `context.get(pageContext)`.
 import type { Logger } from "pino";
 import { createContext } from "react-router";
+import type { ContentReads } from "./cache/content-reads";
 import type { Actor } from "./domain/actor";
 import type { Services } from "./services";
 
@@ -15,6 +16,8 @@ export type PageContext = {
   authHeaders: Headers;
   /** The client's address (socket, or X-Forwarded-For with TRUST_PROXY); undefined when unknown. */
   clientIp?: string;
+  /** Content reads kept for this GET's content generation; none for a form post. */
+  contentReads?: ContentReads;
 };
 
 export const pageContext = createContext<PageContext>();

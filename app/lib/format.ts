@@ -1,36 +1,51 @@
 // Dates, numbers and prices in the reader's language (Bangla uses Bengali digits).
 
+// Making a formatter costs far more than using one, and a page formats many values: each
+// formatter is made once per language and kind.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 export function formatDate(value: string | Date, intl: string): string {
-  return new Intl.DateTimeFormat(intl, {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(value));
+  return formatter(
+    `date ${intl}`,
+    () => new Intl.DateTimeFormat(intl, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+  ).format(new Date(value));
 }
 
 /** A date with the time of day, in UTC and saying so (the server and the browser agree). */
 export function formatDateTime(value: string | Date, intl: string): string {
-  return new Intl.DateTimeFormat(intl, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(value));
+  return formatter(
+    `datetime ${intl}`,
+    () =>
+      new Intl.DateTimeFormat(intl, {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZone: "UTC",
+        timeZoneName: "short",
+      }),
+  ).format(new Date(value));
 }
 
 export function formatNumber(value: number, intl: string): string {
-  return new Intl.NumberFormat(intl).format(value);
+  return formatter(`number ${intl}`, () => new Intl.NumberFormat(intl)).format(value);
 }
 
 /** A price in major units (120.5) in the configured currency, USD unless said. */
 export function formatPrice(major: number, intl: string, currency = "USD"): string {
-  return new Intl.NumberFormat(intl, { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(
-    major,
-  );
+  return formatter(
+    `price ${intl} ${currency}`,
+    () => new Intl.NumberFormat(intl, { style: "currency", currency, currencyDisplay: "narrowSymbol" }),
+  ).format(major);
 }
 
 /** The start of a text, cut at a word where it can be, with an ellipsis when cut. */

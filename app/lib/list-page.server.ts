@@ -1,7 +1,7 @@
 // Loads one page of a content list for a public page: ?page=N and ?q= from the address, the
 // domain's visibility and ordering, the total for the page links.
 import type { RouterContextProvider } from "react-router";
-import type { ContentCollection } from "../../server/domain/content/collection";
+import type { ContentCollection, ContentContext } from "../../server/domain/content/collection";
 import { pageOf } from "./page.server";
 
 export async function loadListPage<Item>(
@@ -10,12 +10,12 @@ export async function loadListPage<Item>(
   collection: ContentCollection<Item>,
   options: { pageSize: number; filters?: Record<string, string> },
 ) {
-  const { services, actor } = pageOf(context);
+  const { actor } = pageOf(context);
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim().slice(0, 100) || undefined;
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(requested) && requested > 0 ? Math.min(requested, 10_000) : 1;
-  const { items, total } = await collection.list({ db: services.db, images: services.images }, actor, {
+  const { items, total } = await collection.list(contentContext(context), actor, {
     limit: options.pageSize,
     offset: (page - 1) * options.pageSize,
     q,
@@ -25,7 +25,7 @@ export async function loadListPage<Item>(
 }
 
 /** The content context for a loader or action that calls a collection directly. */
-export const contentContext = (context: Readonly<RouterContextProvider>) => {
-  const { services } = pageOf(context);
-  return { db: services.db, images: services.images };
+export const contentContext = (context: Readonly<RouterContextProvider>): ContentContext => {
+  const { services, contentReads } = pageOf(context);
+  return { db: services.db, images: services.images, reads: contentReads };
 };

@@ -13,6 +13,7 @@ import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { localeOf } from "../../app/lib/cookies.server";
 import type { DatabaseHandle } from "../db/client";
+import { createContentReads } from "./content-reads";
 import { type KeptAnswer, keptBytes } from "./kept-answer";
 
 /** Paths that are never cached: forms with per-visitor state, accounts, the dashboard, the cart. */
@@ -106,9 +107,12 @@ export function createPageCache(options: PageCacheOptions) {
     bytes -= entry.bytes;
   }
 
+  const reads = createContentReads({ ttlMs });
+
   function clear() {
     entries.clear();
     bytes = 0;
+    reads.clear();
   }
 
   const kind = options.redisUrl ? "redis" : options.database?.kind === "postgres" ? "postgres" : "memory";
@@ -124,6 +128,9 @@ export function createPageCache(options: PageCacheOptions) {
 
     /** The generation now, to look up with and to store under; null: do not use the cache. */
     generation: () => generations.current(),
+
+    /** Content reads by view, kept for this generation (content-reads.ts). */
+    readsFor: (generation: string) => reads.forGeneration(generation),
 
     /**
      * The answer kept for this generation. Past the time limit it is only `stale`: good enough
@@ -162,7 +169,7 @@ export function createPageCache(options: PageCacheOptions) {
     close: () => generations.close(),
 
     /** For tests and the bench: how much is kept. */
-    stats: () => ({ entries: entries.size, bytes }),
+    stats: () => ({ entries: entries.size, bytes, reads: reads.size() }),
   };
 }
 

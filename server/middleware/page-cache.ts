@@ -44,6 +44,7 @@ export const servePageCache = (
     const known = c.get("contentGeneration");
     const generation = key === null ? null : known !== undefined ? known : await cache.generation();
     if (key === null || generation === null) return next();
+    c.set("contentGeneration", generation);
 
     // A kept copy is the same bytes for everyone: sent as stored, compressed once, and 304 when
     // the browser holds it already. Its inline scripts are allowed by hash, not by a nonce.

@@ -7,8 +7,10 @@
 import { createHash } from "node:crypto";
 import { createConnection } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notices } from "../../server/db/schema";
 import { noticeCollection } from "../../server/domain/notices";
 import { createApp, type PageHandler } from "../../server/http";
 import { pageContext } from "../../server/page-context";
@@ -45,12 +47,13 @@ function fakePages() {
   const calls = { count: 0 };
   const handler: PageHandler = async (request, context) => {
     calls.count++;
-    const { nonce, services, actor } = context.get(pageContext);
+    const { nonce, services, actor, contentReads } = context.get(pageContext);
     const url = new URL(request.url);
     if (url.pathname !== "/notices" && url.pathname !== "/login") {
       return new Response("<p>Not found</p>", { status: 404, headers: { "content-type": "text/html" } });
     }
-    const { items } = await noticeCollection.list({ db: services.db, images: services.images }, actor, {
+    const reads = { db: services.db, images: services.images, reads: contentReads };
+    const { items } = await noticeCollection.list(reads, actor, {
       limit: 50,
       offset: 0,
     });
@@ -186,6 +189,28 @@ describe.each(testDatabases)("page cache on %s", (database) => {
     await t.request("/no-such-page");
     expect(missing.status).toBe(404);
     expect((await t.request("/no-such-page")).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("reads a signed-in page's lists once per change, and shows a change at once", async () => {
+    const reader = await t.signUp("reader@school.test", "reader-password-1", "Reader");
+    await addNotice(t, admin, "Library hours");
+    expect(await (await t.request("/notices", { session: reader })).text()).toContain("Library hours");
+    // Changed behind the app's back (a script, SQL): the kept read stands until the time limit.
+    await t.services.db
+      .update(notices)
+      .set({ title: "Changed outside" })
+      .where(eq(notices.title, "Library hours"));
+    const kept = await (await t.request("/notices", { session: reader })).text();
+    expect(kept).toContain("Library hours");
+    expect(kept).not.toContain("Changed outside");
+    // A form post reads the database itself.
+    const posted = await t.request("/notices", { method: "POST", session: reader });
+    expect(await posted.text()).toContain("Changed outside");
+    // A change through the app starts a new generation: every reader sees it on their next page.
+    expect((await addNotice(t, admin, "Parents' meeting")).status).toBe(201);
+    const after = await (await t.request("/notices", { session: reader })).text();
+    expect(after).toContain("Parents' meeting");
+    expect(after).toContain("Changed outside");
   });
 
   it("serves the new content at once after a change through the API", async () => {

@@ -19,6 +19,7 @@ import { z } from "zod";
 import type { AuditSubject } from "../../../common/audit";
 import { imageLink } from "../../../common/schemas/content";
 import { fieldErrorsOf } from "../../../common/schemas/field-errors";
+import type { ContentReads } from "../../cache/content-reads";
 import type { Database } from "../../db/client";
 import { uploadedFiles } from "../../db/schema";
 import { type Actor, requireAdmin, requireUser, type SignedInActor } from "../actor";
@@ -43,7 +44,12 @@ export type ImageStore = {
   view(file: UploadedFile): ImageView;
 };
 
-export type ContentContext = { db: Database; images: ImageStore };
+export type ContentContext = {
+  db: Database;
+  images: ImageStore;
+  /** Reads kept for the request's content generation (a page's GET); none: read the database. */
+  reads?: ContentReads;
+};
 
 /** An image sent with a create or an update: a file, a link, or "" to remove it. */
 export type ImageInput = { file?: { bytes: Uint8Array; name: string }; link?: string };
@@ -227,6 +233,38 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     return { ...row, image } as ContentRecord<Table>;
   }
 
+  function viewOf(actor: Actor): string | null {
+    if (definition.views) return definition.views(actor);
+    return definition.hiddenFrom ? null : "everyone";
+  }
+
+  /** A read kept for the actor's view when the request keeps reads and the view is shared. */
+  function remembered<T>(ctx: ContentContext, actor: Actor, what: string, load: () => Promise<T>) {
+    const view = ctx.reads ? viewOf(actor) : null;
+    return ctx.reads && view !== null ? ctx.reads.remember(`${name} ${view} ${what}`, load) : load();
+  }
+
+  async function listVisible(ctx: ContentContext, actor: Actor, query: ListQuery) {
+    const conditions: (SQL | undefined)[] = [visibleTo(actor)];
+    if (query.q) {
+      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(ilike(definition.searchColumn, pattern));
+    }
+    for (const [key, value] of Object.entries(query.filters ?? {})) {
+      const filter = definition.filters?.[key];
+      if (filter) conditions.push(eq(filter.column, value));
+    }
+    const where = and(...conditions);
+    const [items, [total]] = await Promise.all([
+      select(ctx, where, { limit: query.limit, offset: query.offset }, query.order),
+      ctx.db
+        .select({ n: count() })
+        .from(table as PgTable)
+        .where(where),
+    ]);
+    return { items, total: total?.n ?? 0 };
+  }
+
   async function findVisible(ctx: ContentContext, actor: Actor, id: string) {
     if (!uuidPattern.test(id)) throw notFound(name);
     const [record] = await select(ctx, and(eq(table.id, id), visibleTo(actor)));
@@ -281,33 +319,13 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       Object.entries(definition.filters ?? {}).map(([key, filter]) => [key, filter.schema]),
     ),
 
-    async list(ctx: ContentContext, actor: Actor, query: ListQuery) {
-      const conditions: (SQL | undefined)[] = [visibleTo(actor)];
-      if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(ilike(definition.searchColumn, pattern));
-      }
-      for (const [key, value] of Object.entries(query.filters ?? {})) {
-        const filter = definition.filters?.[key];
-        if (filter) conditions.push(eq(filter.column, value));
-      }
-      const where = and(...conditions);
-      const [items, [total]] = await Promise.all([
-        select(ctx, where, { limit: query.limit, offset: query.offset }, query.order),
-        ctx.db
-          .select({ n: count() })
-          .from(table as PgTable)
-          .where(where),
-      ]);
-      return { items, total: total?.n ?? 0 };
-    },
+    list: (ctx: ContentContext, actor: Actor, query: ListQuery) =>
+      remembered(ctx, actor, `list ${JSON.stringify(query)}`, () => listVisible(ctx, actor, query)),
 
-    get: (ctx: ContentContext, actor: Actor, id: string) => findVisible(ctx, actor, id),
+    get: (ctx: ContentContext, actor: Actor, id: string) =>
+      remembered(ctx, actor, `get ${id}`, () => findVisible(ctx, actor, id)),
 
-    viewOf(actor: Actor): string | null {
-      if (definition.views) return definition.views(actor);
-      return definition.hiddenFrom ? null : "everyone";
-    },
+    viewOf,
 
     async create(ctx: ContentContext, actor: Actor, input: unknown, image?: ImageInput) {
       const user = definition.create === "admin" ? requireAdmin(actor) : requireUser(actor);
