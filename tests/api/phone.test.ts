@@ -145,6 +145,29 @@ describe.each(testDatabases)("phone verification on %s", (kind) => {
     expect(again.status).toBe(409);
   });
 
+  it("gives one account the number when two verify it at the same moment, and the other a clear refusal", async () => {
+    for (let round = 0; round < 5; round++) {
+      const first = await newUser();
+      const second = await newUser();
+      const { ip, number } = fresh();
+      await send(first, number, ip);
+      const code = await codeSent(number);
+      const answers = await Promise.all([verify(first, number, code, ip), verify(second, number, code, ip)]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 400]);
+      const refused = answers.find((answer) => answer.status === 400) as Response;
+      // Which check refuses the second depends on timing (the code used up, or the number taken).
+      const error = await refused.json();
+      expect(["PHONE_NUMBER_EXIST", "OTP_NOT_FOUND", "INVALID_OTP"]).toContain(error.code);
+      expect(error.message).toEqual(expect.any(String));
+      const owners = await t.services.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.phoneNumber, number));
+      expect(owners).toHaveLength(1);
+    }
+  });
+
   it("is for signed-in users only, for numbers in international form, and is no way to sign in", async () => {
     const { ip, number } = fresh();
     expect((await send(undefined, number, ip)).status).toBe(401);
