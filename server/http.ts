@@ -16,6 +16,7 @@ import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
 import { resolveActor } from "./middleware/actor";
 import { apiCaching } from "./middleware/api-caching";
+import { builtAssets } from "./middleware/built-assets";
 import { cacheControl } from "./middleware/cache-control";
 import { jsonObjectBody } from "./middleware/json-object-body";
 import { invalidateOnChange, servePageCache } from "./middleware/page-cache";
@@ -57,13 +58,9 @@ export function createApp(
   });
 
   if (options.assetsDir) {
-    app.use(
-      "/assets/*",
-      cacheControl(immutableCacheControl),
-      serveStatic({ root: options.assetsDir, precompressed: true }),
-    );
+    app.use("/assets/*", builtAssets(options.assetsDir, immutableCacheControl));
     app.all("/assets/*", (c) => c.text("Not found", 404));
-    app.use("/favicon.svg", cacheControl("public, max-age=86400"), serveStatic({ root: options.assetsDir }));
+    app.use("/favicon.svg", builtAssets(options.assetsDir, "public, max-age=86400"));
   }
   // Uploads on the local disk (DATA_DIR/files); every key holds a random id, so they never change.
   app.use("/files/*", cacheControl(immutableCacheControl), serveStatic({ root: config.dataDir }));

@@ -19,6 +19,7 @@ function Frame({
   hint,
   required,
   children,
+  errorTestId,
 }: {
   id: string;
   label: ReactNode;
@@ -26,6 +27,7 @@ function Frame({
   hint?: ReactNode;
   required?: boolean;
   children: ReactNode;
+  errorTestId?: string;
 }) {
   return (
     <div className="field">
@@ -44,7 +46,7 @@ function Frame({
       ) : null}
       {children}
       {error ? (
-        <span className="field__error" id={`${id}-error`}>
+        <span className="field__error" id={`${id}-error`} data-testid={errorTestId}>
           {error}
         </span>
       ) : null}
@@ -72,6 +74,17 @@ export function TextArea({ label, error, ...props }: Common & TextareaHTMLAttrib
   return (
     <Frame id={id} label={label} error={error} required={props.required}>
       <textarea id={id} className="field__input" {...described(id, error)} {...props} />
+    </Frame>
+  );
+}
+
+/** A file input for an image or a document; its error carries `<data-testid>-error`. */
+export function FileField({ label, error, hint, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const testId = (props as { "data-testid"?: string })["data-testid"];
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} errorTestId={testId && `${testId}-error`}>
+      <input id={id} type="file" {...described(id, error, hint)} {...props} />
     </Frame>
   );
 }

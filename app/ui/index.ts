@@ -4,6 +4,6 @@ export { Alert } from "./alert";
 export { Button, ButtonLink } from "./button";
 export { Carousel } from "./carousel";
 export { ConfirmDialog } from "./confirm-dialog";
-export { PasswordField, SelectField, TextArea, TextField } from "./field";
+export { FileField, PasswordField, SelectField, TextArea, TextField } from "./field";
 export { Pagination } from "./pagination";
 export { type ImageView, Picture } from "./picture";

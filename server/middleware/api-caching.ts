@@ -7,9 +7,9 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http-env";
 
 /** A weak validator of a body (weak: a compressed copy carries the same one). */
-export const weakEtag = (body: string | ArrayBuffer) =>
+export const weakEtag = (body: string | ArrayBuffer | Uint8Array) =>
   `W/"${createHash("sha1")
-    .update(typeof body === "string" ? body : new Uint8Array(body))
+    .update(typeof body === "string" || body instanceof Uint8Array ? body : new Uint8Array(body))
     .digest("base64url")}"`;
 
 /** Whether If-None-Match names this ETag (weak comparison). */

@@ -50,23 +50,7 @@ export const servePageCache = (
     // the browser holds it already. Its inline scripts are allowed by hash, not by a nonce.
     const serve = (kept: KeptAnswer) => {
       c.set("scriptHashes", kept.scriptHashes);
-      const headers = new Headers(kept.headers);
-      headers.set("X-Cache", "HIT");
-      headers.set("ETag", kept.etag);
-      if (etagMatches(c.req.header("if-none-match"), kept.etag)) {
-        return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
-      }
-      const encoding = encodingFor(c.req.header("accept-encoding"), kept);
-      const body = kept.bodies[encoding] ?? kept.bodies.identity;
-      if (kept.bodies.br) headers.append("Vary", "Accept-Encoding");
-      if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-      headers.set("Content-Length", String(body.length));
-      // A view of the kept bytes, not a copy: the body is only read.
-      const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-      return new Response(c.req.method === "HEAD" ? null : bytes, {
-        status: kept.status,
-        headers,
-      });
+      return keptResponse(c.req.raw, kept, [["X-Cache", "HIT"]]);
     };
     const slot = `${generation} ${key}`;
     const kept = cache.get(key, generation);
@@ -124,6 +108,27 @@ export const servePageCache = (
     c.res = new Response(toVisitor, response);
   });
 };
+
+/**
+ * A kept answer as sent to this request: 304 when the browser has it, otherwise its bytes in the
+ * best encoding the browser accepts, with their length.
+ */
+export function keptResponse(request: Request, kept: KeptAnswer, extra: [string, string][] = []): Response {
+  const headers = new Headers(kept.headers);
+  for (const [name, value] of extra) headers.set(name, value);
+  headers.set("ETag", kept.etag);
+  if (etagMatches(request.headers.get("if-none-match") ?? undefined, kept.etag)) {
+    return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
+  }
+  const encoding = encodingFor(request.headers.get("accept-encoding") ?? undefined, kept);
+  const body = kept.bodies[encoding] ?? kept.bodies.identity;
+  if (kept.bodies.br || kept.bodies.gzip) headers.append("Vary", "Accept-Encoding");
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  // A view of the kept bytes, not a copy: the body is only read.
+  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(request.method === "HEAD" ? null : bytes, { status: kept.status, headers });
+}
 
 /** What a 304 repeats of the answer it stands for, as for the REST answers, and X-Cache. */
 function notModifiedHeaders(headers: Headers): Headers {

@@ -1,14 +1,17 @@
 // The dashboard's content lists end to end, in Chromium against the built server with the sample
 // content: thumbnails, search, approving and featuring a pending teacher (who then shows on the
-// home page), editing an admission, deleting two notices at once, and the door for non-admins.
+// home page), editing an admission, deleting two notices at once, paging by links, and the door
+// for non-admins.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiSignIn,
   checkAccessibility,
   formatViolations,
   launchBrowser,
   newPage,
   type RunningServer,
+  sessionOf,
   signInThroughLogin,
   startServer,
 } from "./harness";
@@ -145,6 +148,43 @@ describe("the dashboard's content lists", () => {
     await expect.poll(() => titles(page)).toHaveLength(before.length - 2);
     const after = await titles(page);
     for (const title of chosen) expect(after).not.toContain(title);
+  });
+
+  it("pages through a long list with real links, with or without script, leaving a banner behind", async () => {
+    const { token, cookie } = sessionOf(await apiSignIn(server, admin.email, admin.password));
+    for (let i = 1; i <= 21; i++) {
+      const created = await fetch(`${server.url}/api/Notice/notices`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ Title: `Paged notice ${i}`, about: "" }),
+      });
+      expect(created.status).toBe(201);
+    }
+    // Newest first, 20 a page: the first one is alone on page 2.
+    const page = await list("/DeashBoard/list/notices?q=Paged");
+    expect(await titles(page)).toHaveLength(20);
+    await page.getByRole("link", { name: "2", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await expect.poll(() => titles(page)).toEqual(["Paged notice 1"]);
+    await page.getByRole("link", { name: "Previous page" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "1");
+    await expect.poll(async () => (await titles(page)).length).toBe(20);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name = "", ...value] = pair.split("=");
+        return { name, value: value.join("="), url: server.url };
+      }),
+    );
+    const plain = await context.newPage();
+    await plain.goto(`${server.url}/DeashBoard/list/notices?q=Paged&notice=sent`);
+    const next = plain.getByRole("link", { name: "Next page" });
+    expect(await next.getAttribute("href")).not.toContain("notice");
+    await next.click();
+    await plain.waitForURL((url) => url.searchParams.get("page") === "2");
+    expect(await plain.getByTestId("row-title").allTextContents()).toEqual(["Paged notice 1"]);
+    await context.close();
   });
 
   it("sends a non-admin to the login page", async () => {

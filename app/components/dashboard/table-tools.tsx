@@ -2,7 +2,7 @@
 // Both live in the address (?q=, ?page=), so links, reloads and the back button keep them.
 import { Button, Group, Pagination, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { useI18n } from "../../lib/i18n";
 
 export function TableSearch({
@@ -37,28 +37,38 @@ export function TableSearch({
   );
 }
 
+/**
+ * Page links (real links: they work without JavaScript and open in a new tab). A banner of the
+ * page it came from (?notice=) is not carried to the next page.
+ */
 export function TablePagination({ pages, page }: { pages: number; page: number }) {
   const { t } = useI18n();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   if (pages <= 1) return null;
+  const pageHref = (next: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.delete("notice");
+    params.set("page", String(next));
+    return `?${params}`;
+  };
   return (
     <Pagination
       mt="md"
       total={pages}
       value={page}
-      onChange={(next) => {
-        const params = new URLSearchParams(searchParams);
-        params.set("page", String(next));
-        setSearchParams(params);
-      }}
-      getControlProps={(control) => ({
-        "aria-label":
+      getItemProps={(item) => ({ component: Link, to: pageHref(item) })}
+      getControlProps={(control) => {
+        const target = control === "previous" ? page - 1 : control === "next" ? page + 1 : null;
+        const label =
           control === "previous"
             ? t("people.page.previous")
             : control === "next"
               ? t("people.page.next")
-              : undefined,
-      })}
+              : undefined;
+        return target !== null && target >= 1 && target <= pages
+          ? { component: Link, to: pageHref(target), "aria-label": label }
+          : { "aria-label": label };
+      }}
       withEdges={false}
     />
   );

@@ -2,12 +2,12 @@
 // (a file, uploaded with a progress bar, or a link). Checked in the browser with the server's
 // schema, then posted as multipart with XMLHttpRequest to the page's own address, whose
 // middleware answers JSON. Without script the form posts normally and the action answers.
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useI18n } from "../../lib/i18n";
 import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
 import { type FieldErrors, fieldErrorsOf } from "../../lib/use-schema-form";
-import { Alert, Button, TextArea, TextField } from "../../ui";
+import { Alert, Button, FileField, TextArea, TextField } from "../../ui";
 import { FormError } from "../form-error";
 
 export type BlogFormAnswer =
@@ -33,7 +33,6 @@ export function BlogForm({
   actionData?: BlogFormAnswer;
 }) {
   const { t, te } = useI18n();
-  const fileId = useId();
   const [formKey, setFormKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const preview = useFilePreview(file);
@@ -122,26 +121,14 @@ export function BlogForm({
         {values?.imageUrl ? (
           <img src={values.imageUrl} alt={t("profile.post.currentImage")} className="image-preview" />
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={fileId}>
-            {t("profile.post.image")}
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            name="image"
-            accept={acceptedImageTypes}
-            aria-invalid={fieldError("image") ? true : undefined}
-            aria-describedby={fieldError("image") ? `${fileId}-error` : undefined}
-            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-            data-testid="blog-image"
-          />
-          {fieldError("image") ? (
-            <span className="field__error" id={`${fileId}-error`} data-testid="blog-image-error">
-              {fieldError("image")}
-            </span>
-          ) : null}
-        </div>
+        <FileField
+          name="image"
+          label={t("profile.post.image")}
+          accept={acceptedImageTypes}
+          error={fieldError("image")}
+          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+          data-testid="blog-image"
+        />
         {preview ? <img src={preview} alt={t("profile.photo.preview")} className="image-preview" /> : null}
         <TextField name="imageLink" type="url" inputMode="url" label={t("profile.post.imageLink")} />
         {progress !== null ? (

@@ -6,7 +6,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useI18n } from "../../lib/i18n";
 import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
-import { Button, TextField } from "../../ui";
+import { Button, FileField, TextField } from "../../ui";
 
 type PhotoAnswer = { acknowledged: true; photoURl: string | null } | { error: ApiError };
 type ApiError = { code: string; message: string; fields?: Record<string, string> };
@@ -19,7 +19,6 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
   const opener = useRef<HTMLElement | null>(null);
   const refresh = useFetcher();
   const headingId = useId();
-  const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const preview = useFilePreview(file);
   const [progress, setProgress] = useState<number | null>(null);
@@ -110,32 +109,18 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
           <h2 id={headingId} style={{ margin: 0 }}>
             {t("profile.photo.update")}
           </h2>
-          <div className="field">
-            <label className="field__label" htmlFor={fileId}>
-              {t("profile.photo.file")}
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              name="image"
-              accept={acceptedImageTypes}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={`${fileId}-hint${fileError ? ` ${fileId}-error` : ""}`}
-              onChange={(event) => {
-                setFile(event.currentTarget.files?.[0] ?? null);
-                setErrors({});
-              }}
-              data-testid="photo-file"
-            />
-            <span className="field__hint" id={`${fileId}-hint`}>
-              {t("profile.photo.hint", { size: megabytes(maxBytes) })}
-            </span>
-            {fileError ? (
-              <span className="field__error" id={`${fileId}-error`} data-testid="photo-file-error">
-                {fileError}
-              </span>
-            ) : null}
-          </div>
+          <FileField
+            name="image"
+            label={t("profile.photo.file")}
+            hint={t("profile.photo.hint", { size: megabytes(maxBytes) })}
+            accept={acceptedImageTypes}
+            error={fileError}
+            onChange={(event) => {
+              setFile(event.currentTarget.files?.[0] ?? null);
+              setErrors({});
+            }}
+            data-testid="photo-file"
+          />
           {preview ? <img src={preview} alt={t("profile.photo.preview")} className="image-preview" /> : null}
           <TextField
             name="photoURl"
