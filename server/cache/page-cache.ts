@@ -14,6 +14,7 @@ import type { Logger } from "pino";
 import { localeOf } from "../../app/lib/cookies.server";
 import type { DatabaseHandle } from "../db/client";
 import { createContentReads } from "./content-reads";
+import { freshRead } from "./fresh-read";
 import { type KeptAnswer, keptBytes } from "./kept-answer";
 
 /** Paths that are never cached: forms with per-visitor state, accounts, the dashboard, the cart. */
@@ -122,12 +123,14 @@ export function createPageCache(options: PageCacheOptions) {
       : kind === "postgres" && options.database
         ? postgresGenerations(options.database.db, options.logger)
         : memoryGenerations();
+  // Requests that arrive together share one read of a shared generation (fresh-read.ts).
+  const currentGeneration = kind === "memory" ? generations.current : freshRead(generations.current);
 
   return {
     kind,
 
     /** The generation now, to look up with and to store under; null: do not use the cache. */
-    generation: () => generations.current(),
+    generation: currentGeneration,
 
     /** Content reads by view, kept for this generation (content-reads.ts). */
     readsFor: (generation: string) => reads.forGeneration(generation),
@@ -185,7 +188,10 @@ function memoryGenerations(): Generations {
   };
 }
 
-/** A sequence shared by every process on the database; one small query per cacheable request. */
+/**
+ * A sequence shared by every process on the database: one small query per cacheable request, or
+ * per group of requests that arrive while one runs.
+ */
 function postgresGenerations(db: DatabaseHandle["db"], logger: Logger): Generations {
   return {
     async current() {
