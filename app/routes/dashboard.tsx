@@ -1,35 +1,19 @@
 // /DeashBoard: any signed-in user may open it; only admins get the menu and the screens.
-import { Container, Group, NavLink as MantineNavLink, MantineProvider, Stack, Title } from "@mantine/core";
-import { NavLink, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Container, Group, MantineProvider, Title } from "@mantine/core";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { headerNotices } from "../../server/domain/notifications";
-import { listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
+import { DashboardMenu } from "../components/dashboard/dashboard-menu";
 import { HeaderNotices } from "../components/dashboard/header-notices";
-import { type MessageKey, sectionDictionaries } from "../i18n";
+import { sectionDictionaries } from "../i18n";
 import { localeOf } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { useNonce } from "../lib/nonce";
 import "../styles/mantine.css";
+import "../styles/dashboard.css";
 import { pageTitle } from "../lib/meta";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { theme } from "../theme";
 import type { Route } from "./+types/dashboard";
-
-const menu: { to: string; label: MessageKey; end?: boolean }[] = [
-  { to: "/DeashBoard/Home", label: "dashboard.home" },
-  { to: "/DeashBoard/AddAdmition", label: "dashboard.menu.addAdmission" },
-  { to: "/DeashBoard/AddResult", label: "dashboard.menu.addResult" },
-  { to: "/DeashBoard/blogAdd", label: "dashboard.menu.addBlog" },
-  { to: "/DeashBoard/noticeADD", label: "dashboard.menu.addNotice" },
-  { to: "/DeashBoard/servicesAdd", label: "dashboard.menu.addService" },
-  { to: "/DeashBoard/StudentAdd", label: "dashboard.menu.addStudent" },
-  { to: "/DeashBoard/teacherADD", label: "dashboard.menu.addTeacher" },
-  ...listKinds.map((kind) => ({ to: `/DeashBoard/list/${kind}`, label: listMenuLabels[kind] })),
-  { to: "/DeashBoard/orders", label: "cart.admin.menu" },
-  { to: "/DeashBoard/users", label: "dashboard.menu.users" },
-  { to: "/DeashBoard/subscribers", label: "dashboard.menu.subscribers" },
-  { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
-  { to: "/DeashBoard/audit", label: "audit.menu" },
-];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
@@ -68,25 +52,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {loaderData.notices ? <HeaderNotices data={loaderData.notices} /> : null}
         </Group>
         <div className={loaderData.isAdmin ? "dashboard dashboard--admin" : "dashboard"}>
-          {loaderData.isAdmin ? (
-            <nav aria-label={t("dashboard.menu")} className="dashboard__menu" data-testid="dashboard-menu">
-              <Stack gap={2}>
-                {menu.map((item) => (
-                  <NavLink key={item.to} to={item.to} prefetch="intent">
-                    {({ isActive }) => (
-                      <MantineNavLink
-                        component="span"
-                        label={t(item.label)}
-                        active={isActive}
-                        variant="filled"
-                      />
-                    )}
-                  </NavLink>
-                ))}
-              </Stack>
-            </nav>
-          ) : null}
-          <div>
+          {loaderData.isAdmin ? <DashboardMenu /> : null}
+          <div className="dashboard__screen">
             <Outlet />
           </div>
         </div>

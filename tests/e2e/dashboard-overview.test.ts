@@ -182,6 +182,56 @@ describe("the dashboard overview and audit trail", () => {
     expect(formatViolations(await checkAccessibility(page))).toBe("");
   });
 
+  it("keeps the menu beside the screen on a wide window, with the current screen marked", async () => {
+    const page = await signedIn("/DeashBoard", admin);
+    const menu = page.getByTestId("dashboard-menu");
+    await page.getByTestId("overview").waitFor();
+    expect(await page.getByRole("button", { name: "Dashboard menu" }).isVisible()).toBe(false);
+    const menuBox = await menu.boundingBox();
+    const screenBox = await page.getByTestId("overview").boundingBox();
+    expect(menuBox?.width).toBe(240);
+    // Side by side: the screen starts right of the menu, level with its top.
+    expect(screenBox?.x).toBeGreaterThanOrEqual((menuBox?.x ?? 0) + 240);
+    expect(Math.abs((screenBox?.y ?? 0) - (menuBox?.y ?? 0))).toBeLessThan(40);
+    expect(await menu.locator('[aria-current="page"]').textContent()).toBe("Home");
+
+    await menu.getByRole("link", { name: "Audit trail" }).click();
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/audit");
+    // The address changes before React commits the new screen.
+    await expect.poll(() => menu.locator('[aria-current="page"]').textContent()).toBe("Audit trail");
+    expect((await menu.boundingBox())?.width).toBe(240);
+  });
+
+  it("slides the menu out from its button on a phone, for the keyboard too", async () => {
+    const page = await signedIn("/DeashBoard/Home", admin, phone);
+    await page.getByTestId("overview").waitFor();
+    const menu = page.getByTestId("dashboard-menu");
+    const button = page.getByRole("button", { name: "Dashboard menu" });
+    expect(await menu.isVisible()).toBe(false);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+
+    await button.click();
+    await menu.waitFor();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    expect(await overflow(page, "dashboard-menu")).toBeLessThanOrEqual(0);
+    // Focus moves into the menu; Escape closes it and gives focus back to its button.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Home");
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(
+      "dashboard-menu",
+    );
+
+    // Chosen with the keyboard, a link opens its screen and the menu closes.
+    await page.keyboard.press("Enter");
+    await menu.waitFor();
+    await menu.getByRole("link", { name: "Users" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/users");
+    await menu.waitFor({ state: "hidden" });
+  });
+
   it("fits the audit trail on a 360 px phone, accessibly", async () => {
     const page = await signedIn("/DeashBoard/audit", admin, phone);
     await page.getByTestId("audit-table").waitFor();

@@ -1,0 +1,67 @@
+// The dashboard's side menu: a column of fixed width beside the screens on wide windows, and on
+// phones a panel that slides out from a "Dashboard menu" button (the site's own menu keeps the
+// header's burger).
+import { NavLink as MantineNavLink } from "@mantine/core";
+import { NavLink, useLocation } from "react-router";
+import type { MessageKey } from "../../i18n";
+import { useI18n } from "../../lib/i18n";
+import { useSlideOut } from "../../lib/use-slide-out";
+import { listKinds, listMenuLabels } from "./content-kinds";
+
+const home = "/DeashBoard/Home";
+const items: { to: string; label: MessageKey }[] = [
+  { to: home, label: "dashboard.home" },
+  { to: "/DeashBoard/AddAdmition", label: "dashboard.menu.addAdmission" },
+  { to: "/DeashBoard/AddResult", label: "dashboard.menu.addResult" },
+  { to: "/DeashBoard/blogAdd", label: "dashboard.menu.addBlog" },
+  { to: "/DeashBoard/noticeADD", label: "dashboard.menu.addNotice" },
+  { to: "/DeashBoard/servicesAdd", label: "dashboard.menu.addService" },
+  { to: "/DeashBoard/StudentAdd", label: "dashboard.menu.addStudent" },
+  { to: "/DeashBoard/teacherADD", label: "dashboard.menu.addTeacher" },
+  ...listKinds.map((kind) => ({ to: `/DeashBoard/list/${kind}`, label: listMenuLabels[kind] })),
+  { to: "/DeashBoard/orders", label: "cart.admin.menu" },
+  { to: "/DeashBoard/users", label: "dashboard.menu.users" },
+  { to: "/DeashBoard/subscribers", label: "dashboard.menu.subscribers" },
+  { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
+  { to: "/DeashBoard/audit", label: "audit.menu" },
+];
+
+export function DashboardMenu() {
+  const { t } = useI18n();
+  const { open, toggle, panel, button } = useSlideOut<HTMLElement>();
+  // /DeashBoard itself is the home screen: there Home links to it and is marked as the current page.
+  const onIndex = useLocation().pathname.replace(/\/+$/, "").toLowerCase() === "/deashboard";
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="dashboard__menu-button"
+        onClick={toggle}
+        aria-expanded={open}
+        aria-controls="dashboard-menu"
+      >
+        <span className="burger" data-open={open} aria-hidden="true">
+          <span />
+        </span>
+        {t("dashboard.menu")}
+      </button>
+      <nav
+        id="dashboard-menu"
+        ref={panel}
+        aria-label={t("dashboard.menu")}
+        className="dashboard__menu"
+        data-open={open}
+        data-testid="dashboard-menu"
+      >
+        {items.map((item) => (
+          <NavLink key={item.to} to={onIndex && item.to === home ? "/DeashBoard" : item.to} prefetch="intent">
+            {({ isActive }) => (
+              <MantineNavLink component="span" label={t(item.label)} active={isActive} variant="filled" />
+            )}
+          </NavLink>
+        ))}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// The behaviour of a slide-out panel opened by a button: focus moves into it, and Escape, a click
+// outside or a change of page closes it (Escape gives focus back to the button).
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+
+export function useSlideOut<Panel extends HTMLElement>() {
+  const [open, setOpen] = useState(false);
+  const panel = useRef<Panel>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  return { open, toggle: () => setOpen((value) => !value), panel, button };
+}
