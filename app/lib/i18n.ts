@@ -10,6 +10,16 @@ import {
   translate,
   translateError,
 } from "../i18n/translate";
+import { formatNumber } from "./format";
+
+/** Keys whose message has a singular and a plural form (`key.one`, `key.other`). */
+export type CountKey = {
+  [K in MessageKey]: K extends `${infer Base}.other`
+    ? `${Base}.one` extends MessageKey
+      ? Base
+      : never
+    : never;
+}[MessageKey];
 
 type RootI18n = { locale: Locale; messages: Partial<Messages>; errorMessages?: ErrorTable };
 type SectionI18n = { sectionMessages?: Partial<Messages> };
@@ -22,11 +32,18 @@ export function useI18n() {
   const locale = data?.locale ?? "en";
   const messages = data?.messages ?? {};
   const sectionMessages = section?.sectionMessages ?? {};
+  const t = (key: MessageKey, vars?: Record<string, string | number>) =>
+    translate(key in sectionMessages ? sectionMessages : messages, key, vars);
+  const intl = intlLocale[locale];
   return {
     locale,
-    intl: intlLocale[locale],
-    t: (key: MessageKey, vars?: Record<string, string | number>) =>
-      translate(key in sectionMessages ? sectionMessages : messages, key, vars),
+    intl,
+    t,
+    /** A count in words ("1 account", "2 accounts"): the form the language's plural rules pick. */
+    tn: (key: CountKey, count: number) =>
+      t(`${key}.${new Intl.PluralRules(intl).select(count) === "one" ? "one" : "other"}`, {
+        count: formatNumber(count, intl),
+      }),
     /** A message from the server or a schema, in the reader's language when we have it. */
     te: (message: string) => translateError(data?.errorMessages, message),
   };

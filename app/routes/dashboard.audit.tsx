@@ -10,7 +10,7 @@ import type { ListKind } from "../components/dashboard/content-kinds";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import type { MessageKey } from "../i18n";
-import { formatDateTime, formatNumber } from "../lib/format";
+import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.audit";
@@ -72,7 +72,7 @@ function linkOf(entry: { subject: string; subjectId: string; label: string }): s
 }
 
 export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
-  const { t, intl } = useI18n();
+  const { t, tn, intl } = useI18n();
   const { entries, total, page, pages, q, subject } = loaderData;
   const subjectLabel = (value: string) =>
     value in subjectLabels ? t(subjectLabels[value as AuditSubject]) : value;
@@ -94,7 +94,7 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
         />
       </TableSearch>
       <Text size="sm" c="gray.7" mb="xs" data-testid="audit-count">
-        {t("audit.count", { count: formatNumber(total, intl) })}
+        {tn("audit.count", total)}
       </Text>
       {entries.length === 0 ? (
         <Text data-testid="audit-empty">{t("audit.empty")}</Text>

@@ -135,7 +135,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DashboardContentList({ loaderData }: Route.ComponentProps) {
-  const { t, te, intl } = useI18n();
+  const { t, tn, te, intl } = useI18n();
   const { kind, reviewed, rows, total, page, pages, q, sort } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const [selected, setSelected] = useState<string[]>([]);
@@ -178,7 +178,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
       </TableSearch>
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="gray.7" data-testid="list-count">
-          {t("contentLists.count", { count: formatNumber(total, intl) })}
+          {tn("contentLists.count", total)}
         </Text>
         <Button
           color="red"

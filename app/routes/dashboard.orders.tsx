@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
-  const { t, intl } = useI18n();
+  const { t, tn, intl } = useI18n();
   const { orders } = loaderData;
   const money = (minor: number, currency: string) => formatPrice(toMajorUnits(minor), intl, currency);
   return (
@@ -32,9 +32,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
       ) : (
         <Table.ScrollContainer minWidth={760}>
           <Table striped highlightOnHover verticalSpacing="sm" data-testid="orders-table">
-            <Table.Caption>
-              {t("cart.admin.caption", { count: formatNumber(orders.length, intl) })}
-            </Table.Caption>
+            <Table.Caption>{tn("cart.admin.caption", orders.length)}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t("cart.receipt.number")}</Table.Th>

@@ -4,7 +4,7 @@ import { Anchor, Group, Table, Text, Title } from "@mantine/core";
 import { listSubscribers } from "../../server/domain/subscribers";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
-import { formatDate, formatNumber } from "../lib/format";
+import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.subscribers";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DashboardSubscribers({ loaderData }: Route.ComponentProps) {
-  const { t, intl } = useI18n();
+  const { t, tn, intl } = useI18n();
   const { subscribers, total, page, pages, q } = loaderData;
   return (
     <>
@@ -36,7 +36,7 @@ export default function DashboardSubscribers({ loaderData }: Route.ComponentProp
       </Group>
       <TableSearch label={t("people.subscribers.search")} submitLabel={t("people.search")} defaultValue={q} />
       <Text size="sm" c="gray.7" mb="xs" data-testid="subscribers-count">
-        {t("people.subscribers.count", { count: formatNumber(total, intl) })}
+        {tn("people.subscribers.count", total)}
       </Text>
       {subscribers.length === 0 ? (
         <Text data-testid="subscribers-empty">{t("people.subscribers.empty")}</Text>

@@ -15,7 +15,7 @@ import {
 } from "../../server/domain/users";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
-import { formatDate, formatNumber } from "../lib/format";
+import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.users";
@@ -83,7 +83,7 @@ function RoleButton({ user }: { user: UserListItem }) {
 }
 
 export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
-  const { t, intl } = useI18n();
+  const { t, tn, intl } = useI18n();
   const { users, total, page, pages, q, me } = loaderData;
   return (
     <>
@@ -92,7 +92,7 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
       </Title>
       <TableSearch label={t("people.users.search")} submitLabel={t("people.search")} defaultValue={q} />
       <Text size="sm" c="gray.7" mb="xs" data-testid="users-count">
-        {t("people.users.count", { count: formatNumber(total, intl) })}
+        {tn("people.users.count", total)}
       </Text>
       {users.length === 0 ? (
         <Text data-testid="users-empty">{t("people.users.empty")}</Text>

@@ -78,7 +78,7 @@ describe("the dashboard's people screens", () => {
     await page.getByLabel("Search by name or e-mail").fill("UDDIN");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL((url) => url.searchParams.get("q") === "UDDIN");
-    await page.getByTestId("users-count").getByText("1 accounts").waitFor();
+    await page.getByTestId("users-count").getByText("1 account", { exact: true }).waitFor();
     expect(await page.getByTestId("user-row").count()).toBe(1);
   });
 
@@ -113,7 +113,7 @@ describe("the dashboard's people screens", () => {
     const page = await adminPage("/DeashBoard/subscribers");
     await page.getByRole("heading", { name: "Subscribers" }).waitFor();
     expect(await page.getByTestId("subscriber-row").first().textContent()).toContain("reader@school.test");
-    expect(await page.getByTestId("subscribers-count").textContent()).toBe("1 subscribers");
+    expect(await page.getByTestId("subscribers-count").textContent()).toBe("1 subscriber");
     const link = page.getByRole("link", { name: "Export CSV" });
     expect(await link.getAttribute("href")).toBe("/DeashBoard/subscribers.csv");
 

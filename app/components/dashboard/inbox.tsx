@@ -137,7 +137,7 @@ function FolderNav({ folder, counts }: { folder: InboxFolder; counts: InboxCount
 }
 
 export function Inbox({ data }: { data: InboxData }) {
-  const { t, te, intl } = useI18n();
+  const { t, tn, te, intl } = useI18n();
   const { folder, q, page, pages, total, items, counts, notice } = data;
   const fetcher = useFetcher<InboxAnswer>();
   const pageAnswer = useActionData<InboxAnswer>();
@@ -217,7 +217,7 @@ export function Inbox({ data }: { data: InboxData }) {
       <fetcher.Form method="post" ref={formRef}>
         <Group justify="space-between" mb="xs" gap="xs" wrap="wrap">
           <Text size="sm" c="gray.7" data-testid="inbox-count">
-            {t("inbox.count", { count: formatNumber(total, intl) })}
+            {tn("inbox.count", total)}
             {received && visible.length > 0
               ? ` · ${t("inbox.selected", { count: formatNumber(visible.length, intl) })}`
               : ""}

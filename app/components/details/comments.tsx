@@ -4,7 +4,7 @@
 // comment.
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
-import { formatDate, formatNumber } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { Button, TextArea, TextField } from "../../ui";
@@ -35,12 +35,11 @@ export function Comments({
   /** The answer to a form sent without script (a full page post). */
   actionData?: CommentAnswer;
 }) {
-  const { t, intl } = useI18n();
-  const plural = new Intl.PluralRules(intl).select(total) === "one" ? "one" : "other";
+  const { t, tn, intl } = useI18n();
   return (
     <section className="comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading" data-testid="comment-count">
-        {t(`details.comments.${plural}`, { count: formatNumber(total, intl) })}
+        {tn("details.comments", total)}
       </h2>
       {comments.length === 0 ? (
         <p className="muted">{t("details.comments.none")}</p>
