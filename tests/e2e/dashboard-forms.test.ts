@@ -119,6 +119,52 @@ describe("the dashboard's add forms", () => {
     await page.getByText("Abdul Karim").first().waitFor();
   });
 
+  it("adds a result, a blog, a service and a student, each then on its public list", async () => {
+    const forms: { path: string; fill: [string, string][]; list: string; shows: string }[] = [
+      {
+        path: "/DeashBoard/AddResult",
+        fill: [["Title", "Half-yearly results 2026"]],
+        list: "/resultAll",
+        shows: "Half-yearly results 2026",
+      },
+      {
+        path: "/DeashBoard/blogAdd",
+        fill: [
+          ["Title", "Our new library"],
+          ["Author e-mail", "office@school.test"],
+          ["Category", "News"],
+        ],
+        list: "/blogs",
+        shows: "Our new library",
+      },
+      {
+        path: "/DeashBoard/servicesAdd",
+        fill: [["Service name", "School bus"]],
+        list: "/services",
+        shows: "School bus",
+      },
+      {
+        path: "/DeashBoard/StudentAdd",
+        fill: [
+          ["Name", "Rafiq Hasan"],
+          ["E-mail", "rafiq@school.test"],
+        ],
+        list: "/AllStudent",
+        shows: "Rafiq Hasan",
+      },
+    ];
+    const page = await asAdmin(server, forms[0]?.path ?? "");
+    for (const form of forms) {
+      await page.goto(server.url + form.path);
+      await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+      for (const [label, value] of form.fill) await page.getByLabel(label).fill(value);
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      expect(await page.getByTestId("form-success").textContent(), form.path).toBe("added successfully");
+      await page.goto(server.url + form.list);
+      await page.getByText(form.shows).first().waitFor();
+    }
+  });
+
   it("serves every kind from one module, with the specification's headings and placeholders", async () => {
     const headings: [string, string][] = [
       ["/DeashBoard/AddResult", "ADD RESULT"],
