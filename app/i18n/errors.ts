@@ -56,7 +56,44 @@ export const errorMessagesBn: Record<string, string> = {
   "Upload a JPEG, PNG, WebP or AVIF image": "JPEG, PNG, WebP বা AVIF ছবি আপলোড করুন",
   "Title is required": "শিরোনাম দিতে হবে",
   "Too many blogs sent. Please try again later.": "অনেকগুলো ব্লগ পাঠানো হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
+  // The dashboard's forms and lists.
+  "Price must be an amount such as 120 or 120.50": "মূল্য ১২০ বা ১২০.৫০ এর মতো একটি অঙ্ক হতে হবে",
+  "Position must be principal, vice-principal or Teacher": "তালিকা থেকে একটি পদ বেছে নিন",
+  "Choose a photo": "একটি ছবি বেছে নিন",
+  "Invalid request": "অনুরোধটি সঠিক নয়",
 };
+
+// The schemas build most field messages from the field's label (common/schemas/fields.ts): these
+// rules and labels give them in Bangla, with Bengali digits.
+export const errorRulesBn: [string, string][] = [
+  ["{label} is required", "{label} দিতে হবে"],
+  ["{label} must be at most {max} characters", "{label} সর্বোচ্চ {max} অক্ষরের হতে পারে"],
+  ["{label} must be text", "{label} লেখা হিসেবে দিতে হবে"],
+  ["{label} must be an http or https link", "{label} http বা https লিংক হতে হবে"],
+  ["The image is larger than {value}", "ছবিটি {value}-এর চেয়ে বড়"],
+];
+export const fieldLabelsBn: Record<string, string> = {
+  Title: "শিরোনাম",
+  Price: "মূল্য",
+  About: "বিবরণ",
+  Information: "তথ্য",
+  Body: "মূল লেখা",
+  Category: "বিভাগ",
+  "Service name": "সেবার নাম",
+  Name: "নাম",
+  "E-mail": "ই-মেইল",
+  Description: "বর্ণনা",
+  Phone: "ফোন",
+  Address: "ঠিকানা",
+  Photo: "ছবি",
+  "Image link": "ছবির লিংক",
+  "Photo link": "ছবির লিংক",
+  Class: "শ্রেণি",
+  Message: "বার্তা",
+  Subject: "বিষয়",
+  Password: "পাসওয়ার্ড",
+};
+export const bengaliDigits = "০১২৩৪৫৬৭৮৯";
 
 export const noAccountPrefix = "No account with the e-mail ";
 export const noAccountBn = "এই ই-মেইলে কোনো অ্যাকাউন্ট নেই: ";

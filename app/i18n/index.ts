@@ -10,7 +10,14 @@ import { inboxMessages } from "./areas/inbox";
 import { profileMessages } from "./areas/profile";
 import { bn } from "./bn";
 import { en } from "./en";
-import { errorMessagesBn, noAccountBn, noAccountPrefix } from "./errors";
+import {
+  bengaliDigits,
+  errorMessagesBn,
+  errorRulesBn,
+  fieldLabelsBn,
+  noAccountBn,
+  noAccountPrefix,
+} from "./errors";
 import type { ErrorTable, Locale, Messages } from "./translate";
 
 export * from "./translate";
@@ -58,5 +65,11 @@ function withoutSections(messages: Messages): Partial<Messages> {
 
 export const errorTables: Record<Locale, ErrorTable | undefined> = {
   en: undefined,
-  bn: { exact: errorMessagesBn, prefixes: [[noAccountPrefix, noAccountBn]] },
+  bn: {
+    exact: errorMessagesBn,
+    prefixes: [[noAccountPrefix, noAccountBn]],
+    rules: errorRulesBn,
+    labels: fieldLabelsBn,
+    digits: bengaliDigits,
+  },
 };

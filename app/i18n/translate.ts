@@ -21,13 +21,53 @@ export function translate(
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** Server and schema messages are English; `table` maps those we have in the reader's language. */
-export type ErrorTable = { exact: Record<string, string>; prefixes: [string, string][] };
+/**
+ * Server and schema messages are English; `table` maps those we have in the reader's language:
+ * whole messages, messages that start alike, and rules for the schemas' messages built from a
+ * field's label ("{label} is required"). Plain data, since it travels to the browser.
+ */
+export type ErrorTable = {
+  exact: Record<string, string>;
+  prefixes: [string, string][];
+  /** English and local templates: {label} is a field's label, {max} a number, {value} kept as it is. */
+  rules?: [string, string][];
+  labels?: Record<string, string>;
+  /** The local digits 0 to 9, for {max}. */
+  digits?: string;
+};
 
 export function translateError(table: ErrorTable | undefined, message: string): string {
   if (!table) return message;
   const exact = table.exact[message];
   if (exact) return exact;
   const prefix = table.prefixes.find(([english]) => message.startsWith(english));
-  return prefix ? prefix[1] + message.slice(prefix[0].length) : message;
+  if (prefix) return prefix[1] + message.slice(prefix[0].length);
+  for (const [english, local] of table.rules ?? []) {
+    const found = templatePattern(english).exec(message)?.groups;
+    if (!found) continue;
+    const label = found.label === undefined ? "" : table.labels?.[found.label];
+    if (label === undefined) continue;
+    const digits = table.digits;
+    const max = digits ? found.max?.replace(/\d/g, (digit) => digits[Number(digit)] ?? digit) : found.max;
+    return local.replace(/\{(label|max|value)\}/g, (_, name: string) =>
+      name === "label" ? label : name === "max" ? (max ?? "") : (found.value ?? ""),
+    );
+  }
+  return message;
+}
+
+const patterns = new Map<string, RegExp>();
+
+function templatePattern(template: string): RegExp {
+  let pattern = patterns.get(template);
+  if (!pattern) {
+    const source = template
+      .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+      .replace("{label}", "(?<label>.+?)")
+      .replace("{max}", "(?<max>\\d+)")
+      .replace("{value}", "(?<value>.+)");
+    pattern = new RegExp(`^${source}$`);
+    patterns.set(template, pattern);
+  }
+  return pattern;
 }

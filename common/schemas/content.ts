@@ -37,7 +37,7 @@ const className = z
   .optional();
 
 const optionalPosition = z
-  .union([teacherPosition, z.literal("")])
+  .union([teacherPosition, z.literal("")], { error: "Position must be principal, vice-principal or Teacher" })
   .transform((value) => value || null)
   .optional();
 

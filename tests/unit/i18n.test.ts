@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { contentForms } from "../../app/components/dashboard/content-forms";
 import { dictionaries, errorTables, translate, translateError } from "../../app/i18n";
 import { bn } from "../../app/i18n/bn";
 import { en } from "../../app/i18n/en";
@@ -30,5 +32,34 @@ describe("translations", () => {
     expect(translateError(errorTables.bn, "A message we have no Bangla for")).toBe(
       "A message we have no Bangla for",
     );
+  });
+
+  it("gives every message of the dashboard's add forms in Bangla, with Bengali digits", async () => {
+    const untranslated: string[] = [];
+    for (const form of Object.values(contentForms)) {
+      const schema = (await form.schema()) as z.ZodType;
+      const names = form.fields.map((field) => field.name);
+      // Each field left empty, then each filled far past any limit, as a person could type it.
+      const attempts = [
+        Object.fromEntries(names.map((name) => [name, ""])),
+        Object.fromEntries(names.map((name) => [name, "x".repeat(60_000)])),
+      ];
+      for (const attempt of attempts) {
+        const result = schema.safeParse(attempt);
+        for (const issue of result.success ? [] : result.error.issues) {
+          if (!names.includes(String(issue.path[0]))) continue;
+          if (translateError(errorTables.bn, issue.message) === issue.message)
+            untranslated.push(issue.message);
+        }
+      }
+    }
+    expect(untranslated).toEqual([]);
+    expect(translateError(errorTables.bn, "Title must be at most 100 characters")).toBe(
+      "শিরোনাম সর্বোচ্চ ১০০ অক্ষরের হতে পারে",
+    );
+    expect(translateError(errorTables.bn, "Service name is required")).toBe("সেবার নাম দিতে হবে");
+    expect(translateError(errorTables.bn, "The image is larger than 5 MB")).toBe("ছবিটি 5 MB-এর চেয়ে বড়");
+    // An unknown label keeps the English message rather than a half translation.
+    expect(translateError(errorTables.bn, "Colour is required")).toBe("Colour is required");
   });
 });
