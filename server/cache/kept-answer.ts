@@ -1,7 +1,8 @@
 // A rendered answer turned into the fixed bytes the page cache keeps and sends again: the same
 // bytes for every visitor, compressed once, with a validator. A page loses its per-request nonce;
-// its inline scripts are allowed by their hashes instead (server/middleware/security-headers.ts
-// puts them in the Content-Security-Policy), so no secret is shared between visitors.
+// the inline scripts that carried it are allowed by their hashes instead
+// (server/middleware/security-headers.ts puts them in the Content-Security-Policy), so no secret
+// is shared between visitors and a script that had no nonce stays blocked in the kept copy too.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -25,9 +26,9 @@ export type KeptAnswer = {
 const compressFrom = 1024;
 
 /**
- * Makes the kept form of a complete answer. In HTML, nonce attributes are removed and every
- * inline script is hashed; the answer is refused (null) if the nonce shows up anywhere else,
- * since a copy that still held it could not be sent to another visitor.
+ * Makes the kept form of a complete answer. In HTML, every inline script that carries the nonce
+ * is hashed and the nonce attributes are removed; the answer is refused (null) if the nonce shows
+ * up anywhere else, since a copy that still held it could not be sent to another visitor.
  */
 export async function keepAnswer(answer: {
   status: number;
@@ -39,9 +40,10 @@ export async function keepAnswer(answer: {
   let text = answer.text;
   let scriptHashes: string[] = [];
   if (answer.isHtml) {
-    text = text.replaceAll(` nonce="${answer.nonce}"`, "");
+    const nonceAttribute = ` nonce="${answer.nonce}"`;
+    scriptHashes = inlineScriptHashes(text, nonceAttribute);
+    text = text.replaceAll(nonceAttribute, "");
     if (text.includes(answer.nonce)) return null;
-    scriptHashes = inlineScriptHashes(text);
   }
   const identity = Buffer.from(text);
   const bodies: KeptAnswer["bodies"] = { identity };
@@ -63,12 +65,15 @@ export async function keepAnswer(answer: {
   return { status: answer.status, headers: answer.headers, scriptHashes, etag: weakEtag(text), bodies };
 }
 
-/** The 'sha256-…' source of each inline <script> (those without src), as CSP computes it. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The 'sha256-…' source, as CSP computes it, of each inline <script> (without src) whose
+ * attributes hold `nonceAttribute`: only what the server itself allowed for this render.
+ */
+export function inlineScriptHashes(html: string, nonceAttribute: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = "", source = ""] = match;
-    if (/\ssrc\s*=/i.test(attributes)) continue;
+    if (!attributes.includes(nonceAttribute) || /\ssrc\s*=/i.test(attributes)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
   }
   return [...hashes];

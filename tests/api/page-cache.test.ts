@@ -61,7 +61,10 @@ function fakePages() {
     const language = /maktab_lang=bn/.test(request.headers.get("cookie") ?? "") ? "bn" : "en";
     const html = `<!doctype html><html lang="${language}"><head><script nonce="${nonce}">window.a=1</script></head><body>${
       actor.kind === "user" ? `<p>Signed in as ${actor.email}</p>` : ""
-    }<ul>${items.map((notice) => `<li>${notice.title}</li>`).join("")}</ul><script nonce="${nonce}">window.b=2</script></body></html>`;
+    }<ul>${items.map((notice) => `<li>${notice.title}</li>`).join("")}</ul><script nonce="${nonce}">window.b=2</script>${
+      // What a stored payload would be, had it slipped past escaping: no nonce, so never allowed.
+      "<script>window.injected=1</script>"
+    }</body></html>`;
     const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
     if (flash) headers.set("set-cookie", "maktab_flash=; Path=/; Max-Age=0");
     return new Response(html, { headers });
@@ -116,6 +119,7 @@ describe.each(testDatabases)("page cache on %s", (database) => {
     expect(secondBody).toBe(firstBody.replaceAll(` nonce="${firstNonce}"`, ""));
     const hashOf = (source: string) => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
     expect(policy).toContain(`script-src 'self' ${hashOf("window.a=1")} ${hashOf("window.b=2")};`);
+    expect(policy).not.toContain(hashOf("window.injected=1"));
 
     const head = await t.request("/notices", { method: "HEAD" });
     expect(head.headers.get("x-cache")).toBe("HIT");
