@@ -11,6 +11,8 @@ export type AppEnv = {
     /** Set instead when a kept page is sent: its inline scripts are allowed by these hashes. */
     scriptHashes?: string[];
     actor: Actor;
+    /** Set by a call that only reads, whatever its method: no new content generation after it. */
+    changesNothing?: boolean;
     /** The content generation, once read for this request (null: unknown, Redis down). */
     contentGeneration?: string | null;
   };

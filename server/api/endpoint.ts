@@ -43,6 +43,11 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * A POST that only reads (a price quote): its success starts no new content generation, so a
+   * caller cannot empty the page cache with it (server/middleware/page-cache.ts).
+   */
+  readOnly?: boolean;
   /** Also takes multipart form data, with files. */
   acceptsFiles?: boolean;
   /** Status of a successful answer (200 unless said). */

@@ -109,6 +109,7 @@ export const orderEndpoints = [
     summary: "Price the cart from the database without ordering (admissions that no longer exist are listed)",
     tag,
     access: "signed-in user",
+    readOnly: true,
     body: z.object({ items: cartItems }),
     handle: async ({ services, actor, body }) => quoteToWire(await quoteCart(services, actor, body.items)),
   }),

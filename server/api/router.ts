@@ -132,6 +132,7 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
       throw new ApiError(404, "not_found", `No such call: ${method} /api${path}`);
     }
     const { endpoint } = route;
+    if (endpoint.readOnly) c.set("changesNothing", true);
     const rawParams = Object.fromEntries(
       Object.entries(route.pattern.exec(path)?.groups ?? {}).map(([key, value]) => [key, safeDecode(value)]),
     );

@@ -14,13 +14,14 @@ const changingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Every successful state-changing request may have changed a public page, so it starts a new
  * generation before its answer leaves (the next request, on any process, sees the change).
  * Visitors who are not signed in cannot change public content (a contact message, a
- * subscription), and they must not be able to empty the cache at will.
+ * subscription), and they must not be able to empty the cache at will; nor may anyone with a
+ * call that only reads (Endpoint.readOnly).
  */
 export const invalidateOnChange = (cache: PageCache) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
     if (!changingMethods.has(c.req.method) || c.res.status >= 400) return;
-    if (c.get("actor")?.kind === "anonymous") return;
+    if (c.get("actor")?.kind === "anonymous" || c.get("changesNothing")) return;
     await cache.invalidate();
   });
 

@@ -239,6 +239,13 @@ describe.each(testDatabases)("page cache on %s", (database) => {
     expect((await t.request("/notices")).headers.get("x-cache")).toBe("HIT");
   });
 
+  it("is not emptied by a signed-in call that only reads", async () => {
+    await t.request("/notices");
+    const quote = await t.json("/api/Order/quote", "POST", { items: [] }, { session: admin });
+    expect(quote.status).toBe(200);
+    expect((await t.request("/notices")).headers.get("x-cache")).toBe("HIT");
+  });
+
   it("gives REST lists an ETag, answers 304 to it, and a new one after a change", async () => {
     const list = "/api/Notice/notices?limit=5";
     const first = await t.request(list);
