@@ -191,6 +191,14 @@ const envSchema = z
         message: "SMS_TOKEN must be set when SMS_URL is set",
       });
     }
+    // Without the gateway's address the token would be ignored and codes left in the outbox.
+    if (env.SMS_TOKEN && !env.SMS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_URL"],
+        message: "SMS_URL must be set when SMS_TOKEN is set",
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",

@@ -142,4 +142,25 @@ describe("configuration", () => {
       expect((error as Error).message).not.toContain("secret-value");
     }
   });
+
+  it("sends text messages through SMS_URL only with SMS_TOKEN, and refuses one without the other", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sms).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), SMS_URL: "https://sms.example/send", SMS_TOKEN: "gateway-token" })
+        .sms,
+    ).toEqual({ url: "https://sms.example/send", token: "gateway-token" });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_URL: "https://sms.example/send" })).toThrow(
+      /SMS_TOKEN must be set when SMS_URL is set/,
+    );
+    // An empty token is no token.
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), SMS_URL: "https://sms.example/send", SMS_TOKEN: "" }),
+    ).toThrow(/SMS_TOKEN must be set when SMS_URL is set/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_TOKEN: "gateway-token" })).toThrow(
+      /SMS_URL must be set when SMS_TOKEN is set/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), SMS_URL: "ftp://sms.example/send", SMS_TOKEN: "gateway-token" }),
+    ).toThrow(/SMS_URL must be an http or https URL/);
+  });
 });
