@@ -1,6 +1,8 @@
 // The dashboard's add forms in Chromium against the built server: an admission with an uploaded
-// photo, a teacher, the rules checked in the browser, the server's too-large answer on the image
-// field, and the guard for a signed-in non-admin.
+// photo, a teacher, each rule of the admission and teacher forms checked in the browser with its
+// message under the field, the progress bar of a slow upload, the server's wrong-type and
+// too-large answers on the image field, the side menu's links, and the guard for a signed-in
+// non-admin.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +40,21 @@ async function logIn(page: Page, server: RunningServer, email: string, password:
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole("button", { name: "Login" }).last().click();
   await page.getByRole("button", { name: "LogOut" }).waitFor();
+}
+
+/** The message shown under a field (the text its aria-describedby points to), or "" for none. */
+function errorUnder(page: Page, label: string): Promise<string> {
+  return page
+    .getByLabel(label)
+    .first()
+    .evaluate((field) =>
+      (field.getAttribute("aria-describedby") ?? "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ")
+        .trim(),
+    );
 }
 
 describe("the dashboard's add forms", () => {
@@ -199,29 +216,206 @@ describe("the dashboard's add forms", () => {
     await page.getByText("School closed on Friday").first().waitFor();
   });
 
-  it("checks the admission form in the browser, next to the fields, without sending", async () => {
+  it("checks the admission form in the browser, each rule's message next to its field, without sending", async () => {
     const page = await asAdmin(server, "/DeashBoard/AddAdmition");
     let posted = 0;
     page.on("request", (request) => {
       if (request.method() === "POST") posted++;
     });
+    const add = page.getByRole("button", { name: "Add", exact: true });
+
+    // Nothing filled in: each required field says so.
+    await add.click();
+    await expect.poll(() => errorUnder(page, "Title")).toBe("Title is required");
+    expect(await errorUnder(page, "Price")).toBe("Price is required");
+    expect(await page.getByTestId("image-error").textContent()).toBe("a photo must be chosen");
+    expect(await page.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
+
+    // Too long: the title over 100 characters, the price over 20.
     await page.getByLabel("Title").fill("x".repeat(101));
-    await page.getByRole("button", { name: "Add", exact: true }).click();
-    await page.getByText("Title must be at most 100 characters").waitFor();
-    await page.getByText("Price is required").waitFor();
-    await page.getByText("a photo must be chosen").waitFor();
+    await page.getByLabel("Price").fill("1".repeat(21));
+    await add.click();
+    await expect.poll(() => errorUnder(page, "Title")).toBe("Title must be at most 100 characters");
+    expect(await errorUnder(page, "Price")).toBe("Price must be at most 20 characters");
+    expect(await page.getByTestId("image-error").textContent()).toBe("a photo must be chosen");
+
+    // A price that is no amount; the title and the photo are now fine and say nothing.
+    await page.getByLabel("Title").fill("Evening class");
+    await page.getByLabel("Price").fill("twelve taka");
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    await add.click();
+    await expect.poll(() => errorUnder(page, "Price")).toBe("Price must be an amount such as 120 or 120.50");
+    expect(await errorUnder(page, "Title")).toBe("");
+    expect(await page.getByLabel("Title").getAttribute("aria-invalid")).toBeNull();
+    expect(await page.getByTestId("image-error").count()).toBe(0);
+
     expect(posted).toBe(0);
     // The input stays.
-    expect(await page.getByLabel("Title").inputValue()).toHaveLength(101);
+    expect(await page.getByLabel("Title").inputValue()).toBe("Evening class");
+    expect(await page.getByLabel("Price").inputValue()).toBe("twelve taka");
   });
 
-  it("checks the teacher form in the browser", async () => {
+  it("checks the teacher form in the browser, each rule's message next to its field, without sending", async () => {
     const page = await asAdmin(server, "/DeashBoard/teacherADD");
+    let posted = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted++;
+    });
+    const add = page.getByRole("button", { name: "Add", exact: true });
+
+    await add.click();
+    await expect.poll(() => errorUnder(page, "Name")).toBe("Name is required");
+    expect(await errorUnder(page, "E-mail")).toBe("E-mail is required");
+    expect(await errorUnder(page, "Phone")).toBe("Phone is required");
+    expect(await errorUnder(page, "Address")).toBe("Address is required");
+
     await page.getByLabel("Name").fill("n".repeat(21));
-    await page.getByLabel("E-mail").fill("someone@school.test");
+    await page.getByLabel("E-mail").fill("karim-at-school.test");
+    await page.getByLabel("Phone").fill("+880 1700 000001");
+    await page.getByLabel("Address").fill("Sylhet");
+    await add.click();
+    await expect.poll(() => errorUnder(page, "Name")).toBe("Name must be at most 20 characters");
+    expect(await errorUnder(page, "E-mail")).toBe("Enter a valid e-mail address");
+    expect(await errorUnder(page, "Phone")).toBe("");
+    expect(await errorUnder(page, "Address")).toBe("");
+    expect(await page.getByLabel("E-mail").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Phone").getAttribute("aria-invalid")).toBeNull();
+
+    expect(posted).toBe(0);
+    expect(await page.getByLabel("E-mail").inputValue()).toBe("karim-at-school.test");
+  });
+
+  it("shows a progress bar while the photo uploads slowly, then saves the admission", async () => {
+    const slow = path.join(folder, "slow-photo.jpg");
+    fs.writeFileSync(slow, await jpeg(800, 600, true));
+    const bytes = fs.statSync(slow).size;
+    expect(bytes).toBeGreaterThan(200_000);
+    const page = await asAdmin(server, "/DeashBoard/AddAdmition");
+    await page.getByLabel("Title").fill("Slow upload class");
+    await page.getByLabel("Price").fill("75");
+    await page.locator('input[type="file"]').setInputFiles(slow);
+    await page.getByRole("img", { name: "Preview of the chosen image" }).waitFor();
+    // Every value the bar shows, recorded in the page as it changes.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const value = document.querySelector('[role="progressbar"]')?.getAttribute("aria-valuenow");
+        if (value != null && seen.at(-1) !== Number(value)) seen.push(Number(value));
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    // A slow connection: the body takes seconds to go up.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 10_000_000,
+      uploadThroughput: Math.round(bytes / 4),
+    });
     await page.getByRole("button", { name: "Add", exact: true }).click();
-    await page.getByText("Name must be at most 20 characters").waitFor();
-    await page.getByText("Phone is required").waitFor();
+    // Seen on the screen: a bar without its styles has no height and counts as hidden.
+    const bar = page.getByRole("progressbar", { name: "Uploading" });
+    await bar.waitFor({ state: "visible", timeout: 15_000 });
+    await page.getByTestId("form-success").waitFor({ timeout: 60_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(await page.getByTestId("form-success").textContent()).toBe("added successfully");
+    expect(await bar.count()).toBe(0);
+    // The bar moved through the upload, not straight from empty to full.
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    expect(
+      seen.some((value) => value > 0 && value < 100),
+      `values seen: ${seen.join(", ")}`,
+    ).toBe(true);
+
+    await page.goto(`${server.url}/admitionAll`);
+    await page.getByText("Slow upload class").first().waitFor();
+  }, 120_000);
+
+  it("shows the server's wrong-type message on the image field for a file that is no image", async () => {
+    const page = await asAdmin(server, "/DeashBoard/AddAdmition");
+    await page.getByLabel("Title").fill("Not a picture");
+    await page.getByLabel("Price").fill("10");
+    const refused = [
+      { name: "timetable.txt", mimeType: "text/plain", buffer: Buffer.from("Saturday: Quran, Arabic") },
+      // Named and typed as a JPEG, but text inside: the server reads the bytes, not the name.
+      { name: "timetable.jpg", mimeType: "image/jpeg", buffer: Buffer.from("Sunday: Hadith, Fiqh") },
+    ];
+    for (const file of refused) {
+      await page.locator('input[type="file"]').setInputFiles(file);
+      const answered = page.waitForResponse(
+        (response) =>
+          response.request().method() === "POST" && response.url().endsWith("/DeashBoard/AddAdmition"),
+      );
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      expect((await answered).status(), file.name).toBe(415);
+      await page.getByTestId("image-error").waitFor();
+      expect(await page.getByTestId("image-error").textContent(), file.name).toBe(
+        "Upload a JPEG, PNG, WebP or AVIF image",
+      );
+      expect(await page.getByTestId("form-success").count()).toBe(0);
+      expect(await page.getByLabel("Title").inputValue()).toBe("Not a picture");
+    }
+    await page.goto(`${server.url}/admitionAll`);
+    // The list is rendered on the server: it is complete once the page has loaded.
+    expect(await page.getByText("Not a picture").count()).toBe(0);
+  });
+
+  it("lists every screen of the dashboard in the side menu, each opening for the admin", async () => {
+    const { page } = await newPage(browser);
+    await logIn(page, server, admin.email, admin.password);
+    await page.goto(`${server.url}/DeashBoard`);
+    const menu = page.getByTestId("dashboard-menu");
+    await menu.waitFor();
+    const links = () =>
+      menu
+        .getByRole("link")
+        .evaluateAll((anchors) =>
+          anchors.map((a) => [a.textContent?.trim() ?? "", a.getAttribute("href") ?? ""]),
+        );
+    // The specification's sub-routes, then the list screens.
+    const expected: [string, string][] = [
+      ["Home", "/DeashBoard"],
+      ["Add admin", "/DeashBoard/AddAdmin"],
+      ["Add teacher", "/DeashBoard/teacherADD"],
+      ["Add blog", "/DeashBoard/blogAdd"],
+      ["Add notice", "/DeashBoard/noticeADD"],
+      ["Add student", "/DeashBoard/StudentAdd"],
+      ["Add service", "/DeashBoard/servicesAdd"],
+      ["Add admission", "/DeashBoard/AddAdmition"],
+      ["Add result", "/DeashBoard/AddResult"],
+      ["Admissions", "/DeashBoard/list/admissions"],
+      ["Results", "/DeashBoard/list/results"],
+      ["Blogs", "/DeashBoard/list/blogs"],
+      ["Notices", "/DeashBoard/list/notices"],
+      ["Services", "/DeashBoard/list/services"],
+      ["Students", "/DeashBoard/list/students"],
+      ["Teachers", "/DeashBoard/list/teachers"],
+    ];
+    const onHome = await links();
+    for (const [name, href] of expected)
+      expect(
+        onHome.filter(([text, to]) => text === name && to === href),
+        `${name} → ${href} in ${JSON.stringify(onHome)}`,
+      ).toHaveLength(1);
+    expect(await menu.locator('[aria-current="page"]').textContent()).toBe("Home");
+
+    // Away from /DeashBoard, Home leads to /DeashBoard/Home; the open screen is marked.
+    await page.goto(`${server.url}/DeashBoard/AddAdmition`);
+    await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+    expect((await links()).filter(([text]) => text === "Home")).toEqual([["Home", "/DeashBoard/Home"]]);
+    expect(await menu.locator('[aria-current="page"]').textContent()).toBe("Add admission");
+
+    // Each link opens its screen for the admin: no redirect to /login, no error.
+    for (const [name, href] of [...expected, ["Home", "/DeashBoard/Home"]]) {
+      const response = await page.request.get(server.url + href);
+      expect(response.status(), `${name} → ${href}`).toBe(200);
+      expect(new URL(response.url()).pathname, `${name} → ${href}`).toBe(href);
+    }
   });
 
   it("shows the server's too-large message on the image field", async () => {
