@@ -1,14 +1,24 @@
 // Lighthouse 12 (mobile, default throttling) with Debian's Chromium: the four scores, LCP, TBT
-// and CLS of a page, median of several runs. Lighthouse 13 needs Node 22, hence the pinned 12.
+// and CLS of a page, median of several runs. Lighthouse 13 needs Node 22, hence 12, pinned in
+// package.json's devDependencies: its own CLI from node_modules, nothing fetched at run time.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { onCleanup, removeAtEnd } from "./cleanup";
 import { median } from "./stats";
 
 export const chromiumPath = "/usr/bin/chromium";
-export const lighthousePackage = "lighthouse@12.8.2";
+
+/** The installed Lighthouse CLI (lighthouse/cli/index.js), or null when it is not installed. */
+export function lighthouseCli(): string | null {
+  try {
+    return createRequire(import.meta.url).resolve("lighthouse/cli/index.js");
+  } catch {
+    return null;
+  }
+}
 
 const chromeFlags = [
   "--headless=new",
@@ -92,6 +102,7 @@ export function medianOfRuns(runs: readonly LighthouseRun[]): LighthouseRun {
 
 /** Why Lighthouse cannot run here, or null when it can. */
 export function lighthouseUnavailable(): string | null {
+  if (!lighthouseCli()) return "the lighthouse package is not installed: run npm ci";
   if (!existsSync(chromiumPath)) {
     return `${chromiumPath} is missing: install Debian's Chromium (apt-get install -y chromium) to run Lighthouse`;
   }
@@ -99,19 +110,21 @@ export function lighthouseUnavailable(): string | null {
 }
 
 async function runOnce(url: string, outputPath: string): Promise<Report | { error: string }> {
+  const cli = lighthouseCli();
+  if (!cli) return { error: "the lighthouse package is not installed" };
   const child = spawn(
-    "npx",
+    process.execPath,
     [
-      "-y",
-      lighthousePackage,
+      cli,
       url,
       "--output=json",
       `--output-path=${outputPath}`,
       "--quiet",
       "--only-categories=performance,accessibility,best-practices,seo",
       `--chrome-flags=${chromeFlags}`,
+      "--no-enable-error-reporting",
     ],
-    // Its own process group, so a cleanup ends npx, Lighthouse and Chromium together.
+    // Its own process group, so a cleanup ends Lighthouse and Chromium together.
     {
       env: { ...process.env, CHROME_PATH: chromiumPath },
       stdio: ["ignore", "ignore", "pipe"],
