@@ -1,8 +1,8 @@
-// Dashboard code stays in the dashboard (docs/decisions/0007): read from the client build that
-// `npm test` makes before it runs this suite, no page outside /DeashBoard loads Mantine or a
-// module of app/components/dashboard on its first visit, and each one's first-load JavaScript
-// stays within the budget of 110 KB brotli. The first-load files are React Router's manifest
-// calculation the bench uses (bench/bundles.ts).
+// Dashboard code stays in the dashboard (docs/decisions/0007): read from the client build (so it
+// is part of the end-to-end suite, which runs on the build `npm test` makes), no page outside
+// /DeashBoard loads Mantine or a module of app/components/dashboard on its first visit, and each
+// one's first-load JavaScript stays within the budget of 110 KB brotli. The first-load files are
+// React Router's manifest calculation the bench uses (bench/bundles.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
