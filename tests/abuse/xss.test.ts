@@ -3,7 +3,9 @@
 // the built server; then every page that shows them is rendered in Chromium. No script may run
 // (a payload sets window.__xss or opens a dialog), none may even be blocked by the CSP (that
 // would mean it reached the page as markup), no element may carry an inline event handler or a
-// javascript: link, and the payloads must be on the page as plain text. The RSS feed and the
+// javascript: link, and the payloads must be on the page as plain text. The public pages are
+// rendered twice: the second view comes from the page cache (X-Cache: HIT), where inline scripts
+// run by their hashes instead of a nonce, and the same must hold there. The RSS feed and the
 // sitemap must stay well-formed XML with no markup from the content.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -184,10 +186,11 @@ describe("stored cross-site scripting", () => {
     await server?.stop();
   });
 
-  type Visit = { path: string; as?: "admin" | "alice" };
+  /** `cached`: the page must come from the page cache (a second anonymous view). */
+  type Visit = { path: string; as?: "admin" | "alice"; cached?: boolean };
 
   /** Renders a page and reports every sign that a payload ran or reached the page as markup. */
-  async function visit({ path, as }: Visit): Promise<string[]> {
+  async function visit({ path, as, cached = false }: Visit): Promise<string[]> {
     const { context, page } = await newPage(browser);
     const problems: string[] = [];
     try {
@@ -218,50 +221,84 @@ describe("stored cross-site scripting", () => {
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       const response = await page.goto(`${server.url}${path}`, { waitUntil: "load" });
       if (response?.status() !== 200) problems.push(`status ${response?.status()}`);
+      const headers = response?.headers() ?? {};
+      if (cached && headers["x-cache"] !== "HIT") {
+        problems.push(`X-Cache ${headers["x-cache"] ?? "missing"}, not HIT: not the page cache's copy`);
+      }
+      // A kept copy has no nonce: its inline scripts are allowed by the hashes in its policy.
+      const scriptSrc =
+        /(?:^|;)\s*script-src([^;]*)/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "";
+      const allowedHashes = [...scriptSrc.matchAll(/'sha256-([^']+)'/g)].map((match) => match[1] as string);
+      if (cached && allowedHashes.length === 0)
+        problems.push("the kept copy's policy allows no script by hash");
       // "load" waited for the images (their onerror has fired); then hydration and its effects.
       await page
         .waitForFunction(() => "__reactRouterDataRouter" in window, null, { timeout: 15_000 })
         .catch(() => problems.push("the page did not hydrate"));
       await page.waitForTimeout(200);
-      const found = await page.evaluate(() => {
-        const w = window as unknown as { __xss?: unknown; __csp: string[] };
-        const all = [...document.querySelectorAll("*")];
-        return {
-          xss: w.__xss,
-          csp: w.__csp,
-          handlers: all.flatMap((element) =>
-            [...element.attributes]
-              .filter((attribute) => /^on/i.test(attribute.name))
-              .map((attribute) => `<${element.localName} ${attribute.name}>`),
-          ),
-          links: all
-            .flatMap((element) =>
-              ["href", "src", "action", "formaction", "xlink:href"].map(
-                (name) => element.getAttribute(name) ?? "",
+      const found = await page.evaluate(
+        async (hashes) => {
+          const w = window as unknown as { __xss?: unknown; __csp: string[] };
+          const all = [...document.querySelectorAll("*")];
+          const sha256 = async (text: string) =>
+            btoa(
+              String.fromCharCode(
+                ...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))),
               ),
-            )
-            .filter((value) => /^\s*javascript:/i.test(value)),
-          frames: document.querySelectorAll("iframe, object, embed").length,
-          // Our scripts carry the CSP nonce; one without it came from somewhere else. (The
-          // payloads do appear inside our hydration data, escaped, which is fine.)
-          scripts: [...document.scripts].filter(
-            (script) => !script.nonce && /^(|module|text\/javascript)$/i.test(script.type),
-          ).length,
-          path: location.pathname,
-          // Shown as text, or as a form field's value (the edit forms).
-          text: [
-            document.body.innerText,
-            ...[...document.querySelectorAll("input, textarea")].map(
-              (field) => (field as HTMLInputElement).value,
+            );
+          const scripts = [...document.scripts].filter((script) =>
+            /^(|module|text\/javascript)$/i.test(script.type),
+          );
+          // Without a nonce (a kept copy): ours are the inline scripts whose hash the policy lists.
+          const unhashed = hashes
+            ? (
+                await Promise.all(
+                  scripts.map(
+                    async (script) => script.src !== "" || !hashes.includes(await sha256(script.text)),
+                  ),
+                )
+              ).filter(Boolean).length
+            : 0;
+          return {
+            xss: w.__xss,
+            csp: w.__csp,
+            handlers: all.flatMap((element) =>
+              [...element.attributes]
+                .filter((attribute) => /^on/i.test(attribute.name))
+                .map((attribute) => `<${element.localName} ${attribute.name}>`),
             ),
-          ].join("\n"),
-        };
-      });
+            links: all
+              .flatMap((element) =>
+                ["href", "src", "action", "formaction", "xlink:href"].map(
+                  (name) => element.getAttribute(name) ?? "",
+                ),
+              )
+              .filter((value) => /^\s*javascript:/i.test(value)),
+            frames: document.querySelectorAll("iframe, object, embed").length,
+            // Our scripts carry the CSP nonce; one without it came from somewhere else. (The
+            // payloads do appear inside our hydration data, escaped, which is fine.)
+            scripts: hashes ? unhashed : scripts.filter((script) => !script.nonce).length,
+            path: location.pathname,
+            // Shown as text, or as a form field's value (the edit forms).
+            text: [
+              document.body.innerText,
+              ...[...document.querySelectorAll("input, textarea")].map(
+                (field) => (field as HTMLInputElement).value,
+              ),
+            ].join("\n"),
+          };
+        },
+        cached ? allowedHashes : null,
+      );
       if (found.xss !== undefined) problems.push(`window.__xss = ${String(found.xss)}`);
       problems.push(...found.csp.map((violation) => `CSP violation ${violation}`));
       problems.push(...found.handlers.map((handler) => `inline handler ${handler}`));
       problems.push(...found.links.map((link) => `dangerous link ${link}`));
-      if (found.scripts > 0) problems.push(`${found.scripts} script element(s) without our nonce`);
+      if (found.scripts > 0) {
+        problems.push(
+          `${found.scripts} script element(s) without ${cached ? "a hash the policy allows" : "our nonce"}`,
+        );
+      }
       if (found.frames > 0) problems.push(`${found.frames} frame(s)`);
       if (found.path !== new URL(path, server.url).pathname) problems.push(`sent to ${found.path}`);
       // The page really shows stored content: its markup is there as text.
@@ -269,7 +306,9 @@ describe("stored cross-site scripting", () => {
     } finally {
       await context.close();
     }
-    return problems.map((problem) => `${path}${as ? ` as ${as}` : ""}: ${problem}`);
+    return problems.map(
+      (problem) => `${path}${as ? ` as ${as}` : ""}${cached ? " (cached)" : ""}: ${problem}`,
+    );
   }
 
   const publicPages = [
@@ -294,12 +333,17 @@ describe("stored cross-site scripting", () => {
   const kinds = ["admissions", "results", "blogs", "notices", "services", "students", "teachers"];
   const idOfList: Record<string, string | undefined> = {};
 
-  it("runs no script on the public lists and the detail pages", async () => {
+  it("runs no script on the public lists, rendered and from the page cache, and the detail pages", async () => {
     const problems: string[] = [];
-    for (const path of publicPages) problems.push(...(await visit({ path })));
+    for (const path of publicPages) {
+      problems.push(...(await visit({ path })));
+      // The second anonymous view is the page cache's copy, its scripts allowed by hash.
+      problems.push(...(await visit({ path, cached: true })));
+    }
     for (const path of signedInPages()) problems.push(...(await visit({ path, as: "alice" })));
     expect(problems).toEqual([]);
-  });
+    // 22 page views: each public list twice (rendered, then the page cache's copy).
+  }, 240_000);
 
   it("runs no script in the dashboard's lists, edit forms and messages", async () => {
     Object.assign(idOfList, {
