@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { accounts } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type Actor, requireUser } from "./actor";
-import { hitRateLimit } from "./rate-limit";
+import { hitRateLimit, RateLimitError, type RateLimitRule } from "./rate-limit";
 
 type NewUser = { email: string; name?: string | null; image?: string | null } & Record<string, unknown>;
 
@@ -92,4 +92,30 @@ export async function hasPassword(db: Database, actor: Actor): Promise<boolean> 
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Password guesses are limited per address and account. A class signing in together from one
+ * school network (one address) is not held back, as it would be by a limit per address alone;
+ * Better Auth's own limit per address (server/auth/auth.ts) stays, higher, as the ceiling for
+ * many accounts tried from one place.
+ */
+export const signInAttemptLimit: RateLimitRule = {
+  name: "sign-in",
+  max: 10,
+  windowMs: 60_000,
+  // Better Auth's own wording, which the sign-in pages already translate.
+  message: "Too many requests. Please try again later.",
+};
+
+/** Counts a sign-in attempt with a password and throws RateLimitError (429) past the limit. */
+export async function allowSignInAttempt(
+  db: Database,
+  input: { email: unknown; clientIp?: string },
+): Promise<void> {
+  // A body without an e-mail is refused by Better Auth itself.
+  if (typeof input.email !== "string") return;
+  const key = `${signInAttemptLimit.name}:${input.clientIp?.trim() || "unknown"}:${input.email.trim().toLowerCase()}`;
+  const hit = await hitRateLimit(db, key, signInAttemptLimit);
+  if (!hit.allowed) throw new RateLimitError(signInAttemptLimit.message, hit.retryAfterSeconds);
 }
