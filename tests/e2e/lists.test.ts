@@ -274,25 +274,25 @@ describe("the public lists in the browser", () => {
     expect(await apiIds("/Admition/admition")).toHaveLength(before - 1);
   });
 
-  it("has no accessibility violations on any list page", async () => {
-    for (const path of listPages) {
-      const page = await open(path);
-      const violations = await checkAccessibility(page);
-      expect(violations, `${path}\n${formatViolations(violations)}`).toEqual([]);
-      await page.context().close();
-    }
-    for (const path of [
-      "/ALLteacher",
-      "/admitionAll?q=hifz",
-      "/admitionAll?q=none-at-all",
-      "/notices?page=2",
-    ]) {
+  // One test a page: each has its own time limit, and a failure names its page.
+  it.each(listPages)("has no accessibility violations on %s", async (path) => {
+    const page = await open(path);
+    const violations = await checkAccessibility(page);
+    expect(violations, `${path}\n${formatViolations(violations)}`).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(["/ALLteacher", "/admitionAll?q=hifz", "/admitionAll?q=none-at-all", "/notices?page=2"])(
+    "has no accessibility violations on %s, signed in",
+    async (path) => {
       const page = await signedIn(member, path);
       const violations = await checkAccessibility(page);
       expect(violations, `${path}\n${formatViolations(violations)}`).toEqual([]);
       await page.context().close();
-    }
-    // An admin's admissions, with a Delete button and its dialog on every card.
+    },
+  );
+
+  it("has no accessibility violations on an admin's admissions, a Delete button and its dialog on every card", async () => {
     const page = await signedIn(admin, "/admitionAll");
     const violations = await checkAccessibility(page);
     expect(violations, `admin /admitionAll\n${formatViolations(violations)}`).toEqual([]);
