@@ -18,17 +18,26 @@ export const budgets = {
   idleRssPostgresMb: 150,
 } as const;
 
-const dbLabel = (db: DatabaseResult) => (db.database === "embedded" ? "embedded" : "PostgreSQL");
+const dbLabel = (db: { database: DatabaseResult["database"] }) =>
+  db.database === "embedded" ? "embedded" : "PostgreSQL";
 
-function check(budget: string, limit: string, measured: string | null, pass: boolean): BudgetCheck {
-  return measured === null
-    ? { budget, limit, measured: "not measured", pass: null }
-    : { budget, limit, measured, pass };
+/** A budget with a figure: pass or fail. */
+function check(budget: string, limit: string, measured: string, pass: boolean): BudgetCheck {
+  return { budget, limit, measured, pass };
+}
+
+/**
+ * A budget without a figure. `fails` says whether that counts against the run: a part that
+ * broke does; a part this machine cannot run (no PostgreSQL, no Chromium) or that was switched
+ * off does not, but it stays in the report, with the reason.
+ */
+function unmeasured(budget: string, limit: string, reason: string, fails: boolean): BudgetCheck {
+  return { budget, limit, measured: `not measured (${reason})`, pass: fails ? false : null, reason };
 }
 
 /**
  * The largest value, naming what breaks the limit: "max 113.2 KB (over: home, a blog)". A limit
- * is "at most" (≤) unless `below` says the value must stay under it (<).
+ * is "at most" (≤) unless `below` says the value must stay under it (<). Null for no items.
  */
 function worst<T>(
   items: T[],
@@ -37,8 +46,8 @@ function worst<T>(
   limit: number,
   unit: string,
   below = false,
-) {
-  if (items.length === 0) return { measured: null, pass: false };
+): { measured: string; pass: boolean } | null {
+  if (items.length === 0) return null;
   const highest = Math.max(...items.map(value));
   const over = items.filter((item) => (below ? value(item) >= limit : value(item) > limit)).map(name);
   const named = over.length > 4 ? [...over.slice(0, 3), `${over.length - 3} more`] : over;
@@ -48,32 +57,46 @@ function worst<T>(
   };
 }
 
+/** Why a database's run left a figure out: its error, or else `otherwise`. */
+const whyMissing = (db: DatabaseResult | undefined, otherwise: string) =>
+  db?.problem
+    ? `${db.database === "embedded" ? "embedded" : "PostgreSQL"} run failed: ${db.problem}`
+    : otherwise;
+
 export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
-  const bundles = results.bundles;
-  const js = worst(
-    bundles,
-    (b) => kb(b.js.brotli),
-    (b) => b.page,
-    budgets.jsBrotliKb,
-    "KB",
-  );
-  checks.push(
-    check("First-load JS per public page (brotli)", `≤ ${budgets.jsBrotliKb} KB`, js.measured, js.pass),
-  );
-  const css = worst(
-    bundles,
-    (b) => kb(b.css.brotli),
-    (b) => b.page,
-    budgets.cssBrotliKb,
-    "KB",
-  );
-  checks.push(
-    check("First-load CSS per public page (brotli)", `≤ ${budgets.cssBrotliKb} KB`, css.measured, css.pass),
-  );
+  const embedded = results.databases.find((db) => db.database === "embedded");
+  // Pages and Lighthouse are measured on the embedded database's server.
+  const pagesMissing = whyMissing(embedded, "no page was measured");
+
+  for (const [kind, label, limit] of [
+    ["js", "JS", budgets.jsBrotliKb],
+    ["css", "CSS", budgets.cssBrotliKb],
+  ] as const) {
+    const budget = `First-load ${label} per public page (brotli)`;
+    const found = worst(
+      results.bundles,
+      (b) => kb(b[kind].brotli),
+      (b) => b.page,
+      limit,
+      "KB",
+    );
+    checks.push(
+      found
+        ? check(budget, `≤ ${limit} KB`, found.measured, found.pass)
+        : unmeasured(budget, `≤ ${limit} KB`, pagesMissing, true),
+    );
+  }
 
   const pages = results.lighthouse.filter((l): l is LighthouseFigure => !("error" in l));
-  const lighthouseMeasured = pages.length > 0 && pages.length === results.lighthouse.length;
+  const failed = results.lighthouse.filter((l) => "error" in l).map((l) => `${l.page}: ${l.error}`);
+  // A page Lighthouse could not measure, with Chromium there, is a failure: it may not render.
+  const lighthouseGap = results.lighthouseSkipped
+    ? { reason: results.lighthouseSkipped, fails: false }
+    : pages.length === 0
+      ? { reason: failed.length > 0 ? `failed on ${failed.join("; ")}` : pagesMissing, fails: true }
+      : null;
+  const failedNote = failed.length > 0 ? ` (failed on ${failed.join("; ")})` : "";
   const scores = [
     ["performance", "performance (mobile)", budgets.lighthousePerformance],
     ["accessibility", "accessibility", budgets.lighthouseOtherScores],
@@ -81,17 +104,23 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
     ["seo", "SEO", budgets.lighthouseOtherScores],
   ] as const;
   for (const [key, label, limit] of scores) {
+    const budget = `Lighthouse ${label}`;
+    if (lighthouseGap) {
+      checks.push(unmeasured(budget, `≥ ${limit}`, lighthouseGap.reason, lighthouseGap.fails));
+      continue;
+    }
     const under = pages.filter((p) => p[key] < limit).map((p) => p.page);
     const lowest = Math.min(...pages.map((p) => p[key]));
     checks.push(
       check(
-        `Lighthouse ${label}`,
+        budget,
         `≥ ${limit}`,
-        lighthouseMeasured ? `min ${lowest}${under.length > 0 ? ` (under: ${under.join(", ")})` : ""}` : null,
-        under.length === 0,
+        `min ${lowest}${under.length > 0 ? ` (under: ${under.join(", ")})` : ""}${failedNote}`,
+        under.length === 0 && failed.length === 0,
       ),
     );
   }
+  const lcpLimit = `< ${budgets.lighthouseLcpMs} ms`;
   const lcp = worst(
     pages,
     (p) => p.lcpMs,
@@ -101,32 +130,55 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
     true,
   );
   checks.push(
-    check(
-      "Lighthouse LCP",
-      `< ${budgets.lighthouseLcpMs} ms`,
-      lighthouseMeasured ? lcp.measured : null,
-      lcp.pass,
-    ),
+    lighthouseGap || !lcp
+      ? unmeasured(
+          "Lighthouse LCP",
+          lcpLimit,
+          lighthouseGap?.reason ?? pagesMissing,
+          lighthouseGap?.fails ?? true,
+        )
+      : check("Lighthouse LCP", lcpLimit, `${lcp.measured}${failedNote}`, lcp.pass && failed.length === 0),
   );
 
-  for (const db of results.databases) {
+  const databases: (DatabaseResult | { database: "postgres"; skipped: string })[] = [...results.databases];
+  if (results.postgresSkipped && !databases.some((db) => db.database === "postgres")) {
+    databases.push({ database: "postgres", skipped: results.postgresSkipped });
+  }
+  for (const db of databases) {
     const label = dbLabel(db);
+    // A database this machine could not measure: every budget of it listed, none failed.
+    const gap = (budget: string, limit: string, otherwise: string) =>
+      "skipped" in db
+        ? unmeasured(budget, limit, db.skipped, false)
+        : unmeasured(budget, limit, whyMissing(db, otherwise), true);
+    const load = "skipped" in db ? [] : db.load;
     const top =
-      db.load.length > 0 ? Math.max(...db.load.map((f) => f.connections)) : budgets.restP99Connections;
-    const home = db.load.find(
+      load.length > 0
+        ? Math.max(...load.map((f) => f.connections))
+        : db.database === "postgres"
+          ? Math.max(...results.settings.connections)
+          : budgets.restP99Connections;
+
+    const ratioBudget = `Home page req/s ÷ static file req/s, anonymous, ${top} connections (${label})`;
+    const ratioLimit = `≥ ${budgets.homeToStaticRatio}`;
+    const home = load.find(
       (f) => f.kind === "page" && f.path === "/" && f.auth === "anonymous" && f.connections === top,
     );
     checks.push(
-      check(
-        `Home page req/s ÷ static file req/s, anonymous, ${top} connections (${label})`,
-        `≥ ${budgets.homeToStaticRatio}`,
-        home?.ratioToStatic != null ? `${home.ratioToStatic}` : null,
-        (home?.ratioToStatic ?? 0) >= budgets.homeToStaticRatio,
-      ),
+      home?.ratioToStatic != null
+        ? check(
+            ratioBudget,
+            ratioLimit,
+            `${home.ratioToStatic}`,
+            home.ratioToStatic >= budgets.homeToStaticRatio,
+          )
+        : gap(ratioBudget, ratioLimit, "no home page or static file figure"),
     );
-    const lists = db.load.filter((f) => f.kind === "api" && f.connections === budgets.restP99Connections);
+
+    const p99Budget = `REST lists p99 at ${budgets.restP99Connections} connections (${label})`;
+    const p99Limit = `< ${budgets.restP99Ms} ms`;
     const p99 = worst(
-      lists,
+      load.filter((f) => f.kind === "api" && f.connections === budgets.restP99Connections),
       (f) => f.p99Ms,
       (f) => `${f.target.replace(/^GET | list$/g, "")} ${f.auth}`,
       budgets.restP99Ms,
@@ -134,38 +186,44 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
       true,
     );
     checks.push(
-      check(
-        `REST lists p99 at ${budgets.restP99Connections} connections (${label})`,
-        `< ${budgets.restP99Ms} ms`,
-        p99.measured,
-        p99.pass,
-      ),
+      p99
+        ? check(p99Budget, p99Limit, p99.measured, p99.pass)
+        : gap(
+            p99Budget,
+            p99Limit,
+            `no REST list run at ${budgets.restP99Connections} connections (BENCH_CONNECTIONS)`,
+          ),
     );
-    if (db.database === "embedded") {
-      checks.push(
-        check(
-          "Cold start, existing embedded database",
-          `< ${budgets.coldStartExistingMs} ms`,
-          db.coldStartMs != null ? `${db.coldStartMs} ms` : null,
-          (db.coldStartMs ?? Infinity) < budgets.coldStartExistingMs,
-        ),
-        check(
-          "Cold start, fresh embedded database",
-          `< ${budgets.coldStartFreshMs} ms`,
-          db.coldStartFreshMs != null ? `${db.coldStartFreshMs} ms` : null,
-          (db.coldStartFreshMs ?? Infinity) < budgets.coldStartFreshMs,
-        ),
-      );
+
+    if (db.database === "embedded" && !("skipped" in db)) {
+      for (const [budget, value, limit] of [
+        ["Cold start, existing embedded database", db.coldStartMs, budgets.coldStartExistingMs],
+        ["Cold start, fresh embedded database", db.coldStartFreshMs, budgets.coldStartFreshMs],
+      ] as const) {
+        checks.push(
+          value != null
+            ? check(budget, `< ${limit} ms`, `${value} ms`, value < limit)
+            : gap(budget, `< ${limit} ms`, "no start was timed"),
+        );
+      }
     }
+
+    const rssBudget = `Idle RSS (${label})`;
     const rssLimit = db.database === "embedded" ? budgets.idleRssEmbeddedMb : budgets.idleRssPostgresMb;
+    const idle = "skipped" in db ? undefined : db.idleRssMb;
     checks.push(
-      check(
-        `Idle RSS (${label})`,
-        `≤ ${rssLimit} MB`,
-        db.idleRssMb != null ? `${db.idleRssMb} MB` : null,
-        (db.idleRssMb ?? Infinity) <= rssLimit,
-      ),
+      idle != null
+        ? check(rssBudget, `≤ ${rssLimit} MB`, `${idle} MB`, idle <= rssLimit)
+        : "skipped" in db || db.problem
+          ? gap(rssBudget, `≤ ${rssLimit} MB`, "")
+          : // Read from /proc: a system without it cannot measure memory, which is no failure.
+            unmeasured(rssBudget, `≤ ${rssLimit} MB`, "no /proc/<pid>/status here", false),
     );
   }
   return checks;
+}
+
+/** The run fails when any budget fails; a budget not measured is listed but does not fail it. */
+export function budgetsFailed(checks: readonly BudgetCheck[]): BudgetCheck[] {
+  return checks.filter((b) => b.pass === false);
 }

@@ -1,7 +1,7 @@
 // First-load JavaScript and CSS of each public page, from the build output: the entry, the
 // matched routes' modules and their static imports (React Router's manifest lists them), and the
 // CSS the server inlines into the page (app/styles/inline-css.server.ts) plus any linked CSS.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
@@ -33,6 +33,25 @@ export type PageBundle = {
   js: Size;
   css: Size;
 };
+
+export type StaticFile = { path: string; bytes: number };
+
+/**
+ * The load runs' ceiling: a small file the same server sends from memory like every built file
+ * (server/middleware/built-assets.ts), so that its figure is the cost of a request, not of
+ * sending a large body: the favicon, or else the build's smallest asset.
+ */
+export function staticCeilingFile(clientDir: string): StaticFile {
+  const favicon = path.join(clientDir, "favicon.svg");
+  if (existsSync(favicon)) return { path: "/favicon.svg", bytes: statSync(favicon).size };
+  const assets = path.join(clientDir, "assets");
+  const [smallest] = readdirSync(assets)
+    .filter((name) => !/\.(br|gz)$/.test(name) && statSync(path.join(assets, name)).isFile())
+    .map((name) => ({ path: `/assets/${name}`, bytes: statSync(path.join(assets, name)).size }))
+    .sort((a, b) => a.bytes - b.bytes || a.path.localeCompare(b.path));
+  if (!smallest) throw new Error(`no built file in ${assets} to measure as the static ceiling`);
+  return smallest;
+}
 
 /** React Router's browser manifest (assets/manifest-<hash>.js) of a client build folder. */
 export function readRouterManifest(clientDir: string): RouterManifest {

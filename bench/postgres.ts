@@ -30,3 +30,14 @@ export async function createThrowawayDatabase(
   });
   return { url: url.toString(), drop };
 }
+
+/** A connection address as it may be printed: its password replaced. */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "the BENCH_POSTGRES_URL address";
+  }
+}

@@ -15,7 +15,22 @@ export function markdownTable(headers: string[], rows: string[][]): string {
 }
 
 const number = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 1 });
-const passMark = (pass: boolean | null) => (pass === null ? "–" : pass ? "pass" : "FAIL");
+const passMark = (pass: boolean | null) => (pass === null ? "not measured" : pass ? "pass" : "FAIL");
+
+/** "12 pass, 1 FAIL, 3 not measured: the run fails." under the budgets table. */
+export function budgetSummary(budgets: BenchResults["budgets"]): string {
+  const count = (pass: boolean | null) => budgets.filter((b) => b.pass === pass).length;
+  const failed = count(false);
+  const unmeasured = count(null);
+  return (
+    `${count(true)} pass, ${failed} FAIL, ${unmeasured} not measured: ` +
+    (failed > 0
+      ? "the run fails (exit code 1)."
+      : unmeasured > 0
+        ? "no budget fails, but not every budget was measured on this machine."
+        : "every budget holds.")
+  );
+}
 
 /** "812 req/s · 1.1/3.2 ms · ×0.45" for one run. */
 export function loadCell(figure: LoadFigure | undefined): string {
@@ -44,9 +59,13 @@ export function loadTable(figures: LoadFigure[]): string {
   );
 }
 
-function startTable(databases: DatabaseResult[]): string {
+function startTable(databases: DatabaseResult[], postgresSkipped: string | undefined): string {
   const cell = (value: number | undefined, unit: string) =>
     value === undefined ? "–" : `${number(value)} ${unit}`;
+  const skipped =
+    postgresSkipped && !databases.some((db) => db.database === "postgres")
+      ? [["PostgreSQL", ...Array(5).fill("not measured")]]
+      : [];
   return markdownTable(
     [
       "database",
@@ -56,14 +75,16 @@ function startTable(databases: DatabaseResult[]): string {
       "loaded RSS (peak)",
       "seed",
     ],
-    databases.map((db) => [
-      db.database === "embedded" ? "embedded (PGlite)" : "PostgreSQL",
-      cell(db.coldStartFreshMs, "ms"),
-      cell(db.coldStartMs, "ms"),
-      cell(db.idleRssMb, "MB"),
-      cell(db.loadedRssMb, "MB"),
-      db.seed ? `${(db.seed.ms / 1000).toFixed(1)} s` : "–",
-    ]),
+    databases
+      .map((db) => [
+        db.database === "embedded" ? "embedded (PGlite)" : "PostgreSQL",
+        cell(db.coldStartFreshMs, "ms"),
+        cell(db.coldStartMs, "ms"),
+        cell(db.idleRssMb, "MB"),
+        cell(db.loadedRssMb, "MB"),
+        db.seed ? `${(db.seed.ms / 1000).toFixed(1)} s` : "–",
+      ])
+      .concat(skipped),
   );
 }
 
@@ -76,7 +97,7 @@ export function formatReport(results: BenchResults): string {
     `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load average at start ${machine.loadAverageAtStart.map((l) => l.toFixed(1)).join(" ")}. ` +
       `${settings.records.toLocaleString("en-US")} records of each kind, ${settings.comments.toLocaleString("en-US")} comments; ` +
       `${settings.durationSeconds} s per load run; whole run ${Math.round(results.totalSeconds / 60)} min. ` +
-      "Load is generated on the same machine; ×static is the ratio to the same server's static file at the same connection count (the steadier figure when the machine is busy). 1 KB = 1024 bytes.",
+      `Load is generated on the same machine; ×static is the ratio to the same server's static file, ${results.staticFile.path} (${results.staticFile.bytes.toLocaleString("en-US")} bytes), at the same connection count (the steadier figure when the machine is busy). 1 KB = 1024 bytes.`,
   );
 
   out.push("", "## Budgets (architecture.md, section 7)", "");
@@ -86,6 +107,7 @@ export function formatReport(results: BenchResults): string {
       results.budgets.map((b) => [b.budget, b.limit, b.measured, passMark(b.pass)]),
     ),
   );
+  out.push("", budgetSummary(results.budgets));
 
   for (const db of results.databases) {
     const name = db.database === "embedded" ? "embedded database (PGlite)" : "PostgreSQL";
@@ -93,8 +115,11 @@ export function formatReport(results: BenchResults): string {
     if (db.problem) out.push(`Not complete: ${db.problem}`, "");
     if (db.load.length > 0) out.push(loadTable(db.load));
   }
+  if (results.postgresSkipped && !results.databases.some((db) => db.database === "postgres")) {
+    out.push("", "## Throughput, PostgreSQL", "", `PostgreSQL: not measured (${results.postgresSkipped}).`);
+  }
 
-  out.push("", "## Start and memory", "", startTable(results.databases));
+  out.push("", "## Start and memory", "", startTable(results.databases, results.postgresSkipped));
 
   out.push("", "## First-load JavaScript and CSS (CSS is inlined in the page)", "");
   out.push(
@@ -118,7 +143,7 @@ export function formatReport(results: BenchResults): string {
     out.push("", `Note: ${b.page} also loads ${b.htmlOnly.join(", ")} (not in the manifest's imports).`);
 
   out.push("", `## Lighthouse 12, mobile (median of ${settings.lighthouseRuns})`, "");
-  if (results.lighthouseSkipped) out.push(`Skipped: ${results.lighthouseSkipped}`);
+  if (results.lighthouseSkipped) out.push(`Lighthouse: not measured (${results.lighthouseSkipped}).`);
   else {
     out.push(
       markdownTable(

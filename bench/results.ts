@@ -1,5 +1,5 @@
 // The shape of a bench run's results, as written to bench/results/*.json.
-import type { PageBundle } from "./bundles";
+import type { PageBundle, StaticFile } from "./bundles";
 import type { LighthouseFigure } from "./lighthouse";
 import type { LoadFigure } from "./load";
 import type { SeedSummary } from "./seed";
@@ -24,7 +24,18 @@ export type DatabaseResult = {
 
 export type LighthouseFailure = { page: string; path: string; error: string; failures: string[] };
 
-export type BudgetCheck = { budget: string; limit: string; measured: string; pass: boolean | null };
+/**
+ * One budget's verdict. `pass` is null for a budget not measured on this machine (no PostgreSQL,
+ * no Chromium, switched off): listed with its `reason`, it does not fail the run. A figure
+ * missing because a part of the run broke is a failure (false), with its reason too.
+ */
+export type BudgetCheck = {
+  budget: string;
+  limit: string;
+  measured: string;
+  pass: boolean | null;
+  reason?: string;
+};
 
 export type BenchResults = {
   startedAt: string;
@@ -38,7 +49,11 @@ export type BenchResults = {
     comments: number;
     lighthouseRuns: number;
   };
+  /** The load runs' ceiling (its figure is 1 in every ×static ratio). */
+  staticFile: StaticFile;
   databases: DatabaseResult[];
+  /** Why PostgreSQL was not measured (nothing answers, switched off). */
+  postgresSkipped?: string;
   bundles: (PageBundle & { htmlOnly: string[] })[];
   lighthouse: (LighthouseFigure | LighthouseFailure)[];
   lighthouseSkipped?: string;

@@ -23,8 +23,13 @@ export type Scenario = {
   staticPath: string;
   connections: number[];
   durationSeconds: number;
-  /** Also time a start on an empty database. */
+  /**
+   * Also time a start on an empty database: a temporary DATA_DIR for the embedded database; for
+   * PostgreSQL, `freshDatabaseUrl` (a second throwaway database, so the seeded one stays as the
+   * seed leaves it).
+   */
   freshStart: boolean;
+  freshDatabaseUrl?: string;
   /** Runs while the server still serves, after the load runs. */
   whileServing?: (server: AppServer, blogId: string) => Promise<void>;
 };
@@ -35,9 +40,16 @@ export async function runScenario(scenario: Scenario): Promise<DatabaseResult> {
   const label = database === "embedded" ? "embedded" : "PostgreSQL";
 
   if (scenario.freshStart) {
+    if (databaseUrl && !scenario.freshDatabaseUrl) {
+      throw new Error("a fresh start on PostgreSQL needs an empty database of its own (freshDatabaseUrl)");
+    }
     const emptyDir = mkdtempSync(path.join(os.tmpdir(), "maktab-bench-fresh-"));
     const remove = removeAtEnd(emptyDir);
-    const fresh = await startAppServer({ buildDir, dataDir: emptyDir, databaseUrl });
+    const fresh = await startAppServer({
+      buildDir,
+      dataDir: emptyDir,
+      databaseUrl: scenario.freshDatabaseUrl,
+    });
     result.coldStartFreshMs = fresh.coldStartMs;
     log(`${label}: cold start on an empty database ${fresh.coldStartMs} ms`);
     await fresh.stop();

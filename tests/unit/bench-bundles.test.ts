@@ -11,6 +11,7 @@ import {
   parseRouterManifest,
   type RouterManifest,
   sizeOf,
+  staticCeilingFile,
 } from "../../bench/bundles";
 
 // The shape React Router writes to assets/manifest-<hash>.js, cut down to a few routes.
@@ -147,6 +148,25 @@ describe("measuring a page against a build folder", () => {
       expect(initial.jsFiles[0]).toBe("/assets/manifest-1.js");
       expect(initial.js.bytes).toBe(800);
       expect(initial.htmlOnly).toEqual(["/assets/extra.js"]);
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the static ceiling", () => {
+  it("is the favicon when the build has one, else the smallest built file (not its .br/.gz copies)", () => {
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), "maktab-bench-unit-"));
+    try {
+      mkdirSync(path.join(clientDir, "assets"));
+      writeFileSync(path.join(clientDir, "assets", "entry.client-1.js"), "x".repeat(5000));
+      writeFileSync(path.join(clientDir, "assets", "small-2.js"), "x".repeat(300));
+      writeFileSync(path.join(clientDir, "assets", "small-2.js.br"), "x".repeat(20));
+      writeFileSync(path.join(clientDir, "assets", "small-2.js.gz"), "x".repeat(30));
+      mkdirSync(path.join(clientDir, "assets", "empty-folder"));
+      expect(staticCeilingFile(clientDir)).toEqual({ path: "/assets/small-2.js", bytes: 300 });
+      writeFileSync(path.join(clientDir, "favicon.svg"), "<svg/>".repeat(30));
+      expect(staticCeilingFile(clientDir)).toEqual({ path: "/favicon.svg", bytes: 180 });
     } finally {
       rmSync(clientDir, { recursive: true, force: true });
     }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkBudgets } from "../../bench/budgets";
+import { budgetsFailed, checkBudgets } from "../../bench/budgets";
 import { type LighthouseRun, medianOfRuns, parseLighthouseReport } from "../../bench/lighthouse";
 import { type LoadFigure, summarise, withRatios } from "../../bench/load";
 import { readOptions } from "../../bench/options";
-import { loadCell, markdownTable } from "../../bench/report";
+import { withoutPassword } from "../../bench/postgres";
+import { budgetSummary, formatReport, loadCell, markdownTable } from "../../bench/report";
 import type { BenchResults } from "../../bench/results";
 import { parseProcStatus } from "../../bench/server";
 import { median, ratio } from "../../bench/stats";
@@ -128,6 +129,7 @@ describe("budgets", () => {
     totalSeconds: 600,
     machine: { cpus: 2, cpuModel: "CPU", node: "v20", platform: "linux", loadAverageAtStart: [0, 0, 0] },
     settings: { durationSeconds: 5, connections: [50], records: 1000, comments: 10000, lighthouseRuns: 3 },
+    staticFile: { path: "/favicon.svg", bytes: 195 },
     databases: [
       {
         database: "embedded",
@@ -135,7 +137,7 @@ describe("budgets", () => {
         coldStartFreshMs: 6000,
         idleRssMb: 200,
         load: withRatios([
-          figure({ kind: "static", target: "static file", path: "/assets/a.js", requestsPerSecond: 4000 }),
+          figure({ kind: "static", target: "static file", path: "/favicon.svg", requestsPerSecond: 4000 }),
           figure({ requestsPerSecond: 2400 }),
           figure({ kind: "api", target: "GET blogs list", path: "/api/blog/blogs", p99Ms: 25 }),
         ]),
@@ -153,7 +155,23 @@ describe("budgets", () => {
       },
     ],
     lighthouse: [],
+    lighthouseSkipped: "BENCH_SKIP_LIGHTHOUSE is set",
   };
+  const byName = (checks: ReturnType<typeof checkBudgets>) =>
+    Object.fromEntries(checks.map((b) => [b.budget, b]));
+  const lighthouseFigure = (page: string, performance: number) => ({
+    page,
+    path: "/",
+    runs: 3,
+    failures: [],
+    performance,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs: 900,
+    tbtMs: 0,
+    cls: 0,
+  });
 
   it("passes and fails each budget of section 7 from the figures", () => {
     const verdicts = Object.fromEntries(checkBudgets(base).map((b) => [b.budget, b.pass]));
@@ -168,10 +186,136 @@ describe("budgets", () => {
       // Not measured is neither a pass nor a failure.
       "Lighthouse performance (mobile)": null,
     });
+    expect(budgetsFailed(checkBudgets(base)).map((b) => b.budget)).toEqual([
+      "First-load CSS per public page (brotli)",
+      "REST lists p99 at 50 connections (embedded)",
+      "Cold start, fresh embedded database",
+    ]);
+  });
+
+  it("lists what this machine could not measure, with the reason, without failing the run", () => {
+    const checks = checkBudgets({ ...base, postgresSkipped: "no PostgreSQL answers at postgres://x" });
+    const unmeasured = checks.filter((b) => b.pass === null);
+    expect(unmeasured.map((b) => b.budget)).toEqual([
+      "Lighthouse performance (mobile)",
+      "Lighthouse accessibility",
+      "Lighthouse best practices",
+      "Lighthouse SEO",
+      "Lighthouse LCP",
+      "Home page req/s ÷ static file req/s, anonymous, 50 connections (PostgreSQL)",
+      "REST lists p99 at 50 connections (PostgreSQL)",
+      "Idle RSS (PostgreSQL)",
+    ]);
+    expect(byName(checks)["Idle RSS (PostgreSQL)"]).toMatchObject({
+      measured: "not measured (no PostgreSQL answers at postgres://x)",
+      reason: "no PostgreSQL answers at postgres://x",
+    });
+    expect(byName(checks)["Lighthouse SEO"]?.measured).toBe("not measured (BENCH_SKIP_LIGHTHOUSE is set)");
+    // Nothing not measured counts as a failure.
+    expect(budgetsFailed(checks).every((b) => b.pass === false)).toBe(true);
+    expect(budgetsFailed(checks)).toHaveLength(3);
+
+    const allGood = checkBudgets({
+      ...base,
+      postgresSkipped: "BENCH_POSTGRES_URL is off",
+      bundles: [],
+      databases: [],
+    }).filter((b) => b.budget.includes("PostgreSQL"));
+    expect(allGood.every((b) => b.pass === null)).toBe(true);
+  });
+
+  it("fails a budget whose figure is missing because its part of the run broke", () => {
+    const checks = byName(
+      checkBudgets({
+        ...base,
+        databases: [{ database: "embedded", load: [], problem: "the server exited before / answered 200" }],
+        bundles: [],
+        lighthouse: [],
+        lighthouseSkipped: undefined,
+      }),
+    );
+    for (const name of [
+      "First-load JS per public page (brotli)",
+      "Lighthouse LCP",
+      "Home page req/s ÷ static file req/s, anonymous, 50 connections (embedded)",
+      "REST lists p99 at 50 connections (embedded)",
+      "Cold start, existing embedded database",
+      "Idle RSS (embedded)",
+    ]) {
+      expect(checks[name], name).toMatchObject({
+        pass: false,
+        measured: "not measured (embedded run failed: the server exited before / answered 200)",
+      });
+    }
+  });
+
+  it("fails Lighthouse when a page could not be measured although Chromium is there", () => {
+    const checks = byName(
+      checkBudgets({
+        ...base,
+        lighthouseSkipped: undefined,
+        lighthouse: [
+          lighthouseFigure("home", 100),
+          { page: "a blog", path: "/blog/1", error: "NO_FCP", failures: ["NO_FCP", "NO_FCP"] },
+        ],
+      }),
+    );
+    expect(checks["Lighthouse performance (mobile)"]).toMatchObject({
+      measured: "min 100 (failed on a blog: NO_FCP)",
+      pass: false,
+    });
+    const passing = byName(
+      checkBudgets({
+        ...base,
+        lighthouseSkipped: undefined,
+        lighthouse: [lighthouseFigure("home", 100), lighthouseFigure("blogs", 96)],
+      }),
+    );
+    expect(passing["Lighthouse performance (mobile)"]).toMatchObject({
+      measured: "min 96 (under: blogs)",
+      pass: false,
+    });
+    expect(passing["Lighthouse SEO"]).toMatchObject({ measured: "min 100", pass: true });
+    expect(passing["Lighthouse LCP"]).toMatchObject({ measured: "max 900 ms", pass: true });
+  });
+
+  it("prints not-measured budgets, PostgreSQL's reason and the static file in the report", () => {
+    const partial = { ...base, postgresSkipped: "no PostgreSQL answers at postgres://x" };
+    const report = formatReport({ ...partial, budgets: checkBudgets(partial) });
+    expect(report).toContain("static file, /favicon.svg (195 bytes)");
+    expect(report).toMatch(
+      /\| Idle RSS \(PostgreSQL\) +\| ≤ 150 MB +\| not measured \(no PostgreSQL answers at postgres:\/\/x\) +\| not measured +\|/,
+    );
+    expect(report).toContain(
+      "## Throughput, PostgreSQL\n\nPostgreSQL: not measured (no PostgreSQL answers at postgres://x).",
+    );
+    expect(report).toMatch(/\| PostgreSQL +\| not measured +\|/);
+    expect(report).toContain("Lighthouse: not measured (BENCH_SKIP_LIGHTHOUSE is set).");
+    expect(report).toContain("4 pass, 3 FAIL, 8 not measured: the run fails (exit code 1).");
+    expect(report).toMatch(/\| Cold start, fresh embedded database +\| < 5000 ms +\| 6000 ms +\| FAIL +\|/);
+  });
+
+  it("sums the verdicts under the table", () => {
+    const check = (pass: boolean | null) => ({ budget: "b", limit: "l", measured: "m", pass });
+    expect(budgetSummary([check(true), check(true)])).toBe(
+      "2 pass, 0 FAIL, 0 not measured: every budget holds.",
+    );
+    expect(budgetSummary([check(true), check(null)])).toBe(
+      "1 pass, 0 FAIL, 1 not measured: no budget fails, but not every budget was measured on this machine.",
+    );
   });
 });
 
 describe("bench plumbing", () => {
+  it("prints a PostgreSQL address without its password", () => {
+    expect(withoutPassword("postgres://bench:secret@db.example:5432/postgres")).toBe(
+      "postgres://bench:***@db.example:5432/postgres",
+    );
+    expect(withoutPassword("postgres://postgres@127.0.0.1:5432/postgres")).toBe(
+      "postgres://postgres@127.0.0.1:5432/postgres",
+    );
+  });
+
   it("reads current and peak memory from /proc/<pid>/status", () => {
     const status = "Name:\tnode\nVmHWM:\t  512000 kB\nVmRSS:\t  204800 kB\nThreads:\t11\n";
     expect(parseProcStatus(status)).toEqual({ rssMb: 200, peakRssMb: 500 });
