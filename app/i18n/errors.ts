@@ -61,6 +61,30 @@ export const errorMessagesBn: Record<string, string> = {
   "Position must be principal, vice-principal or Teacher": "তালিকা থেকে একটি পদ বেছে নিন",
   "Choose a photo": "একটি ছবি বেছে নিন",
   "Invalid request": "অনুরোধটি সঠিক নয়",
+  // Records the dashboard asks for that are gone (the content collections' "<Kind> not found",
+  // server/domain/errors.ts) and the collections' refusals of a whole record.
+  "Admission not found": "ভর্তিটি পাওয়া যায়নি",
+  "Result not found": "ফলাফলটি পাওয়া যায়নি",
+  "Blog not found": "ব্লগটি পাওয়া যায়নি",
+  "Comment not found": "মন্তব্যটি পাওয়া যায়নি",
+  "Notice not found": "নোটিশটি পাওয়া যায়নি",
+  "Service not found": "সেবাটি পাওয়া যায়নি",
+  "Student not found": "শিক্ষার্থীকে পাওয়া যায়নি",
+  "Teacher not found": "শিক্ষককে পাওয়া যায়নি",
+  "Order not found": "অর্ডারটি পাওয়া যায়নি",
+  "Invalid admission": "ভর্তির তথ্য সঠিক নয়",
+  "Invalid result": "ফলাফলের তথ্য সঠিক নয়",
+  "Invalid blog": "ব্লগের তথ্য সঠিক নয়",
+  "Invalid notice": "নোটিশের তথ্য সঠিক নয়",
+  "Invalid service": "সেবার তথ্য সঠিক নয়",
+  "Invalid student": "শিক্ষার্থীর তথ্য সঠিক নয়",
+  "Invalid teacher": "শিক্ষকের তথ্য সঠিক নয়",
+  // Uploads (server/files/images.ts; the size and pixel limits are rules below).
+  "The image could not be read: the file is damaged or incomplete": "ছবিটি পড়া যায়নি: ফাইলটি নষ্ট বা অসম্পূর্ণ",
+  // The inbox's reply (server/domain/inbox.ts) and the profile (server/domain/profile.ts).
+  "Invalid message": "বার্তাটি সঠিক নয়",
+  "No received message with this id": "এই আইডির কোনো প্রাপ্ত বার্তা পাওয়া যায়নি",
+  "The e-mail cannot be changed here": "ই-মেইল এখানে বদলানো যায় না",
 };
 
 // The schemas build most field messages from the field's label (common/schemas/fields.ts): these
@@ -71,6 +95,11 @@ export const errorRulesBn: [string, string][] = [
   ["{label} must be text", "{label} লেখা হিসেবে দিতে হবে"],
   ["{label} must be an http or https link", "{label} http বা https লিংক হতে হবে"],
   ["The image is larger than {value}", "ছবিটি {value}-এর চেয়ে বড়"],
+  // {value} is the image's size as the server wrote it ("8000 × 6000"); {max} whole megapixels.
+  [
+    "The image is {value} pixels; images of up to {max} megapixels are accepted",
+    "ছবিটি {value} পিক্সেলের; সর্বোচ্চ {max} মেগাপিক্সেলের ছবি নেওয়া হয়",
+  ],
 ];
 export const fieldLabelsBn: Record<string, string> = {
   Title: "শিরোনাম",

@@ -8,7 +8,7 @@ import type { AuditAction } from "../../server/db/schema";
 import { listAudit } from "../../server/domain/audit";
 import type { ListKind } from "../components/dashboard/content-kinds";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
-import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
+import { Cell, TableBox, TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import type { MessageKey } from "../i18n";
 import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -34,7 +34,8 @@ const actionLabels: Record<AuditAction, MessageKey> = {
   delete: "audit.action.delete",
 };
 
-// Dark shades: the light badges' text keeps its contrast.
+// Dark shades on outline badges: the text keeps its contrast. (A light badge given a shade fills
+// itself with that shade, text and all.)
 const actionColours: Record<AuditAction, string> = { create: "teal.9", update: "blue.9", delete: "red.9" };
 
 const subjectLabels: Record<AuditSubject, MessageKey> = {
@@ -99,7 +100,7 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <Text data-testid="audit-empty">{t("audit.empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={680}>
+        <TableBox minWidth={680}>
           <Table striped verticalSpacing="sm" data-testid="audit-table">
             <Table.Thead>
               <Table.Tr>
@@ -115,19 +116,25 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
                 const link = entry.exists ? linkOf(entry) : undefined;
                 return (
                   <Table.Tr key={entry.id} data-testid="audit-row">
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Cell label={t("audit.when")} style={{ whiteSpace: "nowrap" }}>
                       <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, intl)}</time>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }} data-testid="audit-who">
+                    </Cell>
+                    <Cell label={t("audit.who")} style={{ overflowWrap: "anywhere" }} data-testid="audit-who">
                       {entry.actorEmail}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={actionColours[entry.action]} data-testid="audit-action">
+                    </Cell>
+                    <Cell label={t("audit.action")}>
+                      <Badge variant="outline" color={actionColours[entry.action]} data-testid="audit-action">
                         {t(actionLabels[entry.action])}
                       </Badge>
-                    </Table.Td>
-                    <Table.Td data-testid="audit-what">{subjectLabel(entry.subject)}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }} data-testid="audit-label">
+                    </Cell>
+                    <Cell label={t("audit.what")} data-testid="audit-what">
+                      {subjectLabel(entry.subject)}
+                    </Cell>
+                    <Cell
+                      label={t("audit.label")}
+                      style={{ overflowWrap: "anywhere" }}
+                      data-testid="audit-label"
+                    >
                       {link ? (
                         <Anchor component={Link} to={link}>
                           {entry.label}
@@ -143,13 +150,13 @@ export default function DashboardAudit({ loaderData }: Route.ComponentProps) {
                           )}
                         </>
                       )}
-                    </Table.Td>
+                    </Cell>
                   </Table.Tr>
                 );
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableBox>
       )}
       <TablePagination pages={pages} page={page} />
     </Box>

@@ -22,7 +22,13 @@ import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { type ListKind, listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
-import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
+import {
+  Cell,
+  ControlHeader,
+  TableBox,
+  TablePagination,
+  TableSearch,
+} from "../components/dashboard/table-tools";
 import { collectionsByKind } from "../lib/collections.server";
 import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -114,7 +120,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = contentContext(context);
   try {
     if (intent === "delete" || intent === "deleteMany") {
-      for (const id of intent === "delete" ? ids.slice(0, 1) : ids) await collection.remove(ctx, actor, id);
+      // All or none: the domain checks each record first and deletes them in one transaction.
+      await collection.removeMany(ctx, actor, intent === "delete" ? ids.slice(0, 1) : ids);
     } else {
       const [id] = ids;
       if (!id) throw new DomainError("invalid", "Invalid request");
@@ -205,7 +212,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
       {rows.length === 0 ? (
         <Text data-testid="list-empty">{t("contentLists.empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <TableBox minWidth={640}>
           <Table
             striped
             highlightOnHover
@@ -215,7 +222,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">
+                <ControlHeader scope="col" label={t("contentLists.selectAll")}>
                   <Checkbox
                     aria-label={t("contentLists.selectAll")}
                     checked={visible.length === rows.length}
@@ -224,7 +231,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                       setSelected(event.currentTarget.checked ? rows.map((row) => row.id) : [])
                     }
                   />
-                </Table.Th>
+                </ControlHeader>
                 <Table.Th scope="col">{t("contentLists.image")}</Table.Th>
                 <Table.Th scope="col">{t("contentLists.title")}</Table.Th>
                 <Table.Th scope="col">{t("contentLists.date")}</Table.Th>
@@ -243,15 +250,15 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                   data-status={row.status ?? undefined}
                   data-featured={row.featured ? "" : undefined}
                 >
-                  <Table.Td>
+                  <Cell label={t("contentLists.selectColumn")}>
                     <Checkbox
                       aria-label={t("contentLists.select", { title: row.title })}
                       checked={visible.includes(row.id)}
                       onChange={(event) => toggle(row.id, event.currentTarget.checked)}
                       data-testid="row-select"
                     />
-                  </Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("contentLists.image")}>
                     {row.image ? (
                       <Image
                         src={row.image}
@@ -263,13 +270,15 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                         data-testid="row-thumbnail"
                       />
                     ) : null}
-                  </Table.Td>
-                  <Table.Td data-testid="row-title">{row.title}</Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("contentLists.title")} data-testid="row-title">
+                    {row.title}
+                  </Cell>
+                  <Cell label={t("contentLists.date")}>
                     <time dateTime={row.createdAt}>{formatDate(row.createdAt, intl)}</time>
-                  </Table.Td>
+                  </Cell>
                   {reviewed ? (
-                    <Table.Td>
+                    <Cell label={t("contentLists.status")}>
                       <Group gap={4}>
                         {row.status ? (
                           <Badge
@@ -293,9 +302,9 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                           </Badge>
                         ) : null}
                       </Group>
-                    </Table.Td>
+                    </Cell>
                   ) : null}
-                  <Table.Td>
+                  <Cell label={t("contentLists.actions")}>
                     <Group gap={4} wrap="nowrap">
                       <Anchor component={Link} to={`/DeashBoard/edit/${kind}/${row.id}`} size="sm">
                         {t("contentLists.edit")}
@@ -323,12 +332,12 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                         {t("delete.button")}
                       </Button>
                     </Group>
-                  </Table.Td>
+                  </Cell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableBox>
       )}
       <TablePagination pages={pages} page={page} />
       <Modal

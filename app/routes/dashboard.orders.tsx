@@ -6,6 +6,7 @@ import { toMajorUnits } from "../../common/money";
 import { listAllOrders } from "../../server/domain/orders";
 import { orderNumber, statusColours, statusLabel } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
+import { Cell, TableBox } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -30,9 +31,9 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <Text data-testid="orders-empty">{t("cart.admin.empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <TableBox minWidth={760}>
           <Table striped highlightOnHover verticalSpacing="sm" data-testid="orders-table">
-            <Table.Caption>{tn("cart.admin.caption", orders.length)}</Table.Caption>
+            <Table.Caption c="gray.7">{tn("cart.admin.caption", orders.length)}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t("cart.receipt.number")}</Table.Th>
@@ -51,18 +52,18 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
             <Table.Tbody>
               {orders.map((order) => (
                 <Table.Tr key={order.id} data-testid="order-row">
-                  <Table.Td>
+                  <Cell label={t("cart.receipt.number")} data-testid="order-number">
                     <Anchor component={Link} to={`/bookings/${order.id}`}>
                       {orderNumber(order.id)}
                     </Anchor>
-                  </Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("cart.admin.buyer")}>
                     <Text size="sm">{order.buyer?.name ?? order.billingName ?? ""}</Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="gray.7">
                       {order.buyer?.email ?? order.billingEmail ?? ""}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("cart.admin.status")}>
                     <Badge
                       color={statusColours[order.status] ?? "gray"}
                       variant="light"
@@ -70,27 +71,29 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
                     >
                       {t(statusLabel(order.status))}
                     </Badge>
-                  </Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("cart.items")}>
                     {order.items
                       .map(
                         (item) =>
                           `${item.title} ${t("cart.times", { quantity: formatNumber(item.quantity, intl) })}`,
                       )
                       .join(", ")}
-                  </Table.Td>
-                  <Table.Td ta="right">{money(order.subtotalMinor, order.currency)}</Table.Td>
-                  <Table.Td ta="right" fw={600} data-testid="order-total">
+                  </Cell>
+                  <Cell label={t("cart.subtotal")} ta="right">
+                    {money(order.subtotalMinor, order.currency)}
+                  </Cell>
+                  <Cell label={t("cart.grandTotal")} ta="right" fw={600} data-testid="order-total">
                     {money(order.totalMinor, order.currency)}
-                  </Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("cart.receipt.date")}>
                     <time dateTime={order.createdAt}>{formatDate(order.createdAt, intl)}</time>
-                  </Table.Td>
+                  </Cell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableBox>
       )}
     </>
   );

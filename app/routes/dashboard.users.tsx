@@ -14,7 +14,7 @@ import {
   type UserListItem,
 } from "../../server/domain/users";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
-import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
+import { Cell, TableBox, TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -97,7 +97,7 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
       {users.length === 0 ? (
         <Text data-testid="users-empty">{t("people.users.empty")}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <TableBox minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
             <Table.Thead>
               <Table.Tr>
@@ -114,7 +114,7 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
             <Table.Tbody>
               {users.map((user) => (
                 <Table.Tr key={user.email} data-testid="user-row" data-email={user.email}>
-                  <Table.Td>
+                  <Cell label={t("people.users.name")}>
                     {user.name}
                     {user.email.toLowerCase() === me.toLowerCase() ? (
                       <Text span size="xs" c="gray.7">
@@ -122,9 +122,11 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
                         {t("people.users.you")}
                       </Text>
                     ) : null}
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{user.email}</Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("people.email")} style={{ overflowWrap: "anywhere" }}>
+                    {user.email}
+                  </Cell>
+                  <Cell label={t("people.users.role")}>
                     <Badge
                       color={user.role === "admin" ? "grape" : "gray"}
                       variant="light"
@@ -132,18 +134,18 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
                     >
                       {user.role === "admin" ? t("people.users.roleAdmin") : t("people.users.roleUser")}
                     </Badge>
-                  </Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("people.users.joined")}>
                     <time dateTime={user.createdAt}>{formatDate(user.createdAt, intl)}</time>
-                  </Table.Td>
-                  <Table.Td>
+                  </Cell>
+                  <Cell label={t("people.users.actions")}>
                     <RoleButton user={user} />
-                  </Table.Td>
+                  </Cell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableBox>
       )}
       <TablePagination pages={pages} page={page} />
     </>

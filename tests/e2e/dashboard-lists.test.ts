@@ -1,15 +1,19 @@
 // The dashboard's content lists end to end, in Chromium against the built server with the sample
 // content: thumbnails, search, approving and featuring a pending teacher (who then shows on the
-// home page), editing an admission, deleting two notices at once, paging by links, and the door
-// for non-admins.
-import type { Browser, Page } from "playwright-core";
+// home page), rejecting a pending student (who leaves the public list), editing an admission,
+// deleting one result and two notices at once (all or none), paging by links, the door for
+// non-admins, and the lists and orders as cards on a 360 px phone.
+import type { Browser, Cookie, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiSignIn,
   checkAccessibility,
   formatViolations,
   launchBrowser,
+  type NewPageOptions,
   newPage,
   type RunningServer,
+  sessionOf,
   signInThroughLogin,
   startServer,
 } from "./harness";
@@ -40,17 +44,48 @@ describe("the dashboard's content lists", () => {
     await server?.stop();
   });
 
-  async function signedIn(path: string, who = admin): Promise<Page> {
-    const { page } = await newPage(browser);
+  // The admin signs in through the login page once; later pages reuse the session's cookies, as
+  // the sign-in limit (10 a minute) is shared by this file's tests.
+  let adminCookies: Cookie[] | undefined;
+
+  async function signedIn(path: string, who = admin, options?: NewPageOptions): Promise<Page> {
+    const { page } = await newPage(browser, options);
+    if (who === admin && adminCookies) {
+      await page.context().addCookies(adminCookies);
+      await page.goto(`${server.url}${path}`);
+      return page;
+    }
     await signInThroughLogin(page, server.url, who, path);
+    if (who === admin) adminCookies = await page.context().cookies();
     return page;
   }
 
-  async function list(path: string): Promise<Page> {
-    const page = await signedIn(path);
+  async function list(path: string, options?: NewPageOptions): Promise<Page> {
+    const page = await signedIn(path, admin, options);
     await page.locator('[data-testid="content-table"][data-hydrated]').waitFor();
     return page;
   }
+
+  const phone = { viewport: { width: 360, height: 740 } };
+
+  /** How far the page, and the table's own box, reach past their width (0 or less: nothing). */
+  const overflows = (page: Page, table: string) =>
+    page.getByTestId(table).evaluate((element) => {
+      const box = element.parentElement as HTMLElement;
+      return {
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        box: box.scrollWidth - box.clientWidth,
+      };
+    });
+
+  /** Whether each of these is on screen, within the phone's width. */
+  const allInSight = (page: Page, testId: string) =>
+    page.getByTestId(testId).evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.left >= 0 && box.right <= window.innerWidth;
+      }),
+    );
 
   const titles = (page: Page) => page.getByTestId("row-title").allTextContents();
 
@@ -148,8 +183,154 @@ describe("the dashboard's content lists", () => {
     for (const title of chosen) expect(after).not.toContain(title);
   });
 
+  it("deletes a single result after the confirmation", async () => {
+    const page = await list("/DeashBoard/list/results");
+    const before = await titles(page);
+    const row = page.getByTestId("content-row").first();
+    const title = (await row.getByTestId("row-title").textContent()) ?? "";
+    expect(title).not.toBe("");
+    await row.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Are You Deleted This Admition?").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("list-notice").getByText("Deleted successfully").waitFor();
+    await expect.poll(() => titles(page)).toHaveLength(before.length - 1);
+    expect(await titles(page)).not.toContain(title);
+  });
+
+  it("deletes selected rows all or none: one gone meanwhile, the other stays", async () => {
+    const page = await list("/DeashBoard/list/notices");
+    const rows = page.getByTestId("content-row");
+    const kept = (await rows.nth(0).getByTestId("row-title").textContent()) ?? "";
+    const goneId = (await rows.nth(1).getAttribute("data-id")) ?? "";
+    await page.getByTestId("row-select").nth(0).check();
+    await page.getByTestId("row-select").nth(1).check();
+    // Someone else deletes the second one before this admin confirms.
+    const removed = await page.request.delete(`${server.url}/api/Notice/notices/${goneId}`, {
+      headers: { origin: server.url },
+    });
+    expect(removed.status()).toBe(200);
+    await page.getByTestId("delete-selected").click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("list-error").getByText("Notice not found").waitFor();
+    await page.reload();
+    await page.locator('[data-testid="content-table"][data-hydrated]').waitFor();
+    expect(await titles(page)).toContain(kept);
+  });
+
+  it("rejects a pending student, who then leaves the public list", async () => {
+    const { page: visitor } = await newPage(browser);
+    await visitor.goto(`${server.url}/AllStudent`);
+    const card = visitor.getByTestId("student-card").filter({ hasText: "Rafiul Islam" });
+    expect(await card.count()).toBe(1);
+
+    const page = await list("/DeashBoard/list/students?q=Rafiul");
+    const row = page.getByTestId("content-row").filter({ hasText: "Rafiul Islam" });
+    expect(await row.getAttribute("data-status")).toBe("pending");
+    await row.getByRole("button", { name: "Reject" }).click();
+    await expect.poll(() => row.getAttribute("data-status")).toBe("rejected");
+    expect(await row.getByTestId("row-status").textContent()).toBe("Rejected");
+    expect(await row.getByRole("button", { name: "Reject" }).count()).toBe(0);
+
+    await visitor.goto(`${server.url}/AllStudent`);
+    await visitor.getByTestId("list").waitFor();
+    expect(await visitor.getByTestId("student-card").count()).toBeGreaterThan(0);
+    expect(await card.count()).toBe(0);
+  });
+
+  it("shows a list's rows as cards on a 360 px phone, every action in reach", async () => {
+    const page = await list("/DeashBoard/list/teachers", phone);
+    const { page: pageOverflow, box } = await overflows(page, "content-table");
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    expect(box).toBeLessThanOrEqual(0);
+    // Still a table to Chromium's accessibility tree, as screen readers get it.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+      nodes: { role?: { value: string } }[];
+    };
+    const roles = nodes.map((node) => node.role?.value);
+    expect(roles.filter((role) => role === "table")).toHaveLength(1);
+    expect(roles.filter((role) => role === "columnheader").length).toBeGreaterThanOrEqual(5);
+    expect(roles.filter((role) => role === "cell").length).toBeGreaterThanOrEqual(10);
+    const seen = await allInSight(page, "row-title");
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every(Boolean)).toBe(true);
+    // Each cell is named on screen by its column; the column headers stay for screen readers.
+    const title = page.getByTestId("row-title").first();
+    expect(await title.evaluate((cell) => getComputedStyle(cell, "::before").content)).toContain(
+      "Title or name",
+    );
+    expect(await page.getByRole("columnheader", { name: "Title or name" }).count()).toBe(1);
+
+    // Selecting, select all (in sight above the cards) and a row's own buttons work.
+    const selectAll = page.getByRole("checkbox", { name: "Select all on this page" });
+    expect(await allInSight(page, "row-select")).not.toContain(false);
+    await selectAll.check();
+    await page.getByRole("button", { name: `Delete selected (${seen.length})` }).waitFor();
+    await selectAll.uncheck();
+    const row = page.getByTestId("content-row").first();
+    await row.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByText("Are You Deleted This Admition?").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).last().click();
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+    await row.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/DeashBoard/edit/teachers/"));
+  });
+
+  it("shows the orders as cards on a 360 px phone, each leading to its receipt", async () => {
+    const admissions = await list("/DeashBoard/list/admissions");
+    const admissionId = await admissions.getByTestId("content-row").first().getAttribute("data-id");
+    const { token } = sessionOf(await apiSignIn(server, karim.email, karim.password));
+    const intent = await fetch(`${server.url}/api/Order/create-payment-intent`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ items: [{ id: admissionId, quantity: 2 }] }),
+    });
+    expect(intent.status).toBe(200);
+
+    const page = await signedIn("/DeashBoard/orders", admin, phone);
+    await page.getByTestId("orders-table").waitFor();
+    const { page: pageOverflow, box } = await overflows(page, "orders-table");
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    expect(box).toBeLessThanOrEqual(0);
+    const seen = await allInSight(page, "order-number");
+    expect(seen).toEqual([true]);
+    expect(await page.getByTestId("order-row").textContent()).toContain(karim.name);
+    expect(await allInSight(page, "order-total")).toEqual([true]);
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+    await page.getByTestId("order-number").getByRole("link").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/bookings/"));
+  });
+
+  it("shows the accounts and the audit trail as cards on a 360 px phone too", async () => {
+    const page = await signedIn("/DeashBoard/users", admin, phone);
+    await page.getByTestId("users-table").waitFor();
+    expect(await overflows(page, "users-table")).toEqual({ page: 0, box: 0 });
+    expect(await allInSight(page, "make-admin")).toEqual([true]);
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+    // An admin's change, so the trail has an entry whatever ran before.
+    const created = await page.request.post(`${server.url}/api/Notice/notices`, {
+      headers: { origin: server.url },
+      data: { Title: "A notice with a rather long title to see it wrap on a phone", about: "" },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`${server.url}/DeashBoard/audit`);
+    await page.getByTestId("audit-table").waitFor();
+    // The action's badge shows its word: its text is not the colour of its background.
+    const badge = await page
+      .getByTestId("audit-action")
+      .first()
+      .evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor]);
+    expect(badge[0]).not.toBe(badge[1]);
+    const { page: pageOverflow, box } = await overflows(page, "audit-table");
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    expect(box).toBeLessThanOrEqual(0);
+    expect((await allInSight(page, "audit-label")).every(Boolean)).toBe(true);
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+  });
+
   it("pages through a long list with real links, with or without script, leaving a banner behind", async () => {
-    // One sign-in for all of it: the sign-in limit (10 a minute) is shared by this file's tests.
     const page = await list("/DeashBoard/list/notices");
     for (let i = 1; i <= 21; i++) {
       const created = await page.request.post(`${server.url}/api/Notice/notices`, {
@@ -201,6 +382,10 @@ describe("the dashboard's content lists", () => {
     await page.getByTestId("row-select").first().check();
     await page.getByTestId("delete-selected").click();
     await page.getByRole("dialog").getByText("Are You Deleted This Admition?").waitFor();
+    // Measured once it has faded in: half-way, every colour is paler than it will be.
+    await expect
+      .poll(() => page.getByRole("dialog").evaluate((dialog) => getComputedStyle(dialog).opacity))
+      .toBe("1");
     expect(formatViolations(await checkAccessibility(page))).toBe("");
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).last().click();
     await page.getByRole("dialog").waitFor({ state: "hidden" });

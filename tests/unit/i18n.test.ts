@@ -4,6 +4,7 @@ import { contentForms } from "../../app/components/dashboard/content-forms";
 import { dictionaries, errorTables, translate, translateError } from "../../app/i18n";
 import { bn } from "../../app/i18n/bn";
 import { en } from "../../app/i18n/en";
+import { collectionsByKind } from "../../app/lib/collections.server";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -61,5 +62,26 @@ describe("translations", () => {
     expect(translateError(errorTables.bn, "The image is larger than 5 MB")).toBe("ছবিটি 5 MB-এর চেয়ে বড়");
     // An unknown label keeps the English message rather than a half translation.
     expect(translateError(errorTables.bn, "Colour is required")).toBe("Colour is required");
+  });
+
+  it("gives the server's messages that reach the dashboard's screens in Bangla", () => {
+    const bn = (message: string) => translateError(errorTables.bn, message);
+    // Every kind's "<Kind> not found" and "Invalid <kind>", by the collections' own names.
+    for (const collection of Object.values(collectionsByKind)) {
+      expect(bn(`${collection.name} not found`), collection.name).toMatch(/পাওয়া যায়নি$/);
+      expect(bn(`Invalid ${collection.name.toLowerCase()}`), collection.name).toMatch(/সঠিক নয়$/);
+    }
+    expect(bn("Teacher not found")).toBe("শিক্ষককে পাওয়া যায়নি");
+    // The upload refusals (server/files/images.ts), numbers kept.
+    expect(bn("The image could not be read: the file is damaged or incomplete")).toBe(
+      "ছবিটি পড়া যায়নি: ফাইলটি নষ্ট বা অসম্পূর্ণ",
+    );
+    expect(bn("The image is 20000 × 20000 pixels; images of up to 40 megapixels are accepted")).toBe(
+      "ছবিটি 20000 × 20000 পিক্সেলের; সর্বোচ্চ ৪০ মেগাপিক্সেলের ছবি নেওয়া হয়",
+    );
+    // The inbox's reply (server/domain/inbox.ts) and the profile (server/domain/profile.ts).
+    expect(bn("Invalid message")).toBe("বার্তাটি সঠিক নয়");
+    expect(bn("No received message with this id")).toBe("এই আইডির কোনো প্রাপ্ত বার্তা পাওয়া যায়নি");
+    expect(bn("The e-mail cannot be changed here")).toBe("ই-মেইল এখানে বদলানো যায় না");
   });
 });

@@ -1,9 +1,58 @@
-// The search box and page links of the dashboard's tables (accounts, subscribers, content lists).
-// Both live in the address (?q=, ?page=), so links, reloads and the back button keep them.
-import { Button, Group, Pagination, TextInput } from "@mantine/core";
-import type { ReactNode } from "react";
+// The dashboard's tables (content lists, orders, accounts, audit trail): their box, which makes
+// each row a card on a phone, their labelled cells, the search box and the page links. Search and
+// page live in the address (?q=, ?page=), so links, reloads and the back button keep them.
+import {
+  Button,
+  Group,
+  Pagination,
+  Table,
+  type TableTdProps,
+  type TableThProps,
+  TextInput,
+} from "@mantine/core";
+import type { CSSProperties, ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { useI18n } from "../../lib/i18n";
+
+/**
+ * A table's box. From 600 px wide the table keeps `minWidth` and scrolls sideways inside the box
+ * when the screen is narrower; below, each row is a card with each cell on its own line beside its
+ * column's name (app/styles/dashboard.css). It stays a table: the column headers are hidden from
+ * sight only, so screen readers announce them as on a wide screen.
+ */
+export function TableBox({ minWidth, children }: { minWidth: number; children: ReactNode }) {
+  const style = { "--dashboard-table-min-width": `${minWidth}px` } as CSSProperties;
+  return (
+    <div className="dashboard-table" style={style}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A body cell of a TableBox table: `label` is its column's name, shown beside it on a phone (a
+ * data-label attribute). Its content is held in one box, so text and badges stay on one line.
+ */
+export function Cell({ label, children, ...props }: TableTdProps & { label: string }) {
+  const empty = children === null || children === undefined || children === false || children === "";
+  return (
+    <Table.Td data-label={label} {...props}>
+      {empty ? null : <div className="dashboard-table__value">{children}</div>}
+    </Table.Td>
+  );
+}
+
+/**
+ * A column header that stays in sight on a phone, with `label` beside it: one holding a control
+ * for the whole table (select all), which must not be hidden while it can take the focus.
+ */
+export function ControlHeader({ label, children, ...props }: TableThProps & { label: string }) {
+  return (
+    <Table.Th data-label={label} data-control="" {...props}>
+      {children}
+    </Table.Th>
+  );
+}
 
 export function TableSearch({
   label,

@@ -11,6 +11,7 @@ import {
   getTableColumns,
   type InferSelectModel,
   ilike,
+  inArray,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -155,6 +156,15 @@ export type ContentCollection<Item> = {
     actor: Actor,
     id: string,
   ): Promise<{ acknowledged: true; deletedCount: number }>;
+  /**
+   * Deletes several records, all or none: each is looked up and checked first, then all are
+   * deleted with their audit entries in one transaction. Their stored images go once it commits.
+   */
+  removeMany(
+    ctx: ContentContext,
+    actor: Actor,
+    ids: readonly string[],
+  ): Promise<{ acknowledged: true; deletedCount: number }>;
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -279,6 +289,41 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       throw new DomainError("forbidden", `Only its author or an admin may change this ${name.toLowerCase()}`);
     }
     return user;
+  }
+
+  async function removeAll(ctx: ContentContext, actor: Actor, ids: readonly string[]) {
+    // Every record is found and may be deleted by this actor, or nothing is deleted.
+    const checked: { record: ContentRecord<Table>; user: SignedInActor }[] = [];
+    for (const id of new Set(ids)) {
+      const record = await findVisible(ctx, actor, id);
+      checked.push({ record, user: mayChange(actor, record) });
+    }
+    if (checked.length === 0) return { acknowledged: true as const, deletedCount: 0 };
+    const deleted = await ctx.db.transaction(async (tx) => {
+      const rows = await tx
+        .delete(table)
+        .where(
+          inArray(
+            table.id,
+            checked.map(({ record }) => record.id),
+          ),
+        )
+        .returning({ id: table.id });
+      const gone = new Set(rows.map((row) => String(row.id)));
+      const removed = checked.filter(({ record }) => gone.has(String(record.id)));
+      for (const { record, user } of removed) {
+        if (!isAdminWork(user, record)) continue;
+        const subjectId = String(record.id);
+        await recordAudit(tx, user, { action: "delete", subject, subjectId, label: labelOf(record) });
+      }
+      return removed;
+    });
+    // Only after the commit: a rolled-back delete keeps its records' images.
+    for (const { record } of deleted) {
+      const file = (record as { imageFileId?: string | null }).imageFileId;
+      if (file) await ctx.images.remove(file);
+    }
+    return { acknowledged: true as const, deletedCount: deleted.length };
   }
 
   function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -423,22 +468,9 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       return { acknowledged: true as const, matchedCount: 1, modifiedCount: modified ? 1 : 0 };
     },
 
-    async remove(ctx: ContentContext, actor: Actor, id: string) {
-      const record = await findVisible(ctx, actor, id);
-      const user = mayChange(actor, record);
-      const deleted = await changeAndRecord(
-        ctx,
-        user,
-        (db) => db.delete(table).where(eq(table.id, id)).returning({ id: table.id }),
-        (rows) =>
-          rows.length > 0
-            ? { record, audit: { action: "delete", subject, subjectId: id, label: labelOf(record) } }
-            : null,
-      );
-      const file = (record as { imageFileId?: string | null }).imageFileId;
-      if (deleted.length > 0 && file) await ctx.images.remove(file);
-      return { acknowledged: true as const, deletedCount: deleted.length };
-    },
+    remove: (ctx: ContentContext, actor: Actor, id: string) => removeAll(ctx, actor, [id]),
+
+    removeMany: removeAll,
   };
 }
 
