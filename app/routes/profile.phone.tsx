@@ -22,6 +22,7 @@ const knownErrors = new Set([
   "PHONE_NUMBER_EXIST",
   "RATE_LIMITED",
   "CONFLICT",
+  "SMS_NOT_SENT",
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {

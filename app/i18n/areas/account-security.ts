@@ -43,6 +43,7 @@ const en = {
   "phone.error.PHONE_NUMBER_EXIST": "This number is already verified on another account.",
   "phone.error.RATE_LIMITED": "Too many codes were sent. Please wait before asking for another.",
   "phone.error.CONFLICT": "This number is already verified on your account.",
+  "phone.error.SMS_NOT_SENT": "The text message could not be sent. Please try again in a moment.",
 
   "password.heading": "Password",
   "password.lead": "Change the password you sign in with.",
@@ -114,6 +115,7 @@ const bn: Record<keyof typeof en, string> = {
   "phone.error.PHONE_NUMBER_EXIST": "এই নম্বরটি অন্য একটি অ্যাকাউন্টে যাচাই করা আছে।",
   "phone.error.RATE_LIMITED": "অনেকগুলো কোড পাঠানো হয়েছে। আরেকটি চাওয়ার আগে কিছুক্ষণ অপেক্ষা করুন।",
   "phone.error.CONFLICT": "এই নম্বরটি আপনার অ্যাকাউন্টে আগেই যাচাই করা আছে।",
+  "phone.error.SMS_NOT_SENT": "বার্তাটি পাঠানো যায়নি। একটু পরে আবার চেষ্টা করুন।",
 
   "password.heading": "পাসওয়ার্ড",
   "password.lead": "লগইনের পাসওয়ার্ড বদলান।",
