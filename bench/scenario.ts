@@ -116,9 +116,9 @@ export async function runScenario(scenario: Scenario): Promise<DatabaseResult> {
       log(`${label}: peak RSS ${result.loadedRssMb ?? "?"} MB`);
       await scenario.whileServing?.(server, result.seed.blogId);
     } catch (error) {
-      throw new Error(
-        `${error instanceof Error ? error.message : error}\n--- server output ---\n${server.logs().slice(-4000)}`,
-      );
+      throw new Error(`${errorText(error)}\n--- server output ---\n${server.logs().slice(-4000)}`, {
+        cause: error,
+      });
     } finally {
       await server.stop();
     }
@@ -126,4 +126,13 @@ export async function runScenario(scenario: Scenario): Promise<DatabaseResult> {
     await removeDataDir();
   }
   return result;
+}
+
+/** An error's message with its cause's ("fetch failed" says little without "other side closed"). */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  if (!(cause instanceof Error)) return error.message;
+  const code = (cause as { code?: unknown }).code;
+  return `${error.message} (${typeof code === "string" ? `${code}: ` : ""}${cause.message})`;
 }

@@ -6,6 +6,7 @@ import { readOptions } from "../../bench/options";
 import { withoutPassword } from "../../bench/postgres";
 import { budgetSummary, formatReport, loadCell, markdownTable } from "../../bench/report";
 import type { BenchResults } from "../../bench/results";
+import { errorText } from "../../bench/scenario";
 import { parseProcStatus } from "../../bench/server";
 import { median, ratio } from "../../bench/stats";
 
@@ -307,6 +308,15 @@ describe("budgets", () => {
 });
 
 describe("bench plumbing", () => {
+  it("names an error's cause, which says why a fetch failed", () => {
+    const cause = Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });
+    expect(errorText(new TypeError("fetch failed", { cause }))).toBe(
+      "fetch failed (UND_ERR_SOCKET: other side closed)",
+    );
+    expect(errorText(new Error("plain"))).toBe("plain");
+    expect(errorText("text")).toBe("text");
+  });
+
   it("prints a PostgreSQL address without its password", () => {
     expect(withoutPassword("postgres://bench:secret@db.example:5432/postgres")).toBe(
       "postgres://bench:***@db.example:5432/postgres",
