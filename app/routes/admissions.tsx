@@ -47,8 +47,13 @@ export default function Admissions({ loaderData }: Route.ComponentProps) {
       info={loaderData}
       count={loaderData.items.length}
     >
-      {loaderData.items.map((admission) => (
-        <AdmissionCard key={admission.id} admission={admission} canDelete={loaderData.canDelete} />
+      {loaderData.items.map((admission, index) => (
+        <AdmissionCard
+          key={admission.id}
+          admission={admission}
+          priority={index === 0}
+          canDelete={loaderData.canDelete}
+        />
       ))}
     </ListPage>
   );

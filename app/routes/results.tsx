@@ -40,8 +40,8 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       info={loaderData}
       count={loaderData.items.length}
     >
-      {loaderData.items.map((result) => (
-        <ResultCard key={result.id} result={result} />
+      {loaderData.items.map((result, index) => (
+        <ResultCard key={result.id} result={result} priority={index === 0} />
       ))}
     </ListPage>
   );

@@ -39,8 +39,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       info={loaderData}
       count={loaderData.items.length}
     >
-      {loaderData.items.map((service) => (
-        <ServiceCard key={service.id} service={service} />
+      {loaderData.items.map((service, index) => (
+        <ServiceCard key={service.id} service={service} priority={index === 0} />
       ))}
     </ListPage>
   );

@@ -50,8 +50,8 @@ export default function Students({ loaderData }: Route.ComponentProps) {
       info={loaderData}
       count={loaderData.items.length}
     >
-      {loaderData.items.map((student) => (
-        <StudentCard key={student.id} student={student} />
+      {loaderData.items.map((student, index) => (
+        <StudentCard key={student.id} student={student} priority={index === 0} />
       ))}
     </ListPage>
   );

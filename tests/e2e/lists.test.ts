@@ -299,6 +299,24 @@ describe("the public lists in the browser", () => {
     await page.context().close();
   });
 
+  it("loads the first card's image at once, with high priority, and the others when scrolled to", async () => {
+    // The first card's image is the largest thing a phone shows first (its LCP): lazy loading
+    // it waits for layout and cost /admitionAll 2.1 s in Lighthouse.
+    for (const path of ["/admitionAll", "/services", "/resultAll", "/AllStudent", "/teacher"]) {
+      const page = await open(path);
+      const images = await page
+        .locator("img.card__media")
+        .evaluateAll((tags) =>
+          (tags as HTMLImageElement[]).map((img) => ({ loading: img.loading, priority: img.fetchPriority })),
+        );
+      expect(images.length, path).toBeGreaterThan(1);
+      const [first, ...rest] = images;
+      expect(first, path).toEqual({ loading: "eager", priority: "high" });
+      for (const image of rest) expect(image, path).toEqual({ loading: "lazy", priority: "auto" });
+      await page.context().close();
+    }
+  });
+
   it("fits a 360 px phone without sideways scrolling", async () => {
     for (const path of listPages) {
       const page = await open(path, { viewport: { width: 360, height: 740 } });

@@ -20,14 +20,23 @@ export type AdmissionCardData = {
 export function AdmissionCard({
   admission,
   canDelete,
+  priority = false,
 }: {
   admission: AdmissionCardData;
   canDelete: boolean;
+  /** The list's first card: its image is what a visitor sees first (LCP), so it loads at once. */
+  priority?: boolean;
 }) {
   const { t, intl } = useI18n();
   return (
     <li className="card list-card" data-testid="admission-card">
-      <Picture image={admission.image} alt={admission.title} sizes={cardImageSizes} className="card__media" />
+      <Picture
+        image={admission.image}
+        alt={admission.title}
+        sizes={cardImageSizes}
+        className="card__media"
+        priority={priority}
+      />
       <div className="card__body">
         <h2 className="list-card__title">{admission.title}</h2>
         <p>{admission.about}</p>

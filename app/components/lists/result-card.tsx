@@ -13,11 +13,24 @@ export type ResultCardData = {
   image: ImageView | null;
 };
 
-export function ResultCard({ result }: { result: ResultCardData }) {
+export function ResultCard({
+  result,
+  priority = false,
+}: {
+  result: ResultCardData;
+  /** The list's first card: its image is what a visitor sees first (LCP), so it loads at once. */
+  priority?: boolean;
+}) {
   const { intl } = useI18n();
   return (
     <li className="card list-card" data-testid="result-card">
-      <Picture image={result.image} alt={result.title} sizes={cardImageSizes} className="card__media" />
+      <Picture
+        image={result.image}
+        alt={result.title}
+        sizes={cardImageSizes}
+        className="card__media"
+        priority={priority}
+      />
       <div className="card__body">
         <h2 className="list-card__title">
           <Link to={`/result/${result.id}`} className="list-card__link">

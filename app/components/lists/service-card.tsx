@@ -5,10 +5,23 @@ import { cardImageSizes } from "./list-page";
 
 export type ServiceCardData = { id: string; name: string; about: string; image: ImageView | null };
 
-export function ServiceCard({ service }: { service: ServiceCardData }) {
+export function ServiceCard({
+  service,
+  priority = false,
+}: {
+  service: ServiceCardData;
+  /** The list's first card: its image is what a visitor sees first (LCP), so it loads at once. */
+  priority?: boolean;
+}) {
   return (
     <li className="card list-card" data-testid="service-card">
-      <Picture image={service.image} alt={service.name} sizes={cardImageSizes} className="card__media" />
+      <Picture
+        image={service.image}
+        alt={service.name}
+        sizes={cardImageSizes}
+        className="card__media"
+        priority={priority}
+      />
       <div className="card__body">
         <h2 className="list-card__title">
           <Link to={`/services/${service.id}`} className="list-card__link">

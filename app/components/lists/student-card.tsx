@@ -13,7 +13,14 @@ export type StudentCardData = {
   image: ImageView | null;
 };
 
-export function StudentCard({ student }: { student: StudentCardData }) {
+export function StudentCard({
+  student,
+  priority = false,
+}: {
+  student: StudentCardData;
+  /** The list's first card: its image is what a visitor sees first (LCP), so it loads at once. */
+  priority?: boolean;
+}) {
   const { t } = useI18n();
   const classKey = student.className ? classLabelKey(student.className) : undefined;
   return (
@@ -23,6 +30,7 @@ export function StudentCard({ student }: { student: StudentCardData }) {
         alt={student.name}
         sizes={cardImageSizes}
         className="card__media card__media--square"
+        priority={priority}
       />
       <div className="card__body">
         <h2 className="list-card__title">{student.name}</h2>

@@ -13,7 +13,14 @@ export type TeacherCardData = {
   image: ImageView | null;
 };
 
-export function TeacherCard({ teacher }: { teacher: TeacherCardData }) {
+export function TeacherCard({
+  teacher,
+  priority = false,
+}: {
+  teacher: TeacherCardData;
+  /** The list's first card: its image is what a visitor sees first (LCP), so it loads at once. */
+  priority?: boolean;
+}) {
   const { t } = useI18n();
   const positionKey = teacher.position ? positionLabelKey(teacher.position) : undefined;
   return (
@@ -23,6 +30,7 @@ export function TeacherCard({ teacher }: { teacher: TeacherCardData }) {
         alt={teacher.name}
         sizes={cardImageSizes}
         className="card__media card__media--square"
+        priority={priority}
       />
       <div className="card__body">
         <h2 className="list-card__title">

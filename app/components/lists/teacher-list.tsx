@@ -12,8 +12,8 @@ export function TeacherList({ data }: { data: ListInfo & { items: TeacherCardDat
       info={data}
       count={data.items.length}
     >
-      {data.items.map((teacher) => (
-        <TeacherCard key={teacher.id} teacher={teacher} />
+      {data.items.map((teacher, index) => (
+        <TeacherCard key={teacher.id} teacher={teacher} priority={index === 0} />
       ))}
     </ListPage>
   );
