@@ -1,5 +1,6 @@
 // Load runs with autocannon on loopback: requests per second, p50/p99 latency and errors for each
 // page, REST list and the static ceiling, anonymous and signed in, at each connection count.
+import { createRequire } from "node:module";
 import autocannon, { type Result } from "autocannon";
 import { ratio, round } from "./stats";
 
@@ -78,6 +79,27 @@ export function withRatios(figures: LoadFigure[]): LoadFigure[] {
     ratioToStatic: ratio(figure.requestsPerSecond, ceiling.get(figure.connections)),
   }));
 }
+
+/**
+ * autocannon keeps every response body as a string (`body += chunk`, for its onResponse and
+ * expectBody options, which the bench does not use). Decoding compressed bytes as text cost 89%
+ * of the load generator's CPU on the 18 KB brotli home page (a CPU profile of autocannon 9.0.0),
+ * so every compressed answer measured the client, not the server: the server sat 80% idle. The
+ * bench counts bytes only; nothing it reports reads a body.
+ */
+function countBodiesWithoutKeeping() {
+  const queue = createRequire(import.meta.url)("autocannon/lib/pipelinedRequestsQueue.js") as {
+    prototype: { addBody?: (data: unknown) => void };
+  };
+  // A later autocannon may keep bodies elsewhere: then the figures would quietly change meaning.
+  if (typeof queue.prototype.addBody !== "function") {
+    throw new Error(
+      "autocannon no longer keeps bodies in PipelinedRequestsQueue.addBody: review bench/load.ts",
+    );
+  }
+  queue.prototype.addBody = () => {};
+}
+countBodiesWithoutKeeping();
 
 export async function measure(options: {
   baseUrl: string;

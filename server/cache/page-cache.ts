@@ -42,8 +42,21 @@ export function cacheKeyOf(request: Request): string | null {
   const url = new URL(request.url);
   if (privatePaths.test(url.pathname)) return null;
   const agent = headers.get("user-agent");
-  const reader = agent && isbot(agent) ? "bot" : "person";
+  const reader = agent && isCrawler(agent) ? "bot" : "person";
   return `${localeOf(request)} ${reader} ${url.pathname}${url.search}`;
+}
+
+// isbot's one large pattern was a twentieth of a kept page's time; visitors send few distinct
+// agents, so each answer is remembered (a bounded map: agents are whatever a client sends).
+const crawlerAgents = new Map<string, boolean>();
+function isCrawler(agent: string): boolean {
+  let crawler = crawlerAgents.get(agent);
+  if (crawler === undefined) {
+    crawler = isbot(agent);
+    if (crawlerAgents.size >= 1000) crawlerAgents.clear();
+    crawlerAgents.set(agent, crawler);
+  }
+  return crawler;
 }
 
 /**

@@ -16,16 +16,20 @@ export type SecurityHeaderOptions = {
 /** Inline scripts run with this request's nonce, or, on a kept page, by their hashes. */
 export type InlineScripts = { nonce: string } | { hashes: string[] };
 
+/**
+ * The policy for a server's options, as a function of a response's inline scripts. All but the
+ * script sources is fixed, so it is written once: every answer, kept pages included, pays only
+ * for joining three strings.
+ */
 export function contentSecurityPolicy(
-  inline: InlineScripts,
   options: Pick<SecurityHeaderOptions, "development" | "stripe">,
-): string {
-  const inlineSources = "nonce" in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes;
+): (inline: InlineScripts) => string {
   const stripe = options.stripe === true;
   const connect = ["'self'", ...(options.development ? ["ws:", "wss:"] : [])];
+  const inlineMark = "\u0000inline\u0000";
   const directives: Record<string, string> = {
     "default-src": "'self'",
-    "script-src": ["'self'", ...inlineSources, ...(stripe ? ["https://js.stripe.com"] : [])].join(" "),
+    "script-src": ["'self'", inlineMark, ...(stripe ? ["https://js.stripe.com"] : [])].join(" "),
     // Mantine sets style attributes; styles cannot run code, scripts are what the nonce guards.
     "style-src": "'self' 'unsafe-inline'",
     // Content may link images from other sites (the specification's image links).
@@ -39,9 +43,22 @@ export function contentSecurityPolicy(
     "base-uri": "'self'",
     "object-src": "'none'",
   };
-  return Object.entries(directives)
+  const [head = "", tail = ""] = Object.entries(directives)
     .map(([name, value]) => `${name} ${value}`)
-    .join("; ");
+    .join("; ")
+    .split(inlineMark);
+  // A kept page's hashes are one array for all its views: its policy is made once.
+  const byHashes = new WeakMap<string[], string>();
+  return (inline) => {
+    if ("nonce" in inline) return `${head}'nonce-${inline.nonce}'${tail}`;
+    let policy = byHashes.get(inline.hashes);
+    if (policy === undefined) {
+      // With no inline script at all, no source is left in its place.
+      policy = inline.hashes.length > 0 ? head + inline.hashes.join(" ") + tail : head.slice(0, -1) + tail;
+      byHashes.set(inline.hashes, policy);
+    }
+    return policy;
+  };
 }
 
 // 128 random bits per request, cut from a larger draw: one call into the system's random source
@@ -70,13 +87,14 @@ export const securityHeaders = (options: SecurityHeaderOptions) => {
       ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
       : []),
   ];
+  const policyFor = contentSecurityPolicy(options);
   return createMiddleware<AppEnv>(async (c, next) => {
     const nonce = nextNonce();
     c.set("nonce", nonce);
     await next();
     const hashes = c.get("scriptHashes");
     setAnswerHeaders(c, [
-      ["Content-Security-Policy", contentSecurityPolicy(hashes ? { hashes } : { nonce }, options)],
+      ["Content-Security-Policy", policyFor(hashes ? { hashes } : { nonce })],
       ...fixed,
       [
         "Cross-Origin-Opener-Policy",

@@ -1,7 +1,10 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { budgetsFailed, checkBudgets } from "../../bench/budgets";
 import { type LighthouseRun, medianOfRuns, parseLighthouseReport } from "../../bench/lighthouse";
-import { type LoadFigure, summarise, withRatios } from "../../bench/load";
+import { type LoadFigure, measure, summarise, withRatios } from "../../bench/load";
 import { readOptions } from "../../bench/options";
 import { withoutPassword } from "../../bench/postgres";
 import { budgetSummary, formatReport, loadCell, markdownTable } from "../../bench/report";
@@ -61,6 +64,29 @@ describe("load figures", () => {
       figure({ connections: 10, requestsPerSecond: 1000 }),
     ]);
     expect(figures.map((f) => f.ratioToStatic)).toEqual([1, 1, 0.5, 0.25, null]);
+  });
+
+  it("measures a server that sends compressed (binary) bodies, as the kept pages are", async () => {
+    const body = randomBytes(64 * 1024);
+    const server = createServer((_, response) => {
+      response.writeHead(200, { "content-type": "text/html", "content-encoding": "br" });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await measure({
+        baseUrl: `http://127.0.0.1:${port}`,
+        target: { name: "binary", path: "/", kind: "page" },
+        auth: "anonymous",
+        connections: 2,
+        durationSeconds: 1,
+      });
+      expect(result.errors).toBe(0);
+      expect(result.requests).toBeGreaterThan(10);
+    } finally {
+      server.close();
+    }
   });
 });
 
