@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { accounts } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type Actor, requireUser } from "./actor";
-import { hitRateLimit, RateLimitError, type RateLimitRule } from "./rate-limit";
+import { addressPart, enforceRateLimit, hitRateLimit, type RateLimitRule, rateLimitKey } from "./rate-limit";
 
 type NewUser = { email: string; name?: string | null; image?: string | null } & Record<string, unknown>;
 
@@ -51,7 +51,8 @@ export function sendPasswordResetMail(
 ): void {
   const link = `${deps.publicUrl}/reset-password?${new URLSearchParams({ token: input.token })}`;
   const task = async () => {
-    const hit = await hitRateLimit(deps.db, `password-reset:${input.email.toLowerCase()}`, resetMailLimit);
+    const key = rateLimitKey("password-reset", [input.email.toLowerCase()]);
+    const hit = await hitRateLimit(deps.db, key, resetMailLimit);
     if (!hit.allowed) {
       deps.logger.warn("password reset mail not sent: limit for this address reached");
       return;
@@ -115,7 +116,8 @@ export async function allowSignInAttempt(
 ): Promise<void> {
   // A body without an e-mail is refused by Better Auth itself.
   if (typeof input.email !== "string") return;
-  const key = `${signInAttemptLimit.name}:${input.clientIp?.trim() || "unknown"}:${input.email.trim().toLowerCase()}`;
-  const hit = await hitRateLimit(db, key, signInAttemptLimit);
-  if (!hit.allowed) throw new RateLimitError(signInAttemptLimit.message, hit.retryAfterSeconds);
+  await enforceRateLimit(db, signInAttemptLimit, [
+    addressPart(input.clientIp),
+    input.email.trim().toLowerCase(),
+  ]);
 }

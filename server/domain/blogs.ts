@@ -49,7 +49,7 @@ export const blogCollection = collection({
   onUpdate: (_blog, actor) => (actor.isAdmin ? {} : { status: "pending" }),
   // Counted per account: a signed-in user could otherwise flood the review queue.
   beforeCreate: async (ctx, actor) => {
-    if (!actor.isAdmin) await enforceRateLimit(ctx.db, userBlogLimit, actor.id);
+    if (!actor.isAdmin) await enforceRateLimit(ctx.db, userBlogLimit, [actor.id]);
   },
 });
 

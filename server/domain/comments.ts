@@ -44,6 +44,6 @@ export const commentCollection = collection({
   },
   // Counted per account (the key is the user's id), so one account cannot flood the blogs.
   beforeCreate: async (ctx, actor) => {
-    if (!actor.isAdmin) await enforceRateLimit(ctx.db, commentRateLimit, actor.id);
+    if (!actor.isAdmin) await enforceRateLimit(ctx.db, commentRateLimit, [actor.id]);
   },
 });

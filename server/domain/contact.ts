@@ -7,7 +7,7 @@ import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { DomainError } from "./errors";
-import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { addressPart, enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const contactRateLimit: RateLimitRule = {
   name: "contact",
@@ -28,7 +28,7 @@ export async function sendContactMessage(
   if (!parsed.success) {
     throw new DomainError("invalid", "Invalid contact message", fieldErrorsOf(parsed.error));
   }
-  await enforceRateLimit(db, contactRateLimit, options.clientIp);
+  await enforceRateLimit(db, contactRateLimit, [addressPart(options.clientIp)]);
   const [row] = await db
     .insert(contactMessages)
     .values({ ...parsed.data, ipAddress: options.clientIp ?? null })

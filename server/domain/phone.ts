@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { type Actor, requireUser } from "./actor";
 import { DomainError } from "./errors";
-import { hitRateLimit, RateLimitError, type RateLimitRule } from "./rate-limit";
+import { addressPart, enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
 /** Codes: 6 digits, valid 5 minutes, 3 wrong tries and the code is void. */
 export const phoneCodeRules = { length: 6, expiresInSeconds: 5 * 60, allowedAttempts: 3 } as const;
@@ -16,11 +16,11 @@ export const phoneCodeRules = { length: 6, expiresInSeconds: 5 * 60, allowedAtte
 const minute = 60_000;
 const sendLimitMessage = "Too many codes were sent. Please wait before asking for another.";
 
-export const phoneCodeSendLimits: RateLimitRule[] = [
-  { name: "phone-code-ip", max: 10, windowMs: 60 * minute, message: sendLimitMessage },
-  { name: "phone-code-user", max: 5, windowMs: 60 * minute, message: sendLimitMessage },
-  { name: "phone-code-number", max: 3, windowMs: 15 * minute, message: sendLimitMessage },
-];
+export const phoneCodeSendLimits = {
+  perAddress: { name: "phone-code-ip", max: 10, windowMs: 60 * minute, message: sendLimitMessage },
+  perAccount: { name: "phone-code-user", max: 5, windowMs: 60 * minute, message: sendLimitMessage },
+  perNumber: { name: "phone-code-number", max: 3, windowMs: 15 * minute, message: sendLimitMessage },
+} satisfies Record<string, RateLimitRule>;
 
 export const ownNumberMessage = "This number is already verified on your account";
 
@@ -52,15 +52,10 @@ export async function allowPhoneCode(
     .where(eq(users.id, user.id))
     .limit(1);
   if (own?.verified && own.phoneNumber === phoneNumber) throw new DomainError("conflict", ownNumberMessage);
-  const keys: Record<string, string> = {
-    "phone-code-ip": input.clientIp?.trim() || "unknown",
-    "phone-code-user": user.id,
-    "phone-code-number": phoneNumber,
-  };
-  for (const rule of phoneCodeSendLimits) {
-    const hit = await hitRateLimit(db, `${rule.name}:${keys[rule.name]}`, rule);
-    if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
-  }
+  const { perAddress, perAccount, perNumber } = phoneCodeSendLimits;
+  await enforceRateLimit(db, perAddress, [addressPart(input.clientIp)]);
+  await enforceRateLimit(db, perAccount, [user.id]);
+  await enforceRateLimit(db, perNumber, [phoneNumber]);
   return phoneNumber;
 }
 

@@ -1,6 +1,7 @@
-// Fixed-window rate limits of our own (contact messages, subscriptions), kept in the database's
-// rate_limits table beside Better Auth's, so every app process counts against the same limit.
-// Better Auth's keys look like "<ip>|/sign-in/email"; ours start with a prefix ("contact:<ip>").
+// Fixed-window rate limits of our own (sign-ins, phone codes, contact messages, comments...), kept
+// in the database's rate_limits table beside Better Auth's, so every app process counts against
+// the same limit. Better Auth's keys look like "<ip>|/sign-in/email"; ours are the rule's name and
+// the parts the limit is kept per, joined by ":" ("contact:<ip>", "sign-in:<ip>:<e-mail>").
 // For our keys `last_request` holds the start of the current window, in milliseconds.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -26,9 +27,16 @@ export type RateLimitHit = {
   retryAfterSeconds: number;
 };
 
-/** The address a limit is kept per; "unknown" when the request came from no socket. */
-export const rateLimitKey = (rule: Pick<RateLimitRule, "name">, clientIp: string | undefined) =>
-  `${rule.name}:${clientIp?.trim() || "unknown"}`;
+/** A client address as a key part; "unknown" when the request came from no socket. */
+export const addressPart = (clientIp: string | undefined) => clientIp?.trim() || "unknown";
+
+// "%" and ":" escaped in every part, so ":" only ever separates parts: an IPv6 address or an odd
+// e-mail cannot make two different lists of parts give one key.
+const escapePart = (part: string) => part.replaceAll("%", "%25").replaceAll(":", "%3A");
+
+/** The database key of a limit kept per these parts (an address, an account, a number...). */
+export const rateLimitKey = (name: string, parts: readonly string[]) =>
+  [name, ...parts].map(escapePart).join(":");
 
 /**
  * Counts one request against `key` in a single statement (insert, or update under the row's
@@ -72,12 +80,15 @@ export class RateLimitError extends DomainError {
   }
 }
 
-/** Counts the request and throws RateLimitError (429) once the client is past the limit. */
+/**
+ * Counts one request against the rule, kept per `parts` (such as [address] or [address, e-mail]),
+ * and throws RateLimitError (429) once that key is past the limit.
+ */
 export async function enforceRateLimit(
   db: Database,
   rule: RateLimitRule,
-  clientIp: string | undefined,
+  parts: readonly string[],
 ): Promise<void> {
-  const hit = await hitRateLimit(db, rateLimitKey(rule, clientIp), rule);
+  const hit = await hitRateLimit(db, rateLimitKey(rule.name, parts), rule);
   if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
 }

@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { subscribers } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
 import { DomainError } from "./errors";
-import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { addressPart, enforceRateLimit, type RateLimitRule } from "./rate-limit";
 import { likePattern } from "./users";
 
 /** Generous for people, a brake on a script filling the list. */
@@ -35,7 +35,7 @@ export async function subscribe(
   if (!parsed.success) {
     throw new DomainError("invalid", "Invalid subscription", fieldErrorsOf(parsed.error));
   }
-  await enforceRateLimit(db, subscribeRateLimit, options.clientIp);
+  await enforceRateLimit(db, subscribeRateLimit, [addressPart(options.clientIp)]);
   const email = parsed.data.email.toLowerCase();
   const [row] = await db
     .insert(subscribers)
