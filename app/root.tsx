@@ -18,7 +18,8 @@ import { FlashBanner } from "./components/flash-banner";
 import { NoticeRegion } from "./components/notices";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { dictionaries, errorTables, type MessageKey, pageDictionaries } from "./i18n";
+import { dictionaries, errorTables, type MessageKey, pageDictionaryFor } from "./i18n";
+import { needOtherTexts } from "./i18n/page-areas";
 import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
@@ -36,13 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale,
       publicUrl: services.config.publicUrl,
-      messages: pageDictionaries[locale],
+      messages: pageDictionaryFor(locale, new URL(request.url).pathname),
       errorMessages: errorTables[locale],
       user,
       flash:
         flash.key && flash.key in dictionaries.en
           ? // A fresh id per banner, so a second banner right after the first shows too.
-            { key: flash.key as MessageKey, tone: flash.tone, id: crypto.randomUUID() }
+            // Its words, not its key: the page it lands on may not carry its area's texts.
+            { text: dictionaries[locale][flash.key as MessageKey], tone: flash.tone, id: crypto.randomUUID() }
           : null,
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : undefined },
@@ -52,9 +54,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 // The user and the language change only through forms (sign-in, sign-out, language), so plain
-// navigations need not ask the server again; a pending flash banner does.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+// navigations need not ask the server again, unless the next page needs texts this one lacks
+// (i18n/page-areas.ts); a pending flash banner does.
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return needOtherTexts(currentUrl.pathname, nextUrl.pathname);
 }
 
 export const links: Route.LinksFunction = () => [
@@ -104,11 +113,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Shell>
       {loaderData.flash ? (
-        <FlashBanner
-          key={loaderData.flash.id}
-          messageKey={loaderData.flash.key}
-          tone={loaderData.flash.tone}
-        />
+        <FlashBanner key={loaderData.flash.id} text={loaderData.flash.text} tone={loaderData.flash.tone} />
       ) : null}
       <Outlet />
     </Shell>

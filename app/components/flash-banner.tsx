@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
 import { Alert } from "../ui";
 
 /** A one-time banner ("Login successfully!"), gone once the visitor moves on. */
-export function FlashBanner({ messageKey, tone }: { messageKey: MessageKey; tone: "success" | "error" }) {
+export function FlashBanner({ text, tone }: { text: string; tone: "success" | "error" }) {
   const { t } = useI18n();
   const location = useLocation();
   const [shownAt] = useState(location.key);
@@ -14,7 +13,7 @@ export function FlashBanner({ messageKey, tone }: { messageKey: MessageKey; tone
   return (
     <div className="container" style={{ marginBottom: 24 }}>
       <Alert tone={tone} onClose={() => setClosed(true)} closeLabel={t("a11y.close")} testId="flash">
-        {t(messageKey)}
+        {text}
       </Alert>
     </div>
   );

@@ -1,6 +1,10 @@
 // The dictionaries, for the server. A page receives its language's texts from the root loader,
 // except those only the dashboard or the profile area shows: their layouts' loaders send them
-// (a public page carries about 40% less text in its HTML).
+// (a public page carries about 40% less text in its HTML). The cart's and the account pages'
+// texts go only to the pages whose paths need them (page-areas.ts): the home page's HTML is
+// then a tenth smaller again.
+import { accountSecurityMessages } from "./areas/account-security";
+import { cartMessages } from "./areas/cart";
 import { dashboardMessages } from "./areas/dashboard";
 import { dashboardFormsMessages } from "./areas/dashboard-forms";
 import { dashboardListsMessages } from "./areas/dashboard-lists";
@@ -18,6 +22,7 @@ import {
   noAccountBn,
   noAccountPrefix,
 } from "./errors";
+import { type PageArea, pageAreasOf } from "./page-areas";
 import type { ErrorTable, Locale, Messages } from "./translate";
 
 export * from "./translate";
@@ -48,18 +53,47 @@ export const sectionDictionaries = Object.fromEntries(
   ]),
 ) as Record<Section, Record<Locale, Partial<Messages>>>;
 
-/** The texts every page gets from the root loader: all but the sections'. */
-export const pageDictionaries: Record<Locale, Partial<Messages>> = {
+const pageAreaTexts = { cart: cartMessages, account: accountSecurityMessages } satisfies Record<
+  PageArea,
+  Area
+>;
+
+/** The texts every page gets from the root loader: all but the sections' and the page areas'. */
+const everyPageTexts: Record<Locale, Partial<Messages>> = {
   en: withoutSections(en),
   bn: withoutSections(bn),
 };
+
+const pageTexts = new Map<string, Partial<Messages>>();
+
+/** The texts the root loader sends to a path's page: every page's, and its areas'. */
+export function pageDictionaryFor(locale: Locale, pathname: string): Partial<Messages> {
+  const areas = pageAreasOf(pathname);
+  const key = `${locale} ${areas.join()}`;
+  let texts = pageTexts.get(key);
+  if (!texts) {
+    texts = {
+      ...everyPageTexts[locale],
+      ...merged(
+        areas.map((area) => pageAreaTexts[area]),
+        locale,
+      ),
+    };
+    pageTexts.set(key, texts);
+  }
+  return texts;
+}
 
 function merged(areas: Area[], locale: Locale): Partial<Messages> {
   return Object.assign({}, ...areas.map((area) => area[locale]));
 }
 
 function withoutSections(messages: Messages): Partial<Messages> {
-  const sectionKeys = new Set(Object.values(sectionDictionaries).flatMap((texts) => Object.keys(texts.en)));
+  const sectionKeys = new Set(
+    [...Object.values(sectionDictionaries), ...Object.values(pageAreaTexts)].flatMap((texts) =>
+      Object.keys(texts.en),
+    ),
+  );
   return Object.fromEntries(Object.entries(messages).filter(([key]) => !sectionKeys.has(key)));
 }
 

@@ -132,8 +132,10 @@ describe("cart and payment in the browser", () => {
     await book(shopper, third, 3);
     expect(await storedCart(shopper)).toEqual({ [first.id]: 1, [second.id]: 1, [third.id]: 1 });
 
+    // A navigation in the browser from a page without the cart's texts: they come with it.
     await shopper.getByRole("link", { name: "Order summary" }).click();
     await shopper.getByRole("heading", { level: 1, name: "Order summary" }).waitFor();
+    await shopper.getByRole("link", { name: "Proceed to payment" }).waitFor();
     expect(new URL(shopper.url()).pathname).toBe("/allOrder");
     expect(await shopper.getByRole("heading", { level: 1 }).count()).toBe(1);
     await shopper.getByTestId("cart-line").nth(2).waitFor();

@@ -1,0 +1,24 @@
+// Texts that only some pages show travel only to them: the root loader sends a page the texts of
+// every page plus the areas its path names here. Plain patterns, free of dictionaries, so the
+// browser can tell when a navigation needs other texts (root.tsx's shouldRevalidate).
+
+/** The cart, the payment, 'My bookings' and receipts, and the dashboard's orders. */
+const cartPages = /^\/(allorder|payment-getway|bookings|deashboard)(\/|$)/i;
+
+/** Sign-in with a provider, a forgotten or new password, and the profile's phone and password. */
+const accountPages = /^\/(login|register|forgot-password|reset-password|auth\/popup|profile-route)(\/|$)/i;
+
+export const pageAreaPatterns = { cart: cartPages, account: accountPages } as const;
+
+export type PageArea = keyof typeof pageAreaPatterns;
+
+/** The areas a path's page needs, in a fixed order (also a key: one text bundle per set). */
+export function pageAreasOf(pathname: string): PageArea[] {
+  return (Object.keys(pageAreaPatterns) as PageArea[]).filter((area) =>
+    pageAreaPatterns[area].test(pathname),
+  );
+}
+
+/** Whether two paths' pages need different texts. */
+export const needOtherTexts = (from: string, to: string) =>
+  pageAreasOf(from).join() !== pageAreasOf(to).join();
