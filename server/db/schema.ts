@@ -108,13 +108,18 @@ export const verifications = pgTable(
   (t) => [index().on(t.identifier)],
 );
 
-// Shared by every app process, so a limit holds however many processes serve the site.
-export const rateLimits = pgTable("rate_limits", {
-  id: text().primaryKey(),
-  key: text().notNull().unique(),
-  count: integer().notNull(),
-  lastRequest: bigint({ mode: "number" }).notNull(),
-});
+// Shared by every app process, so a limit holds however many processes serve the site. Rows of
+// passed windows are deleted by last_request (server/domain/rate-limit.ts, and Better Auth).
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    id: text().primaryKey(),
+    key: text().notNull().unique(),
+    count: integer().notNull(),
+    lastRequest: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [index().on(t.lastRequest)],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Uploaded images: one row per upload, with the stored variants (widths, formats) so pages can

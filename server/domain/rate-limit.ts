@@ -3,8 +3,11 @@
 // the same limit. Better Auth's keys look like "<ip>|/sign-in/email"; ours are the rule's name and
 // the parts the limit is kept per, joined by ":" ("contact:<ip>", "sign-in:<ip>:<e-mail>").
 // For our keys `last_request` holds the start of the current window, in milliseconds.
+//
+// A row is spent once its window has passed; counting deletes spent rows now and then (below), so
+// the table holds about an hour of keys, not every address and account ever seen.
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { DomainError } from "./errors";
@@ -39,6 +42,34 @@ export const rateLimitKey = (name: string, parts: readonly string[]) =>
   [name, ...parts].map(escapePart).join(":");
 
 /**
+ * How long a row is kept after `last_request`: the longest window of any limit in the table, ours
+ * (an hour: phone codes, blogs, reset mails) or Better Auth's (server/auth/auth.ts, which also
+ * gives Better Auth this window, as Better Auth deletes rows older than its longest one).
+ */
+export const rateLimitRowsKeptMs = 60 * 60_000;
+
+const pruneEveryMs = 60_000;
+/** When this process last pruned each database. */
+const lastPrunedAt = new WeakMap<Database, number>();
+
+/** Deletes the rows whose window has passed, by the index on last_request. */
+export async function pruneRateLimits(db: Database, now: number = Date.now()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.lastRequest, now - rateLimitRowsKeptMs));
+}
+
+async function pruneNowAndThen(db: Database, now: number) {
+  const last = lastPrunedAt.get(db);
+  if (last !== undefined && now - last < pruneEveryMs) return;
+  lastPrunedAt.set(db, now);
+  try {
+    await pruneRateLimits(db, now);
+  } catch {
+    // Housekeeping: a failure (say, a deadlock with another process pruning) must not refuse the
+    // request being counted. The next prune deletes what this one left.
+  }
+}
+
+/**
  * Counts one request against `key` in a single statement (insert, or update under the row's
  * lock), so concurrent requests from any number of processes cannot slip past the limit.
  */
@@ -48,6 +79,11 @@ export async function hitRateLimit(
   rule: Pick<RateLimitRule, "max" | "windowMs">,
   now: number = Date.now(),
 ): Promise<RateLimitHit> {
+  // A longer window would lose its count to pruning before it ends.
+  if (rule.windowMs > rateLimitRowsKeptMs) {
+    throw new Error(`The rate limit ${key} has a window longer than rate_limits rows are kept`);
+  }
+  await pruneNowAndThen(db, now);
   const windowStart = now - rule.windowMs;
   const rows = await db
     .insert(rateLimits)
