@@ -17,12 +17,18 @@ import { DomainError } from "../domain/errors";
 import { allowPhoneCode, normalisePhoneNumber, phoneCodeRules } from "../domain/phone";
 import { RateLimitError, rateLimitRowsKeptMs } from "../domain/rate-limit";
 import type { Mailer } from "../mail/mailer";
-import type { SmsSender } from "../sms/sender";
+import { SmsNotSentError, type SmsSender } from "../sms/sender";
 
 /** Set by our HTTP layer from the socket (or a trusted proxy), never taken from the client. */
 export const clientIpHeader = "x-maktab-client-ip";
 
 type AuthDeps = { db: Database; config: Config; logger: Logger; mail: Mailer; sms: SmsSender };
+
+/** What a caller of /api/auth/phone-number/send-otp gets when the text message did not go out. */
+const smsNotSent = {
+  code: "SMS_NOT_SENT",
+  message: "The text message could not be sent. Please try again in a moment.",
+} as const;
 
 /** A domain refusal as Better Auth's error, so every caller of /api/auth gets the same answer. */
 function apiErrorOf(error: unknown): never {
@@ -165,7 +171,13 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
         expiresIn: phoneCodeRules.expiresInSeconds,
         allowedAttempts: phoneCodeRules.allowedAttempts,
         sendOTP: async ({ phoneNumber: to, code }) => {
-          await sms.send({ to, text: `Maktab: your code is ${code}. It expires in 5 minutes.` });
+          try {
+            await sms.send({ to, text: `Maktab: your code is ${code}. It expires in 5 minutes.` });
+          } catch (error) {
+            // Told it did not go out (502), never "code sent"; the sender logged why.
+            if (error instanceof SmsNotSentError) throw new APIError("BAD_GATEWAY", { ...smsNotSent });
+            throw error;
+          }
         },
       }),
       ...providers,

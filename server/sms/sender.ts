@@ -1,12 +1,11 @@
 // Text messages (phone verification codes). By default each one is written to DATA_DIR/outbox/sms
 // as a JSON file {to, text, createdAt}; with SMS_URL it is POSTed as JSON {to, text} to the
 // gateway with "Authorization: Bearer SMS_TOKEN". A gateway that answers other than 2xx, or
-// cannot be reached, fails the send with a 502 (code SMS_NOT_SENT): the person asking for a code
-// is told it did not go out, not that it was sent; the log has the details.
+// cannot be reached, fails the send with SmsNotSentError, which the caller turns into its own
+// answer (the phone code call: a 502, server/auth/auth.ts); the log has the details.
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
 import type { Config } from "../config";
 
@@ -22,11 +21,13 @@ export function outboxSmsDir(dataDir: string) {
   return path.join(dataDir, "outbox", "sms");
 }
 
-/** What a caller of /api/auth/phone-number/send-otp gets when the gateway fails. */
-export const smsNotSent = {
-  code: "SMS_NOT_SENT",
-  message: "The text message could not be sent. Please try again in a moment.",
-} as const;
+/** The gateway did not take the message: it refused it, or could not be reached. */
+export class SmsNotSentError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "SmsNotSentError";
+  }
+}
 
 export function createSmsSender(config: Pick<Config, "dataDir" | "sms">, logger: Logger): SmsSender {
   const gateway = config.sms;
@@ -43,13 +44,13 @@ export function createSmsSender(config: Pick<Config, "dataDir" | "sms">, logger:
           });
         } catch (error) {
           logger.error({ err: error, to: message.to }, "the SMS gateway could not be reached");
-          throw new APIError("BAD_GATEWAY", { ...smsNotSent });
+          throw new SmsNotSentError("The SMS gateway could not be reached", { cause: error });
         }
         // Only the status matters; the body is dropped so the connection is freed.
         await response.body?.cancel().catch(() => {});
         if (!response.ok) {
           logger.error({ status: response.status, to: message.to }, "the SMS gateway refused a message");
-          throw new APIError("BAD_GATEWAY", { ...smsNotSent });
+          throw new SmsNotSentError(`The SMS gateway answered ${response.status}`);
         }
         logger.info({ to: message.to }, "text message sent through the gateway");
       },
