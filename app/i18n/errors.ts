@@ -94,11 +94,11 @@ export const errorRulesBn: [string, string][] = [
   ["{label} must be at most {max} characters", "{label} সর্বোচ্চ {max} অক্ষরের হতে পারে"],
   ["{label} must be text", "{label} লেখা হিসেবে দিতে হবে"],
   ["{label} must be an http or https link", "{label} http বা https লিংক হতে হবে"],
-  ["The image is larger than {value}", "ছবিটি {value}-এর চেয়ে বড়"],
-  // {value} is the image's size as the server wrote it ("8000 × 6000"); {max} whole megapixels.
+  ["The image is larger than {size}", "ছবিটি {size}-এর চেয়ে বড়"],
+  // {size} is the image's size as the server wrote it ("8000 × 6000"); {max} whole megapixels.
   [
-    "The image is {value} pixels; images of up to {max} megapixels are accepted",
-    "ছবিটি {value} পিক্সেলের; সর্বোচ্চ {max} মেগাপিক্সেলের ছবি নেওয়া হয়",
+    "The image is {size} pixels; images of up to {max} megapixels are accepted",
+    "ছবিটি {size} পিক্সেলের; সর্বোচ্চ {max} মেগাপিক্সেলের ছবি নেওয়া হয়",
   ],
 ];
 export const fieldLabelsBn: Record<string, string> = {

@@ -29,7 +29,10 @@ export function translate(
 export type ErrorTable = {
   exact: Record<string, string>;
   prefixes: [string, string][];
-  /** English and local templates: {label} is a field's label, {max} a number, {value} kept as it is. */
+  /**
+   * English and local templates: {label} is a field's label, {max} a number, {size} a size as the
+   * server wrote it ("8000 × 6000", "20 MB"); numbers are given the local digits.
+   */
   rules?: [string, string][];
   labels?: Record<string, string>;
   /** The local digits 0 to 9, for {max}. */
@@ -48,9 +51,10 @@ export function translateError(table: ErrorTable | undefined, message: string): 
     const label = found.label === undefined ? "" : table.labels?.[found.label];
     if (label === undefined) continue;
     const digits = table.digits;
-    const max = digits ? found.max?.replace(/\d/g, (digit) => digits[Number(digit)] ?? digit) : found.max;
-    return local.replace(/\{(label|max|value)\}/g, (_, name: string) =>
-      name === "label" ? label : name === "max" ? (max ?? "") : (found.value ?? ""),
+    const localDigits = (text = "") =>
+      digits ? text.replace(/\d/g, (digit) => digits[Number(digit)] ?? digit) : text;
+    return local.replace(/\{(label|max|size)\}/g, (_, name: string) =>
+      name === "label" ? label : localDigits(name === "max" ? found.max : found.size),
     );
   }
   return message;
@@ -65,7 +69,7 @@ function templatePattern(template: string): RegExp {
       .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
       .replace("{label}", "(?<label>.+?)")
       .replace("{max}", "(?<max>\\d+)")
-      .replace("{value}", "(?<value>.+)");
+      .replace("{size}", "(?<size>.+)");
     pattern = new RegExp(`^${source}$`);
     patterns.set(template, pattern);
   }

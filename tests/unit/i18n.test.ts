@@ -59,7 +59,7 @@ describe("translations", () => {
       "শিরোনাম সর্বোচ্চ ১০০ অক্ষরের হতে পারে",
     );
     expect(translateError(errorTables.bn, "Service name is required")).toBe("সেবার নাম দিতে হবে");
-    expect(translateError(errorTables.bn, "The image is larger than 5 MB")).toBe("ছবিটি 5 MB-এর চেয়ে বড়");
+    expect(translateError(errorTables.bn, "The image is larger than 5 MB")).toBe("ছবিটি ৫ MB-এর চেয়ে বড়");
     // An unknown label keeps the English message rather than a half translation.
     expect(translateError(errorTables.bn, "Colour is required")).toBe("Colour is required");
   });
@@ -72,12 +72,12 @@ describe("translations", () => {
       expect(bn(`Invalid ${collection.name.toLowerCase()}`), collection.name).toMatch(/সঠিক নয়$/);
     }
     expect(bn("Teacher not found")).toBe("শিক্ষককে পাওয়া যায়নি");
-    // The upload refusals (server/files/images.ts), numbers kept.
+    // The upload refusals (server/files/images.ts), every number in Bengali digits.
     expect(bn("The image could not be read: the file is damaged or incomplete")).toBe(
       "ছবিটি পড়া যায়নি: ফাইলটি নষ্ট বা অসম্পূর্ণ",
     );
     expect(bn("The image is 20000 × 20000 pixels; images of up to 40 megapixels are accepted")).toBe(
-      "ছবিটি 20000 × 20000 পিক্সেলের; সর্বোচ্চ ৪০ মেগাপিক্সেলের ছবি নেওয়া হয়",
+      "ছবিটি ২০০০০ × ২০০০০ পিক্সেলের; সর্বোচ্চ ৪০ মেগাপিক্সেলের ছবি নেওয়া হয়",
     );
     // The inbox's reply (server/domain/inbox.ts) and the profile (server/domain/profile.ts).
     expect(bn("Invalid message")).toBe("বার্তাটি সঠিক নয়");
