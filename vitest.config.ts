@@ -1,8 +1,20 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Separate from vite.config.ts: the tests need no React Router plugin.
+//
+// How the run is laid out (CI has 2 cores, and the whole CI must stay under 20 minutes):
+// - unit, api and abuse run first, together, one file per core. An API file is one
+//   single-threaded process (the app and PGlite in WebAssembly), an abuse file that starts the
+//   built server adds one more: with Vitest's default of cores - 1 workers (1 on CI) the other
+//   core sat idle for the whole API suite.
+// - then the e2e files, one after another (fileParallelism: false puts them in a group of their
+//   own that starts when the first is done). Chromium, the built server and the test together
+//   already keep both cores busy: two browser files at a time took as long in all and made the
+//   timings flaky.
 export default defineConfig({
   test: {
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
@@ -12,6 +24,11 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each worker imports the server's modules (Better Auth, drizzle, the AWS SDK, PGlite)
+          // once for all the files it runs, not once per file: about a third of the API suite's
+          // time went into that. The files share no state: each makes its own app on its own
+          // database (createTestApp), none mocks a module, a global or the clock.
+          isolate: false,
         },
       },
       {
@@ -33,14 +50,16 @@ export default defineConfig({
       },
       {
         // The abuse suite: permissions, fuzzing, uploads in process; stored scripts, sign-in
-        // brute force and crash safety against the built server.
+        // brute force and crash safety against the built server. Its files run beside the API
+        // files (see above); each has its own app or server, port and data folder. Not isolated,
+        // for the same reason as the API suite.
         test: {
           name: "abuse",
           include: ["tests/abuse/**/*.test.ts"],
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          isolate: false,
         },
       },
     ],
