@@ -1,8 +1,8 @@
 // The dashboard's content lists end to end, in Chromium against the built server with the sample
 // content: thumbnails, search, approving and featuring a pending teacher (who then shows on the
 // home page), rejecting a pending student (who leaves the public list), editing an admission,
-// deleting one result and two notices at once (all or none), paging by links, the door for
-// non-admins, and the lists and orders as cards on a 360 px phone.
+// removing a notice's image, deleting one result and two notices at once (all or none), paging by
+// links, the door for non-admins, and the lists and orders as cards on a 360 px phone.
 import type { Browser, Cookie, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -156,6 +156,9 @@ describe("the dashboard's content lists", () => {
     const title = page.getByLabel("Title");
     expect(await title.inputValue()).toBe("Hifz programme");
     expect(await page.getByLabel("Price").inputValue()).not.toBe("");
+    // An admission must keep a photo: it can be replaced, not removed.
+    await page.getByTestId("current-image").waitFor();
+    expect(await page.getByRole("checkbox", { name: "Remove the current image" }).count()).toBe(0);
     await title.fill("Hifz programme for girls");
     await page.getByRole("button", { name: "Save" }).click();
     expect(await page.getByTestId("form-success").textContent()).toBe("Saved");
@@ -163,6 +166,34 @@ describe("the dashboard's content lists", () => {
     const { page: visitor } = await newPage(browser);
     await visitor.goto(`${server.url}/admitionAll`);
     await visitor.getByText("Hifz programme for girls").first().waitFor();
+  });
+
+  it("removes a notice's image when editing, and the notice board shows it without one", async () => {
+    const noticeTitle = "Free health check-up for students";
+    const onBoard = async () => {
+      const { page: visitor } = await newPage(browser);
+      await visitor.goto(`${server.url}/notices`);
+      const notice = visitor.getByTestId("notice").filter({ hasText: noticeTitle });
+      await notice.waitFor();
+      const images = await notice.locator("img").count();
+      await visitor.close();
+      return images;
+    };
+    expect(await onBoard()).toBe(1);
+
+    const page = await list("/DeashBoard/list/notices?q=health");
+    await page.getByRole("link", { name: "Edit" }).first().click();
+    await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+    await page.getByTestId("current-image").waitFor();
+    await page.getByRole("checkbox", { name: "Remove the current image" }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    expect(await page.getByTestId("form-success").textContent()).toBe("Saved");
+    // The edit page reloads its record: no image left to show or to remove.
+    await page.getByTestId("current-image").waitFor({ state: "detached" });
+    expect(await page.getByRole("checkbox", { name: "Remove the current image" }).count()).toBe(0);
+    expect(await page.getByLabel("Title").inputValue()).toBe(noticeTitle);
+
+    expect(await onBoard()).toBe(0);
   });
 
   it("deletes two selected notices after the confirmation", async () => {

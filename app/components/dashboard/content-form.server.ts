@@ -1,5 +1,5 @@
 // What the add and edit forms share on the server: reading the posted multipart form (the
-// kind's fields and the image, a file or a link), refusing an oversized body before reading it,
+// kind's fields and the image: a file, a link, or the edit's "remove the current image"), refusing an oversized body before reading it,
 // and turning the domain's and the image pipeline's errors into the form's answer.
 import type { RouterContextProvider } from "react-router";
 import { formOverheadBytes } from "../../../server/api/router";
@@ -44,12 +44,15 @@ export async function readContentForm(
   }
   const file = posted.get("image");
   const link = posted.get("imageLink");
+  // A new file or link wins over the box that clears the current image; an empty link clears it.
   const image =
     file instanceof File && file.size > 0
       ? { file: { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name } }
       : typeof link === "string" && link.trim()
         ? { link: link.trim() }
-        : undefined;
+        : posted.get("removeImage") === "on"
+          ? { link: "" }
+          : undefined;
   return { input, image };
 }
 

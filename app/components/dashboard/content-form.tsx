@@ -5,6 +5,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   Image,
   Paper,
@@ -241,6 +242,9 @@ export function ContentFormView({
               ) : null}
             </div>
             <TextInput name="imageLink" type="url" label={t("forms.image.link")} />
+            {currentImage && form.image === "optional" ? (
+              <Checkbox name="removeImage" value="on" label={t("forms.image.clear")} />
+            ) : null}
             {progress !== null ? (
               <Progress value={progress} aria-label={t("forms.uploading")} animated />
             ) : null}
