@@ -52,8 +52,10 @@ export async function cleanUpAll(): Promise<void> {
 function install(): void {
   if (installed) return;
   installed = true;
-  // Ctrl-C reaches the bench twice (from the terminal and relayed by tsx): the second one must
-  // not kill it halfway through its cleanup.
+  // `npm run bench` execs node itself (package.json), so a signal sent to npm alone reaches this
+  // handler: under `sh -c` or tsx's own relay the bench was orphaned, or killed before cleaning up,
+  // and its server kept running. A second signal (a Ctrl-C pressed twice) must not cut the
+  // cleanup short.
   const interrupted = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
