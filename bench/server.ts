@@ -30,8 +30,8 @@ export async function startAppServer(options: {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   delete env.DATABASE_URL;
+  delete env.NODE_ENV; // as `npm start` from a plain shell: the build makes it production
   Object.assign(env, {
-    NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: url,

@@ -130,6 +130,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Never point a test server at a developer's or CI's real database (or Redis) by accident.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  // As `npm start` from a plain shell: no NODE_ENV (Vitest sets "test"); the build alone must
+  // make it the production server.
+  delete env.NODE_ENV;
   Object.assign(
     env,
     {
@@ -137,7 +140,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       HOST: "127.0.0.1",
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      NODE_ENV: "production",
       LOG_LEVEL: "warn",
       SAMPLE_CONTENT: "off",
     },
