@@ -12,7 +12,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   // The built server is the production server however it is started (`npm start`, or node on
   // the bundle in a container): without this, React, React Router and the rest pick their
-  // development builds at run time unless NODE_ENV happens to be set, and render 2-3 times slower.
+  // development builds at run time unless NODE_ENV happens to be set, and render at half speed.
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   server: { hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
   // The built server carries its dependencies in one file: Node then loads one module instead of

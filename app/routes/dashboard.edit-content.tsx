@@ -1,8 +1,8 @@
 // /DeashBoard/edit/:kind/:id (admins): the kind's add form, prefilled from the record. Saving
 // sends the collection only the fields that changed, and an image when a new file or link was
 // given (or none, when an optional image is removed); the domain checks the permissions and the
-// values again. The script's post is answered
-// with JSON by the middleware, as on the add pages; without script the action answers the page.
+// values again. The script's post is answered with JSON by the middleware, as on the add pages;
+// without script the action answers the page.
 import { Anchor } from "@mantine/core";
 import { data, Link, type RouterContextProvider, useRevalidator } from "react-router";
 import { toMajorUnits } from "../../common/money";

@@ -1,8 +1,8 @@
 // The built server is the production server however it is started. `npm start` sets no
 // NODE_ENV, and React, React Router and the other bundled packages choose their development
-// builds at run time when it is not "production": the pages then render two to three times
-// slower. The build fixes the choice (vite.config.ts), so nothing in the bundle may ask again.
-// Read from the build `npm test` makes, as the end-to-end files are.
+// builds at run time when it is not "production": the pages then render about half as fast.
+// The build fixes the choice (vite.config.ts), so nothing in the bundle may ask again. Read from
+// the build `npm test` makes, as the end-to-end files are.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,7 @@
 // What the add and edit forms share on the server: reading the posted multipart form (the
-// kind's fields and the image: a file, a link, or the edit's "remove the current image"), refusing an oversized body before reading it,
-// and turning the domain's and the image pipeline's errors into the form's answer.
+// kind's fields and the image: a file, a link, or an edit's "remove the current image"),
+// refusing an oversized body before reading it, and turning the domain's and the image
+// pipeline's errors into the form's answer.
 import type { RouterContextProvider } from "react-router";
 import { formOverheadBytes } from "../../../server/api/router";
 import type { ImageInput } from "../../../server/domain/content/collection";
