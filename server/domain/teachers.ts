@@ -27,18 +27,21 @@ export const teacherCollection = collection({
 
 /**
  * The featured teachers (the specification's roll = "head") for the home page: newest first,
- * at most `limit`, with the collection's visibility (rejected ones only for admins).
+ * at most `limit`, with the collection's visibility (rejected ones only for admins), kept for
+ * the reader's view as the collection's own lists are.
  */
-export async function listFeaturedTeachers(ctx: ContentContext, actor: Actor, limit: number) {
-  const rows = await ctx.db
-    .select({ row: teachers, file: uploadedFiles })
-    .from(teachers)
-    .leftJoin(uploadedFiles, eq(teachers.imageFileId, uploadedFiles.id))
-    .where(and(eq(teachers.isFeatured, true), hiddenFrom(actor)))
-    .orderBy(desc(teachers.createdAt), desc(teachers.id))
-    .limit(limit);
-  return rows.map(({ row, file }) => ({
-    ...row,
-    image: file ? ctx.images.view(file) : row.imageUrl ? { url: row.imageUrl } : null,
-  }));
+export function listFeaturedTeachers(ctx: ContentContext, actor: Actor, limit: number) {
+  return teacherCollection.remembered(ctx, actor, `featured ${limit}`, async () => {
+    const rows = await ctx.db
+      .select({ row: teachers, file: uploadedFiles })
+      .from(teachers)
+      .leftJoin(uploadedFiles, eq(teachers.imageFileId, uploadedFiles.id))
+      .where(and(eq(teachers.isFeatured, true), hiddenFrom(actor)))
+      .orderBy(desc(teachers.createdAt), desc(teachers.id))
+      .limit(limit);
+    return rows.map(({ row, file }) => ({
+      ...row,
+      image: file ? ctx.images.view(file) : row.imageUrl ? { url: row.imageUrl } : null,
+    }));
+  });
 }

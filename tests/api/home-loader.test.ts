@@ -1,7 +1,9 @@
 // The home page's data on a real database: how many of each kind, in which order, cut how far,
 // and what a visitor never sees (rejected teachers and students, teachers who are not featured).
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHome } from "../../app/routes/home.server";
+import { teachers as teachersTable } from "../../server/db/schema";
 import { type Actor, anonymous } from "../../server/domain/actor";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
@@ -134,6 +136,13 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
     };
   };
   const newest = (list: string[], n: number) => list.slice(-n).reverse();
+  const idOf = async (name: string) => {
+    const [row] = await t.services.db
+      .select({ id: teachersTable.id })
+      .from(teachersTable)
+      .where(eq(teachersTable.name, name));
+    return row?.id;
+  };
 
   it("shows the newest 3 admissions, 2 results, 3 services, 6 blogs and 5 notices, newest first", async () => {
     const home = await load(anonymous);
@@ -167,6 +176,53 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
     const home = await load(actor);
     expect(home.teachers.map((teacher) => teacher.name)).toContain(rejectedTeacher);
     expect(home.students.map((student) => student.name)).toContain(rejectedStudent);
+  });
+
+  it("reads the featured teachers once per view until the next change, the admins' view apart", async () => {
+    const generation = await t.services.pageCache.generation();
+    expect(generation).not.toBeNull();
+    const reads = t.services.pageCache.readsFor(generation as string);
+    const ctx = { db: t.services.db, images: t.services.images, reads };
+    const teachersFor = async (actor: Actor) =>
+      (await (await loadHome(ctx, actor)).teachers).map((teacher) => teacher.name);
+    const reader: Actor = {
+      kind: "user",
+      id: "r",
+      email: "r@school.test",
+      name: "R",
+      image: null,
+      isAdmin: false,
+    };
+    const head: Actor = { ...reader, id: "h", email: "head@school.test", isAdmin: true };
+
+    // The admins' view, read first, holds the rejected teacher; it never reaches anyone else's.
+    expect(await teachersFor(head)).toContain(rejectedTeacher);
+    expect(await teachersFor(reader)).not.toContain(rejectedTeacher);
+
+    // A change made behind the app's back is not seen within the generation: the reads are kept.
+    const newestName = newest(featured, 1)[0] as string;
+    await t.services.db
+      .update(teachersTable)
+      .set({ name: "Renamed outside" })
+      .where(eq(teachersTable.name, newestName));
+    expect(await teachersFor(anonymous)).toContain(newestName);
+    expect(await teachersFor(head)).toContain(newestName);
+
+    // A change through the app starts a new generation, whose reads see the database again.
+    await change(`/api/teacher/teacher/${await idOf("Renamed outside")}`, { name: newestName });
+    const next = await t.services.pageCache.generation();
+    expect(next).not.toBe(generation);
+    const fresh = { ...ctx, reads: t.services.pageCache.readsFor(next as string) };
+    await t.services.db
+      .update(teachersTable)
+      .set({ name: "Renamed again" })
+      .where(eq(teachersTable.name, newestName));
+    const names = (await (await loadHome(fresh, reader)).teachers).map((teacher) => teacher.name);
+    expect(names).toContain("Renamed again");
+    await t.services.db
+      .update(teachersTable)
+      .set({ name: newestName })
+      .where(eq(teachersTable.name, "Renamed again"));
   });
 
   it("shows the 5 newest students a visitor may see, descriptions cut to 100 characters", async () => {

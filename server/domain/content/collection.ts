@@ -138,6 +138,11 @@ export type ContentCollection<Item> = {
   get(ctx: ContentContext, actor: Actor, id: string): Promise<Item>;
   /** The view this actor's lists and records belong to (see CollectionDefinition.views). */
   viewOf(actor: Actor): string | null;
+  /**
+   * A read of this kind made outside list and get (the home page's featured teachers), kept as
+   * theirs are: for the actor's view, until the next change. `what` names the read.
+   */
+  remembered<T>(ctx: ContentContext, actor: Actor, what: string, load: () => Promise<T>): Promise<T>;
   create(
     ctx: ContentContext,
     actor: Actor,
@@ -371,6 +376,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       remembered(ctx, actor, `get ${id}`, () => findVisible(ctx, actor, id)),
 
     viewOf,
+    remembered,
 
     async create(ctx: ContentContext, actor: Actor, input: unknown, image?: ImageInput) {
       const user = definition.create === "admin" ? requireAdmin(actor) : requireUser(actor);
