@@ -66,7 +66,8 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
                   <Cell label={t("cart.admin.status")}>
                     <Badge
                       color={statusColours[order.status] ?? "gray"}
-                      variant="light"
+                      variant="outline"
+                      miw="max-content"
                       data-testid="order-status"
                     >
                       {t(statusLabel(order.status))}

@@ -278,6 +278,12 @@ describe("cart and payment in the browser", () => {
     expect(await shopper.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
     await shopper.emulateMedia({ media: "screen" });
     await expectAccessible(shopper);
+    // On a 360 px phone the items table fits its box: no column cut off behind a sideways scroll.
+    await shopper.setViewportSize({ width: 360, height: 740 });
+    expect(
+      await shopper.locator(".cart-scroll").evaluate((box) => box.scrollWidth - box.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await shopper.setViewportSize({ width: 1280, height: 800 });
 
     await go(shopper, "/bookings");
     expect(await shopper.getByRole("heading", { level: 1 }).textContent()).toBe("My bookings");
@@ -371,6 +377,8 @@ describe("cart and payment in the browser", () => {
     expect(await pending.getByTestId("order-total").allTextContents()).toContain(usd(declined));
     // Newest first: the paid order came before any of the later ones.
     expect(await rows.last().getByTestId("order-status").textContent()).toBe("Paid");
+    // Every status is readable: its words keep their contrast on the badge.
+    await expectAccessible(page);
 
     // An admin may open any receipt; another user may not.
     const receipt = await paidRows.getByRole("link").getAttribute("href");

@@ -179,7 +179,7 @@ export function Overview({ data }: { data: OverviewData }) {
                     {money(order.totalMinor, order.currency)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={statusColours[order.status] ?? "gray"}>
+                    <Badge variant="outline" color={statusColours[order.status] ?? "gray"} miw="max-content">
                       {t(statusLabel(order.status))}
                     </Badge>
                   </Table.Td>
