@@ -59,13 +59,16 @@ describe("the dashboard inbox", () => {
   const messageCount = (page: Page) =>
     page.getByTestId("messages-menu").getByTestId("count-badge").textContent();
   const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
-  /** Elements of the given parts of the screen that reach past its right edge. */
+  /** Elements of the given parts of the screen that reach past either of its edges. */
   const overflowing = (page: Page, selector: string) =>
     page.evaluate((within) => {
       const parts = [...document.querySelectorAll(within)];
       return parts
         .flatMap((part) => [part, ...part.querySelectorAll("*")])
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.left < -0.5 || box.right > window.innerWidth + 0.5;
+        })
         .map((element) => element.outerHTML.slice(0, 120));
     }, selector);
   const outbox = () => path.join(server.dataDir, "outbox", "mail");
@@ -304,6 +307,11 @@ describe("the dashboard inbox", () => {
     expect(formatViolations(await checkAccessibility(page))).toBe("");
     await page.keyboard.press("Escape");
     await page.getByTestId("messages-list").waitFor({ state: "detached" });
+    // In English the title pushes the buttons onto a line of their own, at the left.
+    await page.getByRole("button", { name: /^Notifications,/ }).click();
+    await page.getByTestId("notifications-list").waitFor();
+    expect(await overflowing(page, '[data-testid="notifications-list"]')).toEqual([]);
+    await page.keyboard.press("Escape");
 
     await page.goto(`${server.url}/DeashBoard/inbox/${messageId}`);
     await page.getByTestId("message-body").waitFor();

@@ -5,7 +5,7 @@
 // Each is a disclosure (a button that shows a list of links) rather than an ARIA menu: these are
 // links to pages, reached with Tab like any other; Escape or a click elsewhere closes the list.
 import { Anchor, Badge, Button, Group, Paper, Text, VisuallyHidden } from "@mantine/core";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { HeaderNotices as HeaderData } from "../../../server/domain/notifications";
 import type { MessageKey } from "../../i18n";
@@ -37,6 +37,14 @@ function Disclosure({
 }) {
   const { intl } = useI18n();
   const panelId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  // The list hangs from the buttons' right edge; where the title pushed the buttons onto a line
+  // of their own (a phone, in English), that would run off the left of the screen.
+  const [fromLeft, setFromLeft] = useState(false);
+  useLayoutEffect(() => {
+    if (!open) return setFromLeft(false);
+    if ((panel.current?.getBoundingClientRect().left ?? 0) < 0) setFromLeft(true);
+  }, [open]);
   return (
     <>
       <Button
@@ -65,6 +73,7 @@ function Disclosure({
       </Button>
       {open ? (
         <Paper
+          ref={panel}
           id={panelId}
           withBorder
           shadow="md"
@@ -73,7 +82,7 @@ function Disclosure({
           style={{
             position: "absolute",
             top: "calc(100% + 4px)",
-            right: 0,
+            ...(fromLeft ? { left: 0 } : { right: 0 }),
             width: "min(20rem, calc(100vw - 2rem))",
             zIndex: 300,
           }}
