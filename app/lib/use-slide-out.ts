@@ -1,5 +1,6 @@
-// The behaviour of a slide-out panel opened by a button: focus moves into it, and Escape, a click
-// outside or a change of page closes it (Escape gives focus back to the button).
+// The behaviour of a slide-out panel opened by a button: focus moves into it and Tab goes round
+// the panel and its button (the panel covers the page, so focus must not wander behind it), and
+// Escape, a click outside or a change of page closes it (Escape gives focus back to the button).
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
@@ -19,6 +20,16 @@ export function useSlideOut<Panel extends HTMLElement>() {
       if (event.key === "Escape") {
         setOpen(false);
         button.current?.focus();
+      }
+      if (event.key !== "Tab") return;
+      // The button sits just before the panel, so only the two ends of the loop need help.
+      const last = [...(panel.current?.querySelectorAll<HTMLElement>("a, button") ?? [])].at(-1);
+      if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        button.current?.focus();
+      } else if (event.shiftKey && document.activeElement === button.current && last) {
+        event.preventDefault();
+        last.focus();
       }
     };
     const onPointer = (event: PointerEvent) => {

@@ -216,8 +216,24 @@ describe("accounts and roles in the browser", () => {
       "/login",
       "/profile",
     ]);
-    // Keyboard: focus moves into the menu; Escape closes it and gives focus back to the button.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/home");
+    // Keyboard: focus moves into the menu and Tab goes round the menu and its button, never to
+    // the page behind; Escape closes it and gives focus back to the button.
+    const focused = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.getAttribute("href") ??
+          document.activeElement?.getAttribute("aria-controls"),
+      );
+    expect(await focused()).toBe("/home");
+    const visited: (string | null | undefined)[] = [];
+    for (let i = 0; i < hrefs.length + 1; i++) {
+      await page.keyboard.press("Tab");
+      visited.push(await focused());
+    }
+    expect(visited).toEqual([...hrefs.slice(1), "mobile-menu", "/home"]);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("/profile");
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "hidden" });
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(
