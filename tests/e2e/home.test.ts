@@ -254,6 +254,10 @@ describe("the home page", () => {
       expect(headings).toContain(heading);
     }
     expect(await page.locator("html").getAttribute("lang")).toBe("bn");
+    // The students' classes are words of the site, not of the records: in Bangla too.
+    const classes = await page.getByTestId("student-card").locator(".badge").allTextContents();
+    expect(classes.length).toBeGreaterThan(0);
+    for (const label of classes) expect(label).toMatch(/শ্রেণি|আলিম/);
   });
 });
 

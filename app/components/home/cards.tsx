@@ -15,6 +15,7 @@ import type {
 } from "../../routes/home.server";
 import { ButtonLink, Picture } from "../../ui";
 import { DeleteButton } from "../delete-button";
+import { classLabelKey } from "../lists/labels";
 
 // Three columns from 900 px in a 1200 px container, two from 600 px, one on phones.
 const cardSizes = "(min-width: 1200px) 376px, (min-width: 900px) 31vw, (min-width: 600px) 47vw, 100vw";
@@ -123,6 +124,8 @@ export function ServiceCard({ service }: { service: HomeService }) {
 }
 
 export function StudentCard({ student }: { student: HomeStudent }) {
+  const { t } = useI18n();
+  const classKey = student.className ? classLabelKey(student.className) : undefined;
   return (
     <Card testId="student-card">
       <Picture
@@ -133,7 +136,9 @@ export function StudentCard({ student }: { student: HomeStudent }) {
       />
       <div className="card__body">
         <h3>{student.name}</h3>
-        {student.className ? <span className="badge">{student.className}</span> : null}
+        {student.className ? (
+          <span className="badge">{classKey ? t(classKey) : student.className}</span>
+        ) : null}
         {student.description ? <p className="muted">{student.description}</p> : null}
       </div>
     </Card>
