@@ -120,10 +120,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
   const messages = loaderData?.messages;
+  const brand = messages?.["brand.name"] ?? "Maktab";
+  // An error page says what happened in the tab's title too, as its heading does.
+  const trouble = error
+    ? messages?.[isRouteErrorResponse(error) && error.status === 404 ? "notFound.heading" : "error.heading"]
+    : undefined;
   return [
-    { title: messages?.["brand.name"] ?? "Maktab" },
+    { title: trouble ? `${trouble} | ${brand}` : brand },
     { name: "description", content: messages?.["home.lead"] },
   ];
 }

@@ -1,7 +1,7 @@
 // Page titles in the reader's language, from the loaders' texts.
 import type { MessageKey, Messages } from "../i18n/translate";
 
-type Match = { id: string; loaderData?: unknown } | undefined;
+export type Match = { id: string; loaderData?: unknown } | undefined;
 
 /** A text in the reader's language: a section's own (dashboard, profile) or the root loader's. */
 export function textOf(matches: Match[], key: MessageKey): string | undefined {

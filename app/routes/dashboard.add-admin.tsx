@@ -6,11 +6,14 @@ import { data, useFetcher } from "react-router";
 import { makeAdminInput } from "../../common/schemas/users";
 import { DomainError } from "../../server/domain/errors";
 import { makeAdmin } from "../../server/domain/users";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.add-admin";
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "addAdmin.heading");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);

@@ -7,6 +7,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { ContentFormView } from "../components/dashboard/content-form";
 import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms, kindOfPath } from "../components/dashboard/content-forms";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { collectionsByKind } from "../lib/collections.server";
 import { contentContext } from "../lib/list-page.server";
 import { requireAdminPage } from "../lib/page.server";
@@ -49,6 +50,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     return Response.json(body, { status });
   },
 ];
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  dashboardTitle(matches, loaderData ? contentForms[loaderData.kind].heading : "dashboard.title");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);

@@ -7,6 +7,7 @@ import { type AuditSubject, auditSubjects } from "../../common/audit";
 import type { AuditAction } from "../../server/db/schema";
 import { listAudit } from "../../server/domain/audit";
 import type { ListKind } from "../components/dashboard/content-kinds";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import type { MessageKey } from "../i18n";
@@ -16,6 +17,8 @@ import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.audit";
 
 const perPage = 25;
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "audit.heading");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

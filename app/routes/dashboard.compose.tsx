@@ -18,6 +18,7 @@ import {
   sendMessage,
   updateDraft,
 } from "../../server/domain/inbox";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { folderHref } from "../components/dashboard/inbox";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
@@ -132,6 +133,9 @@ const headings: Record<"new" | "reply" | "draft", MessageKey> = {
   reply: "inbox.compose.reply",
   draft: "inbox.compose.draft",
 };
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  dashboardTitle(matches, headings[loaderData?.mode ?? "new"]);
 
 export default function Compose({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();

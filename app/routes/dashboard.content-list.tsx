@@ -22,6 +22,7 @@ import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { type ListKind, listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import {
   Cell,
   ControlHeader,
@@ -72,6 +73,9 @@ function rowOf(record: unknown): Row {
     featured: typeof r.isFeatured === "boolean" ? r.isFeatured : null,
   };
 }
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  dashboardTitle(matches, loaderData ? listMenuLabels[loaderData.kind] : "dashboard.title");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

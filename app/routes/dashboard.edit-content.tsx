@@ -10,6 +10,7 @@ import { ContentFormView, type FormAnswer } from "../components/dashboard/conten
 import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms } from "../components/dashboard/content-forms";
 import { formKindOfList, type ListKind, listKinds } from "../components/dashboard/content-kinds";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { collectionsByKind } from "../lib/collections.server";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
@@ -86,6 +87,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     return Response.json(body, { status });
   },
 ];
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "contentLists.edit.heading");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const kind = kindOf(params.kind);

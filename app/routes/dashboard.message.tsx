@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { changeMessage, deleteMessage, getMessage, markRead } from "../../server/domain/inbox";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { folderHref, folderLabels } from "../components/dashboard/inbox";
 import type { MessageKey } from "../i18n";
 import { formatDate } from "../lib/format";
@@ -24,6 +25,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     return next();
   },
 ];
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const message = loaderData?.message;
+  if (!message) return dashboardTitle(matches, "inbox.heading");
+  const words = message.kind === "received" ? message.name : message.subject;
+  return words ? dashboardTitle(matches, { text: words }) : dashboardTitle(matches, "inbox.noSubject");
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -6,11 +6,14 @@ import { toMajorUnits } from "../../common/money";
 import { listAllOrders } from "../../server/domain/orders";
 import { orderNumber, statusColours, statusLabel } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { Cell, TableBox } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.orders";
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "cart.admin.heading");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

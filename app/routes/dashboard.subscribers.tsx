@@ -2,6 +2,7 @@
 // an export to CSV (/DeashBoard/subscribers.csv).
 import { Anchor, Group, Table, Text, Title } from "@mantine/core";
 import { listSubscribers } from "../../server/domain/subscribers";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import { formatDate } from "../lib/format";
@@ -10,6 +11,9 @@ import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.subscribers";
 
 const perPage = 20;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  dashboardTitle(matches, "people.subscribers.heading");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

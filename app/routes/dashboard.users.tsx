@@ -13,6 +13,7 @@ import {
   removeAdmin,
   type UserListItem,
 } from "../../server/domain/users";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import { formatDate } from "../lib/format";
@@ -21,6 +22,8 @@ import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.users";
 
 const perPage = 20;
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "people.users.heading");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -177,6 +177,7 @@ describe("accounts and roles in the browser", () => {
     const response = await page.goto(`${server.url}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    expect(await page.title()).toBe("Page not found | Maktab");
     expect(await page.content()).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
   });
 

@@ -91,6 +91,8 @@ describe("the dashboard's content lists", () => {
 
   it("lists a kind's sample records with thumbnails, and searches them", async () => {
     const page = await list("/DeashBoard/list/services");
+    // Each dashboard page names itself in the tab, so an admin's open tabs tell apart.
+    expect(await page.title()).toBe("Services · Dashboard | Maktab");
     expect(await titles(page)).toEqual(
       expect.arrayContaining([
         "Library",
