@@ -379,6 +379,7 @@ describe("cart and payment in the browser", () => {
     expect(await rows.last().getByTestId("order-status").textContent()).toBe("Paid");
     // Every status is readable: its words keep their contrast on the badge.
     await expectAccessible(page);
+    expect(await page.title()).toBe("All orders · Dashboard | Maktab");
 
     // An admin may open any receipt; another user may not.
     const receipt = await paidRows.getByRole("link").getAttribute("href");
@@ -438,6 +439,13 @@ describe("cart and payment in the browser", () => {
       );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
+    // The expiry's longer label wraps here; its input still lines up with the CVC's.
+    const tops = await Promise.all(
+      ["cc-exp", "cc-csc"].map((field) =>
+        page.locator(`input[autocomplete="${field}"]`).evaluate((input) => input.getBoundingClientRect().top),
+      ),
+    );
+    expect(tops[0]).toBe(tops[1]);
   });
 });
 

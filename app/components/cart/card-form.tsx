@@ -29,6 +29,7 @@ export const testCards = [
   { number: "4242 4242 4242 4242", outcome: "cart.test.succeeds" },
   { number: "4000 0000 0000 0002", outcome: "cart.test.declined" },
   { number: "4000 0000 0000 9995", outcome: "cart.test.insufficient" },
+  { number: "4000 0000 0000 0069", outcome: "cart.test.expired" },
 ] as const;
 
 /** "MM/YY", "MM / YYYY" or "MMYY" to month and four-digit year; undefined when it is none. */
