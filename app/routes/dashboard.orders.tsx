@@ -1,12 +1,13 @@
 // /DeashBoard/orders (admins): every order, newest first, with its buyer, status, items and
 // totals, and a link to its receipt.
-import { Anchor, Badge, Table, Text, Title } from "@mantine/core";
+import { Anchor, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { listAllOrders } from "../../server/domain/orders";
-import { orderNumber, statusColours, statusLabel } from "../components/cart/order-status";
+import { orderNumber } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { OrderStatusBadge } from "../components/dashboard/order-status-badge";
 import { Cell, TableBox } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -67,14 +68,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
                     </Text>
                   </Cell>
                   <Cell label={t("cart.admin.status")}>
-                    <Badge
-                      color={statusColours[order.status] ?? "gray"}
-                      variant="outline"
-                      miw="max-content"
-                      data-testid="order-status"
-                    >
-                      {t(statusLabel(order.status))}
-                    </Badge>
+                    <OrderStatusBadge status={order.status} testId="order-status" />
                   </Cell>
                   <Cell label={t("cart.items")}>
                     {order.items

@@ -12,18 +12,6 @@ const labels: Record<OrderStatus, MessageKey> = {
 
 export const statusLabel = (status: OrderStatus): MessageKey => labels[status] ?? labels.pending;
 
-/**
- * The dashboard's badge colour per status (the badge's text says the status too), for Mantine's
- * outline badge: text and border in shades dark enough to keep their contrast on white. (Its
- * light badge paints a given shade as the background, under text of the same colour.)
- */
-export const statusColours: Record<OrderStatus, string> = {
-  paid: "teal.9",
-  pending: "gray.7",
-  failed: "red.9",
-  cancelled: "dark",
-};
-
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useI18n();
   return (

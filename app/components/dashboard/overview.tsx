@@ -2,15 +2,16 @@
 // unread messages), how much of each kind the site holds, and the newest orders. Each number
 // links to the dashboard screen that deals with it. Its data comes from loadOverview
 // (server/domain/overview.ts).
-import { Anchor, Badge, Paper, SimpleGrid, Table, Text, Title } from "@mantine/core";
+import { Anchor, Paper, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import type { OverviewData, OverviewKind } from "../../../server/domain/overview";
 import type { MessageKey } from "../../i18n";
 import { formatDate, formatNumber, formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
-import { orderNumber, statusColours, statusLabel } from "../cart/order-status";
+import { orderNumber } from "../cart/order-status";
 import { type ListKind, listKinds } from "./content-kinds";
+import { OrderStatusBadge } from "./order-status-badge";
 
 /** Every kind counted, in the order shown, with its label. */
 const kindLabels: Record<OverviewKind, MessageKey> = {
@@ -179,9 +180,7 @@ export function Overview({ data }: { data: OverviewData }) {
                     {money(order.totalMinor, order.currency)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="outline" color={statusColours[order.status] ?? "gray"} miw="max-content">
-                      {t(statusLabel(order.status))}
-                    </Badge>
+                    <OrderStatusBadge status={order.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
