@@ -1,7 +1,6 @@
 // The home page's cards. Titles link to the detail pages; images are lazy and sized to the grid.
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import type { MessageKey } from "../../i18n";
 import { formatDate, formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import type { loader as rootLoader } from "../../root";
@@ -15,7 +14,7 @@ import type {
 } from "../../routes/home.server";
 import { ButtonLink, Picture } from "../../ui";
 import { DeleteButton } from "../delete-button";
-import { classLabelKey } from "../lists/labels";
+import { classLabelKey, positionLabelKey } from "../lists/labels";
 
 // Three columns from 900 px in a 1200 px container, two from 600 px, one on phones.
 const cardSizes = "(min-width: 1200px) 376px, (min-width: 900px) 31vw, (min-width: 600px) 47vw, 100vw";
@@ -61,15 +60,9 @@ export function AdmissionCard({ admission }: { admission: HomeAdmission }) {
   );
 }
 
-const positionKeys: Record<string, MessageKey> = {
-  principal: "home.teachers.principal",
-  "vice-principal": "home.teachers.vicePrincipal",
-  Teacher: "home.teachers.teacher",
-};
-
 export function TeacherCard({ teacher }: { teacher: HomeTeacher }) {
   const { t } = useI18n();
-  const position = teacher.position ? positionKeys[teacher.position] : undefined;
+  const position = teacher.position ? positionLabelKey(teacher.position) : undefined;
   return (
     <Card testId="teacher-card">
       <Picture
