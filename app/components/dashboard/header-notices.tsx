@@ -42,8 +42,8 @@ function Disclosure({
   // of their own (a phone, in English), that would run off the left of the screen.
   const [fromLeft, setFromLeft] = useState(false);
   useLayoutEffect(() => {
-    if (!open) return setFromLeft(false);
-    if ((panel.current?.getBoundingClientRect().left ?? 0) < 0) setFromLeft(true);
+    if (!open) setFromLeft(false);
+    else if ((panel.current?.getBoundingClientRect().left ?? 0) < 0) setFromLeft(true);
   }, [open]);
   return (
     <>
