@@ -27,7 +27,8 @@ export function cartTotals(lines: readonly PricedLine[]): Totals {
   const subtotalMinor = lines.reduce((sum, line) => sum + lineTotal(line), 0);
   const shipping = subtotalMinor > 0 ? shippingMinor : 0;
   const taxable = subtotalMinor + shipping;
-  // Half up in integers: floor((taxable * percent + 50) / 100).
-  const taxMinor = Math.floor((taxable * taxPercent + 50) / 100);
+  // Half up in integers: floor((taxable * percent + 50) / 100), in BigInt because the product
+  // passes 2^53 for the largest carts, where a double would round it.
+  const taxMinor = Number((BigInt(taxable) * BigInt(taxPercent) + 50n) / 100n);
   return { subtotalMinor, shippingMinor: shipping, taxMinor, totalMinor: taxable + taxMinor };
 }

@@ -58,6 +58,11 @@ export const errorMessagesBn: Record<string, string> = {
   "Too many blogs sent. Please try again later.": "অনেকগুলো ব্লগ পাঠানো হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
   // The dashboard's forms and lists.
   "Price must be an amount such as 120 or 120.50": "মূল্য ১২০ বা ১২০.৫০ এর মতো একটি অঙ্ক হতে হবে",
+  "Price: a comma only separates thousands, such as 1,250.50": "মূল্য: কমা শুধু হাজারের ঘর আলাদা করে, যেমন ১,২৫০.৫০",
+  "Price may have at most 2 decimals": "মূল্যে দশমিকের পরে সর্বোচ্চ ২ অঙ্ক থাকতে পারে",
+  "Price cannot be negative": "মূল্য ঋণাত্মক হতে পারে না",
+  "Price must be at most 10,000,000,000.00": "মূল্য সর্বোচ্চ ১০,০০,০০,০০,০০০.০০ হতে পারে",
+  "The order total may be at most 10,000,000,000.00": "অর্ডারের মোট পরিমাণ সর্বোচ্চ ১০,০০,০০,০০,০০০.০০ হতে পারে",
   "Position must be principal, vice-principal or Teacher": "তালিকা থেকে একটি পদ বেছে নিন",
   "Choose a photo": "একটি ছবি বেছে নিন",
   "Invalid request": "অনুরোধটি সঠিক নয়",

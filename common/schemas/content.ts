@@ -2,7 +2,7 @@
 // section 5. The server validates with these; the dashboard forms check with the same ones.
 import { z } from "zod";
 import { normaliseClassName } from "../classes";
-import { parsePrice } from "../money";
+import { readPrice } from "../money";
 import { email, optionalLink, optionalText, requiredText } from "./fields";
 
 export const reviewStatus = z.enum(["pending", "approved", "rejected"], {
@@ -13,18 +13,21 @@ export const teacherPosition = z.enum(["principal", "vice-principal", "Teacher"]
 });
 const uuid = (label: string) => z.uuid({ error: `${label} must be an id` });
 
-/** A price of at most 20 characters, stored in minor units. */
+/**
+ * A price of at most 20 characters, stored in minor units (common/money.ts reads it: thousands
+ * separators only between thousands, at most two decimals, at most 10,000,000,000.00).
+ */
 const price = z
   .union([z.string(), z.number()], { error: "Price is required" })
   .refine((value) => String(value).trim() !== "", { error: "Price is required" })
   .refine((value) => String(value).trim().length <= 20, { error: "Price must be at most 20 characters" })
   .transform((value, ctx) => {
-    const minor = parsePrice(value);
-    if (minor === undefined) {
-      ctx.addIssue({ code: "custom", message: "Price must be an amount such as 120 or 120.50" });
+    const read = readPrice(value);
+    if ("error" in read) {
+      ctx.addIssue({ code: "custom", message: read.error });
       return z.NEVER;
     }
-    return minor;
+    return read.minor;
   });
 
 const className = z

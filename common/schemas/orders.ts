@@ -1,6 +1,7 @@
 // What the cart and the payment calls take: shared by the pages (to check before sending) and
 // the server (which checks again and alone decides prices).
 import { z } from "zod";
+import { readPrice } from "../money";
 import { maxQuantity } from "../pricing";
 import { email, requiredText } from "./fields";
 
@@ -10,17 +11,39 @@ export const maxCartLines = 50;
 const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const quantityMessage = `Quantity must be a whole number from 1 to ${maxQuantity}`;
 
-export const cartItem = z.object(
-  {
-    id: z.string({ error: "Admission id is required" }).regex(idPattern, { error: "Not an admission id" }),
-    quantity: z
-      .number({ error: quantityMessage })
-      .int({ error: quantityMessage })
-      .min(1, { error: quantityMessage })
-      .max(maxQuantity, { error: quantityMessage }),
-  },
-  { error: "Each item must be {id, quantity}" },
-);
+const admissionId = z
+  .string({ error: "Admission id is required" })
+  .regex(idPattern, { error: "Not an admission id" });
+
+/**
+ * One line: the admission's id under `id` or under `_id` (the wire name of every record), the
+ * same admission if both are sent.
+ */
+export const cartItem = z
+  .object(
+    {
+      id: admissionId.optional(),
+      _id: admissionId.optional(),
+      quantity: z
+        .number({ error: quantityMessage })
+        .int({ error: quantityMessage })
+        .min(1, { error: quantityMessage })
+        .max(maxQuantity, { error: quantityMessage }),
+    },
+    { error: "Each item must be {id, quantity}" },
+  )
+  .transform(({ id, _id, quantity }, ctx) => {
+    if (id && _id && id.toLowerCase() !== _id.toLowerCase()) {
+      ctx.addIssue({ code: "custom", path: ["_id"], message: "_id and id name different admissions" });
+      return z.NEVER;
+    }
+    const chosen = id ?? _id;
+    if (!chosen) {
+      ctx.addIssue({ code: "custom", path: ["id"], message: "Admission id is required" });
+      return z.NEVER;
+    }
+    return { id: chosen, quantity };
+  });
 
 /** The cart's lines, each admission once. An empty cart is a valid quote (of nothing). */
 export const cartItems = z
@@ -29,6 +52,8 @@ export const cartItems = z
   .superRefine((items, ctx) => {
     const seen = new Set<string>();
     items.forEach((item, index) => {
+      // Lines that failed their own checks are not read here.
+      if (typeof item?.id !== "string") return;
       const id = item.id.toLowerCase();
       if (seen.has(id)) {
         ctx.addIssue({ code: "custom", path: [index, "id"], message: "This admission is in the cart twice" });
@@ -43,18 +68,12 @@ export type CartItem = z.infer<typeof cartItem>;
 export const majorUnitPrice = z
   .union([z.number(), z.string()], { error: "Price must be an amount such as 120.50" })
   .transform((value, ctx) => {
-    const amount = typeof value === "number" ? value : Number(value.trim().replace(/,/g, ""));
-    if (
-      !Number.isFinite(amount) ||
-      amount < 0 ||
-      amount > 1e9 ||
-      (typeof value === "string" && !value.trim())
-    ) {
-      ctx.addIssue({ code: "custom", message: "Price must be an amount such as 120.50" });
+    const read = readPrice(value);
+    if ("error" in read) {
+      ctx.addIssue({ code: "custom", message: read.error });
       return z.NEVER;
     }
-    // Floating sums in a browser (149.05000000000001) still mean whole hundredths.
-    return Math.round(amount * 100);
+    return read.minor;
   });
 
 export const paymentIntentInput = z.object({

@@ -10,6 +10,7 @@ import {
   recordPaymentInput,
   testPaymentInput,
 } from "../../common/schemas/orders";
+import { orderStatuses } from "../db/schema";
 import { listQuery } from "../domain/content/collection";
 import {
   confirmTestPayment,
@@ -60,8 +61,11 @@ const flag = z
   .transform((value) => ["1", "true", "yes"].includes(value))
   .optional();
 
-// Orders page like every list, without search; admins may ask for everyone's.
-const ordersQuery = listQuery.omit({ q: true }).extend({ all: flag });
+// Orders page like every list, without search; admins may ask for everyone's; by status.
+const ordersQuery = listQuery.omit({ q: true }).extend({
+  all: flag,
+  status: z.enum(orderStatuses, { error: `status must be one of ${orderStatuses.join(", ")}` }).optional(),
+});
 
 const idParams = z.object({ id: z.string() });
 
@@ -116,7 +120,9 @@ export const orderEndpoints = [
   endpoint({
     method: "GET",
     paths: ["/Order/orders"],
-    summary: "The signed-in user's orders, newest first, with their items (all=1: everyone's, for admins)",
+    summary:
+      "The signed-in user's orders, newest first, with their items (all=1: everyone's, for admins; " +
+      "status: only those; unpaid orders expire 24 hours after they were made)",
     tag,
     access: "signed-in user",
     query: ordersQuery,

@@ -151,6 +151,12 @@ const imageColumns = () => ({
   imageFileId: uuid().references(() => uploadedFiles.id, { onDelete: "set null" }),
 });
 
+/**
+ * Money in integer minor units, 64-bit: totals pass 2^31 (21,474,836.47). Read as a JS number,
+ * exact because common/money.ts keeps amounts at most 10^12, far below 2^53.
+ */
+const money = () => bigint({ mode: "number" }).notNull();
+
 export const reviewStatuses = ["pending", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
@@ -161,7 +167,7 @@ export const admissions = pgTable(
     title: varchar({ length: 100 }).notNull(),
     about: text().notNull().default(""),
     // Integer minor units (cents, paisa): money is never a float.
-    priceMinor: integer().notNull(),
+    priceMinor: money(),
     ...imageColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -304,7 +310,16 @@ export const teachers = pgTable(
 // Orders. Titles and prices are copied onto the items when the order is made, so an order
 // keeps what was bought even if the admission changes or goes away later.
 
-export const orderStatuses = ["pending", "paid", "failed", "cancelled"] as const;
+// "expired": unpaid 24 hours after it was made, it can no longer be paid. "paid_after_expiry": the
+// provider took the money for an expired order anyway; the office refunds or honours it by hand.
+export const orderStatuses = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "paid_after_expiry",
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orders = pgTable(
@@ -316,10 +331,10 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: "restrict" }),
     status: text().$type<OrderStatus>().notNull().default("pending"),
     currency: varchar({ length: 3 }).notNull(),
-    subtotalMinor: integer().notNull(),
-    shippingMinor: integer().notNull(),
-    taxMinor: integer().notNull(),
-    totalMinor: integer().notNull(),
+    subtotalMinor: money(),
+    shippingMinor: money(),
+    taxMinor: money(),
+    totalMinor: money(),
     provider: text().notNull(),
     providerPaymentId: text().unique(),
     // What the browser needs to pay this order's payment intent; kept so that asking again for
@@ -345,7 +360,7 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     admissionId: uuid().references(() => admissions.id, { onDelete: "set null" }),
     title: text().notNull(),
-    unitPriceMinor: integer().notNull(),
+    unitPriceMinor: money(),
     quantity: integer().notNull(),
   },
   (t) => [index().on(t.orderId), index().on(t.admissionId)],

@@ -2,10 +2,11 @@
 // prices in the database, a total sent by a page is only compared, and an order is marked paid
 // only after the payment provider says so, once, whoever reports it first (the page, an earlier
 // client through admitCollection, or Stripe's webhook).
-import { timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, gte, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { maxAmountMinor, maxAmountText } from "../../common/money";
 import { cartTotals, type Totals } from "../../common/pricing";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import { type CartItem, cartItems, recordPaymentInput, testPaymentInput } from "../../common/schemas/orders";
@@ -101,9 +102,6 @@ type OrderRow = typeof orders.$inferSelect;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** How long a pending order's payment intent is offered again for the same cart. */
-const reuseWindowMs = 24 * 60 * 60 * 1000;
-
 function parse<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new DomainError("invalid", message, fieldErrorsOf(result.error));
@@ -174,9 +172,12 @@ async function priceCart(ctx: OrderContext, cart: CartItem[]): Promise<Quote> {
 // Payment intent: a pending order with its items, and the provider's intent for its total.
 
 /**
- * Makes a pending order for the cart (titles and prices copied from the database) and a payment
- * intent for its total. The same cart asked again within a day gets the same pending order and
- * intent, so a page that asks on every change does not pile up orders.
+ * Makes the buyer's open order match the cart (titles and prices copied from the database) and
+ * answers a payment intent for its total. A buyer has one open order: asking again with the same
+ * cart answers the same intent; with a changed cart the open order takes the new items and
+ * totals, and its old intent is cancelled at the provider and replaced, so an intent is never
+ * paid for an amount other than the one it was made for. An order whose payment the provider
+ * has already started (processing, succeeded) is left alone: the cart becomes a new order.
  */
 export async function createPaymentIntent(
   ctx: PaymentContext,
@@ -202,12 +203,21 @@ export async function createPaymentIntent(
   if (totals.totalMinor <= 0) {
     throw new DomainError("invalid", "There is nothing to pay", { items: "There is nothing to pay" });
   }
+  if (totals.totalMinor > maxAmountMinor) {
+    const message = `The order total may be at most ${maxAmountText}`;
+    throw new DomainError("invalid", message, { items: message });
+  }
+  if (totals.totalMinor > ctx.payments.maxAmountMinor) {
+    const limit = formatMinor(ctx.payments.maxAmountMinor);
+    const message = `The payment service takes at most ${limit} ${currency} in one payment`;
+    throw new DomainError("invalid", message, { items: message });
+  }
   if (input.priceMinor !== undefined && input.priceMinor !== totals.totalMinor) {
     throw new TotalChangedError(totals, currency);
   }
-  const answer = (order: { id: string }, clientSecret: string): PaymentIntentAnswer => ({
+  const answer = (orderId: string, clientSecret: string): PaymentIntentAnswer => ({
     clientSecret,
-    orderId: order.id,
+    orderId,
     amount: totals.totalMinor / 100,
     amountMinor: totals.totalMinor,
     currency,
@@ -216,8 +226,12 @@ export async function createPaymentIntent(
     totals,
   });
 
-  const reusable = await reusableOrder(ctx, user.id, quote);
-  if (reusable?.providerClientSecret) return answer(reusable, reusable.providerClientSecret);
+  await expireStaleOrders(ctx);
+  const open = await openOrder(ctx, user.id, currency);
+  if (open?.providerPaymentId) {
+    const reused = await reuseOpenOrder(ctx, open, quote, user);
+    if (reused) return answer(open.id, reused);
+  }
 
   // The order and its items are written together or not at all.
   const orderId = await ctx.db.transaction(async (tx) => {
@@ -226,15 +240,7 @@ export async function createPaymentIntent(
       .values({ userId: user.id, currency, provider: ctx.payments.kind, ...totals })
       .returning({ id: orders.id });
     if (!order) throw new Error("The order was not stored");
-    await tx.insert(orderItems).values(
-      quote.lines.map((line) => ({
-        orderId: order.id,
-        admissionId: line.admissionId,
-        title: line.title,
-        unitPriceMinor: line.unitPriceMinor,
-        quantity: line.quantity,
-      })),
-    );
+    await tx.insert(orderItems).values(itemRows(order.id, quote));
     return order.id;
   });
   let intent: { id: string; clientSecret: string };
@@ -243,6 +249,7 @@ export async function createPaymentIntent(
       amountMinor: totals.totalMinor,
       currency,
       orderId,
+      idempotencyKey: `maktab-order-${orderId}`,
       metadata: { userId: user.id, buyerEmail: user.email },
     });
   } catch (error) {
@@ -254,11 +261,24 @@ export async function createPaymentIntent(
     .update(orders)
     .set({ providerPaymentId: intent.id, providerClientSecret: intent.clientSecret })
     .where(eq(orders.id, orderId));
-  return answer({ id: orderId }, intent.clientSecret);
+  return answer(orderId, intent.clientSecret);
 }
 
-/** The buyer's latest pending order for exactly this cart, if its intent can still be paid. */
-async function reusableOrder(ctx: PaymentContext, userId: string, quote: Quote): Promise<OrderRow | null> {
+/** "99999999" -> "999,999.99" */
+const formatMinor = (minor: number) =>
+  (minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const itemRows = (orderId: string, quote: Quote) =>
+  quote.lines.map((line) => ({
+    orderId,
+    admissionId: line.admissionId,
+    title: line.title,
+    unitPriceMinor: line.unitPriceMinor,
+    quantity: line.quantity,
+  }));
+
+/** The buyer's newest open order (pending, not yet expired) with this provider and currency. */
+async function openOrder(ctx: PaymentContext, userId: string, currency: string): Promise<OrderRow | null> {
   const [candidate] = await ctx.db
     .select()
     .from(orders)
@@ -267,17 +287,30 @@ async function reusableOrder(ctx: PaymentContext, userId: string, quote: Quote):
         eq(orders.userId, userId),
         eq(orders.status, "pending"),
         eq(orders.provider, ctx.payments.kind),
-        eq(orders.currency, quote.currency),
-        eq(orders.totalMinor, quote.totals.totalMinor),
-        isNotNull(orders.providerPaymentId),
-        isNotNull(orders.providerClientSecret),
-        gte(orders.createdAt, new Date(Date.now() - reuseWindowMs)),
+        eq(orders.currency, currency),
+        gt(orders.createdAt, expiryCutoff()),
       ),
     )
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  if (!candidate?.providerPaymentId) return null;
-  const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, candidate.id));
+  return candidate ?? null;
+}
+
+/**
+ * The open order for this cart: answers the client secret to pay it, or null when the order
+ * cannot be changed safely (its payment has started) and the cart needs a new order.
+ */
+async function reuseOpenOrder(
+  ctx: PaymentContext,
+  order: OrderRow,
+  quote: Quote,
+  user: { id: string; email: string },
+): Promise<string | null> {
+  const oldIntentId = order.providerPaymentId;
+  if (!oldIntentId) return null;
+  const payment = await ctx.payments.retrieve(oldIntentId);
+  if (payment?.status === "processing" || payment?.status === "succeeded") return null;
+  const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const key = (line: {
     admissionId: string | null;
     title: string;
@@ -285,11 +318,73 @@ async function reusableOrder(ctx: PaymentContext, userId: string, quote: Quote):
     quantity: number;
   }) => `${line.admissionId}|${line.unitPriceMinor}|${line.quantity}|${line.title}`;
   const same =
-    items.length === quote.lines.length &&
+    order.totalMinor === quote.totals.totalMinor &&
     items.map(key).sort().join("\n") === quote.lines.map(key).sort().join("\n");
-  if (!same) return null;
-  const payment = await ctx.payments.retrieve(candidate.providerPaymentId);
-  return payment?.status === "requires_payment" ? candidate : null;
+  if (same && payment?.status === "requires_payment" && order.providerClientSecret) {
+    return order.providerClientSecret;
+  }
+  // The old intent is for the old total: it must never be paid once the order changes.
+  if (payment && !(await ctx.payments.cancel(oldIntentId))) return null;
+  const intent = await ctx.payments.createIntent({
+    amountMinor: quote.totals.totalMinor,
+    currency: quote.currency,
+    orderId: order.id,
+    idempotencyKey: `maktab-order-${order.id}-${randomUUID()}`,
+    metadata: { userId: user.id, buyerEmail: user.email },
+  });
+  // Only if nothing else changed or paid the order meanwhile (the same intent, still pending).
+  const replaced = await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(orders)
+      .set({ ...quote.totals, providerPaymentId: intent.id, providerClientSecret: intent.clientSecret })
+      .where(
+        and(eq(orders.id, order.id), eq(orders.status, "pending"), eq(orders.providerPaymentId, oldIntentId)),
+      )
+      .returning({ id: orders.id });
+    if (updated.length === 0) return false;
+    await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
+    await tx.insert(orderItems).values(itemRows(order.id, quote));
+    return true;
+  });
+  if (replaced) {
+    ctx.logger.info({ orderId: order.id, paymentId: intent.id }, "an open order took a changed cart");
+    return intent.clientSecret;
+  }
+  await ctx.payments.cancel(intent.id).catch(() => false);
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry: an order unpaid 24 hours after it was made can no longer be paid.
+
+/** How long an order waits for its payment. */
+export const orderLifetimeMs = 24 * 60 * 60 * 1000;
+
+const expiryCutoff = (now = Date.now()) => new Date(now - orderLifetimeMs);
+
+const isStale = (order: OrderRow, now = Date.now()) =>
+  order.status === "pending" && order.createdAt.getTime() <= now - orderLifetimeMs;
+
+/**
+ * Marks pending orders older than a day expired; done on every read and payment of orders, so no
+ * timer is needed. With a provider at hand, their intents are cancelled too (best effort: a
+ * payment the provider still reports later is recorded as paid_after_expiry, never as paid).
+ */
+export async function expireStaleOrders(ctx: { db: Database; payments?: PaymentProvider; logger?: Logger }) {
+  const expired = await ctx.db
+    .update(orders)
+    .set({ status: "expired" })
+    .where(and(eq(orders.status, "pending"), lte(orders.createdAt, expiryCutoff())))
+    .returning({ id: orders.id, providerPaymentId: orders.providerPaymentId });
+  if (expired.length === 0 || !ctx.payments) return;
+  for (const order of expired) {
+    if (!order.providerPaymentId) continue;
+    try {
+      await ctx.payments.cancel(order.providerPaymentId);
+    } catch (error) {
+      ctx.logger?.warn({ orderId: order.id, err: error }, "an expired order's intent was not cancelled");
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,10 +396,16 @@ type PaymentDetails = {
 };
 
 /**
- * Marks a pending order paid. The condition on the status makes it happen once, however many
- * reports arrive together; answers whether this call was the one that did it.
+ * Marks a pending order paid by this intent. The conditions make it happen once, however many
+ * reports arrive together, and never for an intent the order no longer has (its cart changed) or
+ * an order that has expired; answers whether this call was the one that did it.
  */
-async function markPaid(db: Database, orderId: string, details: PaymentDetails): Promise<boolean> {
+async function markPaid(
+  db: Database,
+  order: OrderRow,
+  paymentId: string,
+  details: PaymentDetails,
+): Promise<boolean> {
   const billing = details.billing;
   const updated = await db
     .update(orders)
@@ -316,10 +417,53 @@ async function markPaid(db: Database, orderId: string, details: PaymentDetails):
       ...(billing?.email ? { billingEmail: billing.email } : {}),
       ...(billing?.address ? { billingAddress: billing.address } : {}),
     })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.status, "pending"),
+        eq(orders.providerPaymentId, paymentId),
+        gt(orders.createdAt, expiryCutoff()),
+      ),
+    )
     .returning({ id: orders.id });
   return updated.length > 0;
 }
+
+/**
+ * The provider took the money for an order that had expired (a late webhook, a payer who kept the
+ * page open for days): the order is not paid, but the payment is kept on it for the office to
+ * refund or honour, and logged as an error.
+ */
+async function recordLatePayment(ctx: PaymentContext, order: OrderRow, payment: ProviderPayment) {
+  const billing = payment.billing;
+  const updated = await ctx.db
+    .update(orders)
+    .set({
+      status: "paid_after_expiry",
+      paidAt: new Date(),
+      ...(payment.last4 ? { cardLast4: payment.last4.slice(-4) } : {}),
+      ...(billing?.name ? { billingName: billing.name } : {}),
+      ...(billing?.email ? { billingEmail: billing.email } : {}),
+      ...(billing?.address ? { billingAddress: billing.address } : {}),
+    })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        inArray(orders.status, ["pending", "expired"]),
+        eq(orders.providerPaymentId, payment.id),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (updated.length > 0) {
+    ctx.logger.error(
+      { orderId: order.id, paymentId: payment.id, paid: payment.amountMinor, currency: payment.currency },
+      "a payment arrived for an expired order: refund or honour it",
+    );
+  }
+}
+
+/** This order has expired: it can never be paid. */
+const expiredError = () => new DomainError("conflict", "This order has expired: it can no longer be paid");
 
 async function orderByPaymentId(db: Database, paymentId: string): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
@@ -346,8 +490,27 @@ async function settle(ctx: PaymentContext, order: OrderRow, payment: ProviderPay
     throw new DomainError("conflict", "The payment does not match the order's total");
   }
   if (order.status === "paid") return;
-  const recorded = await markPaid(ctx.db, order.id, { last4: payment.last4, billing: payment.billing });
-  if (recorded) ctx.logger.info({ orderId: order.id, paymentId: payment.id }, "order paid");
+  if (order.status === "expired" || order.status === "paid_after_expiry" || isStale(order)) {
+    await recordLatePayment(ctx, order, payment);
+    throw expiredError();
+  }
+  const recorded = await markPaid(ctx.db, order, payment.id, {
+    last4: payment.last4,
+    billing: payment.billing,
+  });
+  if (recorded) {
+    ctx.logger.info({ orderId: order.id, paymentId: payment.id }, "order paid");
+    return;
+  }
+  // Expired or changed between reading and writing: read again and answer from there.
+  const [now] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+  if (now && now.status !== "paid") {
+    if (now.status === "expired" || isStale(now)) {
+      await recordLatePayment(ctx, now, payment);
+      throw expiredError();
+    }
+    throw new DomainError("conflict", "The payment does not match the order's total");
+  }
 }
 
 /**
@@ -361,6 +524,7 @@ export async function recordPayment(
   input: { orderId?: string; transaction: unknown },
 ): Promise<{ acknowledged: true; insertedId: string }> {
   const user = requireUser(actor);
+  await expireStaleOrders(ctx);
   const { transaction } = parse(recordPaymentInput, { transaction: input.transaction }, "Invalid payment");
   const order = await orderByPaymentId(ctx.db, transaction);
   if (!order) throw new DomainError("not_found", "No payment with this transaction");
@@ -446,16 +610,20 @@ export async function confirmTestPayment(
     last4: last4 ?? "",
   });
   if (order.status === "paid") return success(order.cardLast4);
+  if (order.status === "expired" || isStale(order)) throw expiredError();
   if (order.status !== "pending") throw new DomainError("conflict", "This order can no longer be paid");
   const { last4 } = chargeTestCard(card);
-  const recorded = await markPaid(ctx.db, order.id, { last4, billing: card.billing });
+  const recorded = await markPaid(ctx.db, order, intentId ?? "", { last4, billing: card.billing });
   if (recorded) {
     ctx.logger.info({ orderId: order.id, paymentId: order.providerPaymentId }, "order paid in test mode");
     return success(last4);
   }
-  // Another request paid it a moment ago: answer with what was recorded.
+  // Another request paid it a moment ago: answer with what was recorded. Otherwise it expired or
+  // took another cart (and intent) in the meantime.
   const [now] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
-  return success(now?.cardLast4 ?? last4);
+  if (now?.status === "paid" && now.providerPaymentId === intentId) return success(now.cardLast4 ?? last4);
+  if (now?.status === "expired" || (now && isStale(now))) throw expiredError();
+  throw new DomainError("conflict", "This order has changed: pay its new total");
 }
 
 function sameSecret(stored: string, given: string): boolean {
@@ -536,15 +704,18 @@ async function selectOrders(
 export async function listOrders(
   ctx: OrderContext,
   actor: Actor,
-  options: { all?: boolean } & Partial<OrderPage> = {},
+  options: { all?: boolean; status?: OrderStatus } & Partial<OrderPage> = {},
 ): Promise<{ items: Order[]; total: number }> {
   const page = { limit: options.limit ?? defaultPage.limit, offset: options.offset ?? defaultPage.offset };
+  const byStatus = options.status ? eq(orders.status, options.status) : undefined;
   if (options.all) {
     requireAdmin(actor);
-    return selectOrders(ctx, undefined, page, true);
+    await expireStaleOrders(ctx);
+    return selectOrders(ctx, byStatus, page, true);
   }
   const user = requireUser(actor);
-  return selectOrders(ctx, eq(orders.userId, user.id), page, false);
+  await expireStaleOrders(ctx);
+  return selectOrders(ctx, and(eq(orders.userId, user.id), byStatus), page, false);
 }
 
 /** The signed-in user's orders, newest first, with their items. */
@@ -569,6 +740,7 @@ export async function listAllOrders(
 export async function getOrder(ctx: OrderContext, actor: Actor, id: string): Promise<Order> {
   const user = requireUser(actor);
   if (!uuidPattern.test(id)) throw notFound("Order");
+  await expireStaleOrders(ctx);
   const where = user.isAdmin ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, user.id));
   const { items } = await selectOrders(ctx, where, { limit: 1, offset: 0 }, user.isAdmin);
   const [order] = items;

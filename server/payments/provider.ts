@@ -10,6 +10,11 @@ export type CreateIntentInput = {
   /** ISO 4217, upper case. */
   currency: string;
   orderId: string;
+  /**
+   * Makes retries of this one request harmless: the order's first intent uses the order's id, an
+   * intent replacing a cancelled one (the cart changed) a new key.
+   */
+  idempotencyKey: string;
   /** Kept with the intent at the provider (the order and the buyer), for the institute's books. */
   metadata: Record<string, string>;
 };
@@ -40,7 +45,14 @@ export type PaymentProvider = {
   kind: PaymentProviderKind;
   /** What the browser needs to load the provider's card form; null in test mode. */
   publishableKey: string | null;
+  /** The largest amount one intent may take, in minor units (Stripe: 8 digits). */
+  maxAmountMinor: number;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /**
+   * Cancels an intent so that it can never be paid. Answers true when it is cancelled (or already
+   * was), false when it cannot be any more (the payment is processing or has succeeded).
+   */
+  cancel(id: string): Promise<boolean>;
   /** The intent as the provider knows it; null when it knows no such intent. */
   retrieve(id: string): Promise<ProviderPayment | null>;
   /**

@@ -22,6 +22,12 @@ function apiAddress(apiUrl: string | undefined) {
 
 const intentIdPattern = /^pi_[A-Za-z0-9_]+$/;
 
+/**
+ * Stripe takes at most 8 digits of minor units per payment in most currencies (999,999.99 USD):
+ * https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts
+ */
+export const stripeMaxAmountMinor = 99_999_999;
+
 function statusOf(status: Stripe.PaymentIntent.Status): ProviderPayment["status"] {
   switch (status) {
     case "succeeded":
@@ -67,8 +73,9 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   const provider: PaymentProvider = {
     kind: "stripe",
     publishableKey: config.publishableKey,
+    maxAmountMinor: stripeMaxAmountMinor,
 
-    async createIntent({ amountMinor, currency, orderId, metadata }) {
+    async createIntent({ amountMinor, currency, orderId, idempotencyKey, metadata }) {
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -79,13 +86,29 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
             description: `Order ${orderId}`,
             metadata: { ...metadata, orderId },
           },
-          // One intent per order, however often the request is retried.
-          { idempotencyKey: `maktab-order-${orderId}` },
+          // One intent per request, however often it is retried.
+          { idempotencyKey },
         );
         if (!intent.client_secret) throw new Error("the payment intent has no client secret");
         return { id: intent.id, clientSecret: intent.client_secret };
       } catch (error) {
         throw failure("create the payment intent", error);
+      }
+    },
+
+    async cancel(id) {
+      if (!intentIdPattern.test(id)) return true;
+      try {
+        const intent = await stripe.paymentIntents.cancel(id);
+        return intent.status === "canceled";
+      } catch (error) {
+        // Already cancelled is what was asked; succeeded or processing cannot be cancelled.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const intent = await stripe.paymentIntents.retrieve(id).catch(() => null);
+          if (intent) return intent.status === "canceled";
+          if (error.statusCode === 404) return true;
+        }
+        throw failure("cancel the payment intent", error);
       }
     },
 

@@ -4,6 +4,7 @@
 // status is the intent's status. Cards are Stripe's published test numbers, with their meanings.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { maxAmountMinor } from "../../common/money";
 import type { Database } from "../db/client";
 import { orders } from "../db/schema";
 import { PaymentError } from "../domain/errors";
@@ -18,17 +19,29 @@ export function createTestModeProvider(db: Database): PaymentProvider {
   return {
     kind: "test",
     publishableKey: null,
+    // No money moves: any total the site takes (Stripe's own limit is lower, see stripe.ts).
+    maxAmountMinor,
     // The order domain stores both on the order row, which is all the storage an intent needs.
     async createIntent() {
       const id = `${intentPrefix}${randomPart()}`;
       return { id, clientSecret: `${id}_secret_${randomPart()}` };
+    },
+    // An intent replaced on its order (the cart changed) belongs to no order any more, so it can
+    // no longer be found or paid; an order's own intent ends with the order (paid or expired).
+    async cancel(id) {
+      const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, id)).limit(1);
+      return order?.status !== "paid" && order?.status !== "paid_after_expiry";
     },
     async retrieve(id) {
       if (!id.startsWith(intentPrefix)) return null;
       const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, id)).limit(1);
       if (order?.provider !== "test") return null;
       const status: ProviderPayment["status"] =
-        order.status === "paid" ? "succeeded" : order.status === "pending" ? "requires_payment" : "canceled";
+        order.status === "paid" || order.status === "paid_after_expiry"
+          ? "succeeded"
+          : order.status === "pending"
+            ? "requires_payment"
+            : "canceled";
       return {
         id,
         status,

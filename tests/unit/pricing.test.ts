@@ -46,3 +46,23 @@ describe("cart pricing in minor units", () => {
     }
   });
 });
+
+describe("cart pricing at the largest amounts", () => {
+  it("sums and taxes exactly where a double's products would round", () => {
+    // 50 lines of 99 at 10,000,000,000.00 each: the tax's products pass 2^53.
+    const lines = Array.from({ length: 50 }, () => ({ unitPriceMinor: 1e12, quantity: 99 }));
+    expect(cartTotals(lines)).toEqual({
+      subtotalMinor: 4_950_000_000_000_000,
+      shippingMinor: 1500,
+      taxMinor: 495_000_000_000_150,
+      totalMinor: 5_445_000_000_001_650,
+    });
+    // Half up still holds there: 49,500,000,000,000.05 with shipping, 10% = ...000.005 -> ...000.01.
+    expect(cartTotals([{ unitPriceMinor: 4_950_000_000_000_005 - 1500, quantity: 1 }])).toEqual({
+      subtotalMinor: 4_949_999_999_998_505,
+      shippingMinor: 1500,
+      taxMinor: 495_000_000_000_001,
+      totalMinor: 5_445_000_000_000_006,
+    });
+  });
+});

@@ -8,6 +8,8 @@ const labels: Record<OrderStatus, MessageKey> = {
   paid: "cart.status.paid",
   failed: "cart.status.failed",
   cancelled: "cart.status.cancelled",
+  expired: "cart.status.expired",
+  paid_after_expiry: "cart.status.paidAfterExpiry",
 };
 
 export const statusLabel = (status: OrderStatus): MessageKey => labels[status] ?? labels.pending;

@@ -20,7 +20,7 @@ export type QuoteView = {
   currency: string;
 };
 
-export type OrderStatus = "pending" | "paid" | "failed" | "cancelled";
+export type OrderStatus = "pending" | "paid" | "failed" | "cancelled" | "expired" | "paid_after_expiry";
 
 export type OrderView = {
   id: string;

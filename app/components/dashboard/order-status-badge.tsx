@@ -12,6 +12,9 @@ const statusColours: Record<OrderStatus, string> = {
   pending: "gray.7",
   failed: "red.9",
   cancelled: "dark",
+  expired: "dark",
+  // Money taken for an expired order: the office must act on it.
+  paid_after_expiry: "orange.9",
 };
 
 export function OrderStatusBadge({ status, testId }: { status: OrderStatus; testId?: string }) {

@@ -68,6 +68,8 @@ const en = {
   "cart.status.paid": "Paid",
   "cart.status.failed": "Failed",
   "cart.status.cancelled": "Cancelled",
+  "cart.status.expired": "Expired",
+  "cart.status.paidAfterExpiry": "Paid after expiry",
   "cart.order.number": "Order {number}",
   "cart.bookings.title": "My bookings",
   "cart.bookings.empty": "You have no bookings yet.",
@@ -88,6 +90,14 @@ const en = {
   "cart.admin.empty": "No orders yet.",
   "cart.admin.buyer": "Buyer",
   "cart.admin.status": "Status",
+  "cart.admin.filter": "Show orders",
+  "cart.admin.allStatuses": "All statuses",
+  "cart.admin.apply": "Show",
+  "cart.admin.csv": "Download CSV",
+  "cart.admin.emptyFiltered": "No orders with this status.",
+  "cart.admin.lateNote":
+    "Paid after expiry: the payment service took the money after the order expired. Refund it or honour the order by hand.",
+  "cart.admin.expiryNote": "Orders unpaid 24 hours after they were made expire and can no longer be paid.",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -157,6 +167,8 @@ const bn: Record<keyof typeof en, string> = {
   "cart.status.paid": "পরিশোধিত",
   "cart.status.failed": "ব্যর্থ",
   "cart.status.cancelled": "বাতিল",
+  "cart.status.expired": "মেয়াদোত্তীর্ণ",
+  "cart.status.paidAfterExpiry": "মেয়াদ শেষে পরিশোধিত",
   "cart.order.number": "অর্ডার {number}",
   "cart.bookings.title": "আমার বুকিং",
   "cart.bookings.empty": "আপনার এখনো কোনো বুকিং নেই।",
@@ -177,6 +189,14 @@ const bn: Record<keyof typeof en, string> = {
   "cart.admin.empty": "এখনো কোনো অর্ডার নেই।",
   "cart.admin.buyer": "ক্রেতা",
   "cart.admin.status": "অবস্থা",
+  "cart.admin.filter": "অর্ডার দেখান",
+  "cart.admin.allStatuses": "সব অবস্থা",
+  "cart.admin.apply": "দেখান",
+  "cart.admin.csv": "CSV ডাউনলোড করুন",
+  "cart.admin.emptyFiltered": "এই অবস্থার কোনো অর্ডার নেই।",
+  "cart.admin.lateNote":
+    "মেয়াদ শেষে পরিশোধিত: অর্ডারের মেয়াদ শেষ হওয়ার পরে পেমেন্ট সেবা টাকা নিয়েছে। টাকা ফেরত দিন অথবা নিজে অর্ডারটি গ্রহণ করুন।",
+  "cart.admin.expiryNote": "তৈরির ২৪ ঘণ্টার মধ্যে পরিশোধ না হওয়া অর্ডারের মেয়াদ শেষ হয় এবং আর পরিশোধ করা যায় না।",
 };
 
 export const cartMessages = { en, bn };
