@@ -156,6 +156,110 @@ describe.each(testDatabases)("card payments through Stripe on %s", (kind) => {
     expect((await orderRow(intent.orderId))?.status).toBe("pending");
   });
 
+  describe("one open order per buyer", () => {
+    let erin: Session;
+    const ask = async (items: unknown) =>
+      t.json("/api/Order/create-payment-intent", "POST", { items }, { session: erin });
+    const intentOf = (clientSecret: string) => clientSecret.split("_secret_")[0] as string;
+    beforeAll(async () => {
+      erin = await t.signUp("erin@school.test", "erin-password-1", "Erin");
+    });
+
+    it("cancels the old intent at Stripe and makes one for the new total when the cart changes", async () => {
+      const first = await (await ask([{ id: admissionId, quantity: 1 }])).json();
+      const posts = stripe.requests.length;
+      const second = await (await ask([{ id: admissionId, quantity: 3 }])).json();
+      expect(second.orderId).toBe(first.orderId);
+      expect(intentOf(second.clientSecret)).not.toBe(intentOf(first.clientSecret));
+      expect(stripe.intents.get(intentOf(first.clientSecret))?.status).toBe("canceled");
+      const { totalMinor } = cartTotals([{ unitPriceMinor: 12050, quantity: 3 }]);
+      expect(stripe.intents.get(intentOf(second.clientSecret))).toMatchObject({
+        amount: totalMinor,
+        status: "requires_payment_method",
+      });
+      const created = stripe.requests.slice(posts).filter((r) => r.path === "/v1/payment_intents");
+      expect(created).toHaveLength(1);
+      expect(created[0]?.idempotencyKey).toMatch(new RegExp(`^maktab-order-${first.orderId}-.+`));
+      expect(await orderRow(first.orderId)).toMatchObject({
+        totalMinor,
+        providerPaymentId: intentOf(second.clientSecret),
+      });
+      // The old intent pays nothing any more: cancelled at Stripe, and no order's intent here.
+      const old = await admit(erin, first.orderId, { transaction: intentOf(first.clientSecret) });
+      expect(old.status).toBe(404);
+      stripe.succeed(intentOf(second.clientSecret));
+      expect((await admit(erin, first.orderId, { transaction: intentOf(second.clientSecret) })).status).toBe(
+        200,
+      );
+    });
+
+    it("leaves an order whose payment is processing alone: the changed cart is a new order", async () => {
+      const first = await (await ask([{ id: admissionId, quantity: 5 }])).json();
+      const atStripe = stripe.intents.get(intentOf(first.clientSecret));
+      if (atStripe) atStripe.status = "processing";
+      const second = await (await ask([{ id: admissionId, quantity: 6 }])).json();
+      expect(second.orderId).not.toBe(first.orderId);
+      expect(atStripe?.status).toBe("processing");
+      expect(await orderRow(first.orderId)).toMatchObject({
+        status: "pending",
+        totalMinor: first.amountMinor,
+        providerPaymentId: intentOf(first.clientSecret),
+      });
+    });
+
+    it("refuses a total above Stripe's 8-digit limit with 400 naming the items, asking Stripe nothing", async () => {
+      const created = await t.json(
+        "/api/AddAdmition",
+        "POST",
+        { title: "Hostel for life", price: "1,000,000", image1: "https://img.example/a.jpg" },
+        { session: admin },
+      );
+      const { insertedId } = await created.json();
+      const before = stripe.requests.length;
+      const response = await ask([{ id: insertedId, quantity: 1 }]);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.fields).toEqual({
+        items: "The payment service takes at most 999,999.99 BDT in one payment",
+      });
+      expect(stripe.requests.length).toBe(before);
+    });
+
+    it("records a payment Stripe reports for an expired order as paid_after_expiry, never as paid", async () => {
+      const intent = await (await ask([{ id: admissionId, quantity: 7 }])).json();
+      const transaction = intentOf(intent.clientSecret);
+      await t.services.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(orders.id, intent.orderId));
+      stripe.succeed(transaction, { last4: "5556" });
+      const reported = await webhook(succeededEvent(transaction, intent.amountMinor));
+      expect(reported.status).toBe(200);
+      const row = await orderRow(intent.orderId);
+      expect(row).toMatchObject({ status: "paid_after_expiry", cardLast4: "5556" });
+      expect(row?.paidAt).toBeInstanceOf(Date);
+      const admitted = await admit(erin, intent.orderId, { transaction });
+      expect(admitted.status).toBe(409);
+      expect((await admitted.json()).error.message).toBe("This order has expired: it can no longer be paid");
+      expect((await orderRow(intent.orderId))?.status).toBe("paid_after_expiry");
+      const listed = await (
+        await t.request("/api/Order/orders?all=1&status=paid_after_expiry", { session: admin })
+      ).json();
+      expect(listed.map((order: { id: string }) => order.id)).toEqual([intent.orderId]);
+    });
+
+    it("cancels an expired order's intent at Stripe when it expires", async () => {
+      const intent = await (await ask([{ id: admissionId, quantity: 8 }])).json();
+      await t.services.db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(orders.id, intent.orderId));
+      const next = await (await ask([{ id: admissionId, quantity: 8 }])).json();
+      expect(next.orderId).not.toBe(intent.orderId);
+      expect((await orderRow(intent.orderId))?.status).toBe("expired");
+      expect(stripe.intents.get(intentOf(intent.clientSecret))?.status).toBe("canceled");
+    });
+  });
+
   describe("admitCollection", () => {
     it("refuses an intent Stripe does not know (404) and one not paid yet (402)", async () => {
       expect((await admit(alice, admissionId, { transaction: "pi_unknown000" })).status).toBe(404);
