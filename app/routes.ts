@@ -60,6 +60,7 @@ export default [
   route("subscribe", "routes/subscribe.ts"),
   route("content/:kind/:id/delete", "routes/content-delete.ts"),
   route("DeashBoard/subscribers.csv", "routes/dashboard.subscribers-csv.ts"),
+  route("DeashBoard/orders.csv", "routes/dashboard.orders-csv.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("blogs/rss.xml", "routes/blogs-rss.ts"),

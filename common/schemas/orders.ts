@@ -5,6 +5,21 @@ import { readPrice } from "../money";
 import { maxQuantity } from "../pricing";
 import { email, requiredText } from "./fields";
 
+/** What an order can be: the database's list (server/db/schema.ts), for the pages and the API. */
+export const orderStatuses = [
+  "pending",
+  "paid",
+  "failed",
+  "cancelled",
+  "expired",
+  "paid_after_expiry",
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** A status from an address (?status=paid); anything else is no filter. */
+export const orderStatusOf = (value: string | null | undefined): OrderStatus | undefined =>
+  orderStatuses.find((status) => status === value);
+
 /** The most lines one order may hold. */
 export const maxCartLines = 50;
 

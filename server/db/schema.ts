@@ -17,6 +17,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -310,17 +311,11 @@ export const teachers = pgTable(
 // Orders. Titles and prices are copied onto the items when the order is made, so an order
 // keeps what was bought even if the admission changes or goes away later.
 
+export type { OrderStatus };
 // "expired": unpaid 24 hours after it was made, it can no longer be paid. "paid_after_expiry": the
 // provider took the money for an expired order anyway; the office refunds or honours it by hand.
-export const orderStatuses = [
-  "pending",
-  "paid",
-  "failed",
-  "cancelled",
-  "expired",
-  "paid_after_expiry",
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+// The list lives in common/schemas/orders.ts, for the pages and the API too.
+export { orderStatuses };
 
 export const orders = pgTable(
   "orders",

@@ -20,6 +20,7 @@ import { chargeTestCard, intentIdOfClientSecret } from "../payments/test-mode";
 import { type Actor, requireAdmin, requireUser } from "./actor";
 import type { ImageStore, ImageView } from "./content/collection";
 import { DomainError, notFound, PaymentError } from "./errors";
+import { csvCell } from "./subscribers";
 
 /** What reading orders needs. `images` shows uploaded pictures; without it they are found from the config. */
 export type OrderContext = { db: Database; config: Config; images?: ImageStore };
@@ -727,15 +728,6 @@ export async function listMyOrders(
   return (await listOrders(ctx, actor, { ...page })).items;
 }
 
-/** Every order, newest first, with the buyer's name and e-mail: admins only. */
-export async function listAllOrders(
-  ctx: OrderContext,
-  actor: Actor,
-  page?: Partial<OrderPage>,
-): Promise<Order[]> {
-  return (await listOrders(ctx, actor, { ...page, all: true })).items;
-}
-
 /** One order, to its buyer or an admin; anyone else learns nothing of it (404). */
 export async function getOrder(ctx: OrderContext, actor: Actor, id: string): Promise<Order> {
   const user = requireUser(actor);
@@ -746,4 +738,72 @@ export async function getOrder(ctx: OrderContext, actor: Actor, id: string): Pro
   const [order] = items;
   if (!order) throw notFound("Order");
   return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The office's spreadsheet.
+
+/** Minor units as a plain decimal a spreadsheet reads as a number: 1234505 -> "12345.05". */
+const decimalOf = (minor: number) => `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+
+const csvColumns = [
+  "order",
+  "status",
+  "buyer_name",
+  "buyer_email",
+  "items",
+  "currency",
+  "subtotal",
+  "shipping",
+  "tax",
+  "total",
+  "created_at",
+  "paid_at",
+  "provider",
+  "payment_id",
+  "card_last4",
+] as const;
+
+/** Rows read per query: a long history is exported a page at a time. */
+const csvPageSize = 500;
+
+/**
+ * Every order (or those with one status), newest first, as CSV for a spreadsheet: admins only.
+ * Starts with a byte order mark so that Excel reads the UTF-8 (Bangla names); every cell goes
+ * through csvCell, so a name such as "=HYPERLINK(...)" stays text.
+ */
+export async function ordersCsv(
+  ctx: OrderContext,
+  actor: Actor,
+  options: { status?: OrderStatus } = {},
+): Promise<string> {
+  requireAdmin(actor);
+  await expireStaleOrders(ctx);
+  const where = options.status ? eq(orders.status, options.status) : undefined;
+  const lines: string[] = [csvColumns.join(",")];
+  for (let offset = 0; ; offset += csvPageSize) {
+    const { items } = await selectOrders(ctx, where, { limit: csvPageSize, offset }, true);
+    for (const order of items) {
+      const cells = [
+        order.id,
+        order.status,
+        order.buyer?.name ?? "",
+        order.buyer?.email ?? "",
+        order.items.map((item) => `${item.title} x ${item.quantity}`).join("; "),
+        order.currency,
+        decimalOf(order.subtotalMinor),
+        decimalOf(order.shippingMinor),
+        decimalOf(order.taxMinor),
+        decimalOf(order.totalMinor),
+        order.createdAt.toISOString(),
+        order.paidAt?.toISOString() ?? "",
+        order.provider,
+        order.providerPaymentId ?? "",
+        order.cardLast4 ?? "",
+      ];
+      lines.push(cells.map(csvCell).join(","));
+    }
+    if (items.length < csvPageSize) break;
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

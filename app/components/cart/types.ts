@@ -1,5 +1,6 @@
 // What the cart pages receive from their loaders and actions (kept small: it goes to the browser).
 import type { Totals } from "../../../common/pricing";
+import type { OrderStatus } from "../../../common/schemas/orders";
 import type { ImageView } from "../../ui";
 
 export type CartItemInput = { id: string; quantity: number };
@@ -20,7 +21,7 @@ export type QuoteView = {
   currency: string;
 };
 
-export type OrderStatus = "pending" | "paid" | "failed" | "cancelled" | "expired" | "paid_after_expiry";
+export type { OrderStatus } from "../../../common/schemas/orders";
 
 export type OrderView = {
   id: string;

@@ -1,0 +1,22 @@
+// /DeashBoard/orders.csv (admins): every order, or those with one status (?status=), as a CSV
+// download for a spreadsheet.
+import { orderStatusOf } from "../../common/schemas/orders";
+import { ordersCsv } from "../../server/domain/orders";
+import { pageOf, requireAdminPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.orders-csv";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const status = orderStatusOf(new URL(request.url).searchParams.get("status"));
+  const csv = await ordersCsv(services, actor, { status });
+  const name = status ? `maktab-orders-${status}.csv` : "maktab-orders.csv";
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
