@@ -63,6 +63,9 @@ export const errorMessagesBn: Record<string, string> = {
   "Price cannot be negative": "মূল্য ঋণাত্মক হতে পারে না",
   "Price must be at most 10,000,000,000.00": "মূল্য সর্বোচ্চ ১০,০০,০০,০০,০০০.০০ হতে পারে",
   "The order total may be at most 10,000,000,000.00": "অর্ডারের মোট পরিমাণ সর্বোচ্চ ১০,০০,০০,০০,০০০.০০ হতে পারে",
+  // Stripe's limit (server/payments/stripe.ts).
+  "The payment service takes at most 999,999.99 in one payment":
+    "পেমেন্ট সেবা এক পেমেন্টে সর্বোচ্চ ৯,৯৯,৯৯৯.৯৯ নেয়",
   "Position must be principal, vice-principal or Teacher": "তালিকা থেকে একটি পদ বেছে নিন",
   "Choose a photo": "একটি ছবি বেছে নিন",
   "Invalid request": "অনুরোধটি সঠিক নয়",

@@ -210,7 +210,7 @@ export async function createPaymentIntent(
   }
   if (totals.totalMinor > ctx.payments.maxAmountMinor) {
     const limit = formatMinor(ctx.payments.maxAmountMinor);
-    const message = `The payment service takes at most ${limit} ${currency} in one payment`;
+    const message = `The payment service takes at most ${limit} in one payment`;
     throw new DomainError("invalid", message, { items: message });
   }
   if (input.priceMinor !== undefined && input.priceMinor !== totals.totalMinor) {
