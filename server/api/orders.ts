@@ -76,8 +76,11 @@ export const orderEndpoints = [
     method: "POST",
     paths: ["/Order/create-payment-intent"],
     summary:
-      "Make a pending order for the cart, priced on the server, and a payment intent for its total " +
-      "(price, if sent, is only compared: 409 with the server's totals when it differs)",
+      "Make the buyer's open order match the cart, priced on the server, and answer a payment intent " +
+      "for its total (price, if sent, is only compared: 409 with the server's totals when it differs). " +
+      "One open order per buyer: a changed cart updates it and replaces its intent; an order unpaid for " +
+      "24 hours expires. Items name the admission as id or _id. Totals above 10,000,000,000.00 (or " +
+      "the payment service's own limit) are refused with 400 naming items.",
     tag,
     access: "signed-in user",
     body: paymentIntentInput,

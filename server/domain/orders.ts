@@ -368,24 +368,28 @@ const isStale = (order: OrderRow, now = Date.now()) =>
 
 /**
  * Marks pending orders older than a day expired; done on every read and payment of orders, so no
- * timer is needed. With a provider at hand, their intents are cancelled too (best effort: a
- * payment the provider still reports later is recorded as paid_after_expiry, never as paid).
+ * timer is needed. With a provider at hand (the services object), their intents are cancelled
+ * too, after the answer rather than before it (best effort: a payment the provider still reports
+ * later is recorded as paid_after_expiry, never as paid).
  */
-export async function expireStaleOrders(ctx: { db: Database; payments?: PaymentProvider; logger?: Logger }) {
+export async function expireStaleOrders(ctx: OrderContext & { payments?: PaymentProvider; logger?: Logger }) {
   const expired = await ctx.db
     .update(orders)
     .set({ status: "expired" })
     .where(and(eq(orders.status, "pending"), lte(orders.createdAt, expiryCutoff())))
     .returning({ id: orders.id, providerPaymentId: orders.providerPaymentId });
-  if (expired.length === 0 || !ctx.payments) return;
-  for (const order of expired) {
-    if (!order.providerPaymentId) continue;
-    try {
-      await ctx.payments.cancel(order.providerPaymentId);
-    } catch (error) {
-      ctx.logger?.warn({ orderId: order.id, err: error }, "an expired order's intent was not cancelled");
+  const { payments, logger } = ctx;
+  if (expired.length === 0 || !payments) return;
+  void (async () => {
+    for (const order of expired) {
+      if (!order.providerPaymentId) continue;
+      try {
+        await payments.cancel(order.providerPaymentId);
+      } catch (error) {
+        logger?.warn({ orderId: order.id, err: error }, "an expired order's intent was not cancelled");
+      }
     }
-  }
+  })();
 }
 
 // ---------------------------------------------------------------------------------------------

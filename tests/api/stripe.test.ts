@@ -256,7 +256,7 @@ describe.each(testDatabases)("card payments through Stripe on %s", (kind) => {
       const next = await (await ask([{ id: admissionId, quantity: 8 }])).json();
       expect(next.orderId).not.toBe(intent.orderId);
       expect((await orderRow(intent.orderId))?.status).toBe("expired");
-      expect(stripe.intents.get(intentOf(intent.clientSecret))?.status).toBe("canceled");
+      await expect.poll(() => stripe.intents.get(intentOf(intent.clientSecret))?.status).toBe("canceled");
     });
   });
 
