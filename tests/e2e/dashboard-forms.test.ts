@@ -249,10 +249,17 @@ describe("the dashboard's add forms", () => {
     expect(await page.getByLabel("Title").getAttribute("aria-invalid")).toBeNull();
     expect(await page.getByTestId("image-error").count()).toBe(0);
 
+    // "12,50" (12.50 or 1,250?) is refused by the same parser as the API's, before sending.
+    await page.getByLabel("Price").fill("12,50");
+    await add.click();
+    await expect
+      .poll(() => errorUnder(page, "Price"))
+      .toBe("Price: a comma only separates thousands, such as 1,250.50");
+
     expect(posted).toBe(0);
     // The input stays.
     expect(await page.getByLabel("Title").inputValue()).toBe("Evening class");
-    expect(await page.getByLabel("Price").inputValue()).toBe("twelve taka");
+    expect(await page.getByLabel("Price").inputValue()).toBe("12,50");
   });
 
   it("checks the teacher form in the browser, each rule's message next to its field, without sending", async () => {
