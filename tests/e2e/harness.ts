@@ -241,6 +241,8 @@ export interface NewPageOptions {
   viewport?: { width: number; height: number };
   /** Browser locale (navigator.language and Accept-Language). Default en-US. */
   locale?: string;
+  /** false: the page runs no script of its own, as with JavaScript turned off. Default true. */
+  javaScript?: boolean;
 }
 
 /** A fresh context (own cookies and localStorage) with one page in it. */
@@ -251,8 +253,11 @@ export async function newPage(
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: options.locale ?? "en-US",
+    javaScriptEnabled: options.javaScript ?? true,
   });
   const page = await context.newPage();
+  // Without script nothing hydrates: there is nothing to wait for.
+  if (options.javaScript === false) return { context, page };
   // A page's scripts load after its content, so a click on a button that needs them (a menu, a
   // dialog) could come before React handles it: every page load waits for hydration first.
   const goto = page.goto.bind(page);

@@ -128,7 +128,10 @@ describe("the home page", () => {
       headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
     });
     const html = await response.text();
-    // The server waits for every list before it answers a crawler: all the cards are in the HTML.
+    // The server waits for every list before it answers a crawler: all the cards are in the HTML,
+    // in place (not in a hidden part a script moves in), and no placeholder is left.
+    expect(html).not.toContain('data-testid="skeleton"');
+    expect(html).not.toMatch(/<div hidden id="S:/);
     for (const [testId, count] of [
       ["teacher-card", sections[1].cards],
       ["result-card", sections[2].cards],
