@@ -264,6 +264,96 @@ describe("the home page", () => {
   });
 });
 
+describe("the Bangla font", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ env: { SAMPLE_CONTENT: "on" } }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const bengaliFile = /\/assets\/noto-sans-bengali-bengali-\d+-normal-[\w-]+\.woff2$/;
+
+  /** The home page in a language, with the font files the browser asked for once fonts settled. */
+  async function openIn(locale: "en" | "bn") {
+    const { context, page } = await newPage(browser);
+    if (locale === "bn") await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(request.url());
+    });
+    await page.goto(`${server.url}/`);
+    // The fonts arrived, and the page was laid out again with them.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    return { page, fonts };
+  }
+
+  /** The fonts Chromium drew an element's text with (DevTools' "Rendered fonts"). */
+  async function renderedFonts(page: Page, selector: string) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    await cdp.detach();
+    return fonts;
+  }
+
+  it("draws Bangla headings in Noto Sans Bengali, sent with the other built files' cache header", async () => {
+    const { page, fonts } = await openIn("bn");
+    const heading = page.getByRole("heading", { level: 2, name: "আমাদের শিক্ষকবৃন্দ" });
+    expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toContain(
+      "Noto Sans Bengali",
+    );
+    const loaded = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.family.replace(/"/g, "") === "Noto Sans Bengali" && face.status === "loaded")
+        .map((face) => face.weight),
+    );
+    expect(loaded).toContain("400");
+    expect(loaded).toContain("700");
+    // This machine has no Bangla font of its own: the heading's letters come from the web font.
+    const drawn = await renderedFonts(page, "#teachers-heading");
+    expect(
+      drawn.filter((font) => font.isCustomFont && /Bengali/.test(font.familyName)).length,
+      JSON.stringify(drawn),
+    ).toBe(1);
+
+    // The regular face is asked for before the CSS finds it, once, and cached for good.
+    const preload = await page.locator('link[rel="preload"][as="font"]').getAttribute("href");
+    expect(preload).toMatch(bengaliFile);
+    expect(fonts.filter((url) => bengaliFile.test(url)).length).toBe(2);
+    const response = await fetch(server.url + preload);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("font/woff2");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    await page.context().close();
+  });
+
+  it("loads none of it on an English page, whose one Bangla word has its own small font", async () => {
+    const { page, fonts } = await openIn("en");
+    expect(fonts.filter((url) => bengaliFile.test(url))).toEqual([]);
+    expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
+    // The language button's "বাংলা" is drawn, not shown as empty boxes.
+    const button = page.getByRole("button", { name: "বাংলা" });
+    await button.waitFor();
+    const drawn = await renderedFonts(page, 'button[lang="bn"]');
+    expect(
+      drawn.every((font) => font.isCustomFont),
+      JSON.stringify(drawn),
+    ).toBe(true);
+    await page.context().close();
+  });
+});
+
 describe("the home page of an empty site", () => {
   let server: RunningServer;
   let browser: Browser;
