@@ -1,9 +1,35 @@
-// Every public page with JavaScript turned off, in Chromium against the built server with the
-// sample content: each shows all its content (names and titles of records the public API lists)
-// and no placeholder waiting for a script, in English and Bangla, fresh and from the page cache.
+// Every public page for every reader, in Chromium against the built server with the sample
+// content. With JavaScript turned off, each shows all its content (names and titles of records
+// the public API lists) and no placeholder waiting for a script, in English and Bangla, fresh and
+// from the page cache. With script, axe finds nothing with every one of its rules, in English and
+// Bangla, on a desktop and on a 360 px phone.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, type RunningServer, startServer } from "./harness";
+import {
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  startServer,
+} from "./harness";
+
+/** The pages anyone can open without signing in (a blog's page is added with its id). */
+const publicPages = [
+  "/",
+  "/admitionAll",
+  "/services",
+  "/resultAll",
+  "/blogs",
+  "/AllStudent",
+  "/teacher",
+  "/notices",
+  "/classRoome",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/no-such-page",
+];
 
 // The specification's wire names of a record's title, by kind.
 type WireRecord = {
@@ -133,6 +159,27 @@ describe("the public pages without script", () => {
     expect(await page.locator(".blog__body").textContent()).not.toBe("");
     await page.context().close();
   });
+
+  it.each([...publicPages, "a blog"])(
+    "passes every axe rule on %s in both languages, desktop and phone",
+    async (which) => {
+      const path = which === "a blog" ? `/blog/${(await listed("/blog/blogs"))[0]?._id}` : which;
+      const found: string[] = [];
+      for (const locale of ["en", "bn"]) {
+        const { context, page } = await newPage(browser);
+        await context.addCookies([{ name: "maktab_lang", value: locale, url: server.url }]);
+        await page.goto(server.url + path);
+        // The same page laid out for a desktop, then for a 360 px phone.
+        for (const width of [1280, 360]) {
+          await page.setViewportSize({ width, height: 800 });
+          const violations = await checkAccessibility(page, { everyRule: true });
+          if (violations.length > 0) found.push(`${locale} ${width} px:\n${formatViolations(violations)}`);
+        }
+        await context.close();
+      }
+      expect(found.join("\n"), path).toBe("");
+    },
+  );
 
   it.each([
     ["/classRoome", "Class Room"],
