@@ -1,6 +1,5 @@
 // The document shell: language, theme, header and footer, the one-time banner, and the error
 // page. Its loader answers who is signed in and which language to speak.
-import bengaliRegular from "@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
   data,
@@ -83,10 +82,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/* The site's CSS is inlined here by entry.server.tsx (app/styles/inline-css.server.ts). */}
         <Links />
-        {data?.locale === "bn" ? (
-          // A Bangla page's text waits for this font (app/styles/fonts.css): ask for it at once.
-          <link rel="preload" href={bengaliRegular} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ) : null}
       </head>
       <body>
         {children}
