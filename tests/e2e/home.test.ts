@@ -1,6 +1,7 @@
 // The home page in Chromium against the built server with the sample content: every section
 // with its cards and its 'more' link, the carousel, an admin deleting a blog in place, the
-// contact form and the subscribe box, accessibility, a phone screen and Bangla.
+// contact form and the subscribe box, a phone screen, Bangla and its web font (axe on every
+// public page: no-script.test.ts).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleContent } from "../../server/sample-content/data";

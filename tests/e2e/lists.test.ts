@@ -1,6 +1,7 @@
 // The public lists end to end, in Chromium against the built server with the sample content:
 // every list newest first with its links, the admissions search (as you type, and without
-// script), page links, the /ALLteacher guard, an admin's Delete, accessibility and a phone.
+// script), page links, the /ALLteacher guard, an admin's Delete, accessibility signed in and a
+// phone.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleContent } from "../../server/sample-content/data";
