@@ -1,11 +1,13 @@
-// Renders a page on the server, streaming, with this request's nonce on every inline script.
-// The page's content comes before its scripts (see withStylesInHead).
+// Renders a page on the server with this request's nonce on every inline script: whole for
+// visitors and crawlers, streaming for signed-in people (see wholePage). The page's content
+// comes before its scripts (see withStylesInHead).
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import type { Actor } from "../server/domain/actor";
 import { pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
 import { inlineCss } from "./styles/inline-css.server";
@@ -22,13 +24,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger } = loadContext.get(pageContext);
+  const { nonce, logger, actor } = loadContext.get(pageContext);
+  const whole = wholePage(request, actor, routerContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -40,6 +40,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React moves a finished section of more than this many bytes to the end of the page, to
+        // be put in place by a script, even when the page is sent whole (12.8 KB by default).
+        progressiveChunkSize: whole ? Number.POSITIVE_INFINITY : undefined,
         [readyOption]() {
           shellRendered = true;
           const body = withStylesInHead(`<style nonce="${nonce}">${inlineCss}</style>`, () => {
@@ -63,6 +66,18 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Whether the page is sent whole, every streamed section in place, rather than its shell first.
+ * A streamed section is put in place by a script, so without script a visitor would keep its
+ * placeholders: every page a visitor who is not signed in gets (the page cache keeps these for
+ * everyone), and every crawler's, comes whole. Signed-in people get the shell first.
+ */
+function wholePage(request: Request, actor: Actor, routerContext: EntryContext): boolean {
+  if (routerContext.isSpaMode || actor.kind !== "user") return true;
+  const userAgent = request.headers.get("user-agent");
+  return Boolean(userAgent && isbot(userAgent));
 }
 
 export function handleError(

@@ -109,7 +109,11 @@ export function lighthouseUnavailable(): string | null {
   return null;
 }
 
-async function runOnce(url: string, outputPath: string): Promise<Report | { error: string }> {
+async function runOnce(
+  url: string,
+  outputPath: string,
+  cookie?: string,
+): Promise<Report | { error: string }> {
   const cli = lighthouseCli();
   if (!cli) return { error: "the lighthouse package is not installed" };
   const child = spawn(
@@ -123,6 +127,8 @@ async function runOnce(url: string, outputPath: string): Promise<Report | { erro
       "--only-categories=performance,accessibility,best-practices,seo",
       `--chrome-flags=${chromeFlags}`,
       "--no-enable-error-reporting",
+      // A page in Bangla: the language cookie on every request of the run.
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
     ],
     // Its own process group, so a cleanup ends Lighthouse and Chromium together.
     {
@@ -162,6 +168,8 @@ export async function lighthousePage(options: {
   baseUrl: string;
   page: string;
   pathname: string;
+  /** A Cookie header for the page's requests (its language). */
+  cookie?: string;
   runs: number;
 }): Promise<LighthouseFigure | { page: string; path: string; error: string; failures: string[] }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "maktab-lighthouse-"));
@@ -173,6 +181,7 @@ export async function lighthousePage(options: {
       const report = await runOnce(
         `${options.baseUrl}${options.pathname}`,
         path.join(dir, `run-${attempt}.json`),
+        options.cookie,
       );
       const parsed = "error" in report ? report : parseLighthouseReport(report);
       if ("error" in parsed) failures.push(parsed.error);

@@ -22,9 +22,13 @@ import type { AppServer } from "./server";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const log = (message: string) => console.error(`bench: ${message}`);
 
+/** A page as a visitor who chose Bangla gets it (the language cookie, app/routes/language.ts). */
+const inBangla = "maktab_lang=bn";
+
 /** Public pages whose first load is measured; the blog's id is filled in once seeded. */
-const publicPages = (blogId: string) => [
+const publicPages = (blogId: string): { page: string; path: string; cookie?: string }[] => [
   { page: "home", path: "/" },
+  { page: "home (Bangla)", path: "/", cookie: inBangla },
   { page: "admissions", path: "/admitionAll" },
   { page: "services", path: "/services" },
   { page: "results", path: "/resultAll" },
@@ -37,8 +41,9 @@ const publicPages = (blogId: string) => [
   { page: "register", path: "/register" },
 ];
 
-const lighthousePages = (blogId: string) => [
+const lighthousePages = (blogId: string): { page: string; path: string; cookie?: string }[] => [
   { page: "home", path: "/" },
+  { page: "home (Bangla)", path: "/", cookie: inBangla },
   { page: "blogs", path: "/blogs" },
   { page: "a blog", path: `/blog/${blogId}` },
   { page: "admissions", path: "/admitionAll" },
@@ -91,7 +96,9 @@ async function main(): Promise<void> {
   const runs = (targetsCount * 2 - 1) * options.connections.length + (pgAvailable ? targetsCount * 2 - 1 : 0);
   log(
     `${runs} load runs of ${options.durationSeconds} s (about ${Math.ceil((runs * (options.durationSeconds + 0.5)) / 60)} min)` +
-      (lighthouseProblem ? "" : ` and ${4 * options.lighthouseRuns} Lighthouse runs`),
+      (lighthouseProblem
+        ? ""
+        : ` and ${lighthousePages("").length * options.lighthouseRuns} Lighthouse runs`),
   );
 
   const bundles: BenchResults["bundles"] = [];
@@ -99,17 +106,17 @@ async function main(): Promise<void> {
   const databases: DatabaseResult[] = [];
 
   const measurePagesAndLighthouse = async (server: AppServer, blogId: string) => {
-    for (const { page, path: pathname } of publicPages(blogId)) {
-      const response = await fetch(`${server.url}${pathname}`);
+    for (const { page, path: pathname, cookie } of publicPages(blogId)) {
+      const response = await fetch(`${server.url}${pathname}`, cookie ? { headers: { cookie } } : {});
       const html = await response.text();
       if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
       bundles.push(measurePage({ clientDir, manifest, page, pathname, html }));
     }
     if (lighthouseProblem) return;
-    for (const { page, path: pathname } of lighthousePages(blogId)) {
+    for (const { page, path: pathname, cookie } of lighthousePages(blogId)) {
       log(`Lighthouse: ${page} (${options.lighthouseRuns} runs)`);
       lighthouse.push(
-        await lighthousePage({ baseUrl: server.url, page, pathname, runs: options.lighthouseRuns }),
+        await lighthousePage({ baseUrl: server.url, page, pathname, cookie, runs: options.lighthouseRuns }),
       );
     }
   };

@@ -82,9 +82,11 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
         />
       </div>
       {more.length > 0 ? (
-        <section className="section section--alt" aria-labelledby="more-blogs">
+        // Not a <section> of its own: the carousel is the region named "More Blogs", and two
+        // landmarks of one name would leave a screen reader's list of them ambiguous.
+        <div className="section section--alt">
           <div className="container">
-            <h2 id="more-blogs">{t("details.blogs.more")}</h2>
+            <h2>{t("details.blogs.more")}</h2>
             <Carousel
               label={t("details.blogs.more")}
               slides={more.map((blog) => <BlogCard key={blog.id} blog={blog} headingLevel={3} />)}
@@ -99,7 +101,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
               testId="more-blogs"
             />
           </div>
-        </section>
+        </div>
       ) : null}
     </>
   );

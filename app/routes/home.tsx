@@ -1,5 +1,7 @@
-// The home page (/ and /home): the carousel, the counters and the latest admissions arrive with
-// the page; the lower sections stream in behind placeholder cards (crawlers get them all at once).
+// The home page (/ and /home): the carousel, the counters and the latest admissions, then the
+// lower sections. Visitors and crawlers get them all in the first answer (readable without
+// script, entry.server.tsx); signed-in people, and client-side navigations, see placeholder cards
+// while they stream in.
 import { useRouteLoaderData } from "react-router";
 import {
   AdmissionCard,

@@ -5,9 +5,10 @@
 import ui from "../ui/ui.css?inline";
 import cart from "./cart.css?inline";
 import details from "./details.css?inline";
+import fonts from "./fonts.css?inline";
 import home from "./home.css?inline";
 import lists from "./lists.css?inline";
 import profile from "./profile.css?inline";
 import site from "./site.css?inline";
 
-export const inlineCss = ui + site + home + lists + details + cart + profile;
+export const inlineCss = fonts + ui + site + home + lists + details + cart + profile;

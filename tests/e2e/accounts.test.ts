@@ -2,15 +2,7 @@
 // log out, the guards, an admin making an admin, the language, the 404 page, a phone screen.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  startServer,
-  waitForHydration,
-} from "./harness";
+import { launchBrowser, newPage, type RunningServer, startServer, waitForHydration } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 
@@ -249,9 +241,5 @@ describe("accounts and roles in the browser", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  it.each(["/", "/login", "/register"])("has no WCAG A/AA violations on %s", async (path) => {
-    const page = await open(path);
-    const violations = await checkAccessibility(page);
-    expect(violations, formatViolations(violations)).toEqual([]);
-  });
+  // axe on /, /login and /register, with every rule: tests/e2e/no-script.test.ts.
 });

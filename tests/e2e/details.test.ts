@@ -85,7 +85,7 @@ describe("blogs and detail pages in the browser", () => {
   }
 
   const expectAccessible = async (page: Page) => {
-    const violations = await checkAccessibility(page);
+    const violations = await checkAccessibility(page, { everyRule: true });
     expect(violations, formatViolations(violations)).toEqual([]);
   };
 

@@ -4,7 +4,7 @@
  * - startServer(): runs the built server (`node build/server/index.js`) as a
  *   child process on a free port with its own temporary DATA_DIR.
  * - launchBrowser() / newPage(): headless Debian Chromium via playwright-core.
- * - checkAccessibility(): runs axe-core (WCAG 2.0/2.1 A + AA) in a page.
+ * - checkAccessibility(): runs axe-core (WCAG 2.0/2.1 A + AA, or every rule) in a page.
  *
  * Browser choice: `chromium.launch()` (not launchPersistentContext), so
  * playwright creates and deletes a fresh, empty temporary profile for every
@@ -241,6 +241,8 @@ export interface NewPageOptions {
   viewport?: { width: number; height: number };
   /** Browser locale (navigator.language and Accept-Language). Default en-US. */
   locale?: string;
+  /** false: the page runs no script of its own, as with JavaScript turned off. Default true. */
+  javaScript?: boolean;
 }
 
 /** A fresh context (own cookies and localStorage) with one page in it. */
@@ -251,8 +253,11 @@ export async function newPage(
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: options.locale ?? "en-US",
+    javaScriptEnabled: options.javaScript ?? true,
   });
   const page = await context.newPage();
+  // Without script nothing hydrates: there is nothing to wait for.
+  if (options.javaScript === false) return { context, page };
   // A page's scripts load after its content, so a click on a button that needs them (a menu, a
   // dialog) could come before React handles it: every page load waits for hydration first.
   const goto = page.goto.bind(page);
@@ -333,7 +338,7 @@ function getAxeSource(): string {
 interface AxeInPage {
   run(
     context: Document,
-    options: { runOnly: { type: "tag"; values: string[] } },
+    options: { runOnly?: { type: "tag"; values: string[] } },
   ): Promise<{
     violations: Array<{
       id: string;
@@ -351,6 +356,15 @@ interface AxeInPage {
 
 export const AXE_TAGS: readonly string[] = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+export interface AccessibilityOptions {
+  /**
+   * Every rule axe has (but its experimental ones), best practices such as unique landmark names
+   * and one main landmark included, instead of the WCAG A and AA tags alone. The public pages
+   * pass them all.
+   */
+  everyRule?: boolean;
+}
+
 /**
  * Runs axe-core against the current document and returns the violations.
  *
@@ -358,7 +372,10 @@ export const AXE_TAGS: readonly string[] = ["wcag2a", "wcag2aa", "wcag21a", "wca
  * site sends a nonce-based Content-Security-Policy and addScriptTag's inline
  * <script> is blocked by it, while evaluation over CDP is not subject to CSP.
  */
-export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
+export async function checkAccessibility(
+  page: Page,
+  options: AccessibilityOptions = {},
+): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(
     () => typeof (window as unknown as { axe?: Partial<AxeInPage> }).axe?.run === "function",
   );
@@ -367,9 +384,9 @@ export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
     await page.evaluate(`${getAxeSource()}\n;void 0;`);
   }
   return await page.evaluate(
-    async (tags: string[]) => {
+    async (tags: string[] | null) => {
       const axe = (window as unknown as { axe: AxeInPage }).axe;
-      const results = await axe.run(document, { runOnly: { type: "tag", values: tags } });
+      const results = await axe.run(document, tags ? { runOnly: { type: "tag", values: tags } } : {});
       return results.violations.map((v) => ({
         id: v.id,
         impact: v.impact ?? null,
@@ -382,7 +399,7 @@ export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
         })),
       }));
     },
-    [...AXE_TAGS],
+    options.everyRule ? null : [...AXE_TAGS],
   );
 }
 

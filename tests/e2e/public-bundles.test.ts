@@ -2,22 +2,26 @@
 // is part of the end-to-end suite, which runs on the build `npm test` makes), no page outside
 // /DeashBoard loads Mantine or a module of app/components/dashboard on its first visit, and each
 // one's first-load JavaScript stays within the budget of 110 KB brotli. The first-load files are
-// React Router's manifest calculation the bench uses (bench/bundles.ts).
+// React Router's manifest calculation the bench uses (bench/bundles.ts). The home page, in English
+// and in Bangla, keeps the bench's first-load CSS and JavaScript budgets, measured as the bench does.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budgets } from "../../bench/budgets";
 import {
   addSizes,
   firstLoadFiles,
+  inlineStyles,
   type ManifestRoute,
+  measurePage,
   type RouterManifest,
   readRouterManifest,
   type Size,
   sizeOf,
 } from "../../bench/bundles";
 import { kb } from "../../bench/stats";
+import { type RunningServer, startServer } from "./harness";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const buildDir = path.resolve(repoRoot, process.env.BUILD_DIR ?? "build");
@@ -195,4 +199,40 @@ describe("what pages outside the dashboard load first", () => {
     }
     expect(over).toEqual([]);
   });
+});
+
+describe("the home page's first load in English and in Bangla, as the bench measures it", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { SAMPLE_CONTENT: "on" } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.each([
+    ["English", "maktab_lang=en"],
+    ["Bangla", "maktab_lang=bn"],
+  ])(
+    `keeps the CSS within ${budgets.cssBrotliKb} KB and the JavaScript within ${budgets.jsBrotliKb} KB brotli in %s`,
+    async (language, cookie) => {
+      const response = await fetch(`${server.url}/`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`lang="${cookie.slice(-2)}"`);
+      const measured = measurePage({
+        clientDir,
+        manifest: readRouterManifest(clientDir),
+        page: `home (${language})`,
+        pathname: "/",
+        html,
+      });
+      expect(measured.htmlOnly).toEqual([]);
+      // The Bangla font's faces are in the inlined CSS; their files are not (they are fonts).
+      expect(inlineStyles(html)).toMatch(/@font-face\s*\{\s*font-family:\s*"?Noto Sans Bengali/);
+      expect(kb(measured.css.brotli), "CSS, KB brotli").toBeLessThanOrEqual(budgets.cssBrotliKb);
+      expect(kb(measured.js.brotli), "JavaScript, KB brotli").toBeLessThanOrEqual(budgets.jsBrotliKb);
+    },
+  );
 });
