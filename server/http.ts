@@ -20,6 +20,7 @@ import { builtAssets } from "./middleware/built-assets";
 import { cacheControl } from "./middleware/cache-control";
 import { jsonObjectBody } from "./middleware/json-object-body";
 import { invalidateOnChange, servePageCache } from "./middleware/page-cache";
+import { privateAnswers } from "./middleware/private-answers";
 import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -44,6 +45,7 @@ export function createApp(
       stripe: services.payments.kind === "stripe",
     }),
   );
+  app.use(privateAnswers());
   app.use(invalidateOnChange(services.pageCache));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -96,6 +98,9 @@ export function createApp(
 
   app.use(sameOrigin(config.publicUrl));
   app.use(compress());
+  // Who is asking, before Better Auth's calls too: a sign-out with a session ends one, a sign-out
+  // without one changes nothing (invalidateOnChange above tells them apart).
+  app.use(resolveActor(auth, services.pageCache));
 
   // The REST router reads its own bodies within limits; Better Auth's are limited here.
   const authLimit = bodyLimit({
@@ -115,7 +120,6 @@ export function createApp(
     return response;
   });
 
-  app.use(resolveActor(auth, services.pageCache));
   app.use("/api/*", apiCaching());
   app.use(servePageCache(services.pageCache, sharedViews(endpoints)));
   const apiDocument = openApiDocument(endpoints, config.publicUrl);
