@@ -18,6 +18,7 @@ import { resolveActor } from "./middleware/actor";
 import { apiCaching } from "./middleware/api-caching";
 import { builtAssets } from "./middleware/built-assets";
 import { cacheControl } from "./middleware/cache-control";
+import { crossOriginApi } from "./middleware/cors";
 import { jsonObjectBody } from "./middleware/json-object-body";
 import { invalidateOnChange, servePageCache } from "./middleware/page-cache";
 import { privateAnswers } from "./middleware/private-answers";
@@ -47,6 +48,7 @@ export function createApp(
   );
   app.use(privateAnswers());
   app.use(invalidateOnChange(services.pageCache));
+  app.use("/api/*", crossOriginApi(config.trustedOrigins));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -96,7 +98,7 @@ export function createApp(
     }
   });
 
-  app.use(sameOrigin(config.publicUrl));
+  app.use(sameOrigin(config.publicUrl, config.trustedOrigins));
   app.use(compress());
   // Who is asking, before Better Auth's calls too: a sign-out with a session ends one, a sign-out
   // without one changes nothing (invalidateOnChange above tells them apart).
