@@ -20,7 +20,6 @@ import type { SignedInActor } from "../server/domain/actor";
 import { DomainError } from "../server/domain/errors";
 import { ensureAdminAccount, makeAdmin, removeAdmin } from "../server/domain/users";
 import type { Services } from "../server/services";
-import { createServices } from "../server/services-factory";
 
 /** A refusal to report: its message, and the exit code. */
 class Refusal extends Error {
@@ -146,8 +145,7 @@ function parse(args: string[]): Parsed {
     );
   }
   const [name, email, ...extra] = rest;
-  if (name === undefined || name === "help" || name === "--help" || name === "-h")
-    throw new Refusal(usage, 2);
+  if (name === undefined) throw new Refusal(usage, 2);
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) throw new Refusal(`Unknown command '${name}'\n\n${usage}`, 2);
   if (!email || email.startsWith("-")) throw new Refusal(`'${name}' needs an e-mail address\n\n${usage}`, 2);
@@ -214,12 +212,18 @@ function refusalOf(error: unknown): Refusal | null {
 async function main(args: string[]): Promise<number> {
   let services: Services | undefined;
   try {
+    if (["help", "--help", "-h"].includes(args[0] ?? "")) {
+      console.log(usage);
+      return 0;
+    }
     const parsed = parse(args);
     // ADMIN_EMAIL and ADMIN_PASSWORD mean "make sure this admin exists" to the server; here the
     // password is this command's, and the e-mail is the one named.
     const { ADMIN_EMAIL: _email, ADMIN_PASSWORD: adminPassword, ...env } = process.env;
     const config = loadConfig({ LOG_LEVEL: "error", ...env, SAMPLE_CONTENT: "off" });
     const password = await passwordFor(parsed, adminPassword);
+    // Loaded only now (Better Auth, the database drivers...): a wrong usage is told at once.
+    const { createServices } = await import("../server/services-factory");
     services = await createServices(config, pino({ level: config.logLevel }, pino.destination(2)));
     const done = await parsed.command.run(services, parsed.email, password);
     // Servers on the same PostgreSQL or Redis forget the sessions and pages they remember.

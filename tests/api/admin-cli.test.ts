@@ -41,12 +41,11 @@ function admin(env: Record<string, string>, args: string[], stdin = ""): Promise
   });
 }
 
-type Target = { name: string; env: Record<string, string>; cleanup: () => Promise<void> };
+type Target = { env: Record<string, string>; cleanup: () => Promise<void> };
 
 async function embedded(): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-admin-cli-"));
   return {
-    name: "the embedded database",
     env: { DATA_DIR: dataDir, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") },
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
@@ -61,7 +60,6 @@ async function postgresTarget(): Promise<Target> {
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-admin-cli-"));
   return {
-    name: "PostgreSQL",
     env: {
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
@@ -113,12 +111,15 @@ async function withServer<T>(
   }
 }
 
-const targets: (() => Promise<Target>)[] = [
-  embedded,
-  ...(process.env.TEST_DATABASE_URL ? [postgresTarget] : []),
+const targets: [string, () => Promise<Target>][] = [
+  ["the embedded database", embedded],
+  ...(process.env.TEST_DATABASE_URL
+    ? [["PostgreSQL", postgresTarget] as [string, () => Promise<Target>]]
+    : []),
 ];
 
-describe.each(targets)("npm run admin (%#)", (makeTarget) => {
+// Each run is a new Node process that loads the server's code and opens the database: seconds.
+describe.each(targets)("npm run admin on %s", (_name, makeTarget) => {
   let target: Target;
   beforeAll(async () => {
     target = await makeTarget();
@@ -136,7 +137,7 @@ describe.each(targets)("npm run admin (%#)", (makeTarget) => {
     const noPassword = await admin(target.env, ["create", "office@school.test"]);
     expect(noPassword.code).toBe(2);
     expect(noPassword.stderr).toMatch(/needs a password/);
-  });
+  }, 120_000);
 
   it("creates an admin, promotes and demotes, never the last admin, and resets a password", async () => {
     const created = await admin({ ...target.env, ADMIN_PASSWORD: "office-password-1" }, [
