@@ -51,13 +51,12 @@ type Command = {
   run(services: Services, email: string, password: string): Promise<string>;
 };
 
-async function findAccount(services: Services, email: string) {
+async function accountWith(services: Services, email: string) {
   const [row] = await services.db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
-  if (!row) throw new Refusal(`No account with the e-mail ${email}`, 1);
   return row;
 }
 
@@ -67,12 +66,7 @@ const commands: Record<string, Command> = {
     summary: "make a new account that is an admin",
     password: true,
     async run(services, email, password) {
-      const [existing] = await services.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-        .limit(1);
-      if (existing) {
+      if (await accountWith(services, email)) {
         throw new Refusal(
           `An account with the e-mail ${email} exists already: 'promote' makes it an admin, 'reset-password' sets its password`,
           1,
@@ -106,7 +100,8 @@ const commands: Record<string, Command> = {
     summary: "set an account's password and sign out all its sessions",
     password: true,
     async run(services, email, password) {
-      const account = await findAccount(services, email);
+      const account = await accountWith(services, email);
+      if (!account) throw new Refusal(`No account with the e-mail ${email}`, 1);
       // Better Auth's own reset, with a token made here instead of mailed: the same length rules,
       // hashing and ending of sessions as the reset link.
       const context = await services.auth.$context;
