@@ -42,6 +42,18 @@ const stripeKey = (prefixes: string[], example: string) =>
       message: `must be a Stripe key starting with ${prefixes.join(" or ")} (such as ${example})`,
     });
 
+/** An http(s) origin as browsers send it (no path, query or credentials), or null. */
+function originOf(entry: string): string | null {
+  try {
+    const url = new URL(entry);
+    const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    if (!/^https?:$/.test(url.protocol) || !bare || !/^https?:\/\/[^/]+\/?$/i.test(entry)) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
 /** "test" or "live", from a key such as sk_test_... or pk_live_... */
 const stripeMode = (key: string) => (/^[a-z]{2}_live_/.test(key) ? "live" : "test");
 
@@ -124,6 +136,28 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().trim().min(1).max(40).default("OpenID Connect"),
+    // Browser apps on other origins that may call /api (CORS), comma-separated; off when unset.
+    TRUSTED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const entry of (value ?? "")
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const origin = originOf(entry);
+          if (origin === null) {
+            ctx.addIssue({
+              code: "custom",
+              message: `must be a comma-separated list of origins (scheme, host and port only), such as https://app.school.example,http://localhost:5173; "${entry}" is not one`,
+            });
+            return z.NEVER;
+          }
+          origins.push(origin);
+        }
+        return origins;
+      }),
     // Shared state for several app processes (the page cache); without it each process keeps its own.
     REDIS_URL: z
       .url({
@@ -237,6 +271,8 @@ export type Config = {
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** Shared state for several app processes (the page cache). */
   redisUrl?: string;
+  /** Origins of browser apps allowed to call /api across origins (CORS); empty: none. */
+  trustedOrigins: string[];
 };
 
 export type StripeConfig = {
@@ -339,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     redisUrl: e.REDIS_URL,
+    trustedOrigins: e.TRUSTED_ORIGINS,
   };
 }
 

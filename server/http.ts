@@ -18,8 +18,10 @@ import { resolveActor } from "./middleware/actor";
 import { apiCaching } from "./middleware/api-caching";
 import { builtAssets } from "./middleware/built-assets";
 import { cacheControl } from "./middleware/cache-control";
+import { crossOriginApi } from "./middleware/cors";
 import { jsonObjectBody } from "./middleware/json-object-body";
 import { invalidateOnChange, servePageCache } from "./middleware/page-cache";
+import { privateAnswers } from "./middleware/private-answers";
 import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -44,7 +46,9 @@ export function createApp(
       stripe: services.payments.kind === "stripe",
     }),
   );
+  app.use(privateAnswers());
   app.use(invalidateOnChange(services.pageCache));
+  app.use("/api/*", crossOriginApi(config.trustedOrigins));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -94,8 +98,11 @@ export function createApp(
     }
   });
 
-  app.use(sameOrigin(config.publicUrl));
+  app.use(sameOrigin(config.publicUrl, config.trustedOrigins));
   app.use(compress());
+  // Who is asking, before Better Auth's calls too: a sign-out with a session ends one, a sign-out
+  // without one changes nothing (invalidateOnChange above tells them apart).
+  app.use(resolveActor(auth, services.pageCache));
 
   // The REST router reads its own bodies within limits; Better Auth's are limited here.
   const authLimit = bodyLimit({
@@ -115,7 +122,6 @@ export function createApp(
     return response;
   });
 
-  app.use(resolveActor(auth, services.pageCache));
   app.use("/api/*", apiCaching());
   app.use(servePageCache(services.pageCache, sharedViews(endpoints)));
   const apiDocument = openApiDocument(endpoints, config.publicUrl);

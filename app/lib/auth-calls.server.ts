@@ -24,7 +24,7 @@ export async function callAuth(
   path: AuthPath,
   body: Record<string, unknown>,
 ): Promise<AuthResult> {
-  const { services, authHeaders } = pageOf(context);
+  const { services, authHeaders, actor } = pageOf(context);
   const headers = new Headers(authHeaders);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
@@ -41,8 +41,10 @@ export async function callAuth(
   const setCookies = response.headers.getSetCookie();
   if (response.ok) {
     // Sessions ended (a reset ends them all, and its visitor is not signed in, so the change
-    // rule of server/middleware/page-cache.ts does not see it): drop the remembered ones.
-    if (endsSessions.has(path)) await services.pageCache.invalidate();
+    // rule of server/middleware/page-cache.ts does not see it): drop the remembered ones. A
+    // sign-out without a session ends none, and must not empty the page cache.
+    const ended = path === "/reset-password" || actor.kind === "user";
+    if (endsSessions.has(path) && ended) await services.pageCache.invalidate();
     return { ok: true, status: response.status, setCookies };
   }
   const answer = (await response.json().catch(() => ({}))) as { message?: string; code?: string };

@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { projectRoot } from "../project-root";
+import { lockFolder } from "./folder-lock";
 import { templateFor } from "./pglite-template";
 import * as schema from "./schema";
 
@@ -65,6 +66,8 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // One process per folder (folder-lock.ts); in memory there is nothing to share.
+  const release = options.dataDir ? lockFolder(options.dataDir) : () => {};
   // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which never
   // shrinks: a school's tables fit in 32 MB, and the budget for the idle process is 350 MB (with
   // 128 MB it idled at about 430 MB; with 32 MB at about 310 MB, and started faster). PGlite writes
@@ -82,6 +85,12 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     // One process per PGlite folder: nobody to wait for.
     exclusive: (work) => work(),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

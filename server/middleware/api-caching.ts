@@ -1,10 +1,11 @@
 // HTTP caching for the REST answers: an ETag from the body, so a client that sends it back in
 // If-None-Match gets 304 and no body when nothing changed; and Cache-Control saying who may keep
-// the answer (anyone's copy for visitors, only the caller's for signed-in answers, which differ
-// by who asks). Every copy is revalidated: lists change whenever content does.
+// the answer (anyone's copy for visitors; none at all for signed-in answers, which differ by who
+// asks). Every copy is revalidated: lists change whenever content does.
 import { createHash } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http-env";
+import { privateCacheControl } from "./private-answers";
 
 /** A weak validator of a body (weak: a compressed copy carries the same one). */
 export const weakEtag = (body: string | ArrayBuffer | Uint8Array) =>
@@ -26,12 +27,21 @@ export const keptOn304 = ["cache-control", "etag", "vary", "x-total-count"];
 export const apiCaching = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || c.res.status !== 200) return;
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
+    // A kept answer's 304 (server/middleware/page-cache.ts) gets the headers its 200 gets.
+    if (c.res.status !== 200 && c.res.status !== 304) return;
     const signedIn = c.get("actor")?.kind === "user" || Boolean(c.req.header("authorization"));
-    c.res.headers.set("Cache-Control", signedIn ? "private, no-cache" : "public, no-cache");
-    // A kept answer also varies by Accept-Encoding (it is sent compressed as stored).
-    const vary = new Set(["Cookie", "Authorization", ...(c.res.headers.get("Vary")?.split(/,\s*/) ?? [])]);
+    c.res.headers.set("Cache-Control", signedIn ? privateCacheControl : "public, no-cache");
+    // Answers are sent compressed as the client accepts (kept ones as stored, others by compress()),
+    // so a 304, which compress() does not see, names Accept-Encoding as its 200 does.
+    const vary = new Set([
+      "Cookie",
+      "Authorization",
+      "Accept-Encoding",
+      ...(c.res.headers.get("Vary")?.split(/,\s*/) ?? []),
+    ]);
     c.res.headers.set("Vary", [...vary].filter(Boolean).join(", "));
+    if (c.res.status === 304) return;
     // Kept answers (server/middleware/page-cache.ts) carry theirs already.
     let etag = c.res.headers.get("etag");
     if (!etag) {

@@ -11,18 +11,69 @@ import { etagMatches, keptOn304 } from "./api-caching";
 const changingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Every successful state-changing request may have changed a public page, so it starts a new
- * generation before its answer leaves (the next request, on any process, sees the change).
- * Visitors who are not signed in cannot change public content (a contact message, a
- * subscription), and they must not be able to empty the cache at will; nor may anyone with a
- * call that only reads (Endpoint.readOnly).
+ * Better Auth's calls after which kept copies or remembered sessions are out of date: a user's
+ * new name or photo (shown on their comments and blogs), and sessions ended (a remembered
+ * session is used only within its generation, server/cache/actor-cache.ts). A sign-in, a
+ * sign-up or a reset mail changes neither.
+ */
+const authChanges = new Set([
+  "/api/auth/update-user",
+  "/api/auth/delete-user",
+  "/api/auth/sign-out",
+  "/api/auth/change-password",
+  "/api/auth/revoke-session",
+  "/api/auth/revoke-sessions",
+  "/api/auth/revoke-other-sessions",
+  "/api/auth/reset-password",
+]);
+
+/**
+ * Page forms and REST calls that change only the caller's own things (a session, the language,
+ * a cart or an order, a message to the office, a subscription, a phone or a password), never
+ * what a public page shows.
+ */
+const ownThingsOnly =
+  /^\/(login|register|logout|language|forgot-password|reset-password|contact|subscribe|allorder|payment-getway|auth\/|profile-route\/(phone|password)|api\/(contact|subscribe|order|payments|inbox))(?=[/.]|$)/i;
+
+/**
+ * Whether a request's answer means that stored public content (or a session) changed. Only a
+ * successful change by a signed-in user counts: visitors who are not signed in cannot change
+ * public content (a contact message, a subscription, a sign-out without a session, a reset
+ * mail), and must not be able to empty the cache at will; nor may anyone with a call that only
+ * reads (Endpoint.readOnly) or that changes only their own things. The one exception is a
+ * password reset, made without a session: it proves itself with the mailed token, once, and
+ * ends the account's sessions.
+ */
+export function startsNewGeneration(request: {
+  method: string;
+  path: string;
+  status: number;
+  signedIn: boolean;
+  changesNothing: boolean;
+}): boolean {
+  if (!changingMethods.has(request.method) || request.status >= 400 || request.changesNothing) return false;
+  const path = request.path.toLowerCase();
+  if (path.startsWith("/api/auth/")) {
+    return authChanges.has(path) && (request.signedIn || path === "/api/auth/reset-password");
+  }
+  return request.signedIn && !ownThingsOnly.test(path);
+}
+
+/**
+ * A change starts a new generation before its answer leaves (the next request, on any process,
+ * sees the change).
  */
 export const invalidateOnChange = (cache: PageCache) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if (!changingMethods.has(c.req.method) || c.res.status >= 400) return;
-    if (c.get("actor")?.kind === "anonymous" || c.get("changesNothing")) return;
-    await cache.invalidate();
+    const changed = startsNewGeneration({
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      signedIn: c.get("actor")?.kind === "user",
+      changesNothing: c.get("changesNothing") === true,
+    });
+    if (changed) await cache.invalidate();
   });
 
 /**
@@ -118,12 +169,13 @@ export function keptResponse(request: Request, kept: KeptAnswer, extra: [string,
   const headers = new Headers(kept.headers);
   for (const [name, value] of extra) headers.set(name, value);
   headers.set("ETag", kept.etag);
+  if (kept.bodies.br || kept.bodies.gzip) headers.append("Vary", "Accept-Encoding");
+  // The 304 stands for the 200 below: the same validators and caching headers.
   if (etagMatches(request.headers.get("if-none-match") ?? undefined, kept.etag)) {
     return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   }
   const encoding = encodingFor(request.headers.get("accept-encoding") ?? undefined, kept);
   const body = kept.bodies[encoding] ?? kept.bodies.identity;
-  if (kept.bodies.br || kept.bodies.gzip) headers.append("Vary", "Accept-Encoding");
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
   // A view of the kept bytes, not a copy: the body is only read.

@@ -10,6 +10,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callAuth } from "../../app/lib/auth-calls.server";
 import { notices } from "../../server/db/schema";
 import { noticeCollection } from "../../server/domain/notices";
 import { createApp, type PageHandler } from "../../server/http";
@@ -49,7 +50,18 @@ function fakePages() {
     calls.count++;
     const { nonce, services, actor, contentReads } = context.get(pageContext);
     const url = new URL(request.url);
-    if (url.pathname !== "/notices" && url.pathname !== "/login") {
+    // React Router's single fetch: the same route's data at `<path>.data`.
+    const single = url.pathname.endsWith(".data");
+    const pathname = url.pathname.replace(/\.data$/, "");
+    // The sign-out form, through the same call to Better Auth as app/routes/logout.ts.
+    if (pathname === "/logout" && request.method === "POST") {
+      const result = await callAuth(context, "/sign-out", {});
+      return new Response(null, {
+        status: 302,
+        headers: { location: "/", "set-cookie": result.setCookies.join(", ") },
+      });
+    }
+    if (pathname !== "/notices" && pathname !== "/login") {
       return new Response("<p>Not found</p>", { status: 404, headers: { "content-type": "text/html" } });
     }
     const reads = { db: services.db, images: services.images, reads: contentReads };
@@ -65,7 +77,7 @@ function fakePages() {
       // What a stored payload would be, had it slipped past escaping: no nonce, so never allowed.
       "<script>window.injected=1</script>"
     }</body></html>`;
-    const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
+    const headers = new Headers({ "content-type": single ? "text/x-script" : "text/html; charset=utf-8" });
     if (flash) headers.set("set-cookie", "maktab_flash=; Path=/; Max-Age=0");
     return new Response(html, { headers });
   };
@@ -246,6 +258,119 @@ describe.each(testDatabases)("page cache on %s", (database) => {
     expect((await t.request("/notices")).headers.get("x-cache")).toBe("HIT");
   });
 
+  it("is not emptied by a loop of requests that change no public content", async () => {
+    const reader = await t.signUp("looper@school.test", "looper-password-1", "Looper");
+    await t.request("/notices");
+    expect((await t.request("/notices")).headers.get("x-cache")).toBe("HIT");
+    const before = pages.calls.count;
+    for (let i = 0; i < 5; i++) {
+      // Anonymous: a sign-out without a session (REST and the page form), a reset mail, a
+      // sign-in, a sign-up.
+      expect((await t.json("/api/auth/sign-out", "POST", {})).status).toBe(200);
+      expect((await t.request("/logout", { method: "POST" })).status).toBe(302);
+      const reset = await t.json("/api/auth/request-password-reset", "POST", {
+        email: "head@school.test",
+        redirectTo: "/reset-password",
+      });
+      expect(reset.status).toBe(200);
+      expect(
+        (
+          await t.json("/api/auth/sign-in/email", "POST", {
+            email: reader.email,
+            password: "looper-password-1",
+          })
+        ).status,
+      ).toBe(200);
+      await t.signUp(`loop${i}@school.test`, "loop-password-1");
+      // Signed in, asking again for what is already there.
+      expect(
+        (
+          await t.json(
+            "/api/auth/sign-in/email",
+            "POST",
+            { email: reader.email, password: "looper-password-1" },
+            { session: reader },
+          )
+        ).status,
+      ).toBe(200);
+    }
+    // A contact message from a signed-in user is for the inbox, not the public pages.
+    const contact = await t.json(
+      "/api/contact",
+      "POST",
+      { name: "Looper", email: reader.email, message: "Hello" },
+      { session: reader },
+    );
+    expect(contact.status).toBe(201);
+    const after = await t.request("/notices");
+    expect(after.headers.get("x-cache")).toBe("HIT");
+    // The pages rendered only the five sign-out forms, not the kept page.
+    expect(pages.calls.count).toBe(before + 5);
+
+    // A change to what public pages show does start one: a user's name (bylines, comments).
+    const renamed = await t.json(
+      "/api/auth/update-user",
+      "POST",
+      { name: "Looper Two" },
+      { session: reader },
+    );
+    expect(renamed.status).toBe(200);
+    expect((await t.request("/notices")).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("marks signed-in pages, their data, /api/auth and every answer that sets a cookie private, no-store", async () => {
+    const noStore = "private, no-store";
+    for (const signedIn of [{ session: admin }, { bearer: admin }]) {
+      expect((await t.request("/notices", signedIn)).headers.get("cache-control")).toBe(noStore);
+      const data = await t.request("/notices.data", signedIn);
+      expect(data.headers.get("content-type")).toMatch(/^text\/x-script/);
+      expect(data.headers.get("cache-control")).toBe(noStore);
+      expect((await t.request("/api/Notice/notices", signedIn)).headers.get("cache-control")).toBe(noStore);
+      expect((await t.request("/api/auth/get-session", signedIn)).headers.get("cache-control")).toBe(noStore);
+    }
+    // Anonymous /api/auth answers too, and a sign-in, which sets the session cookie.
+    expect((await t.request("/api/auth/get-session")).headers.get("cache-control")).toBe(noStore);
+    const signIn = await t.json("/api/auth/sign-in/email", "POST", {
+      email: "head@school.test",
+      password: "head-password-1",
+    });
+    expect(signIn.headers.get("set-cookie")).toBeTruthy();
+    expect(signIn.headers.get("cache-control")).toBe(noStore);
+    // An anonymous page that clears a banner's cookie.
+    const flash = await t.request("/notices", {
+      headers: { cookie: "maktab_flash=success%3Alogin.success" },
+    });
+    expect(flash.headers.get("set-cookie")).toContain("maktab_flash=;");
+    expect(flash.headers.get("cache-control")).toBe(noStore);
+    // Anonymous views stay revalidated copies.
+    expect((await t.request("/notices.data")).headers.get("cache-control")).toBe("private, no-cache");
+    expect((await t.request("/api/Notice/notices")).headers.get("cache-control")).toBe("public, no-cache");
+  });
+
+  it("answers 304 with the Cache-Control, Vary and ETag of its 200", async () => {
+    const compared = ["cache-control", "vary", "etag"];
+    const same = async (path: string, init: Parameters<TestApp["request"]>[1] = {}) => {
+      await (await t.request(path, init)).text();
+      const full = await t.request(path, init);
+      expect(full.status).toBe(200);
+      await full.arrayBuffer();
+      const etag = full.headers.get("etag") as string;
+      expect(etag).toBeTruthy();
+      const headers = new Headers(init.headers);
+      headers.set("if-none-match", etag);
+      const notModified = await t.request(path, { ...init, headers });
+      expect(notModified.status, path).toBe(304);
+      for (const name of compared)
+        expect(notModified.headers.get(name), `${path} ${name}`).toBe(full.headers.get(name));
+    };
+    const compressed = { headers: { "accept-encoding": "gzip, br" } };
+    await same("/notices", compressed);
+    await same("/notices.data", compressed);
+    await same("/api/Notice/notices?limit=3", compressed);
+    await same("/api/Notice/notices?limit=3", { ...compressed, session: admin });
+    await same(`/api/User/users/${admin.email}`, { ...compressed, session: admin });
+  });
+
   it("gives REST lists an ETag, answers 304 to it, and a new one after a change", async () => {
     const list = "/api/Notice/notices?limit=5";
     const first = await t.request(list);
@@ -267,7 +392,7 @@ describe.each(testDatabases)("page cache on %s", (database) => {
     expect(unchanged.headers.get("etag")).toBe(tag);
 
     const signedIn = await t.request(list, { session: admin, headers: { "if-none-match": tag as string } });
-    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     expect(signedIn.headers.get("x-cache")).toBeNull();
 
     const created = (await (await addNotice(t, admin, "Library closed")).json()) as { insertedId: string };

@@ -34,7 +34,7 @@ describe.each(testDatabases)("answers shared within a view on %s", (kind) => {
     expect(second.body).toEqual(first.body);
     expect(titles(second.body)).toContain("Sports day");
     const signedInAnswer = await t.request("/api/Notice/notices", { session: alice });
-    expect(signedInAnswer.headers.get("cache-control")).toBe("private, no-cache");
+    expect(signedInAnswer.headers.get("cache-control")).toBe("private, no-store");
 
     await t.json("/api/Notice/notices", "POST", { Title: "Exam week", about: "" }, { session: admin });
     const renewed = await read("/api/Notice/notices", { session: bob });

@@ -37,4 +37,13 @@ describe("cross-site request guard", () => {
   it("lets a non-browser client without Origin or fetch metadata through", () => {
     expect(isCrossSite(req("POST", { cookie: "a=b" }), [site])).toBe(false);
   });
+
+  it("lets a browser app on a trusted origin call without a cookie, never with one", () => {
+    const app = "https://app.school.example";
+    expect(isCrossSite(req("POST", { origin: app, "sec-fetch-site": "cross-site" }), [site], [app])).toBe(
+      false,
+    );
+    expect(isCrossSite(req("POST", { origin: app, cookie: "a=b" }), [site], [app])).toBe(true);
+    expect(isCrossSite(req("POST", { origin: "https://evil.example" }), [site], [app])).toBe(true);
+  });
 });
