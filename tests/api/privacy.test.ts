@@ -9,10 +9,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type ViteDevServer } from "vite";
-import { en } from "../../app/i18n/en";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bn } from "../../app/i18n/bn";
+import { en } from "../../app/i18n/en";
 import { origin } from "../fixtures/test-app";
 
 const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
@@ -104,7 +104,10 @@ describe("nothing personal in anonymous answers", () => {
 
     // A parent with an account writes a blog (approved by the office) and comments on it.
     const admin = sessionOf(
-      await send("/api/auth/sign-in/email", "POST", { email: "head@school.test", password: "head-password-1" }),
+      await send("/api/auth/sign-in/email", "POST", {
+        email: "head@school.test",
+        password: "head-password-1",
+      }),
     );
     const signUp = await send("/api/auth/sign-up/email", "POST", {
       email: "parent.karim@mail.example",
@@ -125,7 +128,12 @@ describe("nothing personal in anonymous answers", () => {
     const comment = await send(
       "/api/blog/comment",
       "POST",
-      { id: insertedId, name: "Karim Parent", email: "parent.karim@mail.example", info: "Thank you, teachers!" },
+      {
+        id: insertedId,
+        name: "Karim Parent",
+        email: "parent.karim@mail.example",
+        info: "Thank you, teachers!",
+      },
       parent,
     );
     expect(comment.status).toBe(201);
@@ -184,7 +192,8 @@ describe("nothing personal in anonymous answers", () => {
     expect(pages.size).toBeGreaterThan(30);
     for (const page of pages) {
       await expectNothingPersonal(page);
-      if (!/\.(xml|txt|csv)$/.test(page)) await expectNothingPersonal(page === "/" ? "/_root.data" : `${page}.data`);
+      if (!/\.(xml|txt|csv)$/.test(page))
+        await expectNothingPersonal(page === "/" ? "/_root.data" : `${page}.data`);
     }
   });
 
