@@ -193,7 +193,9 @@ export const blogs = pgTable(
     index().on(t.imageFileId),
     index().on(t.status, t.createdAt),
     // A signed-in reader's count (approved, or their own): read from this index, not the table.
-    index().on(t.status, t.authorId),
+    // With the id, the comments a reader may see (those of blogs they may read) are counted
+    // from the indexes too.
+    index().on(t.status, t.authorId, t.id),
   ],
 );
 
