@@ -296,7 +296,13 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     return user;
   }
 
+  /** Admins' kinds refuse anyone else first, whether or not they may see the record (a pending one). */
+  function refuseNonAdmins(actor: Actor) {
+    if (definition.change === "admin") requireAdmin(actor);
+  }
+
   async function removeAll(ctx: ContentContext, actor: Actor, ids: readonly string[]) {
+    refuseNonAdmins(actor);
     // Every record is found and may be deleted by this actor, or nothing is deleted.
     const checked: { record: ContentRecord<Table>; user: SignedInActor }[] = [];
     for (const id of new Set(ids)) {
@@ -413,6 +419,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     },
 
     async update(ctx: ContentContext, actor: Actor, id: string, input: unknown, image?: ImageInput) {
+      refuseNonAdmins(actor);
       const before = await findVisible(ctx, actor, id);
       const user = mayChange(actor, before);
       const fixed = (definition.fixed ?? []).filter(
