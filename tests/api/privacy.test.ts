@@ -1,6 +1,7 @@
 // Privacy: with the sample content and a user who writes a blog and comments, every public page
 // (the route table's, HTML and .data), the sitemap, the RSS feed and every GET of the API, asked
-// anonymously, carry no e-mail address, no phone number and no account id. The only ones allowed
+// anonymously, carry no e-mail address, no phone number and no account id, and nobody who still
+// waits for review (the sample's pending student and teacher). The only ones allowed
 // are the institute's own contact details, which live in the site's texts (app/i18n).
 //
 // The pages are the real React Router pages, rendered in this process: the app, the pages and
@@ -13,6 +14,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bn } from "../../app/i18n/bn";
 import { en } from "../../app/i18n/en";
+import { sampleContent } from "../../server/sample-content/data";
 import { origin } from "../fixtures/test-app";
 
 const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
@@ -29,6 +31,12 @@ function personalData(text: string): string[] {
     (found) => !allowed.has(found),
   );
 }
+
+/** The sample students and teachers waiting for review: not public until an admin approves them. */
+const sample = sampleContent(new Date().getUTCFullYear());
+const waiting = [...sample.students, ...sample.teachers]
+  .filter((person) => person.status !== "approved")
+  .map((person) => person.name);
 
 type Endpoint = { method: string; paths: string[]; tag: string };
 type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean };
@@ -94,7 +102,7 @@ describe("nothing personal in anonymous answers", () => {
     });
     const { default: pino } = await import("pino");
     const handle = openDatabase({});
-    const services = await createServices(config, pino({ level: "error" }), handle);
+    const services = await createServices(config, pino({ level: "silent" }), handle);
     await seedSampleContent({ db: services.db, files: services.files });
     app = createApp(services, { pageHandler: pageHandlerOf(build) });
     close = async () => {
@@ -158,6 +166,10 @@ describe("nothing personal in anonymous answers", () => {
     expect(response.status, `${pathname}: ${text.slice(0, 2000)}`).toBeLessThan(500);
     const found = [...personalData(text), ...secrets.filter((secret) => text.includes(secret))];
     expect(found, pathname).toEqual([]);
+    expect(
+      waiting.filter((name) => text.includes(name)),
+      `${pathname} shows someone waiting for review`,
+    ).toEqual([]);
   }
 
   it("keeps e-mail addresses, phone numbers and account ids out of every public page", async () => {
