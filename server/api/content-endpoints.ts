@@ -153,6 +153,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       tag,
       access: "anyone",
       sharedView: collection.viewOf,
+      visibleTo: kind.visibleTo,
       query,
       handle: async ({ services, actor, query }) => {
         const { limit, offset, q, ...rest } = query as z.output<typeof listQuery> &
@@ -184,6 +185,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       tag,
       access: "anyone",
       sharedView: collection.viewOf,
+      visibleTo: kind.visibleTo,
       params: idParams,
       handle: async ({ services, actor, params }) =>
         withoutUnseen(kind.toWire(await collection.get(context(services), actor, params.id), actor)),
