@@ -143,6 +143,8 @@ export async function seedDatabase(options: {
     title: `${text(i + 3, 6)} (${n - i})`,
     authorEmail: people.length > 0 ? people[i % people.length]!.email : reader.email,
     authorId: people.length > 0 ? people[i % people.length]!.id : reader.id,
+    // The byline: the writer's display name, kept with the blog.
+    authorName: people.length > 0 ? people[i % people.length]!.name : reader.name,
     body: paragraphs(i, 6),
     category: ["News", "Events", "Study", "Faith"][i % 4]!,
     // A few still wait for review, as on a real site.

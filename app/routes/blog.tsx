@@ -1,8 +1,9 @@
 // /blog/{id}: a blog with its comments and the comment form. Public; writing a comment needs
 // an account, and a comment is deleted only by its author or an admin (the domain decides).
 import { data, Link } from "react-router";
-import { blogCollection } from "../../server/domain/blogs";
-import { commentCollection } from "../../server/domain/comments";
+import { imageLink } from "../../common/schemas/content";
+import { blogCollection, blogSeenBy } from "../../server/domain/blogs";
+import { commentCollection, commentSeenBy } from "../../server/domain/comments";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { type CommentAnswer, Comments } from "../components/details/comments";
 import { TextBlock } from "../components/details/text-block";
@@ -32,27 +33,40 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   const userId = actor.kind === "user" ? actor.id : null;
   const isAdmin = actor.kind === "user" && actor.isAdmin;
+  const seen = blogSeenBy(actor, blog);
   return {
     publicUrl: services.config.publicUrl,
     blog: {
-      id: blog.id,
-      title: blog.title,
-      authorEmail: blog.authorEmail,
-      category: blog.category,
+      id: seen.id,
+      title: seen.title,
+      // The byline: the writer's display name and photo, never their e-mail.
+      authorName: seen.authorName,
+      authorPhotoUrl: shownPhoto(seen.authorPhotoUrl),
+      category: seen.category,
       body: blog.body,
       createdAt: blog.createdAt.toISOString(),
       image: blog.image,
     },
-    comments: comments.items.map((comment) => ({
-      id: comment.id,
-      name: comment.name,
-      message: comment.message,
-      createdAt: comment.createdAt.toISOString(),
-      photoUrl: comment.photoUrl,
-      canDelete: isAdmin || (userId !== null && comment.authorId === userId),
-    })),
+    comments: comments.items.map((comment) => {
+      const shown = commentSeenBy(actor, comment);
+      return {
+        id: shown.id,
+        name: shown.name,
+        message: shown.message,
+        createdAt: shown.createdAt.toISOString(),
+        photoUrl: shownPhoto(shown.photoUrl),
+        canDelete: isAdmin || (userId !== null && comment.authorId === userId),
+      };
+    }),
     commentCount: comments.total,
   };
+}
+
+/** A stored photo link, shown only when it is still a valid image link (http(s) or an upload). */
+function shownPhoto(url: string | null): string | null {
+  if (!url) return null;
+  const link = imageLink.safeParse(url);
+  return link.success && link.data ? link.data : null;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -94,6 +108,7 @@ const imageSizes = "(min-width: 752px) 688px, calc(100vw - 32px)";
 export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
   const { blog, comments, commentCount, publicUrl } = loaderData;
+  const author = blog.authorName || t("brand.name");
   const url = `${publicUrl}/blog/${blog.id}`;
   const image = blog.image ? new URL(blog.image.url, publicUrl).toString() : undefined;
   return (
@@ -116,7 +131,19 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
           <h1>{blog.title}</h1>
           <p className="blog__meta muted">
-            <span data-testid="blog-author">{t("details.blog.author", { email: blog.authorEmail })}</span>
+            {blog.authorPhotoUrl ? (
+              // The name beside it says who it is.
+              <img
+                className="blog__author-photo"
+                src={blog.authorPhotoUrl}
+                alt=""
+                width={24}
+                height={24}
+                loading="lazy"
+                decoding="async"
+              />
+            ) : null}
+            <span data-testid="blog-author">{t("details.blog.author", { name: author })}</span>
             <span aria-hidden="true"> · </span>
             <time dateTime={blog.createdAt} data-testid="blog-date">
               {formatDate(blog.createdAt, intl)}
@@ -142,7 +169,9 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
           "@type": "BlogPosting",
           headline: blog.title,
           datePublished: blog.createdAt,
-          author: { "@type": "Person", email: blog.authorEmail },
+          author: blog.authorName
+            ? { "@type": "Person", name: blog.authorName }
+            : { "@type": "Organization", name: author },
           ...(image ? { image } : {}),
           ...(blog.category ? { articleSection: blog.category } : {}),
           url,

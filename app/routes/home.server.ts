@@ -1,7 +1,7 @@
 // The home page's data: the top (carousel and latest admissions) awaited, the lower sections as
 // promises the page streams in. Each record is cut down to what its card shows.
 import { toMajorUnits } from "../../common/money";
-import type { Actor } from "../../server/domain/actor";
+import { type Actor, anonymous } from "../../server/domain/actor";
 import { admissionCollection } from "../../server/domain/admissions";
 import { blogCollection, publishedBlogs } from "../../server/domain/blogs";
 import type { ContentContext, ImageView } from "../../server/domain/content/collection";
@@ -97,10 +97,14 @@ async function loadTop(ctx: ContentContext, actor: Actor) {
   };
 }
 
-/** The lower sections, each a promise of its cards (started at once, awaited by no one here). */
+/**
+ * The lower sections, each a promise of its cards (started at once, awaited by no one here).
+ * Teachers and students are the published ones, as a visitor sees them, whoever asks: the
+ * review queue is the dashboard's.
+ */
 function loadLower(ctx: ContentContext, actor: Actor) {
   return {
-    teachers: listFeaturedTeachers(ctx, actor, homeSizes.teachers).then((items) =>
+    teachers: listFeaturedTeachers(ctx, anonymous, homeSizes.teachers).then((items) =>
       items.map((t) => ({
         id: t.id,
         name: t.name,
@@ -119,7 +123,7 @@ function loadLower(ctx: ContentContext, actor: Actor) {
       .then(({ items }) =>
         items.map((s) => ({ id: s.id, name: s.name, about: cut(s.about), image: s.image })),
       ),
-    students: studentCollection.list(ctx, actor, newest(homeSizes.students)).then(({ items }) =>
+    students: studentCollection.list(ctx, anonymous, newest(homeSizes.students)).then(({ items }) =>
       items.map((s) => ({
         id: s.id,
         name: s.name,

@@ -1,5 +1,5 @@
 // /AllStudent: the students, newest first, each description cut to 50 characters. The public
-// list shows what any visitor may see (never a rejected student), admins included.
+// list shows what any visitor may see (approved students only), admins included.
 import { anonymous } from "../../server/domain/actor";
 import type { ContentCollection } from "../../server/domain/content/collection";
 import { studentCollection } from "../../server/domain/students";

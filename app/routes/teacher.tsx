@@ -1,12 +1,13 @@
 // /about/{about}: one teacher (sign-in required): position, category, about, and how to reach
-// them (e-mail and phone as links).
-import { teacherCollection } from "../../server/domain/teachers";
+// them (e-mail and phone as links; the home address for admins only: teacherSeenBy).
+import { teacherCollection, teacherSeenBy } from "../../server/domain/teachers";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
 import type { MessageKey } from "../i18n/translate";
 import { excerpt } from "../lib/format";
 import { useI18n } from "../lib/i18n";
+import { requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/teacher";
 
@@ -17,16 +18,19 @@ const positions: Record<string, MessageKey> = {
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const teacher = await loadDetail(context, request, teacherCollection, params.about);
+  const teacher = teacherSeenBy(
+    requireUserPage(context, request),
+    await loadDetail(context, request, teacherCollection, params.about),
+  );
   return {
     id: teacher.id,
     name: teacher.name,
     position: teacher.position,
     category: teacher.category,
     about: teacher.about,
-    email: teacher.email,
-    phone: teacher.phone,
-    address: teacher.address,
+    email: teacher.email ?? null,
+    phone: teacher.phone ?? null,
+    address: teacher.address ?? null,
     image: teacher.image,
   };
 }
@@ -73,16 +77,28 @@ export default function Teacher({ loaderData: teacher }: Route.ComponentProps) {
           {t("details.teacher.contact")}
         </h2>
         <dl className="detail__facts">
-          <dt>{t("details.teacher.email")}</dt>
-          <dd>
-            <a href={`mailto:${teacher.email}`}>{teacher.email}</a>
-          </dd>
-          <dt>{t("details.teacher.phone")}</dt>
-          <dd>
-            <a href={telHref(teacher.phone)}>{teacher.phone}</a>
-          </dd>
-          <dt>{t("details.teacher.address")}</dt>
-          <dd>{teacher.address}</dd>
+          {teacher.email ? (
+            <>
+              <dt>{t("details.teacher.email")}</dt>
+              <dd>
+                <a href={`mailto:${teacher.email}`}>{teacher.email}</a>
+              </dd>
+            </>
+          ) : null}
+          {teacher.phone ? (
+            <>
+              <dt>{t("details.teacher.phone")}</dt>
+              <dd>
+                <a href={telHref(teacher.phone)}>{teacher.phone}</a>
+              </dd>
+            </>
+          ) : null}
+          {teacher.address ? (
+            <>
+              <dt>{t("details.teacher.address")}</dt>
+              <dd>{teacher.address}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
     </DetailLayout>

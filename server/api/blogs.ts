@@ -1,22 +1,34 @@
-import { blogCollection } from "../domain/blogs";
-import { contentEndpoints, wireDate } from "./content-endpoints";
+import { blogCollection, blogSeenBy } from "../domain/blogs";
+import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
 
-export const blogEndpoints = contentEndpoints({
+type Blog = Awaited<ReturnType<typeof blogCollection.get>>;
+
+// The byline is authorName and authorImg (the writer's display name and photo); the writer's
+// e-mail (`email`, the specification's field) is theirs and the admins' alone.
+export const blogWire: WireKind<Blog> = {
   collection: blogCollection,
   tag: "Blogs",
   paths: { list: ["/blog/blogs"], one: ["/blog/blogs/:id"], create: ["/blog/blogs"] },
   fields: { title: "title", email: "authorEmail", blog: "body", catagori: "category", status: "status" },
   imageFields: ["image"],
   filters: ["status"],
-  toWire: (blog) => ({
-    _id: blog.id,
-    title: blog.title,
-    email: blog.authorEmail,
-    blog: blog.body,
-    catagori: blog.category,
-    image: blog.image?.url ?? null,
-    imageSet: blog.image,
-    status: blog.status,
-    date: wireDate(blog),
-  }),
-});
+  visibleTo: { email: "author or admin" },
+  toWire: (record, actor) => {
+    const blog = blogSeenBy(actor, record);
+    return {
+      _id: blog.id,
+      title: blog.title,
+      email: blog.authorEmail,
+      authorName: blog.authorName,
+      authorImg: blog.authorPhotoUrl,
+      blog: blog.body,
+      catagori: blog.category,
+      image: blog.image?.url ?? null,
+      imageSet: blog.image,
+      status: blog.status,
+      date: wireDate(blog),
+    };
+  },
+};
+
+export const blogEndpoints = contentEndpoints(blogWire);

@@ -1,21 +1,31 @@
-import { commentCollection } from "../domain/comments";
-import { contentEndpoints, wireDate } from "./content-endpoints";
+import { commentCollection, commentSeenBy } from "../domain/comments";
+import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
+
+type Comment = Awaited<ReturnType<typeof commentCollection.get>>;
 
 // `id` is the blog's id, as in the specification; `?blogId=` filters the list on the server.
-export const commentEndpoints = contentEndpoints({
+// A comment shows its writer's name and photo (stored with it); the writer's e-mail and account
+// are theirs and the admins' alone.
+export const commentWire: WireKind<Comment> = {
   collection: commentCollection,
   tag: "Comments",
   paths: { list: ["/blog/comment"], one: ["/blog/comment/:id"], create: ["/blog/comment"] },
   fields: { id: "blogId", name: "name", email: "email", info: "message", img: "photoUrl" },
   filters: ["blogId"],
-  toWire: (comment) => ({
-    _id: comment.id,
-    id: comment.blogId,
-    name: comment.name,
-    email: comment.email,
-    info: comment.message,
-    img: comment.photoUrl,
-    authorId: comment.authorId,
-    date: wireDate(comment),
-  }),
-});
+  visibleTo: { email: "author or admin", authorId: "author or admin" },
+  toWire: (record, actor) => {
+    const comment = commentSeenBy(actor, record);
+    return {
+      _id: comment.id,
+      id: comment.blogId,
+      name: comment.name,
+      email: comment.email,
+      info: comment.message,
+      img: comment.photoUrl,
+      authorId: comment.authorId,
+      date: wireDate(comment),
+    };
+  },
+};
+
+export const commentEndpoints = contentEndpoints(commentWire);

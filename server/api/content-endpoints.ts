@@ -3,7 +3,9 @@
 // record looks on the wire; this turns it into list, get, create, update and delete calls.
 import { z } from "zod";
 import { imageLink } from "../../common/schemas/content";
+import type { Actor } from "../domain/actor";
 import {
+  type Audience,
   type ContentCollection,
   type ContentContext,
   type ImageInput,
@@ -33,8 +35,19 @@ export type WireKind<Item> = {
   imageFields?: string[];
   /** Query parameters beyond limit, offset and q (comments' blogId). */
   filters?: string[];
-  toWire(record: Item): Record<string, unknown>;
+  /**
+   * Fields of the answer that not everyone sees, by wire name: "signed-in", "admin" or "author
+   * or admin" (the record's writer). Any other field is shown to everyone. An answer leaves out
+   * what its asker may not see; this says so as data (for the API's documentation).
+   */
+  visibleTo?: Readonly<Record<string, Audience>>;
+  /** A record as the actor may see it: built from the domain's rule of the kind (teacherSeenBy...). */
+  toWire(record: Item, actor: Actor): Record<string, unknown>;
 };
+
+/** A wire record without the fields its asker may not see (they are undefined, not null). */
+const withoutUnseen = (wire: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(wire).filter(([, value]) => value !== undefined));
 
 const jsonObject = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });
 const idParams = z.object({ id: z.string() });
@@ -140,6 +153,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       tag,
       access: "anyone",
       sharedView: collection.viewOf,
+      visibleTo: kind.visibleTo,
       query,
       handle: async ({ services, actor, query }) => {
         const { limit, offset, q, ...rest } = query as z.output<typeof listQuery> &
@@ -158,7 +172,10 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
           q,
           filters,
         });
-        return new Answer(items.map(kind.toWire), { "X-Total-Count": String(total) });
+        return new Answer(
+          items.map((item) => withoutUnseen(kind.toWire(item, actor))),
+          { "X-Total-Count": String(total) },
+        );
       },
     }),
     endpoint({
@@ -168,9 +185,10 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       tag,
       access: "anyone",
       sharedView: collection.viewOf,
+      visibleTo: kind.visibleTo,
       params: idParams,
       handle: async ({ services, actor, params }) =>
-        kind.toWire(await collection.get(context(services), actor, params.id)),
+        withoutUnseen(kind.toWire(await collection.get(context(services), actor, params.id), actor)),
     }),
     endpoint({
       method: "POST",

@@ -3,6 +3,7 @@
 // enforces the permissions; the OpenAPI document is generated from the same list.
 import type { z } from "zod";
 import type { Actor } from "../domain/actor";
+import type { Audience } from "../domain/content/collection";
 import type { Services } from "../services";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -60,6 +61,11 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
    * then share a kept answer (server/middleware/page-cache.ts); without it none is shared.
    */
   sharedView?: (actor: Actor) => string | null;
+  /**
+   * For a GET: fields of the answer (its records') that only some readers see, by wire name, as
+   * the wire kind declares them (WireKind.visibleTo); the answer leaves them out for the others.
+   */
+  visibleTo?: Readonly<Record<string, Audience>>;
   /** Answers beyond the usual errors, by status, for the documentation ({"402": "The card was declined"}). */
   errors?: Record<string, string>;
   handle(input: EndpointInput<P, Q, B>): Promise<unknown>;

@@ -1,7 +1,9 @@
-import { studentCollection } from "../domain/students";
-import { contentEndpoints, wireDate } from "./content-endpoints";
+import { studentCollection, studentSeenBy } from "../domain/students";
+import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
 
-export const studentEndpoints = contentEndpoints({
+type Student = Awaited<ReturnType<typeof studentCollection.get>>;
+
+export const studentWire: WireKind<Student> = {
   collection: studentCollection,
   tag: "Students",
   paths: { list: ["/student/students"], one: ["/student/students/:id"], create: ["/student/addStudent"] },
@@ -13,15 +15,21 @@ export const studentEndpoints = contentEndpoints({
     status: "status",
   },
   imageFields: ["img", "image"],
-  toWire: (student) => ({
-    _id: student.id,
-    name: student.name,
-    email: student.email,
-    description: student.description,
-    position: student.className,
-    img: student.image?.url ?? null,
-    imageSet: student.image,
-    status: student.status,
-    date: wireDate(student),
-  }),
-});
+  visibleTo: { email: "admin" },
+  toWire: (record, actor) => {
+    const student = studentSeenBy(actor, record);
+    return {
+      _id: student.id,
+      name: student.name,
+      email: student.email,
+      description: student.description,
+      position: student.className,
+      img: student.image?.url ?? null,
+      imageSet: student.image,
+      status: student.status,
+      date: wireDate(student),
+    };
+  },
+};
+
+export const studentEndpoints = contentEndpoints(studentWire);

@@ -1,8 +1,10 @@
-import { teacherCollection } from "../domain/teachers";
-import { contentEndpoints, wireDate } from "./content-endpoints";
+import { teacherCollection, teacherSeenBy } from "../domain/teachers";
+import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
+
+type Teacher = Awaited<ReturnType<typeof teacherCollection.get>>;
 
 // roll "head" marks a featured teacher (shown on the home page).
-export const teacherEndpoints = contentEndpoints({
+export const teacherWire: WireKind<Teacher> = {
   collection: teacherCollection,
   tag: "Teachers",
   paths: {
@@ -23,19 +25,25 @@ export const teacherEndpoints = contentEndpoints({
   },
   convert: { roll: (roll) => (typeof roll === "string" ? roll.trim().toLowerCase() === "head" : roll) },
   imageFields: ["image", "img"],
-  toWire: (teacher) => ({
-    _id: teacher.id,
-    name: teacher.name,
-    email: teacher.email,
-    phone: teacher.phone,
-    address: teacher.address,
-    about: teacher.about,
-    position: teacher.position,
-    cetagory: teacher.category,
-    image: teacher.image?.url ?? null,
-    imageSet: teacher.image,
-    status: teacher.status,
-    roll: teacher.isFeatured ? "head" : "",
-    date: wireDate(teacher),
-  }),
-});
+  visibleTo: { email: "signed-in", phone: "signed-in", address: "admin" },
+  toWire: (record, actor) => {
+    const teacher = teacherSeenBy(actor, record);
+    return {
+      _id: teacher.id,
+      name: teacher.name,
+      email: teacher.email,
+      phone: teacher.phone,
+      address: teacher.address,
+      about: teacher.about,
+      position: teacher.position,
+      cetagory: teacher.category,
+      image: teacher.image?.url ?? null,
+      imageSet: teacher.image,
+      status: teacher.status,
+      roll: teacher.isFeatured ? "head" : "",
+      date: wireDate(teacher),
+    };
+  },
+};
+
+export const teacherEndpoints = contentEndpoints(teacherWire);

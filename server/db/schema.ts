@@ -183,6 +183,10 @@ export const blogs = pgTable(
     title: text().notNull(),
     authorEmail: text().notNull(),
     authorId: text().references(() => users.id, { onDelete: "set null" }),
+    // The byline: the writer's display name and photo as they were when the blog was written,
+    // kept with the blog so that it still names its writer when the account is gone.
+    authorName: text().notNull().default(""),
+    authorPhotoUrl: text(),
     body: text().notNull().default(""),
     category: text().notNull().default(""),
     status: text().$type<ReviewStatus>().notNull().default("approved"),
@@ -196,7 +200,9 @@ export const blogs = pgTable(
     index().on(t.imageFileId),
     index().on(t.status, t.createdAt),
     // A signed-in reader's count (approved, or their own): read from this index, not the table.
-    index().on(t.status, t.authorId),
+    // With the id, the comments a reader may see (those of blogs they may read) are counted
+    // from the indexes too.
+    index().on(t.status, t.authorId, t.id),
   ],
 );
 
@@ -272,8 +278,8 @@ export const students = pgTable(
   (t) => [
     index().on(t.createdAt),
     index().on(t.status, t.createdAt),
-    // Public lists and their counts (everything but the rejected) without reading the table.
-    index("students_visible_created_at_index").on(t.createdAt).where(sql`${t.status} <> 'rejected'`),
+    // Public lists and their counts (approved students only) without reading the table.
+    index("students_visible_created_at_index").on(t.createdAt).where(sql`${t.status} = 'approved'`),
     index().on(t.imageFileId),
   ],
 );
@@ -302,7 +308,7 @@ export const teachers = pgTable(
     index().on(t.createdAt),
     index().on(t.status, t.createdAt),
     index("teachers_featured_created_at_index").on(t.createdAt).where(sql`${t.isFeatured}`),
-    index("teachers_visible_created_at_index").on(t.createdAt).where(sql`${t.status} <> 'rejected'`),
+    index("teachers_visible_created_at_index").on(t.createdAt).where(sql`${t.status} = 'approved'`),
     index().on(t.imageFileId),
   ],
 );

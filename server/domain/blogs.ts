@@ -6,7 +6,8 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { blogInput, reviewStatus } from "../../common/schemas/content";
 import { blogs } from "../db/schema";
-import { collection } from "./content/collection";
+import type { Actor } from "./actor";
+import { collection, shownTo } from "./content/collection";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
 /** Blogs a user (not an admin) may send for review in an hour. */
@@ -42,8 +43,11 @@ export const blogCollection = collection({
   adminOnly: ["status", "authorEmail"],
   // A user's blog carries their own e-mail and waits for review, whatever the request says.
   prefill: (actor) => (actor.isAdmin ? {} : { authorEmail: actor.email }),
+  // The byline shows the writer's display name and photo, never their e-mail.
   onCreate: (input, actor) => ({
     authorId: actor.id,
+    authorName: actor.name,
+    authorPhotoUrl: actor.image,
     status: actor.isAdmin ? (input.status ?? "approved") : "pending",
   }),
   onUpdate: (_blog, actor) => (actor.isAdmin ? {} : { status: "pending" }),
@@ -55,3 +59,12 @@ export const blogCollection = collection({
 
 /** The filter of public lists (/blogs, the home page, feeds): approved blogs only, for everyone. */
 export const publishedBlogs = { status: "approved" } as const;
+
+/** Who wrote a blog (the e-mail and the account) is for the writer and admins only. */
+export const blogFieldsSeen = { authorEmail: "author or admin", authorId: "author or admin" } as const;
+
+/** A blog as this actor may see it (fields they may not read are left out). */
+export const blogSeenBy = <T extends { authorEmail: string; authorId: string | null }>(
+  actor: Actor,
+  blog: T,
+) => shownTo(actor, blog, blogFieldsSeen, actor.kind === "user" && blog.authorId === actor.id);

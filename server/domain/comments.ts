@@ -1,10 +1,12 @@
 // Comments: any signed-in user writes one; only its author or an admin changes or deletes it
 // (the earlier product let anyone delete any comment: docs/decisions/0005).
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { commentInput } from "../../common/schemas/content";
-import { comments } from "../db/schema";
+import { blogs, comments } from "../db/schema";
+import type { Actor } from "./actor";
 import { blogCollection } from "./blogs";
-import { collection } from "./content/collection";
+import { collection, shownTo } from "./content/collection";
 import { DomainError } from "./errors";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
@@ -27,6 +29,20 @@ export const commentCollection = collection({
   // An admin's own comment is a comment; removing someone else's is moderation, kept in the trail.
   personal: true,
   label: (comment) => `${comment.name}: ${comment.message}`,
+  // A blog's comments are read where the blog is: those of a blog waiting for review only by
+  // its author and the admins.
+  hiddenFrom: (actor) => {
+    if (actor.kind === "user" && actor.isAdmin) return undefined;
+    const readable =
+      actor.kind === "user"
+        ? sql`(${blogs.status} = 'approved' or ${blogs.authorId} = ${actor.id})`
+        : sql`${blogs.status} = 'approved'`;
+    return sql`exists (select 1 from ${blogs} where ${blogs.id} = ${comments.blogId} and ${readable})`;
+  },
+  // A signed-in reader sees their own comments' e-mail and the comments of their own blogs under
+  // review: a view of their own.
+  views: (actor) =>
+    actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : `reader ${actor.id}`,
   image: "none",
   filters: { blogId: { column: comments.blogId, schema: z.uuid({ error: "blogId must be a blog's id" }) } },
   fixed: ["blogId", "email"],
@@ -47,3 +63,12 @@ export const commentCollection = collection({
     if (!actor.isAdmin) await enforceRateLimit(ctx.db, commentRateLimit, [actor.id]);
   },
 });
+
+/** Who wrote a comment (the e-mail and the account) is for the writer and admins only. */
+export const commentFieldsSeen = { email: "author or admin", authorId: "author or admin" } as const;
+
+/** A comment as this actor may see it: name, photo and message for all, the rest left out. */
+export const commentSeenBy = <T extends { email: string; authorId: string | null }>(
+  actor: Actor,
+  comment: T,
+) => shownTo(actor, comment, commentFieldsSeen, actor.kind === "user" && comment.authorId === actor.id);

@@ -1,4 +1,5 @@
-// The numbers at the top of the dashboard home: how many records of each kind, how many wait
+// The numbers at the top of the dashboard home: how many records of each kind are on the site
+// (for students, teachers and blogs: the approved ones, which visitors see), how many wait
 // for review, unread messages, subscribers, and the newest orders. Two queries in all: one of
 // counts, one of orders. Only the admin-guarded dashboard home reads it (there is no REST call).
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
@@ -45,6 +46,7 @@ export type RecentOrder = {
 };
 
 export type OverviewData = {
+  /** Records on the site, as visitors see them: of students, teachers and blogs the approved ones. */
   counts: Record<OverviewKind, number>;
   /** Records waiting for an admin's review. */
   pending: { students: number; teachers: number; blogs: number };
@@ -58,17 +60,18 @@ export type OverviewData = {
 const recentOrderCount = 5;
 
 const pending = (status: PgColumn) => eq(status, "pending");
+const approved = (status: PgColumn) => eq(status, "approved");
 
 /** Each number: its name, the table it counts, and which rows. */
 const countedRows: [string, PgTable, SQL | undefined][] = [
   ["admissions", admissions, undefined],
   ["results", results, undefined],
-  ["blogs", blogs, undefined],
+  ["blogs", blogs, approved(blogs.status)],
   ["comments", comments, undefined],
   ["notices", notices, undefined],
   ["services", services, undefined],
-  ["students", students, undefined],
-  ["teachers", teachers, undefined],
+  ["students", students, approved(students.status)],
+  ["teachers", teachers, approved(teachers.status)],
   ["pending.students", students, pending(students.status)],
   ["pending.teachers", teachers, pending(teachers.status)],
   ["pending.blogs", blogs, pending(blogs.status)],

@@ -1,6 +1,7 @@
 import { studentInput } from "../../common/schemas/content";
 import { students } from "../db/schema";
-import { adminsOrEveryone, collection, rejectedHiddenFromNonAdmins } from "./content/collection";
+import type { Actor } from "./actor";
+import { adminsOrEveryone, collection, shownTo, unapprovedHiddenFromNonAdmins } from "./content/collection";
 
 export const studentCollection = collection({
   name: "Student",
@@ -10,8 +11,15 @@ export const studentCollection = collection({
   create: "admin",
   change: "admin",
   image: "optional",
-  hiddenFrom: rejectedHiddenFromNonAdmins(students.status),
+  hiddenFrom: unapprovedHiddenFromNonAdmins(students.status),
   views: adminsOrEveryone,
-  // New students wait for review, whatever the request says.
+  // New students wait for review, whatever the request says; an admin's approval publishes them.
   onCreate: () => ({ status: "pending" }),
 });
+
+/** A student's e-mail is for admins only. */
+export const studentFieldsSeen = { email: "admin" } as const;
+
+/** A student as this actor may see them (fields they may not read are left out). */
+export const studentSeenBy = <T extends { email: string }>(actor: Actor, student: T) =>
+  shownTo(actor, student, studentFieldsSeen);

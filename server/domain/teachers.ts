@@ -3,13 +3,14 @@ import { teacherInput } from "../../common/schemas/content";
 import { teachers, uploadedFiles } from "../db/schema";
 import type { Actor } from "./actor";
 import {
-  adminsOrEveryone,
+  adminsSignedInOrEveryone,
   type ContentContext,
   collection,
-  rejectedHiddenFromNonAdmins,
+  shownTo,
+  unapprovedHiddenFromNonAdmins,
 } from "./content/collection";
 
-const hiddenFrom = rejectedHiddenFromNonAdmins(teachers.status);
+const hiddenFrom = unapprovedHiddenFromNonAdmins(teachers.status);
 
 export const teacherCollection = collection({
   name: "Teacher",
@@ -20,14 +21,24 @@ export const teacherCollection = collection({
   change: "admin",
   image: "optional",
   hiddenFrom,
-  views: adminsOrEveryone,
-  // New teachers wait for review, whatever the request says.
+  // Signed-in readers see more of each teacher than visitors do (teacherFieldsSeen).
+  views: adminsSignedInOrEveryone,
+  // New teachers wait for review, whatever the request says; an admin's approval publishes them.
   onCreate: () => ({ status: "pending" }),
 });
 
+/** A teacher's e-mail and phone are for signed-in users; the home address for admins only. */
+export const teacherFieldsSeen = { email: "signed-in", phone: "signed-in", address: "admin" } as const;
+
+/** A teacher as this actor may see them (fields they may not read are left out). */
+export const teacherSeenBy = <T extends { email: string; phone: string; address: string }>(
+  actor: Actor,
+  teacher: T,
+) => shownTo(actor, teacher, teacherFieldsSeen);
+
 /**
  * The featured teachers (the specification's roll = "head") for the home page: newest first,
- * at most `limit`, with the collection's visibility (rejected ones only for admins), kept for
+ * at most `limit`, with the collection's visibility (approved ones, all for admins), kept for
  * the reader's view as the collection's own lists are.
  */
 export function listFeaturedTeachers(ctx: ContentContext, actor: Actor, limit: number) {

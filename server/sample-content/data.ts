@@ -2,7 +2,8 @@
 // they look like before the institute adds its own content. Every list is newest first; the
 // seeder gives each record a creation time from its place in the list. Years come from the
 // current date so the sample never looks stale. Addresses, phone numbers and e-mail addresses
-// are made up (example domain, zero-padded numbers).
+// are made up (example domain, zero-padded numbers). Students and teachers come approved, with
+// one of each waiting for review, so the dashboard shows its review queue.
 import type { ClassName } from "../../common/classes";
 import type { ReviewStatus, teacherPositions } from "../db/schema";
 
@@ -388,7 +389,7 @@ export function sampleContent(year: number): SampleContent {
       email: "abdullah.mamun@student.maktab.example",
       description: "Abdullah is the captain of the football team and a keen reader of history books.",
       className: "Class Ten",
-      status: "pending",
+      status: "approved",
     },
     {
       name: "Fatema Akter",
@@ -403,7 +404,7 @@ export function sampleContent(year: number): SampleContent {
       email: "rafiul.islam@student.maktab.example",
       description: "Rafiul likes drawing and gardening, and helped lead tree planting week.",
       className: "Class Five",
-      status: "pending",
+      status: "approved",
     },
     {
       name: "Sumaiya Rahman",

@@ -1,10 +1,12 @@
 // The home page's data on a real database: how many of each kind, in which order, cut how far,
-// and what a visitor never sees (rejected teachers and students, teachers who are not featured).
+// and what a visitor never sees (teachers and students waiting for review or rejected, teachers
+// who are not featured). Admins see the same home page: the review queue is the dashboard's.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHome } from "../../app/routes/home.server";
 import { teachers as teachersTable } from "../../server/db/schema";
 import { type Actor, anonymous } from "../../server/domain/actor";
+import { listFeaturedTeachers } from "../../server/domain/teachers";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 const longText = (word: string) => Array.from({ length: 40 }, (_, i) => `${word}${i}`).join(" ");
@@ -30,6 +32,8 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
   let plainTeacher = "";
   const students: string[] = [];
   let rejectedStudent = "";
+  const waitingTeacher = "Featured waiting";
+  const waitingStudent = "Student waiting";
   const results: string[] = [];
   const services: string[] = [];
   const blogs: string[] = [];
@@ -63,14 +67,26 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
         // A featured teacher the admin rejected: never on the home page for visitors.
         await change(`/api/teacher/teacher/${id}`, { status: "rejected" });
         rejectedTeacher = name;
-      } else featured.push(name);
+      } else {
+        await change(`/api/teacher/teacher/${id}`, { status: "approved" });
+        featured.push(name);
+      }
     }
     plainTeacher = "Not featured";
-    await create("/api/teacher/addTeacher", {
+    const plainId = await create("/api/teacher/addTeacher", {
       name: plainTeacher,
       email: "plain@school.test",
       phone: "1",
       address: "Dhaka",
+    });
+    await change(`/api/teacher/teacher/${plainId}`, { status: "approved" });
+    // The newest featured teacher waits for review: not on the home page yet.
+    await create("/api/teacher/addTeacher", {
+      name: waitingTeacher,
+      email: "waiting@school.test",
+      phone: "1",
+      address: "Dhaka",
+      roll: "head",
     });
     for (let i = 1; i <= 7; i++) {
       const name = `Student ${i}`;
@@ -83,8 +99,12 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
       if (i === 6) {
         await change(`/api/student/students/${id}`, { status: "rejected" });
         rejectedStudent = name;
-      } else students.push(name);
+      } else {
+        await change(`/api/student/students/${id}`, { status: "approved" });
+        students.push(name);
+      }
     }
+    await create("/api/student/addStudent", { name: waitingStudent, email: "w@school.test" });
     for (let i = 1; i <= 3; i++) {
       const title = `Result ${i}`;
       await create("/api/result/Addresult", {
@@ -156,15 +176,16 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 
-  it("shows at most 6 featured teachers, newest first, never a rejected or an unfeatured one", async () => {
+  it("shows at most 6 featured teachers, newest first, never a waiting, rejected or unfeatured one", async () => {
     const home = await load(anonymous);
     const names = home.teachers.map((teacher) => teacher.name);
     expect(names).toEqual(newest(featured, 6));
     expect(names).not.toContain(rejectedTeacher);
+    expect(names).not.toContain(waitingTeacher);
     expect(names).not.toContain(plainTeacher);
   });
 
-  it("shows an admin the rejected featured teacher too", async () => {
+  it("shows an admin what visitors see: the waiting and rejected ones are the dashboard's", async () => {
     const actor: Actor = {
       kind: "user",
       id: "x",
@@ -174,8 +195,11 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
       isAdmin: true,
     };
     const home = await load(actor);
-    expect(home.teachers.map((teacher) => teacher.name)).toContain(rejectedTeacher);
-    expect(home.students.map((student) => student.name)).toContain(rejectedStudent);
+    expect(home.teachers.map((teacher) => teacher.name)).toEqual(
+      (await load(anonymous)).teachers.map((t) => t.name),
+    );
+    for (const name of [rejectedStudent, waitingStudent])
+      expect(home.students.map((student) => student.name)).not.toContain(name);
   });
 
   it("reads the featured teachers once per view until the next change, the admins' view apart", async () => {
@@ -196,8 +220,11 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
     const head: Actor = { ...reader, id: "h", email: "head@school.test", isAdmin: true };
 
     // The admins' view, read first, holds the rejected teacher; it never reaches anyone else's.
-    expect(await teachersFor(head)).toContain(rejectedTeacher);
-    expect(await teachersFor(reader)).not.toContain(rejectedTeacher);
+    const featuredFor = async (actor: Actor) =>
+      (await listFeaturedTeachers(ctx, actor, 6)).map((teacher) => teacher.name);
+    expect(await featuredFor(head)).toContain(rejectedTeacher);
+    expect(await featuredFor(reader)).not.toContain(rejectedTeacher);
+    expect(await featuredFor(anonymous)).not.toContain(rejectedTeacher);
 
     // A change made behind the app's back is not seen within the generation: the reads are kept.
     const newestName = newest(featured, 1)[0] as string;
@@ -229,6 +256,7 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
     const home = await load(anonymous);
     expect(home.students.map((s) => s.name)).toEqual(newest(students, 5));
     expect(home.students.map((s) => s.name)).not.toContain(rejectedStudent);
+    expect(home.students.map((s) => s.name)).not.toContain(waitingStudent);
     for (const student of home.students) {
       expect(student.description.length).toBeLessThanOrEqual(100);
       if (student.description !== "Short.") {

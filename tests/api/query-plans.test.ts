@@ -2,7 +2,8 @@
 // every kind and 10,000 comments, then the public and admin lists, records and the home page are
 // asked for through the app while every query is recorded. Each recorded query is explained:
 // none may read a large table from end to end. A search (`q`, a contains match) is the known
-// exception: it reads the table it searches (docs/decisions/0013-page-cache.md).
+// exception: it reads the table it searches (docs/decisions/0013-page-cache.md); so is the total
+// of the whole comment list, which counts every comment a reader may see.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -173,11 +174,16 @@ describe.skipIf(!adminUrl)("query plans on PostgreSQL with 1,000 records of each
     const home = await loadHome({ db, images: { view: () => ({ url: "" }) } as never }, anonymous);
     await Promise.all(Object.values(home).filter((value) => value instanceof Promise));
 
+    // Also known: the total of the whole comment list (no blogId) counts every comment of a blog
+    // the reader may read, so it reads every comment either way; the planner reads the small
+    // table rather than an index of it. Its page of comments and a blog's comments use indexes.
+    const wholeCommentCount = /^select count\(\*\) from "comments" where exists/i;
     const queries = recorded.filter(
       ({ query }) =>
         /^select/i.test(query.trim()) &&
         largeTables.some((table) => query.includes(`"${table}"`)) &&
-        !/ilike/i.test(query),
+        !/ilike/i.test(query) &&
+        !wholeCommentCount.test(query.trim()),
     );
     expect(queries.length).toBeGreaterThan(30);
     const scans: string[] = [];

@@ -1,7 +1,7 @@
 // The dashboard's content lists end to end, in Chromium against the built server with the sample
 // content: thumbnails, search, approving and featuring a pending teacher (who then shows on the
-// home page), rejecting a pending student (who leaves the public list), editing an admission,
-// removing a notice's image, deleting one result and two notices at once (all or none), paging by
+// home page), approving the pending student (who joins the public list) and rejecting them,
+// editing an admission, removing a notice's image, deleting one result and two notices at once (all or none), paging by
 // links, the door for non-admins, and the lists and orders as cards on a 360 px phone.
 import type { Browser, Cookie, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -251,23 +251,30 @@ describe("the dashboard's content lists", () => {
     expect(await titles(page)).toContain(kept);
   });
 
-  it("rejects a pending student, who then leaves the public list", async () => {
+  it("approves the pending student, who then joins the public list; rejecting takes them off", async () => {
     const { page: visitor } = await newPage(browser);
-    await visitor.goto(`${server.url}/AllStudent`);
-    const card = visitor.getByTestId("student-card").filter({ hasText: "Rafiul Islam" });
+    const card = visitor.getByTestId("student-card").filter({ hasText: "Mahmudul Hasan" });
+    const visit = async () => {
+      await visitor.goto(`${server.url}/AllStudent`);
+      await visitor.getByTestId("list").waitFor();
+      expect(await visitor.getByTestId("student-card").count()).toBeGreaterThan(0);
+    };
+    await visit();
+    expect(await card.count()).toBe(0);
+
+    const page = await list("/DeashBoard/list/students?q=Mahmudul");
+    const row = page.getByTestId("content-row").filter({ hasText: "Mahmudul Hasan" });
+    expect(await row.getAttribute("data-status")).toBe("pending");
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => row.getAttribute("data-status")).toBe("approved");
+    await visit();
     expect(await card.count()).toBe(1);
 
-    const page = await list("/DeashBoard/list/students?q=Rafiul");
-    const row = page.getByTestId("content-row").filter({ hasText: "Rafiul Islam" });
-    expect(await row.getAttribute("data-status")).toBe("pending");
     await row.getByRole("button", { name: "Reject" }).click();
     await expect.poll(() => row.getAttribute("data-status")).toBe("rejected");
     expect(await row.getByTestId("row-status").textContent()).toBe("Rejected");
     expect(await row.getByRole("button", { name: "Reject" }).count()).toBe(0);
-
-    await visitor.goto(`${server.url}/AllStudent`);
-    await visitor.getByTestId("list").waitFor();
-    expect(await visitor.getByTestId("student-card").count()).toBeGreaterThan(0);
+    await visit();
     expect(await card.count()).toBe(0);
   });
 

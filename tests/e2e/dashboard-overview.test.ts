@@ -90,7 +90,9 @@ describe("the dashboard overview and audit trail", () => {
     const page = await signedIn("/DeashBoard/Home");
     await page.getByRole("heading", { name: "Overview" }).waitFor();
     expect(await numberOf(page, "overview-pending-teachers")).toBe("2");
-    expect(await numberOf(page, "overview-teachers")).toBe("3");
+    // On the site: the approved teacher; the other two wait for review.
+    expect(await numberOf(page, "overview-teachers")).toBe("1");
+    expect(await page.getByTestId("overview-teachers").textContent()).toContain("2 waiting for review");
     expect(await numberOf(page, "overview-notices")).toBe("1");
     expect(await numberOf(page, "overview-students")).toBe("0");
     expect(await numberOf(page, "overview-unread")).toBe("1");

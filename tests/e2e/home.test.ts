@@ -22,7 +22,7 @@ const sections = [
   },
   {
     heading: "Our teachers",
-    cards: Math.min(6, sample.teachers.filter((t) => t.isFeatured && t.status !== "rejected").length),
+    cards: Math.min(6, sample.teachers.filter((t) => t.isFeatured && t.status === "approved").length),
     more: ["All teachers", "/AllTeacher"],
     detail: "/about/",
   },
@@ -40,7 +40,7 @@ const sections = [
   },
   {
     heading: "Our students",
-    cards: Math.min(5, sample.students.filter((s) => s.status !== "rejected").length),
+    cards: Math.min(5, sample.students.filter((s) => s.status === "approved").length),
     more: ["All students", "/AllStudent"],
     detail: null,
   },

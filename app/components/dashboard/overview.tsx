@@ -29,15 +29,23 @@ const kindLabels: Record<OverviewKind, MessageKey> = {
 const listOf = (kind: OverviewKind) =>
   listKinds.includes(kind as ListKind) ? `/DeashBoard/list/${kind}` : undefined;
 
+/** The kinds that wait for review before they are public: their cards say how many wait. */
+const reviewedKinds = ["blogs", "students", "teachers"] as const;
+type ReviewedKind = (typeof reviewedKinds)[number];
+const isReviewed = (kind: OverviewKind): kind is ReviewedKind => reviewedKinds.includes(kind as ReviewedKind);
+
 function NumberCard({
   value,
   label,
+  note,
   to,
   needsAttention = false,
   testId,
 }: {
   value: number;
   label: string;
+  /** A line under the label (how many more wait for review). */
+  note?: string;
   to?: string;
   /** Outlined in orange when something waits; the label says so in words too. */
   needsAttention?: boolean;
@@ -52,6 +60,11 @@ function NumberCard({
       <Text component="span" display="block" size="sm">
         {label}
       </Text>
+      {note ? (
+        <Text component="span" display="block" size="xs" c="gray.7">
+          {note}
+        </Text>
+      ) : null}
     </>
   );
   const style = {
@@ -129,6 +142,11 @@ export function Overview({ data }: { data: OverviewData }) {
             key={kind}
             value={data.counts[kind]}
             label={t(kindLabels[kind])}
+            note={
+              isReviewed(kind)
+                ? t("overview.waiting", { count: formatNumber(data.pending[kind], intl) })
+                : undefined
+            }
             to={listOf(kind)}
             testId={`overview-${kind}`}
           />

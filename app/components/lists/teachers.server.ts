@@ -1,5 +1,6 @@
 // The teachers list of /teacher and /ALLteacher: newest first, as a visitor sees them (approved
-// and pending; a rejected teacher never, not even for an admin: the list shows what any visitor may see).
+// ones only, for admins too: the list shows what any visitor may see; the review queue is the
+// dashboard's).
 import type { RouterContextProvider } from "react-router";
 import { anonymous } from "../../../server/domain/actor";
 import type { ContentCollection } from "../../../server/domain/content/collection";

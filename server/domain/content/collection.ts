@@ -296,7 +296,13 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     return user;
   }
 
+  /** Admins' kinds refuse anyone else first, whether or not they may see the record (a pending one). */
+  function refuseNonAdmins(actor: Actor) {
+    if (definition.change === "admin") requireAdmin(actor);
+  }
+
   async function removeAll(ctx: ContentContext, actor: Actor, ids: readonly string[]) {
+    refuseNonAdmins(actor);
     // Every record is found and may be deleted by this actor, or nothing is deleted.
     const checked: { record: ContentRecord<Table>; user: SignedInActor }[] = [];
     for (const id of new Set(ids)) {
@@ -413,6 +419,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     },
 
     async update(ctx: ContentContext, actor: Actor, id: string, input: unknown, image?: ImageInput) {
+      refuseNonAdmins(actor);
       const before = await findVisible(ctx, actor, id);
       const user = mayChange(actor, before);
       const fixed = (definition.fixed ?? []).filter(
@@ -480,15 +487,58 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   };
 }
 
-/** Hides rows whose status is "rejected" from everyone but admins. */
-export const rejectedHiddenFromNonAdmins =
+const isAdmin = (actor: Actor) => actor.kind === "user" && actor.isAdmin;
+
+/**
+ * Shows only approved rows to everyone but admins: a record waiting for review (pending) or
+ * rejected is the admins' until an admin approves it.
+ */
+export const unapprovedHiddenFromNonAdmins =
   (status: PgColumn) =>
   (actor: Actor): SQL | undefined =>
-    actor.kind === "user" && actor.isAdmin ? undefined : sql`${status} <> 'rejected'`;
+    isAdmin(actor) ? undefined : sql`${status} = 'approved'`;
 
-/** The views that go with rejectedHiddenFromNonAdmins: the admins', and everyone else's. */
-export const adminsOrEveryone = (actor: Actor): string =>
-  actor.kind === "user" && actor.isAdmin ? "admins" : "everyone";
+/** The views that go with unapprovedHiddenFromNonAdmins: the admins', and everyone else's. */
+export const adminsOrEveryone = (actor: Actor): string => (isAdmin(actor) ? "admins" : "everyone");
+
+/**
+ * The views of a kind whose records show more to signed-in readers (a teacher's e-mail and
+ * phone): the admins', the signed-in users', and the visitors'.
+ */
+export const adminsSignedInOrEveryone = (actor: Actor): string =>
+  actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : "signed-in";
+
+/**
+ * Who may read a field that not everyone sees: any signed-in user, admins only, or the record's
+ * author and admins. A field without an audience is public. The wire kinds say the same of
+ * their fields (WireKind.visibleTo), for the API's documentation.
+ */
+export type Audience = "signed-in" | "admin" | "author or admin";
+
+/** Whether the actor is in the audience; `isAuthor`: the record is the actor's own. */
+export function mayRead(actor: Actor, audience: Audience, isAuthor = false): boolean {
+  if (actor.kind !== "user") return false;
+  if (actor.isAdmin) return true;
+  return audience === "signed-in" || (audience === "author or admin" && isAuthor);
+}
+
+/**
+ * The record as the actor may see it: each field whose audience does not include the actor is
+ * left out (not emptied). Every adapter shows records through this, so none can show a
+ * person's contact details by mistake.
+ */
+export function shownTo<T extends object, K extends keyof T & string>(
+  actor: Actor,
+  record: T,
+  audiences: Readonly<Record<K, Audience>>,
+  isAuthor = false,
+): Omit<T, K> & Partial<Pick<T, K>> {
+  const shown: Partial<T> = { ...record };
+  for (const [field, audience] of Object.entries(audiences) as [K, Audience][]) {
+    if (!mayRead(actor, audience, isAuthor)) delete shown[field];
+  }
+  return shown as Omit<T, K> & Partial<Pick<T, K>>;
+}
 
 /** The query every list takes: page and search. */
 export const listQuery = z.object({
