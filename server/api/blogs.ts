@@ -1,5 +1,6 @@
 import { blogCollection } from "../domain/blogs";
 import { contentEndpoints, wireDate } from "./content-endpoints";
+import { blogWire } from "./wire-schemas";
 
 export const blogEndpoints = contentEndpoints({
   collection: blogCollection,
@@ -8,6 +9,7 @@ export const blogEndpoints = contentEndpoints({
   fields: { title: "title", email: "authorEmail", blog: "body", catagori: "category", status: "status" },
   imageFields: ["image"],
   filters: ["status"],
+  wire: blogWire,
   toWire: (blog) => ({
     _id: blog.id,
     title: blog.title,

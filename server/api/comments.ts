@@ -1,5 +1,6 @@
 import { commentCollection } from "../domain/comments";
 import { contentEndpoints, wireDate } from "./content-endpoints";
+import { commentWire } from "./wire-schemas";
 
 // `id` is the blog's id, as in the specification; `?blogId=` filters the list on the server.
 export const commentEndpoints = contentEndpoints({
@@ -8,6 +9,7 @@ export const commentEndpoints = contentEndpoints({
   paths: { list: ["/blog/comment"], one: ["/blog/comment/:id"], create: ["/blog/comment"] },
   fields: { id: "blogId", name: "name", email: "email", info: "message", img: "photoUrl" },
   filters: ["blogId"],
+  wire: commentWire,
   toWire: (comment) => ({
     _id: comment.id,
     id: comment.blogId,

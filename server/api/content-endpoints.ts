@@ -12,6 +12,7 @@ import {
 import { DomainError } from "../domain/errors";
 import type { Services } from "../services";
 import { Answer, type AnyEndpoint, endpoint, type JsonSchema, type UploadedFile } from "./endpoint";
+import { changed, deleted, inserted } from "./wire-schemas";
 
 export type WireKind<Item> = {
   collection: ContentCollection<Item>;
@@ -34,6 +35,8 @@ export type WireKind<Item> = {
   /** Query parameters beyond limit, offset and q (comments' blogId). */
   filters?: string[];
   toWire(record: Item): Record<string, unknown>;
+  /** How toWire's record looks, for the documentation and the answer checks (server/api/wire-schemas.ts). */
+  wire: z.ZodType;
 };
 
 const jsonObject = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });
@@ -50,6 +53,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   for (const [wire, domain] of Object.entries(kind.fields))
     if (!wireNameOf.has(domain)) wireNameOf.set(domain, wire);
   const imageWireName = kind.imageFields?.[0] ?? "image";
+  const ownPath = (id: string) => (paths.one[0] ?? "").replace(":id", encodeURIComponent(id));
 
   const context = (services: Services): ContentContext => ({ db: services.db, images: services.images });
 
@@ -121,6 +125,8 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   for (const field of kind.imageFields ?? []) {
     (bodyDoc.properties as Record<string, JsonSchema>)[field] = {
       type: "string",
+      maxLength: 2048,
+      pattern: "^(https?://\\S+|/files/\\S+)?$",
       description: "An image file (multipart), or a link (http or https); an empty string removes the image",
     };
   }
@@ -141,6 +147,8 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       access: "anyone",
       sharedView: collection.viewOf,
       query,
+      response: z.array(kind.wire),
+      responseHeaders: ["X-Total-Count"],
       handle: async ({ services, actor, query }) => {
         const { limit, offset, q, ...rest } = query as z.output<typeof listQuery> &
           Record<string, string | undefined>;
@@ -169,6 +177,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       access: "anyone",
       sharedView: collection.viewOf,
       params: idParams,
+      response: kind.wire,
       handle: async ({ services, actor, params }) =>
         kind.toWire(await collection.get(context(services), actor, params.id)),
     }),
@@ -181,9 +190,18 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       body: jsonObject,
       bodyDoc,
       acceptsFiles: Boolean(kind.imageFields),
+      fileFields: kind.imageFields,
       status: 201,
-      handle: ({ services, actor, body, files }) =>
-        inWireTerms(() => collection.create(context(services), actor, toDomain(body), imageOf(body, files))),
+      response: inserted,
+      responseHeaders: ["Location"],
+      rateLimited: collection.access.create === "user",
+      handle: async ({ services, actor, body, files }) => {
+        const answer = await inWireTerms(() =>
+          collection.create(context(services), actor, toDomain(body), imageOf(body, files)),
+        );
+        // The new record's own path.
+        return new Answer(answer, { Location: `/api${ownPath(answer.insertedId)}` });
+      },
     }),
     ...(["PUT", "PATCH"] as const).map((method) =>
       endpoint({
@@ -196,6 +214,8 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
         body: jsonObject,
         bodyDoc: { ...bodyDoc, required: [] },
         acceptsFiles: Boolean(kind.imageFields),
+        fileFields: kind.imageFields,
+        response: changed,
         handle: ({ services, actor, params, body, files }) =>
           inWireTerms(() =>
             collection.update(context(services), actor, params.id, toDomain(body), imageOf(body, files)),
@@ -209,6 +229,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       tag,
       access: collection.access.change === "admin" ? "admin" : "author or admin",
       params: idParams,
+      response: deleted,
       handle: ({ services, actor, params }) => collection.remove(context(services), actor, params.id),
     }),
   ];

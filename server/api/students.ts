@@ -1,5 +1,6 @@
 import { studentCollection } from "../domain/students";
 import { contentEndpoints, wireDate } from "./content-endpoints";
+import { studentWire } from "./wire-schemas";
 
 export const studentEndpoints = contentEndpoints({
   collection: studentCollection,
@@ -13,6 +14,7 @@ export const studentEndpoints = contentEndpoints({
     status: "status",
   },
   imageFields: ["img", "image"],
+  wire: studentWire,
   toWire: (student) => ({
     _id: student.id,
     name: student.name,

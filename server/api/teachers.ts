@@ -1,5 +1,6 @@
 import { teacherCollection } from "../domain/teachers";
 import { contentEndpoints, wireDate } from "./content-endpoints";
+import { teacherWire } from "./wire-schemas";
 
 // roll "head" marks a featured teacher (shown on the home page).
 export const teacherEndpoints = contentEndpoints({
@@ -23,6 +24,7 @@ export const teacherEndpoints = contentEndpoints({
   },
   convert: { roll: (roll) => (typeof roll === "string" ? roll.trim().toLowerCase() === "head" : roll) },
   imageFields: ["image", "img"],
+  wire: teacherWire,
   toWire: (teacher) => ({
     _id: teacher.id,
     name: teacher.name,
