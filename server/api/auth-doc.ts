@@ -29,18 +29,29 @@ const session = z.looseObject({
 });
 
 const signedIn = z.looseObject({
-  token: z.string().meta({ description: "The session token: also in set-auth-token, for Authorization: Bearer" }),
+  token: z
+    .string()
+    .meta({ description: "The session token: also in set-auth-token, for Authorization: Bearer" }),
   user,
 });
 
 /** Better Auth's refusals; the body checks in front of it (a body that is not an object) send ours. */
 const authError = z.union([
   z.looseObject({
-    code: z.string().optional().meta({ description: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL, INVALID_EMAIL_OR_PASSWORD, VALIDATION_ERROR..." }),
+    code: z
+      .string()
+      .optional()
+      .meta({
+        description: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL, INVALID_EMAIL_OR_PASSWORD, VALIDATION_ERROR...",
+      }),
     message: z.string(),
   }),
   z.strictObject({
-    error: z.strictObject({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+    error: z.strictObject({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
   }),
 ]);
 
@@ -96,7 +107,11 @@ export function authOperations(toJson: ToJson): Record<string, Record<string, un
       post: operation("signUpEmail", "Create an account with e-mail and password, and sign in", {
         requestBody: { required: true, content: { "application/json": { schema: toJson(signUpBody) } } },
         responses: {
-          "200": { description: "Signed up and signed in (session cookie and set-auth-token)", headers: sessionSet, content: json(signedIn) },
+          "200": {
+            description: "Signed up and signed in (session cookie and set-auth-token)",
+            headers: sessionSet,
+            content: json(signedIn),
+          },
           "400": refusal("Invalid input (VALIDATION_ERROR, PASSWORD_TOO_SHORT...)"),
           "422": refusal("An account with this e-mail exists (USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL)"),
           ...common,
@@ -122,7 +137,11 @@ export function authOperations(toJson: ToJson): Record<string, Record<string, un
       post: operation("signOut", "Sign out: ends the session and clears its cookies", {
         security: [{ sessionCookie: [] }, { bearerToken: [] }],
         responses: {
-          "200": { description: "Signed out (also when no one was signed in)", content: json(z.strictObject({ success: z.boolean() })) },
+          "200": {
+            description: "Signed out (also when no one was signed in)",
+            content: json(z.strictObject({ success: z.boolean() })),
+          },
+          "400": refusal("A body that is not a JSON object"),
           ...common,
         },
       }),

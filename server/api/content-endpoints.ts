@@ -12,6 +12,7 @@ import {
 import { DomainError } from "../domain/errors";
 import type { Services } from "../services";
 import { Answer, type AnyEndpoint, endpoint, type JsonSchema, type UploadedFile } from "./endpoint";
+import { toJsonSchema } from "./openapi";
 import { changed, deleted, inserted } from "./wire-schemas";
 
 export type WireKind<Item> = {
@@ -32,6 +33,8 @@ export type WireKind<Item> = {
   convert?: Record<string, (value: unknown) => unknown>;
   /** Fields that carry the image: a file in multipart, or a link (http/https) as text. */
   imageFields?: string[];
+  /** Documentation of wire fields whose rule the domain schema cannot show (a class list checked by a function). */
+  fieldDocs?: Record<string, JsonSchema>;
   /** Query parameters beyond limit, offset and q (comments' blogId). */
   filters?: string[];
   toWire(record: Item): Record<string, unknown>;
@@ -111,10 +114,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   }
 
   // The documented body: the domain's fields under their wire names, and the image fields.
-  const domainSchema = z.toJSONSchema(collection.input, {
-    io: "input",
-    unrepresentable: "any",
-  }) as JsonSchema;
+  const domainSchema = toJsonSchema(collection.input);
   const bodyDoc: JsonSchema = { type: "object", properties: {}, required: [] };
   for (const [wire, domain] of Object.entries(kind.fields)) {
     const property = domainSchema.properties?.[domain];
@@ -122,6 +122,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     (bodyDoc.properties as Record<string, JsonSchema>)[wire] = property;
     if (domainSchema.required?.includes(domain)) bodyDoc.required?.push(wire);
   }
+  Object.assign(bodyDoc.properties as Record<string, JsonSchema>, kind.fieldDocs);
   for (const field of kind.imageFields ?? []) {
     (bodyDoc.properties as Record<string, JsonSchema>)[field] = {
       type: "string",

@@ -50,7 +50,6 @@ const created = async (work: Promise<{ insertedId: string }>) => {
   return new Answer(answer, { Location: `/api/inbox/${answer.insertedId}` });
 };
 
-
 /** A failed send answers 502 and names the draft that keeps the text. */
 async function orMailError(call: () => Promise<unknown>): Promise<unknown> {
   try {

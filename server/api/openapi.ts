@@ -40,25 +40,31 @@ const errorAnswers: Record<string, string> = {
 };
 
 /** The headers the answers carry, described once (components.headers). */
-const headers: Record<ResponseHeader, { description: string; schema: JsonSchema }> = {
+const headers: Record<ResponseHeader, { description: string; required: true; schema: JsonSchema }> = {
   "X-Total-Count": {
+    required: true,
     description: "How many records match, over every page (limit and offset choose the page)",
     schema: { type: "string", pattern: "^[0-9]+$" },
   },
   Location: {
+    required: true,
     description: "The path of the record just created (under /api)",
     schema: { type: "string", pattern: "^/api/" },
   },
   ETag: {
-    description: "A weak validator of the body: send it back in If-None-Match to get 304 when nothing changed",
+    required: true,
+    description:
+      "A weak validator of the body: send it back in If-None-Match to get 304 when nothing changed",
     schema: { type: "string", pattern: '^W/".+"$' },
   },
   "Cache-Control": {
+    required: true,
     description:
       "public, no-cache for visitors; private, no-cache for signed-in callers (their answer is their own)",
     schema: { type: "string" },
   },
   "Retry-After": {
+    required: true,
     description: "Seconds to wait before trying again",
     schema: { type: "string", pattern: "^[0-9]+$" },
   },
@@ -69,7 +75,12 @@ const headerRefs = (names: ResponseHeader[]) =>
 
 /** Zod hides a string's format behind a pipe (trim, then check the e-mail): bring it out. */
 function formatOf(schema: z.core.$ZodType): string | undefined {
-  const def = schema._zod.def as { type: string; format?: string; in?: z.core.$ZodType; out?: z.core.$ZodType };
+  const def = schema._zod.def as {
+    type: string;
+    format?: string;
+    in?: z.core.$ZodType;
+    out?: z.core.$ZodType;
+  };
   if (def.type === "string") return def.format;
   if (def.type === "pipe" && def.in && def.out) return formatOf(def.in) ?? formatOf(def.out);
   return undefined;
@@ -166,7 +177,11 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
             ? {
                 "304": {
                   description: "Not modified: the If-None-Match sent names the current ETag (no body)",
-                  headers: headerRefs(["ETag", "Cache-Control"]),
+                  headers: {
+                    ...headerRefs(["ETag"]),
+                    // Not yet on every 304 (a kept page's); the 200's Cache-Control applies.
+                    "Cache-Control": { ...headers["Cache-Control"], required: false },
+                  },
                 },
               }
             : {}),

@@ -87,7 +87,10 @@ export const orderEndpoints = [
     body: paymentIntentInput,
     errors: { "502": "The payment service did not answer" },
     responses: {
-      "409": { description: "The total has changed: error.totals holds the server's totals", schema: totalChangedError },
+      "409": {
+        description: "The total has changed: error.totals holds the server's totals",
+        schema: totalChangedError,
+      },
     },
     response: paymentIntentWire,
     handle: async ({ services, actor, body }) => {
@@ -177,7 +180,7 @@ export const orderEndpoints = [
     tag,
     access: "signed-in user",
     body: testPaymentInput,
-    errors: { "402": cardRefused },
+    errors: { "402": cardRefused, "404": "No order has this client secret" },
     response: testPaymentWire,
     handle: ({ services, actor, body }) => confirmTestPayment(services, actor, body),
   }),

@@ -1,3 +1,4 @@
+import { classOptions } from "../../common/classes";
 import { studentCollection } from "../domain/students";
 import { contentEndpoints, wireDate } from "./content-endpoints";
 import { studentWire } from "./wire-schemas";
@@ -12,6 +13,13 @@ export const studentEndpoints = contentEndpoints({
     description: "description",
     position: "className",
     status: "status",
+  },
+  fieldDocs: {
+    position: {
+      type: "string",
+      enum: ["", ...classOptions],
+      description: "The class (any capitalisation; empty for none)",
+    },
   },
   imageFields: ["img", "image"],
   wire: studentWire,

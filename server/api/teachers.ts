@@ -23,6 +23,12 @@ export const teacherEndpoints = contentEndpoints({
     roll: "isFeatured",
   },
   convert: { roll: (roll) => (typeof roll === "string" ? roll.trim().toLowerCase() === "head" : roll) },
+  fieldDocs: {
+    roll: {
+      anyOf: [{ type: "boolean" }, { type: "string" }],
+      description: '"head" (or true) marks a featured teacher; anything else does not',
+    },
+  },
   imageFields: ["image", "img"],
   wire: teacherWire,
   toWire: (teacher) => ({

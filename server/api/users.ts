@@ -65,6 +65,7 @@ export const userEndpoints = [
     access: "admin",
     body: makeAdminInput,
     response: changed,
+    errors: { "404": "No account has this e-mail" },
     handle: ({ services, actor, body }) => makeAdmin(services.db, actor, body.email),
   }),
   endpoint({
@@ -75,7 +76,7 @@ export const userEndpoints = [
     access: "admin",
     body: makeAdminInput,
     response: changed,
-    errors: { "409": "There must always be at least one admin" },
+    errors: { "404": "No account has this e-mail", "409": "There must always be at least one admin" },
     handle: ({ services, actor, body }) => removeAdmin(services.db, actor, body.email),
   }),
   endpoint({

@@ -137,7 +137,10 @@ export const userListItem = z.strictObject({
   createdAt: timestamp,
 });
 export const adminFlag = z.strictObject({ admin: z.boolean() });
-export const photoChanged = z.strictObject({ acknowledged: z.literal(true), photoURl: z.string().nullable() });
+export const photoChanged = z.strictObject({
+  acknowledged: z.literal(true),
+  photoURl: z.string().nullable(),
+});
 
 // --- contact -----------------------------------------------------------------------------------
 
