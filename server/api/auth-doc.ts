@@ -38,12 +38,9 @@ const signedIn = z.looseObject({
 /** Better Auth's refusals; the body checks in front of it (a body that is not an object) send ours. */
 const authError = z.union([
   z.looseObject({
-    code: z
-      .string()
-      .optional()
-      .meta({
-        description: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL, INVALID_EMAIL_OR_PASSWORD, VALIDATION_ERROR...",
-      }),
+    code: z.string().optional().meta({
+      description: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL, INVALID_EMAIL_OR_PASSWORD, VALIDATION_ERROR...",
+    }),
     message: z.string(),
   }),
   z.strictObject({
