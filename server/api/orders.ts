@@ -180,7 +180,11 @@ export const orderEndpoints = [
     tag,
     access: "signed-in user",
     body: testPaymentInput,
-    errors: { "402": cardRefused, "404": "No order has this client secret" },
+    errors: {
+      "402": cardRefused,
+      "404": "No order has this client secret",
+      "409": "The order is no longer pending (paid, failed or cancelled)",
+    },
     response: testPaymentWire,
     handle: ({ services, actor, body }) => confirmTestPayment(services, actor, body),
   }),

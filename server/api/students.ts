@@ -1,7 +1,6 @@
-import { classOptions } from "../../common/classes";
 import { studentCollection } from "../domain/students";
 import { contentEndpoints, wireDate } from "./content-endpoints";
-import { studentWire } from "./wire-schemas";
+import { classNameDoc, studentWire } from "./wire-schemas";
 
 export const studentEndpoints = contentEndpoints({
   collection: studentCollection,
@@ -14,13 +13,7 @@ export const studentEndpoints = contentEndpoints({
     position: "className",
     status: "status",
   },
-  fieldDocs: {
-    position: {
-      type: "string",
-      enum: ["", ...classOptions],
-      description: "The class (any capitalisation; empty for none)",
-    },
-  },
+  fieldDocs: { position: classNameDoc },
   imageFields: ["img", "image"],
   wire: studentWire,
   toWire: (student) => ({

@@ -5,7 +5,11 @@ import { listQuery } from "../domain/content/collection";
 import { setOwnPhoto, updateOwnProfile } from "../domain/profile";
 import { getAdminFlag, listUsers, makeAdmin, recordOwnUser, removeAdmin } from "../domain/users";
 import { Answer, endpoint } from "./endpoint";
-import { adminFlag, changed, photoChanged, userListItem } from "./wire-schemas";
+import { toJsonSchema } from "./openapi";
+import { adminFlag, changed, classNameDoc, photoChanged, userListItem } from "./wire-schemas";
+
+const profileDoc = toJsonSchema(profileInput);
+profileDoc.properties = { ...profileDoc.properties, className: classNameDoc };
 
 const photoBody = z.object({
   photoURl: z.string({ error: "Photo link must be text" }).optional(),
@@ -86,6 +90,7 @@ export const userEndpoints = [
     tag: "Users",
     access: "signed-in user",
     body: profileInput,
+    bodyDoc: profileDoc,
     response: changed,
     handle: ({ services, actor, body }) =>
       updateOwnProfile({ db: services.db, images: services.images }, actor, body),

@@ -7,6 +7,14 @@ import { auditSubjects } from "../../common/audit";
 import { classOptions } from "../../common/classes";
 import { inboxFolders } from "../../common/schemas/inbox";
 import { auditActions, orderStatuses, reviewStatuses, teacherPositions } from "../db/schema";
+import type { JsonSchema } from "./endpoint";
+
+/** A class, as request bodies take it: the list's values, in any capitalisation, or empty for none. */
+export const classNameDoc: JsonSchema = {
+  type: "string",
+  enum: ["", ...classOptions],
+  description: "The class (any capitalisation; empty for none)",
+};
 
 /** A field that only some callers see: left out (not null) for the others. */
 const seenBy = <S extends z.ZodType>(schema: S, who: string) =>
