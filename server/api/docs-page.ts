@@ -39,9 +39,12 @@ function typeOf(schema: Schema): string {
 
 function describe(schema: Schema): string {
   const parts = [typeOf(schema)];
-  if (schema.enum) parts.push(`one of ${(schema.enum as unknown[]).join(", ")}`);
+  const options = (schema.anyOf ?? []) as Schema[];
+  const values = [schema.enum, ...options.map((option) => option.enum)].flat().filter((v) => v !== undefined);
+  if (values.length) parts.push(`one of ${values.map((v) => JSON.stringify(v)).join(", ")}`);
   if (schema.format) parts.push(String(schema.format));
-  if (schema.pattern) parts.push(`matches ${schema.pattern}`);
+  // A format says it better than its pattern (zod writes both for e-mails, ids and dates).
+  if (schema.pattern && !schema.format) parts.push(`matches ${schema.pattern}`);
   if (schema.maxLength !== undefined) parts.push(`at most ${schema.maxLength} characters`);
   if (schema.minLength !== undefined && Number(schema.minLength) > 0) parts.push("not empty");
   if (schema.maximum !== undefined) parts.push(`at most ${schema.maximum}`);
