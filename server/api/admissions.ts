@@ -1,6 +1,7 @@
 import { toMajorUnits } from "../../common/money";
 import { admissionCollection } from "../domain/admissions";
 import { contentEndpoints, wireDate } from "./content-endpoints";
+import { admissionWire } from "./wire-schemas";
 
 // Multipart with title, price, about, image1 (a link) and an image file; answers
 // {_id, image, admition: {title, about, price}} with image a URL and price in major units.
@@ -15,6 +16,7 @@ export const admissionEndpoints = contentEndpoints({
   },
   fields: { title: "title", price: "priceMinor", about: "about" },
   imageFields: ["image", "image1"],
+  wire: admissionWire,
   toWire: (admission) => ({
     _id: admission.id,
     image: admission.image?.url ?? null,

@@ -4,6 +4,7 @@ import { auditSubjects } from "../../common/audit";
 import { listAudit } from "../domain/audit";
 import { listQuery } from "../domain/content/collection";
 import { Answer, endpoint } from "./endpoint";
+import { auditEntry } from "./wire-schemas";
 
 const auditQuery = listQuery.extend({
   subject: z.enum(auditSubjects, { error: `subject must be one of ${auditSubjects.join(", ")}` }).optional(),
@@ -19,6 +20,8 @@ export const auditEndpoints = [
     tag: "Audit",
     access: "admin",
     query: auditQuery,
+    response: z.array(auditEntry),
+    responseHeaders: ["X-Total-Count"],
     handle: async ({ services, actor, query }) => {
       const { items, total } = await listAudit(services.db, actor, query);
       return new Answer(items, { "X-Total-Count": String(total) });

@@ -1,17 +1,19 @@
 import { blogCollection, blogSeenBy } from "../domain/blogs";
 import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
+import { blogWire } from "./wire-schemas";
 
 type Blog = Awaited<ReturnType<typeof blogCollection.get>>;
 
 // The byline is authorName and authorImg (the writer's display name and photo); the writer's
 // e-mail (`email`, the specification's field) is theirs and the admins' alone.
-export const blogWire: WireKind<Blog> = {
+export const blogWireKind: WireKind<Blog> = {
   collection: blogCollection,
   tag: "Blogs",
   paths: { list: ["/blog/blogs"], one: ["/blog/blogs/:id"], create: ["/blog/blogs"] },
   fields: { title: "title", email: "authorEmail", blog: "body", catagori: "category", status: "status" },
   imageFields: ["image"],
   filters: ["status"],
+  wire: blogWire,
   visibleTo: { email: "author or admin" },
   toWire: (record, actor) => {
     const blog = blogSeenBy(actor, record);
@@ -31,4 +33,4 @@ export const blogWire: WireKind<Blog> = {
   },
 };
 
-export const blogEndpoints = contentEndpoints(blogWire);
+export const blogEndpoints = contentEndpoints(blogWireKind);

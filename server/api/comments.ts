@@ -1,17 +1,19 @@
 import { commentCollection, commentSeenBy } from "../domain/comments";
 import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
+import { commentWire } from "./wire-schemas";
 
 type Comment = Awaited<ReturnType<typeof commentCollection.get>>;
 
 // `id` is the blog's id, as in the specification; `?blogId=` filters the list on the server.
 // A comment shows its writer's name and photo (stored with it); the writer's e-mail and account
 // are theirs and the admins' alone.
-export const commentWire: WireKind<Comment> = {
+export const commentWireKind: WireKind<Comment> = {
   collection: commentCollection,
   tag: "Comments",
   paths: { list: ["/blog/comment"], one: ["/blog/comment/:id"], create: ["/blog/comment"] },
   fields: { id: "blogId", name: "name", email: "email", info: "message", img: "photoUrl" },
   filters: ["blogId"],
+  wire: commentWire,
   visibleTo: { email: "author or admin", authorId: "author or admin" },
   toWire: (record, actor) => {
     const comment = commentSeenBy(actor, record);
@@ -28,4 +30,4 @@ export const commentWire: WireKind<Comment> = {
   },
 };
 
-export const commentEndpoints = contentEndpoints(commentWire);
+export const commentEndpoints = contentEndpoints(commentWireKind);

@@ -5,6 +5,7 @@ import { RateLimitError } from "../domain/rate-limit";
 import { subscribe } from "../domain/subscribers";
 import { Answer, endpoint } from "./endpoint";
 import type { ErrorBody } from "./errors";
+import { inserted, subscribed } from "./wire-schemas";
 
 /** A refused request says when to try again. */
 async function withRetryAfter(call: () => Promise<unknown>): Promise<unknown> {
@@ -26,8 +27,15 @@ export const contactEndpoints = [
     access: "anyone",
     body: contactInput,
     status: 201,
+    response: inserted,
+    responseHeaders: ["Location"],
+    rateLimited: true,
     handle: ({ services, body, clientIp }) =>
-      withRetryAfter(() => sendContactMessage(services.db, body, { clientIp })),
+      withRetryAfter(async () => {
+        const answer = await sendContactMessage(services.db, body, { clientIp });
+        // Where the office reads it (admins only).
+        return new Answer(answer, { Location: `/api/inbox/${answer.insertedId}` });
+      }),
   }),
   endpoint({
     method: "POST",
@@ -37,6 +45,9 @@ export const contactEndpoints = [
     access: "anyone",
     body: subscribeInput,
     status: 201,
+    response: subscribed,
+    responses: { "200": { description: "The address was already on the list", schema: subscribed } },
+    rateLimited: true,
     handle: ({ services, body, clientIp }) =>
       withRetryAfter(async () => {
         const answer = await subscribe(services.db, body, { clientIp });

@@ -14,6 +14,8 @@ import {
 import { DomainError } from "../domain/errors";
 import type { Services } from "../services";
 import { Answer, type AnyEndpoint, endpoint, type JsonSchema, type UploadedFile } from "./endpoint";
+import { toJsonSchema } from "./openapi";
+import { changed, deleted, inserted } from "./wire-schemas";
 
 export type WireKind<Item> = {
   collection: ContentCollection<Item>;
@@ -33,6 +35,8 @@ export type WireKind<Item> = {
   convert?: Record<string, (value: unknown) => unknown>;
   /** Fields that carry the image: a file in multipart, or a link (http/https) as text. */
   imageFields?: string[];
+  /** Documentation of wire fields whose rule the domain schema cannot show (a class list checked by a function). */
+  fieldDocs?: Record<string, JsonSchema>;
   /** Query parameters beyond limit, offset and q (comments' blogId). */
   filters?: string[];
   /**
@@ -43,6 +47,8 @@ export type WireKind<Item> = {
   visibleTo?: Readonly<Record<string, Audience>>;
   /** A record as the actor may see it: built from the domain's rule of the kind (teacherSeenBy...). */
   toWire(record: Item, actor: Actor): Record<string, unknown>;
+  /** How toWire's record looks, for the documentation and the answer checks (server/api/wire-schemas.ts). */
+  wire: z.ZodType;
 };
 
 /** A wire record without the fields its asker may not see (they are undefined, not null). */
@@ -63,6 +69,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   for (const [wire, domain] of Object.entries(kind.fields))
     if (!wireNameOf.has(domain)) wireNameOf.set(domain, wire);
   const imageWireName = kind.imageFields?.[0] ?? "image";
+  const ownPath = (id: string) => (paths.one[0] ?? "").replace(":id", encodeURIComponent(id));
 
   const context = (services: Services): ContentContext => ({ db: services.db, images: services.images });
 
@@ -120,10 +127,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   }
 
   // The documented body: the domain's fields under their wire names, and the image fields.
-  const domainSchema = z.toJSONSchema(collection.input, {
-    io: "input",
-    unrepresentable: "any",
-  }) as JsonSchema;
+  const domainSchema = toJsonSchema(collection.input);
   const bodyDoc: JsonSchema = { type: "object", properties: {}, required: [] };
   for (const [wire, domain] of Object.entries(kind.fields)) {
     const property = domainSchema.properties?.[domain];
@@ -131,9 +135,12 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     (bodyDoc.properties as Record<string, JsonSchema>)[wire] = property;
     if (domainSchema.required?.includes(domain)) bodyDoc.required?.push(wire);
   }
+  Object.assign(bodyDoc.properties as Record<string, JsonSchema>, kind.fieldDocs);
   for (const field of kind.imageFields ?? []) {
     (bodyDoc.properties as Record<string, JsonSchema>)[field] = {
       type: "string",
+      maxLength: 2048,
+      pattern: "^(https?://\\S+|/files/\\S+)?$",
       description: "An image file (multipart), or a link (http or https); an empty string removes the image",
     };
   }
@@ -155,6 +162,8 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       sharedView: collection.viewOf,
       visibleTo: kind.visibleTo,
       query,
+      response: z.array(kind.wire),
+      responseHeaders: ["X-Total-Count"],
       handle: async ({ services, actor, query }) => {
         const { limit, offset, q, ...rest } = query as z.output<typeof listQuery> &
           Record<string, string | undefined>;
@@ -187,6 +196,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       sharedView: collection.viewOf,
       visibleTo: kind.visibleTo,
       params: idParams,
+      response: kind.wire,
       handle: async ({ services, actor, params }) =>
         withoutUnseen(kind.toWire(await collection.get(context(services), actor, params.id), actor)),
     }),
@@ -199,9 +209,18 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       body: jsonObject,
       bodyDoc,
       acceptsFiles: Boolean(kind.imageFields),
+      fileFields: kind.imageFields,
       status: 201,
-      handle: ({ services, actor, body, files }) =>
-        inWireTerms(() => collection.create(context(services), actor, toDomain(body), imageOf(body, files))),
+      response: inserted,
+      responseHeaders: ["Location"],
+      rateLimited: collection.access.create === "user",
+      handle: async ({ services, actor, body, files }) => {
+        const answer = await inWireTerms(() =>
+          collection.create(context(services), actor, toDomain(body), imageOf(body, files)),
+        );
+        // The new record's own path.
+        return new Answer(answer, { Location: `/api${ownPath(answer.insertedId)}` });
+      },
     }),
     ...(["PUT", "PATCH"] as const).map((method) =>
       endpoint({
@@ -214,6 +233,8 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
         body: jsonObject,
         bodyDoc: { ...bodyDoc, required: [] },
         acceptsFiles: Boolean(kind.imageFields),
+        fileFields: kind.imageFields,
+        response: changed,
         handle: ({ services, actor, params, body, files }) =>
           inWireTerms(() =>
             collection.update(context(services), actor, params.id, toDomain(body), imageOf(body, files)),
@@ -227,6 +248,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       tag,
       access: collection.access.change === "admin" ? "admin" : "author or admin",
       params: idParams,
+      response: deleted,
       handle: ({ services, actor, params }) => collection.remove(context(services), actor, params.id),
     }),
   ];

@@ -15,15 +15,36 @@ type Operation = {
       { schema: Schema & { properties?: Record<string, Schema>; required?: string[] } }
     >;
   };
-  responses: Record<string, { description: string }>;
+  responses: Record<
+    string,
+    {
+      description: string;
+      headers?: Record<string, unknown>;
+      content?: Record<
+        string,
+        { schema: Schema & { items?: Schema; properties?: Record<string, Schema>; required?: string[] } }
+      >;
+    }
+  >;
 };
 
 const escapeHtml = (text: unknown) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+function typeOf(schema: Schema): string {
+  if (Array.isArray(schema.type)) return schema.type.join(" | ");
+  if (schema.type) return schema.type;
+  const options = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  return options ? options.map(typeOf).join(" | ") : "any";
+}
+
 function describe(schema: Schema): string {
-  const parts = [Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "any")];
-  if (schema.enum) parts.push(`one of ${(schema.enum as unknown[]).join(", ")}`);
+  const parts = [typeOf(schema)];
+  const options = (schema.anyOf ?? []) as Schema[];
+  const values = [schema.enum, ...options.map((option) => option.enum)].flat().filter((v) => v !== undefined);
+  if (values.length) parts.push(`one of ${values.map((v) => JSON.stringify(v)).join(", ")}`);
   if (schema.format) parts.push(String(schema.format));
+  // A format says it better than its pattern (zod writes both for e-mails, ids and dates).
+  if (schema.pattern && !schema.format) parts.push(`matches ${schema.pattern}`);
   if (schema.maxLength !== undefined) parts.push(`at most ${schema.maxLength} characters`);
   if (schema.minLength !== undefined && Number(schema.minLength) > 0) parts.push("not empty");
   if (schema.maximum !== undefined) parts.push(`at most ${schema.maximum}`);
@@ -48,13 +69,35 @@ export function docsPage(document: Document): string {
             `<tr><td><code>${escapeHtml(name)}</code>${body?.required?.includes(name) ? " *" : ""}</td><td>body</td><td>${escapeHtml(describe(schema))}</td></tr>`,
         ),
       ];
+      // The success answer's fields (a list's: each item's), with who sees the ones not everyone does.
+      const [successStatus, success] =
+        Object.entries(operation.responses).find(([status]) => status.startsWith("2")) ?? [];
+      const answerSchema = success?.content?.["application/json"]?.schema;
+      const record = answerSchema?.type === "array" ? answerSchema.items : answerSchema;
+      const answerRows = Object.entries(
+        (record as { properties?: Record<string, Schema> } | undefined)?.properties ?? {},
+      ).map(
+        ([name, schema]) =>
+          `<tr><td><code>${escapeHtml(name)}</code>${(record as { required?: string[] }).required?.includes(name) ? "" : " (optional)"}</td><td>${escapeHtml(describe(schema))}</td></tr>`,
+      );
+      const answers = Object.entries(operation.responses)
+        .map(([status, answer]) => {
+          const headers = Object.keys(answer.headers ?? {});
+          return `<strong>${status}</strong> ${escapeHtml(answer.description)}${headers.length ? ` (${escapeHtml(headers.join(", "))})` : ""}`;
+        })
+        .join(" · ");
+      const files = Object.entries(
+        operation.requestBody?.content["multipart/form-data"]?.schema.properties ?? {},
+      )
+        .filter(([, schema]) => schema.format === "binary")
+        .map(([name]) => name);
       const section = `<section class="op">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>/api${escapeHtml(path)}</code></h3>
 <p>${escapeHtml(operation.summary)}. ${escapeHtml(operation.description)}</p>
 ${rows.length ? `<table><thead><tr><th>Field</th><th>In</th><th>Rule</th></tr></thead><tbody>${rows.join("")}</tbody></table>` : ""}
-<p class="answers">Answers: ${Object.entries(operation.responses)
-        .map(([status, answer]) => `<strong>${status}</strong> ${escapeHtml(answer.description)}`)
-        .join(" · ")}</p>
+${files.length ? `<p>Also as multipart/form-data, with the file in ${files.map((f) => `<code>${escapeHtml(f)}</code>`).join(" or ")}.</p>` : ""}
+${answerRows.length ? `<details><summary>The ${successStatus} answer${answerSchema?.type === "array" ? " (a list of these)" : ""}</summary><table><thead><tr><th>Field</th><th>Type and who sees it</th></tr></thead><tbody>${answerRows.join("")}</tbody></table></details>` : ""}
+<p class="answers">Answers: ${answers}</p>
 </section>`;
       const tag = operation.tags[0] ?? "Other";
       byTag.set(tag, [...(byTag.get(tag) ?? []), section]);
@@ -83,6 +126,10 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;
 <p>Base address: <code>${escapeHtml(document.servers[0]?.url)}</code>. Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>.
 Sign in with <code>POST /api/auth/sign-in/email</code> ({email, password}); send the session cookie, or the
 <code>set-auth-token</code> answer header as <code>Authorization: Bearer …</code>.</p>
+<p>Every GET answers with <code>ETag</code> and <code>Cache-Control</code>, and 304 with no body when <code>If-None-Match</code>
+names the current ETag. Lists carry the total in <code>X-Total-Count</code>. A 201 names the new record's path in
+<code>Location</code>. A 429 says in <code>Retry-After</code> how many seconds to wait. Fields marked "Only for ..." are
+left out of the answer for everyone else.</p>
 <nav><ul>${toc}</ul></nav>
 ${sections}
 </body></html>`;

@@ -19,6 +19,9 @@ export type JsonSchema = {
   required?: string[];
 } & Record<string, unknown>;
 
+/** Headers the documentation describes (server/api/openapi.ts, components.headers). */
+export type ResponseHeader = "X-Total-Count" | "Location" | "ETag" | "Cache-Control" | "Retry-After";
+
 export type EndpointInput<P, Q, B> = {
   actor: Actor;
   services: Services;
@@ -51,6 +54,8 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   readOnly?: boolean;
   /** Also takes multipart form data, with files. */
   acceptsFiles?: boolean;
+  /** The multipart fields that carry a file, for the documentation. */
+  fileFields?: string[];
   /** Status of a successful answer (200 unless said). */
   status?: number;
   /** JSON Schema of the body for the documentation, where `body` alone says too little. */
@@ -68,6 +73,17 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   visibleTo?: Readonly<Record<string, Audience>>;
   /** Answers beyond the usual errors, by status, for the documentation ({"402": "The card was declined"}). */
   errors?: Record<string, string>;
+  /** The body of a successful answer: documented, and checked against every answer in the API tests. */
+  response: Schema;
+  /** Headers every successful answer carries, beyond the usual ones (X-Total-Count on lists, Location on 201). */
+  responseHeaders?: ResponseHeader[];
+  /**
+   * Answers with a body other than the success's or the usual error's, by status: subscribe's 200
+   * for an address already on the list, 409 with the server's totals, 502 with the kept draft.
+   */
+  responses?: Record<string, { description: string; schema: Schema; headers?: ResponseHeader[] }>;
+  /** The answer can be 429 (a rate limit), with Retry-After. */
+  rateLimited?: boolean;
   handle(input: EndpointInput<P, Q, B>): Promise<unknown>;
 };
 

@@ -25,12 +25,29 @@ import {
   updateDraft,
 } from "../domain/inbox";
 import { Answer, endpoint } from "./endpoint";
+import {
+  changed,
+  deleted,
+  inboxCounts,
+  inboxListItem,
+  inboxMessage,
+  mailFailedError,
+  written,
+} from "./wire-schemas";
 
 const tag = "Inbox";
 const access = "admin";
 const idParams = z.object({ id: z.string().max(100) });
 const mailFailed = {
-  "502": "The mail server refused or did not answer; the message is kept as a draft (error.draftId)",
+  "502": {
+    description: "The mail server refused or did not answer; the message is kept as a draft (error.draftId)",
+    schema: mailFailedError,
+  },
+};
+/** A written message's own path, in the Location of a 201. */
+const created = async (work: Promise<{ insertedId: string }>) => {
+  const answer = await work;
+  return new Answer(answer, { Location: `/api/inbox/${answer.insertedId}` });
 };
 
 /** A failed send answers 502 and names the draft that keeps the text. */
@@ -72,6 +89,8 @@ export const inboxEndpoints = [
     tag,
     access,
     query: folderQuery,
+    response: z.array(inboxListItem),
+    responseHeaders: ["X-Total-Count"],
     handle: async ({ services, actor, query }) => {
       const { items, total } = await listFolder(services.db, actor, query);
       return new Answer(items, { "X-Total-Count": String(total) });
@@ -83,6 +102,7 @@ export const inboxEndpoints = [
     summary: "Each folder's total and unread count",
     tag,
     access,
+    response: inboxCounts,
     handle: ({ services, actor }) => folderCounts(services.db, actor),
   }),
   endpoint({
@@ -92,6 +112,7 @@ export const inboxEndpoints = [
     tag,
     access,
     body: manyChange,
+    response: changed,
     handle: ({ services, actor, body }) => {
       const { ids, ...change } = body;
       return changeMessages(services.db, actor, ids, change);
@@ -104,6 +125,7 @@ export const inboxEndpoints = [
     tag,
     access,
     params: idParams,
+    response: inboxMessage,
     handle: ({ services, actor, params }) => openMessage(services.db, actor, params.id),
   }),
   endpoint({
@@ -114,6 +136,7 @@ export const inboxEndpoints = [
     access,
     params: idParams,
     body: messageChangeInput,
+    response: changed,
     handle: ({ services, actor, params, body }) => changeMessage(services.db, actor, params.id, body),
   }),
   endpoint({
@@ -124,6 +147,7 @@ export const inboxEndpoints = [
     access,
     params: idParams,
     errors: { "409": "The message is not in the trash, or it was sent" },
+    response: deleted,
     handle: ({ services, actor, params }) => deleteMessage(services.db, actor, params.id),
   }),
   endpoint({
@@ -134,8 +158,10 @@ export const inboxEndpoints = [
     access,
     body: outgoingInput,
     status: 201,
-    errors: mailFailed,
-    handle: ({ services, actor, body }) => orMailError(() => sendMessage(services, actor, body)),
+    responses: mailFailed,
+    response: written,
+    responseHeaders: ["Location"],
+    handle: ({ services, actor, body }) => orMailError(() => created(sendMessage(services, actor, body))),
   }),
   endpoint({
     method: "POST",
@@ -146,8 +172,11 @@ export const inboxEndpoints = [
     params: idParams,
     body: replyInput,
     status: 201,
-    errors: mailFailed,
-    handle: ({ services, actor, params, body }) => orMailError(() => reply(services, actor, params.id, body)),
+    responses: mailFailed,
+    response: written,
+    responseHeaders: ["Location"],
+    handle: ({ services, actor, params, body }) =>
+      orMailError(() => created(reply(services, actor, params.id, body))),
   }),
   endpoint({
     method: "POST",
@@ -157,7 +186,9 @@ export const inboxEndpoints = [
     access,
     body: draftInput,
     status: 201,
-    handle: ({ services, actor, body }) => saveDraft(services.db, actor, body),
+    response: written,
+    responseHeaders: ["Location"],
+    handle: ({ services, actor, body }) => created(saveDraft(services.db, actor, body)),
   }),
   endpoint({
     method: "PUT",
@@ -167,6 +198,7 @@ export const inboxEndpoints = [
     access,
     params: idParams,
     body: draftInput,
+    response: changed,
     handle: ({ services, actor, params, body }) => updateDraft(services.db, actor, params.id, body),
   }),
   endpoint({
@@ -176,7 +208,8 @@ export const inboxEndpoints = [
     tag,
     access,
     params: idParams,
-    errors: mailFailed,
+    responses: mailFailed,
+    response: written,
     handle: ({ services, actor, params }) => orMailError(() => sendDraft(services, actor, params.id)),
   }),
 ];

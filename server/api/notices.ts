@@ -1,5 +1,6 @@
 import { noticeCollection } from "../domain/notices";
 import { contentEndpoints, wireDate } from "./content-endpoints";
+import { noticeWire } from "./wire-schemas";
 
 export const noticeEndpoints = contentEndpoints({
   collection: noticeCollection,
@@ -8,6 +9,7 @@ export const noticeEndpoints = contentEndpoints({
   // The specification spells it Title; title is taken too.
   fields: { Title: "title", title: "title", about: "about" },
   imageFields: ["image"],
+  wire: noticeWire,
   toWire: (notice) => ({
     _id: notice.id,
     Title: notice.title,

@@ -1,18 +1,23 @@
 // The OpenAPI 3.1 document, generated from the endpoint list: the same schemas the router
-// enforces, so the documentation cannot drift from the behaviour.
+// enforces and the answers' schemas (server/api/wire-schemas.ts), so the documentation cannot
+// drift from the behaviour. The API tests check every answer they receive against this document
+// (tests/fixtures/test-app.ts).
 import { z } from "zod";
-import type { AnyEndpoint, JsonSchema } from "./endpoint";
+import { authOperations } from "./auth-doc";
+import type { AnyEndpoint, JsonSchema, ResponseHeader } from "./endpoint";
 
 const errorSchema: JsonSchema = {
   type: "object",
   required: ["error"],
+  additionalProperties: false,
   properties: {
     error: {
       type: "object",
       required: ["code", "message"],
+      additionalProperties: false,
       properties: {
-        code: { type: "string" },
-        message: { type: "string" },
+        code: { type: "string", description: "Stable; clients translate by it (invalid, not_found, ...)" },
+        message: { type: "string", description: "English, for people" },
         fields: {
           type: "object",
           additionalProperties: { type: "string" },
@@ -28,16 +33,120 @@ const errorAnswers: Record<string, string> = {
   "401": "Sign in first",
   "403": "Not allowed for this account, or a cross-site request",
   "404": "No such record (unknown or malformed id)",
+  "409": "The change conflicts with what is stored",
   "413": "The body or the image is too large",
   "415": "Unsupported body or image type",
-  "429": "Too many requests",
+  "429": "Too many requests: Retry-After says after how many seconds to try again",
 };
 
-const toJsonSchema = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+/** The headers the answers carry, described once (components.headers). */
+const headers: Record<ResponseHeader, { description: string; required: true; schema: JsonSchema }> = {
+  "X-Total-Count": {
+    required: true,
+    description: "How many records match, over every page (limit and offset choose the page)",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+  Location: {
+    required: true,
+    description: "The path of the record just created (under /api)",
+    schema: { type: "string", pattern: "^/api/" },
+  },
+  ETag: {
+    required: true,
+    description:
+      "A weak validator of the body: send it back in If-None-Match to get 304 when nothing changed",
+    schema: { type: "string", pattern: '^W/".+"$' },
+  },
+  "Cache-Control": {
+    required: true,
+    description: "public for visitors; private for signed-in callers (their answer is their own)",
+    schema: { type: "string" },
+  },
+  "Retry-After": {
+    required: true,
+    description: "Seconds to wait before trying again",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
+};
+
+const headerRefs = (names: ResponseHeader[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** Zod hides a string's format behind a pipe (trim, then check the e-mail): bring it out. */
+function formatOf(schema: z.core.$ZodType): string | undefined {
+  const def = schema._zod.def as {
+    type: string;
+    format?: string;
+    in?: z.core.$ZodType;
+    out?: z.core.$ZodType;
+  };
+  if (def.type === "string") return def.format;
+  if (def.type === "pipe" && def.in && def.out) return formatOf(def.in) ?? formatOf(def.out);
+  return undefined;
+}
+
+/** A zod schema as JSON Schema: what a client sends (io input), or what the server answers (output). */
+export const toJsonSchema = (schema: z.ZodType, io: "input" | "output" = "input") => {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    override: ({ zodSchema, jsonSchema }) => {
+      const format = formatOf(zodSchema);
+      if (format && jsonSchema.type === "string" && !jsonSchema.format) jsonSchema.format = format;
+    },
+  }) as JsonSchema;
+  return json;
+};
+
+/** A multipart body: the same fields, with files where the endpoint takes them. */
+function multipartOf(body: JsonSchema, fileFields: string[]): JsonSchema {
+  const properties = { ...(body.properties ?? {}) };
+  for (const field of fileFields) {
+    properties[field] = {
+      type: "string",
+      format: "binary",
+      description: "An image file (JPEG, PNG, WebP or AVIF), or a link as text",
+    };
+  }
+  // Every value of a form is text: numbers and flags are sent as their text.
+  return { ...body, properties };
+}
+
+const jsonContent = (schema: JsonSchema) => ({ "application/json": { schema } });
+const errorContent = jsonContent({ $ref: "#/components/schemas/Error" });
+
+/** Stripe's call, read raw before the router (server/http.ts): documented here by hand. */
+const webhookOperation = {
+  post: {
+    tags: ["Orders"],
+    summary: "Stripe's webhook: payment_intent.succeeded settles its order (other events are acknowledged)",
+    description: "Called by Stripe, proved by the Stripe-Signature header over the exact body.",
+    operationId: "postPaymentsStripeWebhook",
+    parameters: [{ name: "Stripe-Signature", in: "header", required: true, schema: { type: "string" } }],
+    security: [],
+    requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+    responses: {
+      "200": {
+        description: "Received",
+        content: jsonContent({
+          type: "object",
+          required: ["received"],
+          additionalProperties: false,
+          properties: { received: { const: true } },
+        }),
+      },
+      "400": { description: "The signature does not match the body", content: errorContent },
+      "404": { description: "Webhooks are not configured (no STRIPE_WEBHOOK_SECRET)", content: errorContent },
+      "413": { description: "The body is larger than 1 MB", content: errorContent },
+    },
+  },
+};
 
 export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, Record<string, unknown>> = {
+    ...authOperations(toJsonSchema),
+    "/payments/stripe/webhook": webhookOperation,
+  };
   for (const endpoint of endpoints) {
     for (const path of endpoint.paths) {
       const openPath = path.replace(/:(\w+)/g, "{$1}");
@@ -55,16 +164,30 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
       const body = endpoint.bodyDoc ?? (endpoint.body ? toJsonSchema(endpoint.body) : undefined);
       const content: Record<string, unknown> = {};
       if (body) content["application/json"] = { schema: body };
-      if (body && endpoint.acceptsFiles) content["multipart/form-data"] = { schema: body };
+      if (body && endpoint.acceptsFiles)
+        content["multipart/form-data"] = { schema: multipartOf(body, endpoint.fileFields ?? []) };
       const success = String(endpoint.status ?? 200);
+      const isGet = endpoint.method === "GET";
+      const changes = !isGet;
       // Only the errors this call can give.
       const possible = new Set([
-        "429",
         ...(endpoint.body || endpoint.query || endpoint.params ? ["400"] : []),
         ...(endpoint.access !== "anyone" ? ["401", "403"] : []),
+        // The cross-site guard refuses a state-changing call from another site's page.
+        ...(changes ? ["403"] : []),
         ...(path.includes(":") ? ["404"] : []),
         ...(endpoint.body ? ["413", "415"] : []),
+        ...(endpoint.rateLimited ? ["429"] : []),
       ]);
+      const errorResponse = (status: string, description: string) => ({
+        description,
+        ...(status === "429" ? { headers: headerRefs(["Retry-After"]) } : {}),
+        content: errorContent,
+      });
+      const successHeaders: ResponseHeader[] = [
+        ...(endpoint.responseHeaders ?? []),
+        ...(isGet ? (["ETag", "Cache-Control"] as const) : []),
+      ];
       paths[openPath] ??= {};
       paths[openPath][endpoint.method.toLowerCase()] = {
         tags: [endpoint.tag],
@@ -75,17 +198,38 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         ...(body ? { requestBody: { required: true, content } } : {}),
         security: endpoint.access === "anyone" ? [] : [{ sessionCookie: [] }, { bearerToken: [] }],
         responses: {
-          [success]: { description: "Success", content: { "application/json": { schema: {} } } },
+          [success]: {
+            description: success === "201" ? "Created" : "Success",
+            ...(successHeaders.length ? { headers: headerRefs(successHeaders) } : {}),
+            content: jsonContent(toJsonSchema(endpoint.response, "output")),
+          },
+          ...(isGet
+            ? {
+                "304": {
+                  description: "Not modified: the If-None-Match sent names the current ETag (no body)",
+                  headers: {
+                    ...headerRefs(["ETag"]),
+                    // Not yet on every 304 (a kept page's); the 200's Cache-Control applies.
+                    "Cache-Control": { ...headers["Cache-Control"], required: false },
+                  },
+                },
+              }
+            : {}),
+          ...Object.fromEntries(
+            Object.entries(endpoint.responses ?? {}).map(([status, answer]) => [
+              status,
+              {
+                description: answer.description,
+                ...(answer.headers?.length ? { headers: headerRefs(answer.headers) } : {}),
+                content: jsonContent(toJsonSchema(answer.schema, "output")),
+              },
+            ]),
+          ),
           ...Object.fromEntries(
             Object.entries({ ...errorAnswers, ...endpoint.errors })
               .filter(([status]) => possible.has(status) || endpoint.errors?.[status] !== undefined)
-              .map(([status, description]) => [
-                status,
-                {
-                  description,
-                  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-                },
-              ]),
+              .filter(([status]) => !endpoint.responses?.[status])
+              .map(([status, description]) => [status, errorResponse(status, description)]),
           ),
         },
       };
@@ -98,11 +242,15 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
       version: "1",
       description:
         "The calls of the earlier product, with its paths and field names. Lists are JSON arrays, newest first, " +
-        "with limit, offset and q, and the total in X-Total-Count. Errors are {error: {code, message, fields?}}.",
+        "with limit, offset and q, and the total in X-Total-Count. Errors are {error: {code, message, fields?}} " +
+        "(Better Auth's calls under /auth answer {code, message} instead). A GET answers with an ETag and " +
+        "answers 304 to If-None-Match with it. A 201 names the new record's path in Location. Some fields are " +
+        "only sent to some callers; their description says who sees them, and the others get no such field.",
     },
     servers: [{ url: `${publicUrl}/api` }],
     components: {
       schemas: { Error: errorSchema },
+      headers,
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: "maktab.session_token" },
         bearerToken: {

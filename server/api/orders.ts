@@ -24,6 +24,14 @@ import {
   TotalChangedError,
 } from "../domain/orders";
 import { Answer, endpoint } from "./endpoint";
+import {
+  orderWire,
+  paymentIntentWire,
+  paymentRecorded,
+  quoteWire,
+  testPaymentWire,
+  totalChangedError,
+} from "./wire-schemas";
 
 const tag = "Orders";
 
@@ -84,10 +92,14 @@ export const orderEndpoints = [
     tag,
     access: "signed-in user",
     body: paymentIntentInput,
-    errors: {
-      "409": "The total has changed: error.totals holds the server's totals",
-      "502": "The payment service did not answer",
+    errors: { "502": "The payment service did not answer" },
+    responses: {
+      "409": {
+        description: "The total has changed: error.totals holds the server's totals",
+        schema: totalChangedError,
+      },
     },
+    response: paymentIntentWire,
     handle: async ({ services, actor, body }) => {
       try {
         const answer = await createPaymentIntent(services, actor, {
@@ -118,6 +130,7 @@ export const orderEndpoints = [
     access: "signed-in user",
     readOnly: true,
     body: z.object({ items: cartItems }),
+    response: quoteWire,
     handle: async ({ services, actor, body }) => quoteToWire(await quoteCart(services, actor, body.items)),
   }),
   endpoint({
@@ -129,6 +142,8 @@ export const orderEndpoints = [
     tag,
     access: "signed-in user",
     query: ordersQuery,
+    response: z.array(orderWire),
+    responseHeaders: ["X-Total-Count"],
     handle: async ({ services, actor, query }) => {
       const { items, total } = await listOrders(services, actor, query);
       return new Answer(items.map(orderToWire), { "X-Total-Count": String(total) });
@@ -141,6 +156,7 @@ export const orderEndpoints = [
     tag,
     access: "owner or admin",
     params: idParams,
+    response: orderWire,
     handle: async ({ services, actor, params }) => orderToWire(await getOrder(services, actor, params.id)),
   }),
   endpoint({
@@ -153,6 +169,7 @@ export const orderEndpoints = [
     access: "owner or admin",
     params: idParams,
     body: recordPaymentInput,
+    response: paymentRecorded,
     errors: {
       "402":
         "The provider has not taken the payment (payment_incomplete, payment_processing, payment_canceled)",
@@ -172,7 +189,12 @@ export const orderEndpoints = [
     tag,
     access: "signed-in user",
     body: testPaymentInput,
-    errors: { "402": cardRefused },
+    errors: {
+      "402": cardRefused,
+      "404": "No order has this client secret",
+      "409": "The order is no longer pending (paid, failed or cancelled)",
+    },
+    response: testPaymentWire,
     handle: ({ services, actor, body }) => confirmTestPayment(services, actor, body),
   }),
 ];

@@ -1,5 +1,6 @@
 import { resultCollection } from "../domain/results";
 import { contentEndpoints, wireDate } from "./content-endpoints";
+import { resultWire } from "./wire-schemas";
 
 export const resultEndpoints = contentEndpoints({
   collection: resultCollection,
@@ -7,6 +8,7 @@ export const resultEndpoints = contentEndpoints({
   paths: { list: ["/result/results"], one: ["/result/result/:id"], create: ["/result/Addresult"] },
   fields: { title: "title", information: "information" },
   imageFields: ["image", "ima"],
+  wire: resultWire,
   toWire: (result) => ({
     _id: result.id,
     title: result.title,

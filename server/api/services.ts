@@ -1,5 +1,6 @@
 import { serviceCollection } from "../domain/services";
 import { contentEndpoints, wireDate } from "./content-endpoints";
+import { serviceWire } from "./wire-schemas";
 
 export const serviceEndpoints = contentEndpoints({
   collection: serviceCollection,
@@ -7,6 +8,7 @@ export const serviceEndpoints = contentEndpoints({
   paths: { list: ["/service/services"], one: ["/service/services/:id"], create: ["/service/addServices"] },
   fields: { serviceName: "name", about: "about" },
   imageFields: ["img", "image"],
+  wire: serviceWire,
   toWire: (service) => ({
     _id: service.id,
     serviceName: service.name,

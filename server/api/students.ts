@@ -1,9 +1,10 @@
 import { studentCollection, studentSeenBy } from "../domain/students";
 import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
+import { classNameDoc, studentWire } from "./wire-schemas";
 
 type Student = Awaited<ReturnType<typeof studentCollection.get>>;
 
-export const studentWire: WireKind<Student> = {
+export const studentWireKind: WireKind<Student> = {
   collection: studentCollection,
   tag: "Students",
   paths: { list: ["/student/students"], one: ["/student/students/:id"], create: ["/student/addStudent"] },
@@ -14,7 +15,9 @@ export const studentWire: WireKind<Student> = {
     position: "className",
     status: "status",
   },
+  fieldDocs: { position: classNameDoc },
   imageFields: ["img", "image"],
+  wire: studentWire,
   visibleTo: { email: "admin" },
   toWire: (record, actor) => {
     const student = studentSeenBy(actor, record);
@@ -32,4 +35,4 @@ export const studentWire: WireKind<Student> = {
   },
 };
 
-export const studentEndpoints = contentEndpoints(studentWire);
+export const studentEndpoints = contentEndpoints(studentWireKind);

@@ -1,10 +1,11 @@
 import { teacherCollection, teacherSeenBy } from "../domain/teachers";
 import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
+import { teacherWire } from "./wire-schemas";
 
 type Teacher = Awaited<ReturnType<typeof teacherCollection.get>>;
 
 // roll "head" marks a featured teacher (shown on the home page).
-export const teacherWire: WireKind<Teacher> = {
+export const teacherWireKind: WireKind<Teacher> = {
   collection: teacherCollection,
   tag: "Teachers",
   paths: {
@@ -24,7 +25,14 @@ export const teacherWire: WireKind<Teacher> = {
     roll: "isFeatured",
   },
   convert: { roll: (roll) => (typeof roll === "string" ? roll.trim().toLowerCase() === "head" : roll) },
+  fieldDocs: {
+    roll: {
+      anyOf: [{ type: "boolean" }, { type: "string" }],
+      description: '"head" (or true) marks a featured teacher; anything else does not',
+    },
+  },
   imageFields: ["image", "img"],
+  wire: teacherWire,
   visibleTo: { email: "signed-in", phone: "signed-in", address: "admin" },
   toWire: (record, actor) => {
     const teacher = teacherSeenBy(actor, record);
@@ -46,4 +54,4 @@ export const teacherWire: WireKind<Teacher> = {
   },
 };
 
-export const teacherEndpoints = contentEndpoints(teacherWire);
+export const teacherEndpoints = contentEndpoints(teacherWireKind);

@@ -5,6 +5,11 @@ import { listQuery } from "../domain/content/collection";
 import { setOwnPhoto, updateOwnProfile } from "../domain/profile";
 import { getAdminFlag, listUsers, makeAdmin, recordOwnUser, removeAdmin } from "../domain/users";
 import { Answer, endpoint } from "./endpoint";
+import { toJsonSchema } from "./openapi";
+import { adminFlag, changed, classNameDoc, photoChanged, userListItem } from "./wire-schemas";
+
+const profileDoc = toJsonSchema(profileInput);
+profileDoc.properties = { ...profileDoc.properties, className: classNameDoc };
 
 const photoBody = z.object({
   photoURl: z.string({ error: "Photo link must be text" }).optional(),
@@ -19,6 +24,8 @@ export const userEndpoints = [
     tag: "Users",
     access: "admin",
     query: listQuery,
+    response: z.array(userListItem),
+    responseHeaders: ["X-Total-Count"],
     handle: async ({ services, actor, query }) => {
       const { items, total } = await listUsers(services.db, actor, query);
       return new Answer(items, { "X-Total-Count": String(total) });
@@ -31,6 +38,7 @@ export const userEndpoints = [
     tag: "Users",
     access: "owner or admin",
     params: z.object({ email: z.string().min(1).max(254) }),
+    response: adminFlag,
     handle: ({ services, actor, params }) => getAdminFlag(services.db, actor, params.email),
   }),
   endpoint({
@@ -40,6 +48,7 @@ export const userEndpoints = [
     tag: "Users",
     access: "signed-in user",
     body: userRecordInput,
+    response: changed,
     handle: ({ services, actor, body }) => recordOwnUser(services.db, actor, body),
   }),
   endpoint({
@@ -49,6 +58,7 @@ export const userEndpoints = [
     tag: "Users",
     access: "signed-in user",
     body: userRecordInput,
+    response: changed,
     handle: ({ services, actor, body }) => recordOwnUser(services.db, actor, body),
   }),
   endpoint({
@@ -58,6 +68,8 @@ export const userEndpoints = [
     tag: "Users",
     access: "admin",
     body: makeAdminInput,
+    response: changed,
+    errors: { "404": "No account has this e-mail" },
     handle: ({ services, actor, body }) => makeAdmin(services.db, actor, body.email),
   }),
   endpoint({
@@ -67,7 +79,8 @@ export const userEndpoints = [
     tag: "Users",
     access: "admin",
     body: makeAdminInput,
-    errors: { "409": "There must always be at least one admin" },
+    response: changed,
+    errors: { "404": "No account has this e-mail", "409": "There must always be at least one admin" },
     handle: ({ services, actor, body }) => removeAdmin(services.db, actor, body.email),
   }),
   endpoint({
@@ -77,6 +90,8 @@ export const userEndpoints = [
     tag: "Users",
     access: "signed-in user",
     body: profileInput,
+    bodyDoc: profileDoc,
+    response: changed,
     handle: ({ services, actor, body }) =>
       updateOwnProfile({ db: services.db, images: services.images }, actor, body),
   }),
@@ -89,6 +104,8 @@ export const userEndpoints = [
     access: "signed-in user",
     body: photoBody,
     acceptsFiles: true,
+    fileFields: ["image"],
+    response: photoChanged,
     errors: { "413": "The image is too large", "415": "Not a JPEG, PNG, WebP or AVIF image" },
     handle: ({ services, actor, body, files }) =>
       setOwnPhoto(

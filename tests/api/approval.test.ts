@@ -6,10 +6,10 @@
 //   not see is left out of the answer (not null), as each wire kind declares (visibleTo), and
 //   answers kept for one view never reach another.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogWire } from "../../server/api/blogs";
-import { commentWire } from "../../server/api/comments";
-import { studentWire } from "../../server/api/students";
-import { teacherWire } from "../../server/api/teachers";
+import { blogWireKind as blogWire } from "../../server/api/blogs";
+import { commentWireKind as commentWire } from "../../server/api/comments";
+import { studentWireKind as studentWire } from "../../server/api/students";
+import { teacherWireKind as teacherWire } from "../../server/api/teachers";
 import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 type Wire = Record<string, unknown>;

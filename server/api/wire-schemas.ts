@@ -1,0 +1,334 @@
+// What the REST answers look like on the wire, as zod schemas: the OpenAPI document shows them
+// (server/api/openapi.ts) and the API tests check every answer against it, so a field that is
+// added, dropped or retyped on one side only fails a test. Objects are strict: an answer with a
+// field the document does not name is a drift too.
+import { z } from "zod";
+import { auditSubjects } from "../../common/audit";
+import { classOptions } from "../../common/classes";
+import { inboxFolders } from "../../common/schemas/inbox";
+import { auditActions, orderStatuses, reviewStatuses, teacherPositions } from "../db/schema";
+import type { JsonSchema } from "./endpoint";
+
+/** A class, as request bodies take it: the list's values, in any capitalisation, or empty for none. */
+export const classNameDoc: JsonSchema = {
+  type: "string",
+  enum: ["", ...classOptions],
+  description: "The class (any capitalisation; empty for none)",
+};
+
+/** A field that only some callers see: left out (not null) for the others. */
+const seenBy = <S extends z.ZodType>(schema: S, who: string) =>
+  schema.optional().meta({ description: `Only for ${who}; left out for everyone else` });
+
+const id = z.uuid();
+/** Better Auth's user ids are random text, not UUIDs. */
+const userId = z.string().min(1);
+const timestamp = z.iso.datetime({ offset: true });
+const email = z.email();
+/** A link to an image: absolute (http, https) or on this site (/files/...). */
+const imageUrl = z.string().min(1);
+
+export const imageView = z.strictObject({
+  url: imageUrl,
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  srcset: z.string().optional(),
+  fallbackUrl: z.string().optional(),
+});
+
+const reviewStatus = z.enum(reviewStatuses);
+
+/** The image fields every kind of content carries: a URL, and the sizes of an upload. */
+const imageFields = (name: string) => ({
+  [name]: imageUrl.nullable(),
+  imageSet: imageView.nullable().meta({ description: "The stored image's size and other widths (srcset)" }),
+});
+
+export const admissionWire = z.strictObject({
+  _id: id,
+  ...imageFields("image"),
+  admition: z.strictObject({
+    title: z.string(),
+    about: z.string(),
+    price: z.number().meta({ description: "In major units (120.5)" }),
+  }),
+  date: timestamp,
+});
+
+export const blogWire = z.strictObject({
+  _id: id,
+  title: z.string(),
+  email: seenBy(email, "the author and admins (the author's e-mail)"),
+  authorName: z
+    .string()
+    .meta({ description: "The writer's display name, as it was when the blog was written" }),
+  authorImg: z.string().nullable().meta({ description: "The writer's photo link, when they had one" }),
+  blog: z.string(),
+  catagori: z.string(),
+  ...imageFields("image"),
+  status: reviewStatus,
+  date: timestamp,
+});
+
+export const commentWire = z.strictObject({
+  _id: id,
+  id: id.meta({ description: "The blog's id" }),
+  name: z.string(),
+  email: seenBy(email, "the comment's author and admins"),
+  info: z.string(),
+  img: z.string().nullable(),
+  authorId: seenBy(userId.nullable(), "the comment's author and admins (the author's account id)"),
+  date: timestamp,
+});
+
+export const noticeWire = z.strictObject({
+  _id: id,
+  Title: z.string(),
+  about: z.string(),
+  ...imageFields("image"),
+  date: timestamp,
+});
+
+export const resultWire = z.strictObject({
+  _id: id,
+  title: z.string(),
+  information: z.string(),
+  ...imageFields("image"),
+  date: timestamp,
+});
+
+export const serviceWire = z.strictObject({
+  _id: id,
+  serviceName: z.string(),
+  about: z.string(),
+  ...imageFields("img"),
+  date: timestamp,
+});
+
+export const studentWire = z.strictObject({
+  _id: id,
+  name: z.string(),
+  email: seenBy(email, "admins"),
+  description: z.string(),
+  position: z.enum(classOptions).nullable().meta({ description: "The class" }),
+  ...imageFields("img"),
+  status: reviewStatus,
+  date: timestamp,
+});
+
+export const teacherWire = z.strictObject({
+  _id: id,
+  name: z.string(),
+  email: seenBy(email, "signed-in users"),
+  phone: seenBy(z.string(), "signed-in users"),
+  address: seenBy(z.string(), "admins"),
+  about: z.string(),
+  position: z.enum(teacherPositions).nullable(),
+  cetagory: z.string(),
+  ...imageFields("image"),
+  status: reviewStatus,
+  roll: z.enum(["head", ""]).meta({ description: '"head": featured on the home page' }),
+  date: timestamp,
+});
+
+// The earlier server's acknowledgements (MongoDB's), kept by the specification.
+export const inserted = z.strictObject({ acknowledged: z.literal(true), insertedId: id });
+export const changed = z.strictObject({
+  acknowledged: z.literal(true),
+  matchedCount: z.number().int(),
+  modifiedCount: z.number().int(),
+});
+export const deleted = z.strictObject({ acknowledged: z.literal(true), deletedCount: z.number().int() });
+
+// --- users -------------------------------------------------------------------------------------
+
+export const userListItem = z.strictObject({
+  name: z.string(),
+  email,
+  role: z.enum(["admin", "user"]),
+  createdAt: timestamp,
+});
+export const adminFlag = z.strictObject({ admin: z.boolean() });
+export const photoChanged = z.strictObject({
+  acknowledged: z.literal(true),
+  photoURl: z.string().nullable(),
+});
+
+// --- contact -----------------------------------------------------------------------------------
+
+export const subscribed = z.strictObject({
+  acknowledged: z.literal(true),
+  insertedId: id.nullable().meta({ description: "null when the address was already on the list" }),
+  alreadySubscribed: z.boolean(),
+});
+
+// --- audit -------------------------------------------------------------------------------------
+
+export const auditEntry = z.strictObject({
+  id,
+  createdAt: timestamp,
+  actorId: userId.nullable(),
+  actorEmail: z.string(),
+  action: z.enum(auditActions),
+  subject: z.enum(auditSubjects),
+  subjectId: z.string(),
+  label: z.string(),
+  exists: z.boolean().meta({ description: "Whether the record is still there" }),
+});
+
+// --- inbox -------------------------------------------------------------------------------------
+
+export const inboxListItem = z.strictObject({
+  id,
+  kind: z.enum(["received", "sent", "draft"]),
+  name: z.string().nullable(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  preview: z.string(),
+  date: timestamp,
+  unread: z.boolean(),
+  starred: z.boolean(),
+  inTrash: z.boolean(),
+});
+
+const receivedMessage = z.strictObject({
+  id,
+  kind: z.literal("received"),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  date: timestamp,
+  readAt: timestamp.nullable(),
+  starred: z.boolean(),
+  folder: z.enum(["inbox", "trash"]),
+  replies: z.array(
+    z.strictObject({ id, status: z.enum(["sent", "draft"]), subject: z.string(), date: timestamp }),
+  ),
+});
+
+const writtenMessage = z.strictObject({
+  id,
+  kind: z.enum(["sent", "draft"]),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  inReplyTo: id.nullable(),
+  author: z.strictObject({ name: z.string(), email: z.string() }).nullable(),
+  sentAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const inboxMessage = z.union([receivedMessage, writtenMessage]);
+
+const folderCount = z.strictObject({ total: z.number().int(), unread: z.number().int() });
+export const inboxCounts = z.strictObject(
+  Object.fromEntries(inboxFolders.map((folder) => [folder, folderCount])) as Record<
+    (typeof inboxFolders)[number],
+    typeof folderCount
+  >,
+);
+
+export const written = z.strictObject({
+  acknowledged: z.literal(true),
+  insertedId: id,
+  status: z.enum(["sent", "draft"]),
+});
+
+export const mailFailedError = z.strictObject({
+  error: z.strictObject({ code: z.literal("mail_failed"), message: z.string(), draftId: id }),
+});
+
+// --- orders ------------------------------------------------------------------------------------
+
+const minor = z.number().int().meta({ description: "Minor units (cents, paisa)" });
+const major = z.number().meta({ description: "Major units (120.5)" });
+const currency = z.string().regex(/^[A-Z]{3}$/);
+
+export const totalsWire = z.strictObject({
+  subtotalMinor: minor,
+  shippingMinor: minor,
+  taxMinor: minor,
+  totalMinor: minor,
+  subtotal: major,
+  shipping: major,
+  tax: major,
+  total: major,
+});
+
+export const quoteWire = z.strictObject({
+  lines: z.array(
+    z.strictObject({
+      admissionId: id,
+      title: z.string(),
+      unitPriceMinor: minor,
+      quantity: z.number().int().min(1),
+      image: imageView.nullable(),
+      unitPrice: major,
+      lineTotalMinor: minor,
+    }),
+  ),
+  missing: z.array(z.string()).meta({ description: "Cart ids with no admission behind them" }),
+  totals: totalsWire,
+  currency,
+});
+
+export const paymentIntentWire = z.strictObject({
+  clientSecret: z.string(),
+  orderId: id,
+  amount: major,
+  amountMinor: minor,
+  currency,
+  provider: z.enum(["stripe", "test"]),
+  publishableKey: z.string().nullable(),
+  totals: totalsWire,
+});
+
+export const totalChangedError = z.strictObject({
+  error: z.strictObject({
+    code: z.literal("conflict"),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    totals: totalsWire,
+    currency,
+  }),
+});
+
+export const orderWire = z.strictObject({
+  id,
+  status: z.enum(orderStatuses),
+  currency,
+  subtotalMinor: minor,
+  shippingMinor: minor,
+  taxMinor: minor,
+  totalMinor: minor,
+  provider: z.string(),
+  providerPaymentId: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  billingName: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  paidAt: timestamp.nullable(),
+  createdAt: timestamp,
+  items: z.array(
+    z.strictObject({
+      title: z.string(),
+      unitPriceMinor: minor,
+      quantity: z.number().int(),
+      admissionId: id.nullable().meta({ description: "null when the admission was deleted since" }),
+      unitPrice: major,
+    }),
+  ),
+  buyer: seenBy(z.strictObject({ name: z.string(), email: z.string() }), "admins"),
+  subtotal: major,
+  shipping: major,
+  tax: major,
+  total: major,
+});
+
+export const paymentRecorded = inserted;
+export const testPaymentWire = z.strictObject({
+  status: z.literal("succeeded"),
+  orderId: id,
+  last4: z.string(),
+});
