@@ -137,6 +137,18 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
     });
   });
 
+  describe("PUT /User/users/admin", () => {
+    it("takes any address that sign-up takes, a long one too", async () => {
+      const long = `${"a".repeat(40)}.${"b".repeat(20)}@long-school-name.test`;
+      expect(long.length).toBeGreaterThan(50);
+      await t.signUp(long, "long-password", "Long Address");
+      const response = await t.json("/api/User/users/admin", "PUT", { email: long }, { session: admin });
+      expect(response.status).toBe(200);
+      expect(await roleOf(long)).toBe("admin");
+      await setRole(long, "user");
+    });
+  });
+
   describe("disabling, enabling and deleting accounts", () => {
     type Auth = Parameters<TestApp["json"]>[3];
     const disable = (email: string, auth: Auth = { session: admin }) =>
