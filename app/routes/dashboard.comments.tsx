@@ -223,7 +223,6 @@ export default function DashboardComments({ loaderData }: Route.ComponentProps) 
                         <Anchor
                           component={Link}
                           to={`/DeashBoard/comments?${new URLSearchParams({ blogId: comment.blogId })}`}
-                          aria-label={t("moderation.onlyBlogOf", { title: comment.blogTitle })}
                         >
                           {t("moderation.onlyBlog")}
                         </Anchor>

@@ -103,6 +103,9 @@ describe("the dashboard's people screens", () => {
     return sessionOf(response);
   }
   const signInStatus = async (email: string) => (await apiSignIn(server, email, "person-password")).status;
+  /** The session cookies of a signed-in page, for API calls made as its account. */
+  const cookieOf = async (page: Page) =>
+    (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   const api = (path: string, init: RequestInit & { cookie: string }) =>
     fetch(`${server.url}/api${path}`, {
       ...init,
@@ -125,7 +128,7 @@ describe("the dashboard's people screens", () => {
     await dialog.getByText("You will lose the dashboard at once").waitFor();
     expect(formatViolations(await ownViolations(own))).toBe("");
     // Cancel changes nothing.
-    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.getByRole("button", { name: "Cancel" }).last().click();
     await dialog.waitFor({ state: "hidden" });
     expect(await row.getByTestId("user-role").textContent()).toBe("Admin");
 
@@ -139,11 +142,11 @@ describe("the dashboard's people screens", () => {
 
   it("disables, enables and deletes an account after asking; a deleted writer's comment shows 'a former user'", async () => {
     const rahim = await account("rahim@school.test", "Rahim Sheikh");
-    // A blog of the admin's, and Rahim's comment on it.
-    const head = sessionOf(await apiSignIn(server, admin.email, admin.password));
+    // A blog of the admin's (sign-ins are few a minute: the page's session serves), and Rahim's comment.
+    const page = await adminPage("/DeashBoard/users");
     const blog = await api("/blog/blogs", {
       method: "POST",
-      cookie: head.cookie,
+      cookie: await cookieOf(page),
       body: JSON.stringify({
         title: "Prize day",
         email: admin.email,
@@ -165,7 +168,7 @@ describe("the dashboard's people screens", () => {
     });
     expect(comment.status).toBe(201);
 
-    const page = await adminPage("/DeashBoard/users");
+    await page.reload();
     const row = rowOf(page, "rahim@school.test");
     // One's own row offers neither.
     expect(await rowOf(page, admin.email).getByRole("button", { name: "Disable" }).count()).toBe(0);
@@ -200,6 +203,82 @@ describe("the dashboard's people screens", () => {
     await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
     await reader.goto(`${server.url}/blog/${blogId}`);
     expect(await kept.getByRole("heading").textContent()).toBe("একজন সাবেক ব্যবহারকারী");
+  });
+
+  it("moderates the comments: newest first, by blog, search, delete one or several", async () => {
+    const page = await adminPage("/DeashBoard/Home");
+    const head = { cookie: await cookieOf(page) };
+    const blogIds: string[] = [];
+    for (const title of ["Sports day", "Science fair"]) {
+      const blog = await api("/blog/blogs", {
+        method: "POST",
+        cookie: head.cookie,
+        body: JSON.stringify({ title, email: admin.email, blog: "News.", catagori: "News" }),
+      });
+      expect(blog.status).toBe(201);
+      blogIds.push((await blog.json()).insertedId);
+    }
+    const writer = await account("writer@school.test", "Salma Begum");
+    const messages = ["First on sports", "Second on science", "Third on sports", "Fourth on science"];
+    for (const [i, message] of messages.entries()) {
+      const response = await api("/blog/comment", {
+        method: "POST",
+        cookie: writer.cookie,
+        body: JSON.stringify({
+          id: blogIds[i % 2],
+          name: "Salma Begum",
+          email: "writer@school.test",
+          info: message,
+        }),
+      });
+      expect(response.status).toBe(201);
+    }
+
+    await page.getByTestId("dashboard-menu").getByRole("link", { name: "Comments" }).click();
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/comments");
+    await page.locator('[data-testid="comments-table"][data-hydrated]').waitFor();
+    const shown = () => page.getByTestId("comment-message").allTextContents();
+    const ours = async () => (await shown()).filter((text) => messages.includes(text));
+    // Newest first, each with its blog and writer.
+    expect(await ours()).toEqual([...messages].reverse());
+    const newest = page.getByTestId("comment-row").filter({ hasText: "Fourth on science" });
+    expect(await newest.getByTestId("comment-blog").textContent()).toBe("Science fair");
+    expect(await newest.getByTestId("comment-writer").textContent()).toBe("Salma Begum");
+    expect(formatViolations(await ownViolations(page))).toBe("");
+
+    // One blog's comments.
+    await newest.getByRole("link", { name: "Only this blog" }).click();
+    await page.getByRole("heading", { name: "Comments on “Science fair”" }).waitFor();
+    await expect.poll(shown).toEqual(["Fourth on science", "Second on science"]);
+
+    // A search keeps to the blog.
+    await page.getByLabel("Search the comments' text").fill("second");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect.poll(shown).toEqual(["Second on science"]);
+    await page.getByTestId("all-blogs").click();
+    await page.waitForURL((url) => !url.searchParams.has("blogId"));
+    await page.locator('[data-testid="comments-table"][data-hydrated]').waitFor();
+
+    // Delete one, then two at once, each after a question naming what goes.
+    await newest.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByText("Delete this comment? This cannot be undone.").waitFor();
+    await page.getByTestId("confirm-delete").click();
+    await page.getByTestId("list-notice").waitFor();
+    await expect.poll(ours).toEqual(["Third on sports", "Second on science", "First on sports"]);
+    for (const message of ["Third on sports", "First on sports"]) {
+      await page.getByTestId("comment-row").filter({ hasText: message }).getByTestId("row-select").check();
+    }
+    await page.getByTestId("delete-selected").click();
+    await page.getByRole("dialog").getByText("Delete these 2 comments? This cannot be undone.").waitFor();
+    await page.getByTestId("confirm-delete").click();
+    await expect.poll(ours).toEqual(["Second on science"]);
+
+    // Not for a user who is not an admin.
+    const response = await fetch(`${server.url}/DeashBoard/comments`, {
+      headers: { cookie: writer.cookie },
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
   });
 
   it("keeps the people screens inside the screen of a phone, accessibly", async () => {
