@@ -116,7 +116,9 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
           <h1>{blog.title}</h1>
           <p className="blog__meta muted">
-            <span data-testid="blog-author">{t("details.blog.author", { email: blog.authorEmail })}</span>
+            <span data-testid="blog-author">
+              {t("details.blog.author", { email: blog.authorEmail || t("details.comments.formerUser") })}
+            </span>
             <span aria-hidden="true"> · </span>
             <time dateTime={blog.createdAt} data-testid="blog-date">
               {formatDate(blog.createdAt, intl)}

@@ -167,6 +167,25 @@ describe("the dashboard's people screens", () => {
       }),
     });
     expect(comment.status).toBe(201);
+    // Rahim's own blog, approved by the admin.
+    const own = await api("/blog/blogs", {
+      method: "POST",
+      cookie: rahim.cookie,
+      body: JSON.stringify({
+        title: "My village",
+        email: "rahim@school.test",
+        blog: "Rivers.",
+        catagori: "News",
+      }),
+    });
+    expect(own.status).toBe(201);
+    const ownId = (await own.json()).insertedId as string;
+    const approve = await api(`/blog/blogs/${ownId}`, {
+      method: "PATCH",
+      cookie: await cookieOf(page),
+      body: JSON.stringify({ status: "approved" }),
+    });
+    expect(approve.status).toBe(200);
 
     await page.reload();
     const row = rowOf(page, "rahim@school.test");
@@ -203,6 +222,9 @@ describe("the dashboard's people screens", () => {
     await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
     await reader.goto(`${server.url}/blog/${blogId}`);
     expect(await kept.getByRole("heading").textContent()).toBe("একজন সাবেক ব্যবহারকারী");
+    // Their blog stays, by "a former user".
+    await reader.goto(`${server.url}/blog/${ownId}`);
+    expect(await reader.getByTestId("blog-author").textContent()).toBe("লিখেছেন একজন সাবেক ব্যবহারকারী");
   });
 
   it("moderates the comments: newest first, by blog, search, delete one or several", async () => {
