@@ -302,6 +302,11 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
       // The paid order stays for the school's accounts, and the dashboard still lists it.
       const [paid] = await t.services.db.select().from(orders).where(eq(orders.id, order!.id));
       expect(paid).toMatchObject({ status: "paid", userId: null, totalMinor: 12050 });
+      const all = await t.request("/api/Order/orders?all=1", { session: admin });
+      const inList = ((await all.json()) as { _id?: string; id?: string; buyer?: unknown }[]).find(
+        (o) => (o._id ?? o.id) === order!.id,
+      );
+      expect(inList?.buyer).toEqual({ name: "Dave Hossain", email: "dave@school.test" });
       expect(await auditOf(daveId)).toEqual(["delete dave@school.test by head@school.test"]);
       // The address is free again.
       await t.signUp("dave@school.test", "dave-password-2", "Dave Again");
