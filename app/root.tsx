@@ -20,6 +20,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { dictionaries, errorTables, type MessageKey, pageDictionaryFor } from "./i18n";
 import { needOtherTexts } from "./i18n/page-areas";
+import { useCartOwner } from "./lib/cart-owner";
 import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
@@ -110,6 +111,7 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useCartOwner(loaderData.user?.email ?? null);
   return (
     <Shell>
       {loaderData.flash ? (

@@ -81,6 +81,7 @@ export default [
     route("edit/:kind/:id", "routes/dashboard.edit-content.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),
     route("users", "routes/dashboard.users.tsx"),
+    route("comments", "routes/dashboard.comments.tsx"),
     route("subscribers", "routes/dashboard.subscribers.tsx"),
     route("inbox/:id", "routes/dashboard.message.tsx"),
     route("compose", "routes/dashboard.compose.tsx"),

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useI18n } from "../lib/i18n";
 import { Button, ConfirmDialog } from "../ui";
+import { type DeleteKind, deleteQuestion } from "./delete-question";
 import { announce } from "./notices";
 
 type Answer = { ok: boolean; error: string | null };
@@ -14,10 +15,10 @@ export function DeleteButton({
   label,
   message,
 }: {
-  kind: string;
+  kind: DeleteKind;
   id: string;
   label?: string;
-  /** The question asked first (the specification's own words unless told). */
+  /** The question asked first (unless told: the specification's own for an admission, else the kind named). */
   message?: string;
 }) {
   const { t, te } = useI18n();
@@ -42,7 +43,7 @@ export function DeleteButton({
       </Button>
       <ConfirmDialog
         open={asking}
-        message={message ?? t("delete.confirm")}
+        message={message ?? deleteQuestion(t, kind, 1)}
         confirmLabel={t("delete.button")}
         cancelLabel={t("delete.cancel")}
         onCancel={() => setAsking(false)}

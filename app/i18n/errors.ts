@@ -15,6 +15,8 @@ export const errorMessagesBn: Record<string, string> = {
   "Invalid email or password": "ই-মেইল বা পাসওয়ার্ড ভুল",
   "User already exists. Use another email.": "এই ই-মেইলে আগেই অ্যাকাউন্ট আছে। অন্য ই-মেইল ব্যবহার করুন।",
   "Only an admin may do this": "শুধু একজন অ্যাডমিন এটি করতে পারেন",
+  "This account has been disabled": "এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে",
+  "You cannot disable or delete your own account": "নিজের অ্যাকাউন্ট নিষ্ক্রিয় করা বা মোছা যায় না",
   "Too many requests. Please try again later.": "অনেকবার চেষ্টা হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
   "Name must be at most 100 characters": "নাম সর্বোচ্চ ১০০ অক্ষরের হতে পারে",
   "Message is required": "বার্তা লিখতে হবে",

@@ -5,6 +5,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { maxQuantity } from "../../common/pricing";
 import { cartChangedEvent, cartStorageKey } from "./cart-count";
+import { stampCartOwner } from "./cart-owner";
 
 export type Cart = Record<string, number>;
 export type CartItem = { id: string; quantity: number };
@@ -62,8 +63,11 @@ export function writeCart(cart: Cart): boolean {
   const store = storage();
   if (!store) return false;
   try {
-    if (Object.keys(cart).length === 0) store.removeItem(cartStorageKey);
-    else store.setItem(cartStorageKey, JSON.stringify(cart));
+    const filled = Object.keys(cart).length > 0;
+    if (filled) store.setItem(cartStorageKey, JSON.stringify(cart));
+    else store.removeItem(cartStorageKey);
+    // Whose it is: emptied when another account, or nobody, uses this browser next (cart-owner.ts).
+    stampCartOwner(store, filled);
   } catch {
     return false;
   }

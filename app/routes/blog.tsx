@@ -42,6 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       // The byline: the writer's display name and photo, never their e-mail.
       authorName: seen.authorName,
       authorPhotoUrl: shownPhoto(seen.authorPhotoUrl),
+      // A deleted account's blogs lose their writer's e-mail (server/domain/users.ts): "a former user".
+      writerDeleted: blog.authorEmail === "",
       category: seen.category,
       body: blog.body,
       createdAt: blog.createdAt.toISOString(),
@@ -108,7 +110,7 @@ const imageSizes = "(min-width: 752px) 688px, calc(100vw - 32px)";
 export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
   const { blog, comments, commentCount, publicUrl } = loaderData;
-  const author = blog.authorName || t("brand.name");
+  const author = blog.authorName || t(blog.writerDeleted ? "details.comments.formerUser" : "brand.name");
   const url = `${publicUrl}/blog/${blog.id}`;
   const image = blog.image ? new URL(blog.image.url, publicUrl).toString() : undefined;
   return (

@@ -68,7 +68,7 @@ export default function AddAdmin() {
             type="email"
             label={t("addAdmin.email")}
             required
-            maxLength={50}
+            maxLength={254}
             error={fieldError("email")}
           />
           <Button type="submit" loading={fetcher.state !== "idle"}>

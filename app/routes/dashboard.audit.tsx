@@ -35,11 +35,19 @@ const actionLabels: Record<AuditAction, MessageKey> = {
   create: "audit.action.create",
   update: "audit.action.update",
   delete: "audit.action.delete",
+  disable: "audit.action.disable",
+  enable: "audit.action.enable",
 };
 
 // Dark shades on outline badges: the text keeps its contrast. (A light badge given a shade fills
 // itself with that shade, text and all.)
-const actionColours: Record<AuditAction, string> = { create: "teal.9", update: "blue.9", delete: "red.9" };
+const actionColours: Record<AuditAction, string> = {
+  create: "teal.9",
+  update: "blue.9",
+  delete: "red.9",
+  disable: "orange.9",
+  enable: "teal.9",
+};
 
 const subjectLabels: Record<AuditSubject, MessageKey> = {
   admission: "audit.subject.admission",

@@ -30,6 +30,7 @@ import {
   TablePagination,
   TableSearch,
 } from "../components/dashboard/table-tools";
+import { deleteQuestion } from "../components/delete-question";
 import { collectionsByKind } from "../lib/collections.server";
 import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -352,7 +353,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
         centered
       >
         <Text mb="md" data-testid="confirm-text">
-          {t("delete.confirm")}
+          {deleteQuestion(t, kind, confirming?.length ?? 1, formatNumber(confirming?.length ?? 1, intl))}
         </Text>
         <Group justify="end">
           <Button variant="default" onClick={() => setConfirming(null)}>

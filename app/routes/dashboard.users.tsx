@@ -1,12 +1,17 @@
-// /DeashBoard/users (admins): every account with its role, a search, pages, and per row Make
-// admin or Remove admin. The action calls the domain, which checks the actor again and refuses
-// to remove the last admin.
-import { Badge, Button, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import { data, useFetcher } from "react-router";
+// /DeashBoard/users (admins): every account with its role and state, a search, pages, and per
+// row Make admin or Remove admin, Disable or Enable, and Delete. Removing one's own admin role,
+// disabling and deleting ask first and say what follows. The action calls the domain, which
+// checks the actor again, refuses to remove the last admin and to disable or delete oneself.
+import { Badge, Button, Group, Modal, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { data, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { makeAdminInput } from "../../common/schemas/users";
-import { DomainError } from "../../server/domain/errors";
+import { DomainError, statusOf } from "../../server/domain/errors";
 import {
+  deleteUser,
+  disableUser,
+  enableUser,
   lastAdminMessage,
   listUsers,
   makeAdmin,
@@ -16,6 +21,8 @@ import {
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination, TableSearch } from "../components/dashboard/table-tools";
+import type { MessageKey } from "../i18n";
+import { flashCookieHeader } from "../lib/cookies.server";
 import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -33,7 +40,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { users: items, total, page, pages: pageCount(total, perPage), q, me: actor.email };
 }
 
-const actionInput = makeAdminInput.extend({ intent: z.enum(["makeAdmin", "removeAdmin"]) });
+const intents = ["makeAdmin", "removeAdmin", "disable", "enable", "delete"] as const;
+type Intent = (typeof intents)[number];
+const actionInput = makeAdminInput.extend({ intent: z.enum(intents) });
+
+const changes: Record<Intent, (...args: Parameters<typeof makeAdmin>) => Promise<unknown>> = {
+  makeAdmin,
+  removeAdmin,
+  disable: disableUser,
+  enable: enableUser,
+  delete: deleteUser,
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context, request);
@@ -43,37 +60,91 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, actor } = pageOf(context);
   const { intent, email } = parsed.data;
   try {
-    if (intent === "makeAdmin") await makeAdmin(services.db, actor, email);
-    else await removeAdmin(services.db, actor, email);
-    return { ok: true as const, intent, email, error: null };
+    await changes[intent](services.db, actor, email);
   } catch (error) {
     if (error instanceof DomainError)
-      return data({ ok: false as const, error: error.message, email }, { status: 400 });
+      return data({ ok: false as const, error: error.message, email }, { status: statusOf[error.code] });
     throw error;
   }
+  // Without the admin role the dashboard is closed: go on to the profile, told why.
+  if (intent === "removeAdmin" && actor.kind === "user" && actor.email.toLowerCase() === email) {
+    throw redirect("/profile", {
+      headers: { "Set-Cookie": flashCookieHeader(request, "people.users.removedOwnAdmin") },
+    });
+  }
+  return { ok: true as const, intent, email, error: null };
 }
 
-function RoleButton({ user }: { user: UserListItem }) {
+const doneTexts: Record<Intent, MessageKey> = {
+  makeAdmin: "people.users.madeAdmin",
+  removeAdmin: "people.users.removedAdmin",
+  disable: "people.users.disabled",
+  enable: "people.users.enabled",
+  delete: "people.users.deleted",
+};
+
+/** What a change does, asked before it is made (the ones that cannot simply be clicked back). */
+function questionOf(intent: Intent, own: boolean): { title: MessageKey; text: MessageKey } | null {
+  if (intent === "removeAdmin" && own)
+    return { title: "people.users.removeOwnAdmin.title", text: "people.users.removeOwnAdmin.text" };
+  if (intent === "disable") return { title: "people.users.disable.title", text: "people.users.disable.text" };
+  if (intent === "delete") return { title: "people.users.delete.title", text: "people.users.delete.text" };
+  return null;
+}
+
+function UserActions({ user, own }: { user: UserListItem; own: boolean }) {
   const { t, te } = useI18n();
   const fetcher = useFetcher<typeof action>();
-  const admin = user.role === "admin";
+  const [asking, setAsking] = useState<Intent | null>(null);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const send = (intent: Intent) => fetcher.submit({ email: user.email, intent }, { method: "post" });
+  const question = asking ? questionOf(asking, own) : null;
+  const busy = fetcher.state !== "idle";
+  /** A plain submit (works before the script has loaded), or, when it needs asking, a question. */
+  const actionButton = (intent: Intent, label: string, testId: string, danger = false) =>
+    questionOf(intent, own) ? (
+      <Button
+        type="button"
+        size="xs"
+        {...(danger ? { color: "red", variant: "light" } : { variant: "default" })}
+        onClick={() => setAsking(intent)}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+    ) : (
+      <Button
+        type="submit"
+        name="intent"
+        value={intent}
+        size="xs"
+        variant="default"
+        loading={busy && fetcher.formData?.get("intent") === intent}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+    );
+  const admin = user.role === "admin";
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="email" value={user.email} />
-      <input type="hidden" name="intent" value={admin ? "removeAdmin" : "makeAdmin"} />
-      <Button
-        type="submit"
-        size="xs"
-        variant="default"
-        loading={fetcher.state !== "idle"}
-        data-testid={admin ? "remove-admin" : "make-admin"}
-      >
-        {admin ? t("people.users.removeAdmin") : t("people.users.makeAdmin")}
-      </Button>
+      <Group gap={4}>
+        {admin
+          ? actionButton("removeAdmin", t("people.users.removeAdmin"), "remove-admin")
+          : actionButton("makeAdmin", t("people.users.makeAdmin"), "make-admin")}
+        {own ? null : (
+          <>
+            {user.disabled
+              ? actionButton("enable", t("people.users.enable"), "enable-user")
+              : actionButton("disable", t("people.users.disable"), "disable-user")}
+            {actionButton("delete", t("delete.button"), "delete-user", true)}
+          </>
+        )}
+      </Group>
       {answer?.ok ? (
         <Text size="xs" c="teal.9" role="status" mt={4} data-testid="user-notice">
-          {answer.intent === "makeAdmin" ? t("people.users.madeAdmin") : t("people.users.removedAdmin")}
+          {t(doneTexts[answer.intent])}
         </Text>
       ) : null}
       {answer && !answer.ok ? (
@@ -81,6 +152,32 @@ function RoleButton({ user }: { user: UserListItem }) {
           {answer.error === lastAdminMessage ? t("people.users.lastAdmin") : te(answer.error)}
         </Text>
       ) : null}
+      <Modal
+        opened={question !== null}
+        onClose={() => setAsking(null)}
+        title={question ? t(question.title) : ""}
+        closeButtonProps={{ "aria-label": t("delete.cancel") }}
+        centered
+      >
+        <Text mb="md" data-testid="user-question">
+          {question ? t(question.text, { name: user.name }) : ""}
+        </Text>
+        <Group justify="end">
+          <Button variant="default" onClick={() => setAsking(null)}>
+            {t("delete.cancel")}
+          </Button>
+          <Button
+            color="red"
+            data-testid="user-confirm"
+            onClick={() => {
+              if (asking) send(asking);
+              setAsking(null);
+            }}
+          >
+            {question ? t(question.title) : ""}
+          </Button>
+        </Group>
+      </Modal>
     </fetcher.Form>
   );
 }
@@ -88,6 +185,9 @@ function RoleButton({ user }: { user: UserListItem }) {
 export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
   const { t, tn, intl } = useI18n();
   const { users, total, page, pages, q, me } = loaderData;
+  // Set once the script runs, so tests can tell the asking buttons from the server's markup.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <>
       <Title order={2} mb="md">
@@ -101,7 +201,13 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
         <Text data-testid="users-empty">{t("people.users.empty")}</Text>
       ) : (
         <TableBox minWidth={640}>
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            data-testid="users-table"
+            data-hydrated={hydrated ? "" : undefined}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t("people.users.name")}</Table.Th>
@@ -116,7 +222,12 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
             </Table.Thead>
             <Table.Tbody>
               {users.map((user) => (
-                <Table.Tr key={user.email} data-testid="user-row" data-email={user.email}>
+                <Table.Tr
+                  key={user.email}
+                  data-testid="user-row"
+                  data-email={user.email}
+                  data-disabled={user.disabled ? "" : undefined}
+                >
                   <Cell label={t("people.users.name")}>
                     {user.name}
                     {user.email.toLowerCase() === me.toLowerCase() ? (
@@ -130,19 +241,26 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
                     {user.email}
                   </Cell>
                   <Cell label={t("people.users.role")}>
-                    <Badge
-                      color={user.role === "admin" ? "grape" : "gray"}
-                      variant="light"
-                      data-testid="user-role"
-                    >
-                      {user.role === "admin" ? t("people.users.roleAdmin") : t("people.users.roleUser")}
-                    </Badge>
+                    <Group gap={4}>
+                      <Badge
+                        color={user.role === "admin" ? "grape" : "gray"}
+                        variant="light"
+                        data-testid="user-role"
+                      >
+                        {user.role === "admin" ? t("people.users.roleAdmin") : t("people.users.roleUser")}
+                      </Badge>
+                      {user.disabled ? (
+                        <Badge color="red.9" variant="outline" data-testid="user-disabled">
+                          {t("people.users.disabledBadge")}
+                        </Badge>
+                      ) : null}
+                    </Group>
                   </Cell>
                   <Cell label={t("people.users.joined")}>
                     <time dateTime={user.createdAt}>{formatDate(user.createdAt, intl)}</time>
                   </Cell>
                   <Cell label={t("people.users.actions")}>
-                    <RoleButton user={user} />
+                    <UserActions user={user} own={user.email.toLowerCase() === me.toLowerCase()} />
                   </Cell>
                 </Table.Tr>
               ))}

@@ -11,13 +11,13 @@ import { providerSignInFailed } from "../lib/popup-sign-in";
 import { safeRedirect } from "../lib/safe-redirect";
 import { seo } from "../lib/seo";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
-import { Button, PasswordField, TextField } from "../ui";
+import { Alert, Button, ButtonLink, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/login";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor, services } = pageOf(context);
   return {
-    signedInAs: actor.kind === "user" ? actor.email : null,
+    signedInAs: actor.kind === "user" ? { name: actor.name, email: actor.email } : null,
     providers: await signInProviders(services.auth, services.config),
   };
 }
@@ -43,6 +43,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithAuthCookies(request, result, redirectTo, "login.success");
 }
 
+/** The nav's Teachers link leads to the specification's sign-in-only list; /teacher is public. */
+const isTeachersPage = (redirectTo: string) => /^\/allteacher\/?(\?|$)/i.test(redirectTo);
+
+/** Who is signed in already, with a way to sign out or go on (the form below switches account). */
+function SignedIn({ name, email, needsOther }: { name: string; email: string; needsOther: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Alert tone="info" testId="signed-in-as">
+      <p>{t("login.signedInAs", { name, email })}</p>
+      {needsOther ? <p>{t("login.needsOther")}</p> : null}
+      <div className="row">
+        <ButtonLink to="/profile" size="small">
+          {t("login.goOn")}
+        </ButtonLink>
+        <Form method="post" action="/logout">
+          <Button type="submit" variant="outline" size="small">
+            {t("header.logout")}
+          </Button>
+        </Form>
+      </div>
+    </Alert>
+  );
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: { key: "login.heading" }, path: "/login" });
 
@@ -62,8 +86,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <div className="container">
       <div className="auth-card">
         <h1>{t("login.heading")}</h1>
-        {loaderData.signedInAs && redirectTo ? (
-          <p>{t("login.signedInAs", { email: loaderData.signedInAs })}</p>
+        {loaderData.signedInAs ? (
+          <SignedIn
+            name={loaderData.signedInAs.name}
+            email={loaderData.signedInAs.email}
+            needsOther={redirectTo !== ""}
+          />
+        ) : isTeachersPage(redirectTo) ? (
+          <Alert tone="info" testId="login-reason">
+            <p>{t("login.teachersReason")}</p>
+            <p>
+              <Link to="/teacher">{t("login.publicTeachers")}</Link>
+            </p>
+          </Alert>
         ) : null}
         <Form
           method="post"

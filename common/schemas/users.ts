@@ -9,10 +9,13 @@ export const password = z
   .min(8, { error: "Password must be at least 8 characters" })
   .max(128, { error: "Password must be at most 128 characters" });
 
+/** An account's address: one rule for sign-up, sign-in and every call that names an account. */
+export const accountEmail = email();
+
 export const registerInput = z
   .object({
     displayName: requiredText("Name", 50),
-    email: email(),
+    email: accountEmail,
     password,
     retypePassword: z.string({ error: "Retype the password" }),
   })
@@ -22,18 +25,19 @@ export const registerInput = z
   });
 
 export const loginInput = z.object({
-  email: email(),
+  email: accountEmail,
   password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(128),
 });
 
 /** POST and PUT /User/users: the signed-in user's own record. */
 export const userRecordInput = z.object({
-  email: email(),
+  email: accountEmail,
   displayName: optionalText("Name", 50),
 });
 
-/** PUT /User/users/admin and the AddAdmin form. */
-export const makeAdminInput = z.object({ email: email(50) });
+/** PUT /User/users/admin and the AddAdmin form (and the other calls that name an account): any
+ * address sign-up takes. */
+export const makeAdminInput = z.object({ email: accountEmail });
 
 /** PUT /User/updated: the profile. The specification sets no rules; these only bound sizes. */
 export const profileInput = z.object({

@@ -3,10 +3,19 @@ import { z } from "zod";
 import { makeAdminInput, profileInput, userRecordInput } from "../../common/schemas/users";
 import { listQuery } from "../domain/content/collection";
 import { setOwnPhoto, updateOwnProfile } from "../domain/profile";
-import { getAdminFlag, listUsers, makeAdmin, recordOwnUser, removeAdmin } from "../domain/users";
+import {
+  deleteUser,
+  disableUser,
+  enableUser,
+  getAdminFlag,
+  listUsers,
+  makeAdmin,
+  recordOwnUser,
+  removeAdmin,
+} from "../domain/users";
 import { Answer, endpoint } from "./endpoint";
 import { toJsonSchema } from "./openapi";
-import { adminFlag, changed, classNameDoc, photoChanged, userListItem } from "./wire-schemas";
+import { adminFlag, changed, classNameDoc, deleted, photoChanged, userListItem } from "./wire-schemas";
 
 const profileDoc = toJsonSchema(profileInput);
 profileDoc.properties = { ...profileDoc.properties, className: classNameDoc };
@@ -82,6 +91,40 @@ export const userEndpoints = [
     response: changed,
     errors: { "404": "No account has this e-mail", "409": "There must always be at least one admin" },
     handle: ({ services, actor, body }) => removeAdmin(services.db, actor, body.email),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/User/users/disable"],
+    summary: "Disable the account with this e-mail: it cannot sign in and its sessions end (not one's own)",
+    tag: "Users",
+    access: "admin",
+    body: makeAdminInput,
+    response: changed,
+    errors: { "404": "No account has this e-mail", "409": "You cannot disable or delete your own account" },
+    handle: ({ services, actor, body }) => disableUser(services.db, actor, body.email),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/User/users/enable"],
+    summary: "Let a disabled account sign in again",
+    tag: "Users",
+    access: "admin",
+    body: makeAdminInput,
+    response: changed,
+    errors: { "404": "No account has this e-mail", "409": "You cannot disable or delete your own account" },
+    handle: ({ services, actor, body }) => enableUser(services.db, actor, body.email),
+  }),
+  endpoint({
+    method: "DELETE",
+    paths: ["/User/users/:email"],
+    summary:
+      'Delete the account with this e-mail (not one\'s own). Its comments and blogs stay under "a former user"; its orders stay',
+    tag: "Users",
+    access: "admin",
+    params: makeAdminInput,
+    response: deleted,
+    errors: { "404": "No account has this e-mail", "409": "You cannot disable or delete your own account" },
+    handle: ({ services, actor, params }) => deleteUser(services.db, actor, params.email),
   }),
   endpoint({
     method: "PUT",

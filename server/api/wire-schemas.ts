@@ -146,6 +146,7 @@ export const userListItem = z.strictObject({
   name: z.string(),
   email,
   role: z.enum(["admin", "user"]),
+  disabled: z.boolean().meta({ description: "A disabled account cannot sign in until an admin enables it" }),
   createdAt: timestamp,
 });
 export const adminFlag = z.strictObject({ admin: z.boolean() });

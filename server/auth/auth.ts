@@ -67,7 +67,12 @@ export const oidcPlugin = (oidc: NonNullable<Config["oidc"]>) =>
 
 export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   const providers = config.oidc ? [oidcPlugin(config.oidc)] : [];
-  const adminPlugin = admin({ defaultRole: "user", adminRoles: ["admin"] });
+  // A disabled account (server/domain/users.ts disableUser) is told so when it tries to sign in.
+  const adminPlugin = admin({
+    defaultRole: "user",
+    adminRoles: ["admin"],
+    bannedUserMessage: "This account has been disabled",
+  });
 
   // Before Better Auth handles a call: password sign-ins count against a limit per address and
   // account (off in tests, as Better Auth's limits are: rateLimit.enabled below); the phone

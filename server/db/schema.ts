@@ -213,7 +213,8 @@ export const comments = pgTable(
     blogId: uuid()
       .notNull()
       .references(() => blogs.id, { onDelete: "cascade" }),
-    authorId: text().references(() => users.id, { onDelete: "cascade" }),
+    // A deleted account's comments stay, without their writer (server/domain/users.ts deleteUser).
+    authorId: text().references(() => users.id, { onDelete: "set null" }),
     name: text().notNull(),
     email: text().notNull(),
     message: text().notNull(),
@@ -327,9 +328,8 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    // The school's accounts keep every order: a deleted buyer's orders stay, without their account.
+    userId: text().references(() => users.id, { onDelete: "set null" }),
     status: text().$type<OrderStatus>().notNull().default("pending"),
     currency: varchar({ length: 3 }).notNull(),
     subtotalMinor: money(),
@@ -430,7 +430,8 @@ export const outgoingMessages = pgTable(
 // The audit trail: every create, update and delete by an admin (who, what, when). The actor's
 // e-mail is copied so the entry stays readable after the account is gone.
 
-export const auditActions = ["create", "update", "delete"] as const;
+// "disable" and "enable": an account's sign-in taken away or given back (server/domain/users.ts).
+export const auditActions = ["create", "update", "delete", "disable", "enable"] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditEntries = pgTable(

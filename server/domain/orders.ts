@@ -654,7 +654,8 @@ async function selectOrders(
     ctx.db
       .select({ order: orders, buyerName: users.name, buyerEmail: users.email })
       .from(orders)
-      .innerJoin(users, eq(orders.userId, users.id))
+      // A deleted buyer's orders stay (for the school's accounts), named by their billing details.
+      .leftJoin(users, eq(orders.userId, users.id))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit)
@@ -700,7 +701,14 @@ async function selectOrders(
       paidAt: order.paidAt,
       createdAt: order.createdAt,
       items: itemsByOrder.get(order.id) ?? [],
-      ...(withBuyer ? { buyer: { name: buyerName, email: buyerEmail } } : {}),
+      ...(withBuyer
+        ? {
+            buyer: {
+              name: buyerName ?? order.billingName ?? "",
+              email: buyerEmail ?? order.billingEmail ?? "",
+            },
+          }
+        : {}),
     })),
   };
 }

@@ -2,10 +2,12 @@
 // sign-in and sessions belong to Better Auth; everything here checks the actor first.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
+import { blogs, comments, sessions, users } from "../db/schema";
 import { type Actor, isAdminRole, requireAdmin, requireUser } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError } from "./errors";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type UpdateAnswer = { acknowledged: true; matchedCount: number; modifiedCount: number };
 
@@ -83,7 +85,14 @@ export async function countUsers(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-export type UserListItem = { name: string; email: string; role: "admin" | "user"; createdAt: string };
+export type UserListItem = {
+  name: string;
+  email: string;
+  role: "admin" | "user";
+  /** A disabled account cannot sign in (Better Auth's admin plugin's `banned`). */
+  disabled: boolean;
+  createdAt: string;
+};
 
 /** `%` and `_` in a search are letters, not patterns. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -102,7 +111,13 @@ export async function listUsers(
     ? or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q)))
     : undefined;
   const rows = await db
-    .select({ name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      banned: users.banned,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
@@ -114,6 +129,7 @@ export async function listUsers(
       name: row.name,
       email: row.email,
       role: isAdminRole(row.role) ? "admin" : "user",
+      disabled: row.banned === true,
       createdAt: row.createdAt.toISOString(),
     })),
     total: counted?.n ?? 0,
@@ -124,27 +140,42 @@ export async function listUsers(
 const hasAdminRole = sql`'admin' = any(string_to_array(replace(${users.role}, ' ', ''), ','))`;
 
 export const lastAdminMessage = "There must always be at least one admin";
+export const ownAccountMessage = "You cannot disable or delete your own account";
+
+type AdminRow = { id: string; email: string; banned: boolean | null };
+
+/**
+ * Every admin row, locked until the transaction ends: two role or account changes at once
+ * cannot both pass a check that only one of them may pass (never fewer than one admin who can
+ * sign in).
+ */
+const lockAdmins = (tx: Transaction): Promise<AdminRow[]> =>
+  tx
+    .select({ id: users.id, email: users.email, banned: users.banned })
+    .from(users)
+    .where(hasAdminRole)
+    .orderBy(users.id)
+    .for("update");
+
+/** Admins who can sign in, other than this account. */
+const otherActiveAdmins = (admins: AdminRow[], id: string) =>
+  admins.filter((row) => row.id !== id && row.banned !== true).length;
 
 /**
  * An admin takes the admin role from the account with this e-mail (their own too), never from
- * the last admin. Every admin row is locked first, so two removals at once cannot both pass.
+ * the last admin who can sign in.
  */
 export async function removeAdmin(db: Database, actor: Actor, email: string): Promise<UpdateAnswer> {
   const admin = requireAdmin(actor);
   return db.transaction(async (tx) => {
-    const admins = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(hasAdminRole)
-      .orderBy(users.id)
-      .for("update");
+    const admins = await lockAdmins(tx);
     const target = admins.find((row) => row.email.toLowerCase() === email.toLowerCase());
     if (!target) {
       const [row] = await tx.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
       if (!row) throw new DomainError("not_found", `No account with the e-mail ${email}`);
       return { acknowledged: true, matchedCount: 1, modifiedCount: 0 } as const;
     }
-    if (admins.length <= 1) throw new DomainError("conflict", lastAdminMessage);
+    if (otherActiveAdmins(admins, target.id) === 0) throw new DomainError("conflict", lastAdminMessage);
     await tx
       .update(users)
       .set({ role: "user" })
@@ -156,5 +187,105 @@ export async function removeAdmin(db: Database, actor: Actor, email: string): Pr
       label: target.email,
     });
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1 } as const;
+  });
+}
+
+/**
+ * The frame of disabling, enabling and deleting an account: an admin (still one, and still able
+ * to sign in, once the admins are locked) acts on someone else's account, found by e-mail.
+ */
+async function changeAccount<T>(
+  db: Database,
+  actor: Actor,
+  email: string,
+  change: (
+    tx: Transaction,
+    admin: ReturnType<typeof requireAdmin>,
+    target: { id: string; email: string; banned: boolean | null },
+  ) => Promise<T>,
+): Promise<T> {
+  const admin = requireAdmin(actor);
+  return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    if (!admins.some((row) => row.id === admin.id && row.banned !== true)) {
+      throw new DomainError("forbidden", "Only an admin may do this");
+    }
+    const [target] = await tx
+      .select({ id: users.id, email: users.email, banned: users.banned })
+      .from(users)
+      .where(byEmail(email))
+      .limit(1)
+      .for("update");
+    if (!target) throw new DomainError("not_found", `No account with the e-mail ${email}`);
+    if (target.id === admin.id) throw new DomainError("conflict", ownAccountMessage);
+    return change(tx, admin, target);
+  });
+}
+
+/** An admin disables someone else's account: it cannot sign in, and its sessions end now. */
+export function disableUser(db: Database, actor: Actor, email: string): Promise<UpdateAnswer> {
+  return changeAccount(db, actor, email, async (tx, admin, target) => {
+    if (target.banned === true) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 } as const;
+    await tx
+      .update(users)
+      .set({ banned: true, banReason: "Disabled by an admin" })
+      .where(eq(users.id, target.id));
+    await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    await recordAudit(tx, admin, {
+      action: "disable",
+      subject: "user",
+      subjectId: target.id,
+      label: target.email,
+    });
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1 } as const;
+  });
+}
+
+/** An admin lets a disabled account sign in again. */
+export function enableUser(db: Database, actor: Actor, email: string): Promise<UpdateAnswer> {
+  return changeAccount(db, actor, email, async (tx, admin, target) => {
+    if (target.banned !== true) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 } as const;
+    await tx
+      .update(users)
+      .set({ banned: false, banReason: null, banExpires: null })
+      .where(eq(users.id, target.id));
+    await recordAudit(tx, admin, {
+      action: "enable",
+      subject: "user",
+      subjectId: target.id,
+      label: target.email,
+    });
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1 } as const;
+  });
+}
+
+/**
+ * An admin deletes someone else's account with its sessions and sign-in methods. What others
+ * read stays, without the writer's name, e-mail or photo: the comments' text (shown under "a
+ * former user") and the blogs (their byline likewise). Orders stay for the school's accounts,
+ * with the billing details the buyer gave (the foreign keys set the account to null).
+ */
+export function deleteUser(
+  db: Database,
+  actor: Actor,
+  email: string,
+): Promise<{ acknowledged: true; deletedCount: number }> {
+  return changeAccount(db, actor, email, async (tx, admin, target) => {
+    await tx
+      .update(comments)
+      .set({ name: "", email: "", photoUrl: null })
+      .where(eq(comments.authorId, target.id));
+    await tx
+      .update(blogs)
+      .set({ authorEmail: "", authorName: "", authorPhotoUrl: null })
+      .where(eq(blogs.authorId, target.id));
+    await tx.delete(users).where(eq(users.id, target.id));
+    await recordAudit(tx, admin, {
+      action: "delete",
+      subject: "user",
+      subjectId: target.id,
+      label: target.email,
+    });
+    return { acknowledged: true, deletedCount: 1 } as const;
   });
 }

@@ -44,6 +44,8 @@ const intents = [
   "unfeature",
   "makeAdmin",
   "removeAdmin",
+  "disable",
+  "enable",
   "star",
   "unstar",
   "read",

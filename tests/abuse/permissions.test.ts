@@ -102,6 +102,14 @@ const removeAdminFromSecondAdmin: Setup = async (w) => {
   await w.t.services.db.update(users).set({ role: "admin" }).where(eq(users.email, email));
   return { body: { email } };
 };
+/** A fresh account, named in the body (disable) or the path (delete); disabled first for enable. */
+const otherAccount: Setup = async (w) => ({ body: { email: await freshAccount(w) } });
+const disabledAccount: Setup = async (w) => {
+  const email = await freshAccount(w);
+  await w.t.services.db.update(users).set({ banned: true }).where(eq(users.email, email));
+  return { body: { email } };
+};
+const accountInPath: Setup = async (w) => ({ params: { email: await freshAccount(w) } });
 
 const contactMessage: Setup = async () => ({
   body: { name: "Rahima", email: "rahima@abuse.test", message: "When does Class Six start?" },
@@ -171,6 +179,9 @@ const matrix: Record<string, Row> = {
   "PUT /User/users":                        [401,      200, 403,  200,  accountRecord],
   "PUT /User/users/admin":                  [401,      403, 403,  200,  makeAdminOfNewAccount],
   "PUT /User/users/removeAdmin":            [401,      403, 403,  200,  removeAdminFromSecondAdmin],
+  "PUT /User/users/disable":                [401,      403, 403,  200,  otherAccount],
+  "PUT /User/users/enable":                 [401,      403, 403,  200,  disabledAccount],
+  "DELETE /User/users/:email":              [401,      403, 403,  200,  accountInPath],
   "PUT /User/updated":                      [401,      200, 200,  200,  ownProfile],
   "POST /User/photo":                       [401,      200, 200,  200,  ownPhoto],
 

@@ -2,7 +2,7 @@
 // the subscribers with their CSV, on every test database.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscribers, users } from "../../server/db/schema";
+import { auditEntries, blogs, comments, orders, sessions, subscribers, users } from "../../server/db/schema";
 import type { SignedInActor } from "../../server/domain/actor";
 import { listSubscribers, subscribersCsv } from "../../server/domain/subscribers";
 import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
@@ -45,7 +45,8 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
       expect(list[2]).toMatchObject({ name: "Administrator", email: "head@school.test", role: "admin" });
       expect(list[0].role).toBe("user");
       expect(Number.isNaN(Date.parse(list[0].createdAt))).toBe(false);
-      expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "email", "name", "role"]);
+      expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "disabled", "email", "name", "role"]);
+      expect(list[0].disabled).toBe(false);
     });
 
     it("searches name and e-mail case-insensitively", async () => {
@@ -133,6 +134,182 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
         await setRole("head@school.test", "admin");
         await setRole("alice@school.test", "user");
       }
+    });
+  });
+
+  describe("PUT /User/users/admin", () => {
+    it("takes any address that sign-up takes, a long one too", async () => {
+      const long = `${"a".repeat(40)}.${"b".repeat(20)}@long-school-name.test`;
+      expect(long.length).toBeGreaterThan(50);
+      await t.signUp(long, "long-password", "Long Address");
+      const response = await t.json("/api/User/users/admin", "PUT", { email: long }, { session: admin });
+      expect(response.status).toBe(200);
+      expect(await roleOf(long)).toBe("admin");
+      await setRole(long, "user");
+    });
+  });
+
+  describe("disabling, enabling and deleting accounts", () => {
+    type Auth = Parameters<TestApp["json"]>[3];
+    const disable = (email: string, auth: Auth = { session: admin }) =>
+      t.json("/api/User/users/disable", "PUT", { email }, auth);
+    const enable = (email: string, auth: Auth = { session: admin }) =>
+      t.json("/api/User/users/enable", "PUT", { email }, auth);
+    const remove = (email: string, auth: Auth = { session: admin }) =>
+      t.request(`/api/User/users/${encodeURIComponent(email)}`, { method: "DELETE", ...auth });
+    const userRow = async (email: string) =>
+      (await t.services.db.select().from(users).where(eq(users.email, email)))[0];
+    const auditOf = async (subjectId: string) =>
+      (await t.services.db.select().from(auditEntries).where(eq(auditEntries.subjectId, subjectId))).map(
+        (entry) => `${entry.action} ${entry.label} by ${entry.actorEmail}`,
+      );
+    const signInStatus = async (email: string, password: string) =>
+      (await t.json("/api/auth/sign-in/email", "POST", { email, password })).status;
+
+    let carol: Session;
+    beforeAll(async () => {
+      carol = await t.signUp("carol@school.test", "carol-password", "Carol Akter");
+    });
+
+    it("answers 401 to anonymous and 403 to a user, changing nothing", async () => {
+      for (const call of [disable, enable, remove]) {
+        expect((await call("carol@school.test", {})).status).toBe(401);
+        expect((await call("carol@school.test", { session: alice })).status).toBe(403);
+        expect((await call("carol@school.test", { bearer: carol })).status).toBe(403);
+      }
+      expect((await userRow("carol@school.test"))?.banned).toBe(false);
+    });
+
+    it("answers 404 for an unknown e-mail and 400 for a malformed one", async () => {
+      expect((await disable("nobody@school.test")).status).toBe(404);
+      expect((await enable("nobody@school.test")).status).toBe(404);
+      expect((await remove("nobody@school.test")).status).toBe(404);
+      expect((await disable("not-an-email")).status).toBe(400);
+      expect((await remove("not-an-email")).status).toBe(400);
+    });
+
+    it("never lets an admin disable or delete their own account", async () => {
+      for (const call of [disable, remove]) {
+        const response = await call("HEAD@school.test");
+        expect(response.status).toBe(409);
+        expect((await response.json()).error.message).toBe("You cannot disable or delete your own account");
+      }
+      const head = await userRow("head@school.test");
+      expect(head?.banned).toBe(false);
+      expect((await t.request("/api/User/users", { session: admin })).status).toBe(200);
+    });
+
+    it("disables an account: its sessions end, it cannot sign in, the list and the trail say so", async () => {
+      const response = await disable("carol@school.test");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      const row = await userRow("carol@school.test");
+      expect(row?.banned).toBe(true);
+      // The session and the bearer token no longer work.
+      expect((await t.request("/api/User/users/carol@school.test", { session: carol })).status).toBe(401);
+      expect((await t.request("/api/User/users/carol@school.test", { bearer: carol })).status).toBe(401);
+      expect(await t.services.db.select().from(sessions).where(eq(sessions.userId, row!.id))).toEqual([]);
+      const signIn = await t.json("/api/auth/sign-in/email", "POST", {
+        email: "carol@school.test",
+        password: "carol-password",
+      });
+      expect(signIn.status).toBe(403);
+      expect(await signIn.json()).toMatchObject({
+        code: "BANNED_USER",
+        message: "This account has been disabled",
+      });
+      const list = await (await t.request("/api/User/users?q=carol", { session: admin })).json();
+      expect(list).toMatchObject([{ email: "carol@school.test", disabled: true }]);
+      // A second time changes nothing.
+      expect(await (await disable("carol@school.test")).json()).toMatchObject({ modifiedCount: 0 });
+      expect(await auditOf(row!.id)).toEqual(["disable carol@school.test by head@school.test"]);
+    });
+
+    it("enables it again: it can sign in", async () => {
+      const response = await enable("carol@school.test");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ modifiedCount: 1 });
+      expect(await signInStatus("carol@school.test", "carol-password")).toBe(200);
+      const row = await userRow("carol@school.test");
+      expect(await auditOf(row!.id)).toContain("enable carol@school.test by head@school.test");
+    });
+
+    it("a disabled admin does not count: the last admin who can sign in keeps the role", async () => {
+      await setRole("alice@school.test", "admin");
+      expect((await disable("alice@school.test")).status).toBe(200);
+      const response = await t.json(
+        "/api/User/users/removeAdmin",
+        "PUT",
+        { email: "head@school.test" },
+        { session: admin },
+      );
+      expect(response.status).toBe(409);
+      expect(await roleOf("head@school.test")).toBe("admin");
+      expect((await enable("alice@school.test")).status).toBe(200);
+      await setRole("alice@school.test", "user");
+    });
+
+    it("deletes an account: its comments keep their text without the writer, its blogs and paid orders stay", async () => {
+      const dave = await t.signUp("dave@school.test", "dave-password", "Dave Hossain");
+      const daveId = (await userRow("dave@school.test"))!.id;
+      const blog = await t.json(
+        "/api/blog/blogs",
+        "POST",
+        { title: "Dave's trip", email: "dave@school.test", blog: "We went to Sylhet.", catagori: "News" },
+        { session: dave },
+      );
+      expect(blog.status).toBe(201);
+      const blogId = (await blog.json()).insertedId as string;
+      await t.services.db.update(blogs).set({ status: "approved" }).where(eq(blogs.id, blogId));
+      const comment = await t.json(
+        "/api/blog/comment",
+        "POST",
+        { id: blogId, name: "Dave Hossain", email: "dave@school.test", info: "Lovely tea gardens" },
+        { session: dave },
+      );
+      expect(comment.status).toBe(201);
+      const [order] = await t.services.db
+        .insert(orders)
+        .values({
+          userId: daveId,
+          status: "paid",
+          currency: "BDT",
+          subtotalMinor: 12050,
+          shippingMinor: 0,
+          taxMinor: 0,
+          totalMinor: 12050,
+          provider: "test",
+          billingName: "Dave Hossain",
+          billingEmail: "dave@school.test",
+        })
+        .returning();
+
+      const response = await remove("dave@school.test");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+      expect(await userRow("dave@school.test")).toBeUndefined();
+      expect((await t.request("/api/User/users/dave@school.test", { session: dave })).status).toBe(401);
+      expect(await signInStatus("dave@school.test", "dave-password")).toBe(401);
+      // The comment's text stays, without its writer's account, name, e-mail or photo.
+      const left = await t.services.db.select().from(comments).where(eq(comments.blogId, blogId));
+      expect(left).toMatchObject([{ message: "Lovely tea gardens", authorId: null, name: "", email: "" }]);
+      const listed = await t.request(`/api/blog/comment?blogId=${blogId}`);
+      expect(await listed.text()).not.toContain("dave@school.test");
+      // The blog stays, without its author.
+      const [kept] = await t.services.db.select().from(blogs).where(eq(blogs.id, blogId));
+      expect(kept).toMatchObject({ title: "Dave's trip", authorId: null, authorEmail: "" });
+      // The paid order stays for the school's accounts, and the dashboard still lists it.
+      const [paid] = await t.services.db.select().from(orders).where(eq(orders.id, order!.id));
+      expect(paid).toMatchObject({ status: "paid", userId: null, totalMinor: 12050 });
+      const all = await t.request("/api/Order/orders?all=1", { session: admin });
+      const inList = ((await all.json()) as { _id?: string; id?: string; buyer?: unknown }[]).find(
+        (o) => (o._id ?? o.id) === order!.id,
+      );
+      expect(inList?.buyer).toEqual({ name: "Dave Hossain", email: "dave@school.test" });
+      expect(await auditOf(daveId)).toEqual(["delete dave@school.test by head@school.test"]);
+      // The address is free again.
+      await t.signUp("dave@school.test", "dave-password-2", "Dave Again");
     });
   });
 

@@ -2,7 +2,15 @@
 // log out, the guards, an admin making an admin, the language, the 404 page, a phone screen.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage, type RunningServer, startServer, waitForHydration } from "./harness";
+import {
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  startServer,
+  waitForHydration,
+} from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 
@@ -93,6 +101,40 @@ describe("accounts and roles in the browser", () => {
     expect(new URL(page.url()).pathname).toBe("/ALLteacher");
     expect(await page.getByTestId("flash").textContent()).toContain("Login successfully!");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("All Teachers");
+  });
+
+  it("tells a visitor who follows Teachers why they are asked to sign in, and offers the public page", async () => {
+    const page = await open("/");
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Teachers" })
+      .click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    const reason = page.getByTestId("login-reason");
+    await reason.getByText("Sign in to see the teachers' page.").waitFor();
+    expect(formatViolations(await checkAccessibility(page, { everyRule: true }))).toBe("");
+    await reason.getByRole("link", { name: "Or see the public teachers page without signing in" }).click();
+    await page.waitForURL((url) => url.pathname === "/teacher");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("All Teachers");
+    // Any other page asked for says nothing of teachers.
+    const other = await open("/login?redirectTo=%2FallOrder");
+    expect(await other.getByTestId("login-reason").count()).toBe(0);
+  });
+
+  it("says on the login page who is signed in, with a way to sign out or go on", async () => {
+    const page = await open("/login");
+    await logIn(page, "karim@school.test", "karim-password");
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto(`${server.url}/login`);
+    const box = page.getByTestId("signed-in-as");
+    await box.getByText("You are signed in as Karim (karim@school.test).").waitFor();
+    expect(formatViolations(await checkAccessibility(page, { everyRule: true }))).toBe("");
+    await box.getByRole("link", { name: "Go to my profile" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/profile"));
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId("signed-in-as").getByRole("button", { name: "LogOut" }).click();
+    await page.getByTestId("signed-in-as").waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: "LogOut" }).count()).toBe(0);
   });
 
   it.each(["/allOrder", "/services/1", "/admition/1", "/result/1", "/about/1", "/DeashBoard"])(

@@ -420,6 +420,81 @@ describe("cart and payment in the browser", () => {
     }
   });
 
+  describe("on a shared computer the cart stays with whoever filled it", () => {
+    const other = { name: "Nasima Akter", email: "nasima@school.test", password: "nasima-password" };
+    beforeAll(async () => {
+      const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify(other),
+      });
+      expect(response.ok).toBe(true);
+    });
+
+    async function signedIn(account: { email: string; password: string }) {
+      const page = await fresh();
+      await go(page, "/login");
+      await logIn(page, account);
+      await page.getByRole("button", { name: "LogOut" }).first().waitFor();
+      return page;
+    }
+
+    it("empties the cart at sign-out: the next person's account starts empty", async () => {
+      const [first] = admissions as [Admission];
+      const page = await signedIn(buyer);
+      await book(page, first, 1);
+      await page.getByRole("button", { name: "LogOut" }).first().click();
+      await page.getByRole("link", { name: "Login" }).first().waitFor();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("shopping_cart"))).toBeNull();
+      // Signed out with an empty cart, the header shows no cart at all.
+      expect(await badge(page).count()).toBe(0);
+
+      await go(page, "/login");
+      await logIn(page, other);
+      await page.getByRole("button", { name: "LogOut" }).first().waitFor();
+      await go(page, "/allOrder");
+      await page.getByTestId("cart-empty").waitFor();
+      expect(await text(page, "cart-badge")).toBe("0");
+    });
+
+    it("empties it when someone else signs in without signing out, or the session ends", async () => {
+      const [first, second] = admissions as [Admission, Admission];
+      const page = await signedIn(buyer);
+      await book(page, first, 1);
+      // The login page says who is signed in; its form signs in someone else.
+      await go(page, "/login");
+      await page.getByTestId("signed-in-as").getByText(`You are signed in as ${buyer.name}`).waitFor();
+      await logIn(page, other);
+      await page.waitForURL((url) => url.pathname !== "/login");
+      await waitForBadge(page, 0);
+      expect(await storedCart(page)).toEqual({});
+
+      // Nasima's own cart stays hers through reloads, and goes when her session ends on the server.
+      await book(page, second, 1);
+      await page.reload();
+      await waitForBadge(page, 1);
+      await page.context().clearCookies();
+      await go(page, "/");
+      await expect.poll(() => storedCart(page)).toEqual({});
+      expect(await badge(page).count()).toBe(0);
+    });
+
+    it("keeps a cart filled before signing in, for the account that signs in", async () => {
+      const [first] = admissions as [Admission];
+      const page = await fresh();
+      await go(page, "/login");
+      await page.evaluate(
+        (id) => localStorage.setItem("shopping_cart", JSON.stringify({ [id]: 2 })),
+        first.id,
+      );
+      await logIn(page, other);
+      await page.getByRole("button", { name: "LogOut" }).first().waitFor();
+      await go(page, "/allOrder");
+      await line(page, first.title).waitFor();
+      expect(await storedCart(page)).toEqual({ [first.id]: 2 });
+    });
+  });
+
   it("fits a 360 px phone: the order summary and the card form", async () => {
     const [first, second] = admissions as [Admission, Admission];
     const page = await fresh({ viewport: { width: 360, height: 740 } });

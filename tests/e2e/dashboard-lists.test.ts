@@ -208,7 +208,8 @@ describe("the dashboard's content lists", () => {
     await boxes.nth(1).check();
     await page.getByTestId("delete-selected").click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("Are You Deleted This Admition?").waitFor();
+    // The question names the kind and how many.
+    await dialog.getByText("Delete these 2 notices? This cannot be undone.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByTestId("list-notice").getByText("Deleted successfully").waitFor();
     await expect.poll(() => titles(page)).toHaveLength(before.length - 2);
@@ -224,7 +225,7 @@ describe("the dashboard's content lists", () => {
     expect(title).not.toBe("");
     await row.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("Are You Deleted This Admition?").waitFor();
+    await dialog.getByText("Delete this result? This cannot be undone.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByTestId("list-notice").getByText("Deleted successfully").waitFor();
     await expect.poll(() => titles(page)).toHaveLength(before.length - 1);
@@ -310,7 +311,7 @@ describe("the dashboard's content lists", () => {
     await selectAll.uncheck();
     const row = page.getByTestId("content-row").first();
     await row.getByRole("button", { name: "Delete" }).click();
-    await page.getByRole("dialog").getByText("Are You Deleted This Admition?").waitFor();
+    await page.getByRole("dialog").getByText("Delete this teacher? This cannot be undone.").waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).last().click();
     await page.getByRole("dialog").waitFor({ state: "hidden" });
     expect(formatViolations(await checkAccessibility(page))).toBe("");
@@ -421,7 +422,7 @@ describe("the dashboard's content lists", () => {
     expect(formatViolations(await checkAccessibility(page))).toBe("");
     await page.getByTestId("row-select").first().check();
     await page.getByTestId("delete-selected").click();
-    await page.getByRole("dialog").getByText("Are You Deleted This Admition?").waitFor();
+    await page.getByRole("dialog").getByText("Delete this teacher? This cannot be undone.").waitFor();
     // Measured once it has faded in: half-way, every colour is paler than it will be.
     await expect
       .poll(() => page.getByRole("dialog").evaluate((dialog) => getComputedStyle(dialog).opacity))

@@ -165,7 +165,7 @@ describe("blogs and detail pages in the browser", () => {
     expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(1);
     await commentWith(page, message).getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("Are You Deleted This Admition?").waitFor();
+    await dialog.getByText("Delete this comment? This cannot be undone.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await notices(page).getByText("Deleted successfully").waitFor();
     await commentWith(page, message).waitFor({ state: "detached" });

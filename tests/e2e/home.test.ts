@@ -180,7 +180,7 @@ describe("the home page", () => {
 
     await first.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("Are You Deleted This Admition?").waitFor();
+    await dialog.getByText("Delete this blog? This cannot be undone.").waitFor();
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByTestId("notices").getByText("Deleted successfully").waitFor();
     await blogs.getByRole("heading", { name: title, exact: true }).waitFor({ state: "detached" });

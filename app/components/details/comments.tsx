@@ -36,6 +36,11 @@ export function Comments({
   actionData?: CommentAnswer;
 }) {
   const { t, tn, intl } = useI18n();
+  // A deleted account's comments keep their text without a name (server/domain/users.ts).
+  const shown = comments.map((comment) => ({
+    ...comment,
+    name: comment.name || t("details.comments.formerUser"),
+  }));
   return (
     <section className="comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading" data-testid="comment-count">
@@ -45,7 +50,7 @@ export function Comments({
         <p className="muted">{t("details.comments.none")}</p>
       ) : (
         <ul className="comments__list">
-          {comments.map((comment) => (
+          {shown.map((comment) => (
             <li key={comment.id} className="comment" data-testid="comment">
               {comment.photoUrl ? (
                 <img
