@@ -10,6 +10,7 @@ import { docsPage } from "./api/docs-page";
 import { ApiError, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
 import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
+import { authBodyFields } from "./auth/auth";
 import { clientIp, withClientIp } from "./auth/client-ip";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
@@ -104,7 +105,7 @@ export function createApp(
       throw new ApiError(413, "payload_too_large", "The body is larger than 1 MB");
     },
   });
-  app.on(["GET", "POST"], "/api/auth/*", authLimit, jsonObjectBody(), async (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", authLimit, jsonObjectBody(authBodyFields(auth)), async (c) => {
     const request = new Request(c.req.raw, {
       headers: withClientIp(c.req.raw.headers, clientIp(c, config.trustProxy)),
     });

@@ -1,6 +1,8 @@
 // /blog/{id}: a blog with its comments and the comment form. Public; writing a comment needs
 // an account, and a comment is deleted only by its author or an admin (the domain decides).
+
 import { data, Link } from "react-router";
+import { shownLink } from "../../common/schemas/fields";
 import { blogCollection } from "../../server/domain/blogs";
 import { commentCollection } from "../../server/domain/comments";
 import { DomainError, statusOf } from "../../server/domain/errors";
@@ -48,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       name: comment.name,
       message: comment.message,
       createdAt: comment.createdAt.toISOString(),
-      photoUrl: comment.photoUrl,
+      photoUrl: shownLink(comment.photoUrl),
       canDelete: isAdmin || (userId !== null && comment.authorId === userId),
     })),
     commentCount: comments.total,

@@ -1,3 +1,4 @@
+import { shownLink } from "../../common/schemas/fields";
 import { commentCollection } from "../domain/comments";
 import { contentEndpoints, wireDate } from "./content-endpoints";
 
@@ -14,7 +15,7 @@ export const commentEndpoints = contentEndpoints({
     name: comment.name,
     email: comment.email,
     info: comment.message,
-    img: comment.photoUrl,
+    img: shownLink(comment.photoUrl),
     authorId: comment.authorId,
     date: wireDate(comment),
   }),

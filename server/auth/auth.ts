@@ -7,7 +7,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, bearer, genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { z } from "zod";
 import { popupSignInPaths } from "../../common/popup-sign-in";
+import { shownLink } from "../../common/schemas/fields";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
@@ -17,7 +19,9 @@ import { DomainError } from "../domain/errors";
 import { allowPhoneCode, normalisePhoneNumber, phoneCodeRules } from "../domain/phone";
 import { RateLimitError, rateLimitRowsKeptMs } from "../domain/rate-limit";
 import type { Mailer } from "../mail/mailer";
+import type { KnownBodyFields } from "../middleware/json-object-body";
 import { SmsNotSentError, type SmsSender } from "../sms/sender";
+import { authBodyFieldLists, checkAccountFields, keptAccountFields } from "./account-fields";
 
 /** Set by our HTTP layer from the socket (or a trusted proxy), never taken from the client. */
 export const clientIpHeader = "x-maktab-client-ip";
@@ -65,6 +69,39 @@ export const oidcPlugin = (oidc: NonNullable<Config["oidc"]>) =>
     ],
   });
 
+/**
+ * A photo stored before the rules (a data: or javascript: address) is not given out with the
+ * session, nor with the user that sign-up and sign-in answer.
+ */
+const shownSessionPhoto = createAuthMiddleware(async (ctx) => {
+  const user = (ctx.context.returned as { user?: { image?: string | null } } | null)?.user;
+  if (user?.image) user.image = shownLink(user.image);
+});
+
+/** The fields each of Better Auth's calls takes (for the guard in front of it), from its schemas. */
+export function authBodyFields(auth: { api: Record<string, unknown> }): KnownBodyFields {
+  const byPath = new Map<string, ReadonlySet<string>>();
+  for (const endpoint of Object.values(auth.api) as { path?: string; options?: { body?: z.ZodType } }[]) {
+    if (typeof endpoint?.path !== "string") continue;
+    const listed = authBodyFieldLists[endpoint.path];
+    if (listed) {
+      byPath.set(endpoint.path, new Set(listed));
+      continue;
+    }
+    if (!endpoint.options?.body) continue;
+    try {
+      const schema = z.toJSONSchema(endpoint.options.body, { io: "input", unrepresentable: "any" }) as {
+        properties?: Record<string, unknown>;
+      };
+      const names = Object.keys(schema.properties ?? {});
+      if (names.length > 0) byPath.set(endpoint.path, new Set(names));
+    } catch {
+      // A schema JSON Schema cannot express: its fields are not checked here.
+    }
+  }
+  return (path) => byPath.get(path) ?? null;
+}
+
 export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   const providers = config.oidc ? [oidcPlugin(config.oidc)] : [];
   const adminPlugin = admin({ defaultRole: "user", adminRoles: ["admin"] });
@@ -76,6 +113,7 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   const accountRules = createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const clientIp = ctx.headers?.get(clientIpHeader) ?? undefined;
+    checkAccountFields(ctx.path, body);
     if (ctx.path === "/sign-in/email") {
       if (config.env === "test") return;
       try {
@@ -150,9 +188,12 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
         create: {
           before: async (user) => ({ data: newAccountDefaults(user) }),
         },
+        update: {
+          before: async (user) => ({ data: keptAccountFields(user) }),
+        },
       },
     },
-    hooks: { before: accountRules },
+    hooks: { before: accountRules, after: shownSessionPhoto },
     disabledPaths: [
       // Phone numbers verify an account's number; they are not a way to sign in or reset a password.
       "/sign-in/phone-number",

@@ -1,10 +1,44 @@
-// Every Better Auth call takes a JSON object. Some of its plugins' hooks look into the body
-// before it is validated ("phoneNumber" in body), so a body of `null` or a list made them throw
-// and the client got a 500 (found by the abuse suite's fuzzing); such a body is refused here.
+// The guard in front of Better Auth's handler: every call takes a JSON object (some of its
+// plugins' hooks look into the body before it is validated, so `null` or a list made them throw
+// and the client got a 500), with no control characters in its strings or in the query (NUL made
+// PostgreSQL fail after a session was made) and no field the call does not know. A refusal here
+// comes before Better Auth's rate limits, so it uses up no slot, and stores nothing.
 import type { MiddlewareHandler } from "hono";
+import { unknownFieldMessage } from "../../common/schemas/field-errors";
+import { hasControlCharacter, noControlsMessage } from "../../common/schemas/fields";
 
-export function jsonObjectBody(): MiddlewareHandler {
+/** The fields each call's body may hold, by path under /api/auth; null: not checked here. */
+export type KnownBodyFields = (path: string) => ReadonlySet<string> | null;
+
+type Fields = Record<string, string>;
+
+/** Every string in the value (keys too) that holds a control character, by its path. */
+function controlCharactersIn(value: unknown, at: string[] = [], found: Fields = {}): Fields {
+  if (typeof value === "string") {
+    if (hasControlCharacter(value)) found[at.join(".") || "body"] ??= noControlsMessage(at.at(-1) ?? "body");
+  } else if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) controlCharactersIn(item, [...at, String(index)], found);
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (hasControlCharacter(key))
+        found[[...at, "(name)"].join(".")] ??= "Field names must not contain control characters";
+      else controlCharactersIn(item, [...at, key], found);
+    }
+  }
+  return found;
+}
+
+export function jsonObjectBody(knownFields: KnownBodyFields = () => null): MiddlewareHandler {
   return async (c, next) => {
+    const refuse = (where: string, fields: Fields) => {
+      const list = Object.entries(fields).map(([field, message]) => `${field}: ${message}`);
+      return c.json(
+        { error: { code: "invalid", message: `Invalid ${where}: ${list.join("; ")}`, fields } },
+        400,
+      );
+    };
+    const inQuery = controlCharactersIn(Object.fromEntries(new URL(c.req.url).searchParams));
+    if (Object.keys(inQuery).length > 0) return refuse("query", inQuery);
     if (
       c.req.method !== "POST" ||
       !/^application\/([\w.+-]+\+)?json\b/i.test(c.req.header("content-type") ?? "")
@@ -21,6 +55,14 @@ export function jsonObjectBody(): MiddlewareHandler {
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
       return c.json({ error: { code: "invalid_body", message: "The body must be a JSON object" } }, 400);
     }
+    const known = knownFields(c.req.path.replace(/^\/api\/auth/i, ""));
+    if (known) {
+      const unknown = Object.keys(body).filter((name) => !known.has(name));
+      if (unknown.length > 0)
+        return refuse("body", Object.fromEntries(unknown.map((name) => [name, unknownFieldMessage])));
+    }
+    const inBody = controlCharactersIn(body);
+    if (Object.keys(inBody).length > 0) return refuse("body", inBody);
     return next();
   };
 }
