@@ -1,7 +1,8 @@
 // The guard in front of Better Auth's handler: every call takes a JSON object (some of its
 // plugins' hooks look into the body before it is validated, so `null` or a list made them throw
 // and the client got a 500), with no control characters in its strings or in the query (NUL made
-// PostgreSQL fail after a session was made) and no field the call does not know. A refusal here
+// PostgreSQL fail), links to go to afterwards in ASCII (other characters made the redirect fail
+// after a session was made) and no field the call does not know. A refusal here
 // comes before Better Auth's rate limits, so it uses up no slot, and stores nothing.
 import type { MiddlewareHandler } from "hono";
 import { unknownFieldMessage } from "../../common/schemas/field-errors";
@@ -27,6 +28,12 @@ function controlCharactersIn(value: unknown, at: string[] = [], found: Fields = 
   }
   return found;
 }
+
+/** Fields that Better Auth answers with a redirect (Location header) to: callbackURL, redirectTo... */
+const linkField = /callback|redirect/i;
+
+/** A Location header holds bytes only: a character beyond them made Better Auth fail with a 500 after signing in. */
+const isHeaderSafe = (value: unknown) => typeof value !== "string" || /^[\x20-\x7e]*$/.test(value);
 
 export function jsonObjectBody(knownFields: KnownBodyFields = () => null): MiddlewareHandler {
   return async (c, next) => {
@@ -63,6 +70,19 @@ export function jsonObjectBody(knownFields: KnownBodyFields = () => null): Middl
     }
     const inBody = controlCharactersIn(body);
     if (Object.keys(inBody).length > 0) return refuse("body", inBody);
+    const badLinks = Object.entries(body).filter(
+      ([name, value]) => linkField.test(name) && !isHeaderSafe(value),
+    );
+    if (badLinks.length > 0)
+      return refuse(
+        "body",
+        Object.fromEntries(
+          badLinks.map(([name]) => [
+            name,
+            `${name} must be a link written in ASCII (percent-encode other characters)`,
+          ]),
+        ),
+      );
     return next();
   };
 }

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../server/api";
-import { admissions, comments, contactMessages } from "../../server/db/schema";
+import { admissions, comments, contactMessages, sessions } from "../../server/db/schema";
 import { contactRateLimit } from "../../server/domain/contact";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
@@ -185,5 +185,43 @@ describe.each(testDatabases)("input rules on %s", (kind) => {
       { session: admin },
     );
     expect(notice.status).toBe(201);
+  });
+
+  describe("Better Auth's routes", () => {
+    const sessionCount = async () => (await t.services.db.select().from(sessions)).length;
+
+    it("refuses control characters in a body or query, and unknown fields, before signing in", async () => {
+      const before = await sessionCount();
+      for (const [body, field] of [
+        [{ email: "alice@school.test\u0000", password: "alice-password" }, "email"],
+        [{ email: "alice@school.test", password: "alice-password", callbackURL: "/\u0000x" }, "callbackURL"],
+        [{ email: "alice@school.test", password: "alice-password", remember: true }, "remember"],
+      ] as const) {
+        const response = await t.json("/api/auth/sign-in/email", "POST", body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(Object.keys((await errorOf(response)).fields)).toEqual([field]);
+      }
+      const query = await t.request("/api/auth/get-session?x=%00");
+      expect(query.status).toBe(400);
+      expect(await sessionCount()).toBe(before);
+    });
+
+    it("refuses a callbackURL beyond ASCII with 400 before signing in (it was a 500 that left a session)", async () => {
+      const before = await sessionCount();
+      const response = await t.json("/api/auth/sign-in/email", "POST", {
+        email: "alice@school.test",
+        password: "alice-password",
+        callbackURL: "/blog/\u0100\u09AC",
+      });
+      expect(response.status).toBe(400);
+      expect(Object.keys((await errorOf(response)).fields)).toEqual(["callbackURL"]);
+      expect(await sessionCount()).toBe(before);
+      const encoded = await t.json("/api/auth/sign-in/email", "POST", {
+        email: "alice@school.test",
+        password: "alice-password",
+        callbackURL: `/blog/${encodeURIComponent("\u0100\u09AC")}`,
+      });
+      expect(encoded.status).toBe(200);
+    });
   });
 });
