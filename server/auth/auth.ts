@@ -14,9 +14,15 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { allowSignInAttempt, newAccountDefaults, sendPasswordResetMail } from "../domain/accounts";
-import { actorFromSession } from "../domain/actor";
+import { type Actor, actorFromSession } from "../domain/actor";
 import { DomainError } from "../domain/errors";
-import { allowPhoneCode, normalisePhoneNumber, phoneCodeRules } from "../domain/phone";
+import {
+  allowPhoneCode,
+  askedForPhoneCode,
+  normalisePhoneNumber,
+  phoneCodeRules,
+  recordPhoneCodeAsker,
+} from "../domain/phone";
 import { RateLimitError, rateLimitRowsKeptMs } from "../domain/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import type { KnownBodyFields } from "../middleware/json-object-body";
@@ -79,10 +85,15 @@ const shownSessionPhoto = createAuthMiddleware(async (ctx) => {
 });
 
 /** The fields each of Better Auth's calls takes (for the guard in front of it), from its schemas. */
-export function authBodyFields(auth: { api: Record<string, unknown> }): KnownBodyFields {
+export function authBodyFields(auth: {
+  api: Record<string, unknown>;
+  options: { disabledPaths?: string[] };
+}): KnownBodyFields {
   const byPath = new Map<string, ReadonlySet<string>>();
+  // A path that is off answers 404 whatever its body.
+  const off = new Set(auth.options.disabledPaths ?? []);
   for (const endpoint of Object.values(auth.api) as { path?: string; options?: { body?: z.ZodType } }[]) {
-    if (typeof endpoint?.path !== "string") continue;
+    if (typeof endpoint?.path !== "string" || off.has(endpoint.path)) continue;
     const listed = authBodyFieldLists[endpoint.path];
     if (listed) {
       byPath.set(endpoint.path, new Set(listed));
@@ -127,13 +138,12 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     const session = await getSessionFromCtx(ctx);
     if (!session) throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
     try {
+      const actor = actorFromSession(session.user);
       const number =
         ctx.path === "/phone-number/send-otp"
-          ? await allowPhoneCode(db, actorFromSession(session.user), {
-              phoneNumber: body.phoneNumber,
-              clientIp,
-            })
+          ? await allowPhoneCode(db, actor, { phoneNumber: body.phoneNumber, clientIp })
           : normalisePhoneNumber(body.phoneNumber);
+      await phoneCodeAsker(actor, number, ctx.path);
       const code = typeof body.code === "string" ? body.code.trim() : body.code;
       return {
         context: {
@@ -147,6 +157,16 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       apiErrorOf(error);
     }
   });
+
+  /** A code is checked only by the account that asked for it (server/domain/phone.ts). */
+  async function phoneCodeAsker(actor: Actor, number: string, path: string) {
+    if (path === "/phone-number/send-otp") return recordPhoneCodeAsker(db, actor, number);
+    if (!(await askedForPhoneCode(db, actor, number)))
+      throw new APIError("BAD_REQUEST", {
+        code: "OTP_NOT_FOUND",
+        message: "No code was sent to your account for this number",
+      });
+  }
 
   return betterAuth({
     appName: "Maktab",
