@@ -21,6 +21,7 @@ import { builtAssets } from "./middleware/built-assets";
 import { cacheControl } from "./middleware/cache-control";
 import { jsonObjectBody } from "./middleware/json-object-body";
 import { invalidateOnChange, servePageCache } from "./middleware/page-cache";
+import { pageInput } from "./middleware/page-input";
 import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -142,7 +143,7 @@ export function createApp(
         return c.text(message, 413);
       },
     });
-    app.all("*", formLimit, (c) => {
+    app.all("*", formLimit, pageInput(), (c) => {
       const ip = clientIp(c, config.trustProxy);
       const generation = c.get("contentGeneration");
       // An action's page may show what it just changed, so only reads (GET, HEAD) use kept reads.
