@@ -1,8 +1,10 @@
 // Property-based fuzzing of every REST endpoint's path, query and body (fast-check), as an admin
-// and as an anonymous visitor, through the Hono app on PGlite (and PostgreSQL when
-// TEST_DATABASE_URL is set). For every request: no 5xx; every refusal is JSON
+// and as an anonymous visitor, and of every Better Auth route, through the Hono app on PGlite (and
+// PostgreSQL when TEST_DATABASE_URL is set). Strings come from all of Unicode (NUL and other
+// control characters, lone surrogates, right-to-left marks, very long ones), numbers from the
+// edges (2^31, 2^53, 1e400, -0). For every request: no 5xx; every refusal is JSON
 // {error: {code, message}}; a refused request stores nothing (no table changes, no file appears
-// under DATA_DIR/files).
+// under DATA_DIR/files, no session is made). The pages' forms are fuzzed in page-actions.test.ts.
 //
 // Reproducible: a fixed seed (FUZZ_SEED overrides it) and a modest number of runs (FUZZ_RUNS).
 // On failure fast-check prints the seed and the path of the counterexample; rerun with
@@ -13,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints } from "../../server/api";
 import type { AnyEndpoint } from "../../server/api/endpoint";
+import { sessions } from "../../server/db/schema";
 import { type Session, testDatabases } from "../fixtures/test-app";
 import {
   changedTables,
@@ -110,16 +113,53 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
     "approved",
     "9".repeat(400),
     "a".repeat(6000),
+    "x".repeat(70_000),
     "🙂".repeat(30),
+    // Right-to-left marks and overrides, lone surrogates, other control characters.
+    "\u202Eevil\u202C",
+    "\u200F\u200E",
+    "\uD800",
+    "a\uDFFFb",
+    "\u0001\u001B[31m",
+    "\u007F\u0085",
+    "line\r\nbreak\ttab",
+    "\uFEFF",
+    "/blog/\u0100\u09AC",
+    "2147483648",
+    "9007199254740993",
+    "1e400",
+    "-0",
+  );
+
+  /** Strings from all of Unicode: any code point (astral ones too), and lone surrogates. */
+  const anyUnicode = fc.oneof(
+    fc.string({ unit: "binary" }),
+    fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) }),
+  );
+  /** Numbers at the edges, as JSON text (1e400 has no JavaScript value that JSON.stringify keeps). */
+  const edgeNumber = fc.constantFrom(
+    "2147483647",
+    "2147483648",
+    "-2147483649",
+    "4294967296",
+    "9007199254740992",
+    "9007199254740993",
+    "1e400",
+    "-1e400",
+    "1e-400",
+    "-0",
+    "0.1",
+    "120.505",
   );
   function requestOf(endpoint: AnyEndpoint): fc.Arbitrary<Fuzzed & { path: string }> {
     // Made here, when the records exist.
     const existingId = () => fc.constantFrom(...ids);
-    const text = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), nasty, fc.uuid());
+    const text = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), anyUnicode, nasty, fc.uuid());
     const jsonish = fc.oneof(
       { weight: 3, arbitrary: text },
       fc.integer(),
       fc.double(),
+      fc.constantFrom(2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, -0, Number.MAX_VALUE),
       fc.boolean(),
       fc.constant(null),
       existingId(),
@@ -139,8 +179,21 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       fields.length > 0
         ? fc.dictionary(fc.constantFrom(...fields), jsonish, { maxKeys: fields.length })
         : fc.constant({});
+    const edgeNumbers =
+      fields.length > 0
+        ? fc
+            .dictionary(fc.constantFrom(...fields), edgeNumber, { minKeys: 1, maxKeys: fields.length })
+            .map((entries) => ({
+              kind: "raw" as const,
+              contentType: "application/json",
+              text: `{${Object.entries(entries)
+                .map(([name, value]) => `${JSON.stringify(name)}:${value}`)
+                .join(",")}}`,
+            }))
+        : fc.constant({ kind: "json" as const, value: {} });
     const body = fc.oneof(
       { weight: 4, arbitrary: knownFields.map((value) => ({ kind: "json" as const, value })) },
+      edgeNumbers,
       fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: "json" as const, value })),
       fc.record({
         kind: fc.constant("raw" as const),
@@ -164,7 +217,11 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       .record({
         pattern,
         params: fc.record({ id: paramValue, email: paramValue }),
-        query: fc.dictionary(fc.oneof(fc.constantFrom(...queryNames), fc.string()), text, { maxKeys: 4 }),
+        query: fc.dictionary(
+          fc.oneof(fc.constantFrom(...queryNames), fc.string()),
+          fc.oneof(text, edgeNumber),
+          { maxKeys: 4 },
+        ),
         body,
       })
       .map(({ pattern, ...rest }) => ({
@@ -199,6 +256,68 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       ...(session ? { session } : {}),
     });
   }
+
+  it("Better Auth's routes: no 5xx, and a refused call stores nothing and makes no session", async () => {
+    const auth = w.t.services.auth as unknown as {
+      api: Record<string, { path?: string; options?: { method?: string | string[] } }>;
+      options: { disabledPaths?: string[] };
+    };
+    const off = new Set(auth.options.disabledPaths ?? []);
+    const posts = Object.values(auth.api)
+      .filter((route) => typeof route?.path === "string" && !off.has(route.path))
+      .filter((route) => [route.options?.method ?? "GET"].flat().includes("POST"))
+      .map((route) => route.path as string);
+    const names = [
+      "email",
+      "password",
+      "newPassword",
+      "currentPassword",
+      "name",
+      "image",
+      "token",
+      "phoneNumber",
+    ];
+    const moreNames = ["code", "provider", "callbackURL", "redirectTo", "rememberMe", "revokeOtherSessions"];
+    const value = fc.oneof(
+      { weight: 3, arbitrary: fc.oneof(fc.string(), anyUnicode, nasty) },
+      fc.constantFrom("fuzzed@abuse.test", "fuzzed-password-1", "+8801711111111", "123456", "/"),
+      fc.integer(),
+      fc.constantFrom(2 ** 31, 2 ** 53, -0),
+      fc.boolean(),
+      fc.constant(null),
+      fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+    );
+    // Its own account: a fuzzed call may sign it out, or even delete it.
+    const fuzzer = await w.t.signUp("auth-fuzzer@abuse.test", "fuzzer-password-1", "Fuzzer");
+    const sessionCount = async () => (await w.t.services.db.select().from(sessions)).length;
+    let stored = await fingerprint(w.t.services.db);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...posts),
+        fc.dictionary(fc.constantFrom(...names, ...moreNames), value, { maxKeys: 5 }),
+        fc.boolean(),
+        async (route, body, signedIn) => {
+          const before = stored;
+          const sessionsBefore = await sessionCount();
+          const pathname = `/api/auth${route.replace(/:(\w+)/g, "x")}`;
+          const response = await w.t.json(pathname, "POST", body, {
+            ...(signedIn ? { session: fuzzer } : {}),
+            headers: { "x-forwarded-for": "192.0.2.8" },
+          });
+          const text = await response.text();
+          stored = await fingerprint(w.t.services.db);
+          expect(response.status, `${route}: ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (response.status >= 400) {
+            expect(changedTables(before, stored), `${route}: ${text.slice(0, 300)}`).toEqual([]);
+            expect(await sessionCount(), `${route}: ${text.slice(0, 300)}`).toBeLessThanOrEqual(
+              sessionsBefore,
+            );
+          }
+        },
+      ),
+      { seed, numRuns: numRuns * 4, endOnFailure: true },
+    );
+  });
 
   for (const endpoint of endpoints) {
     for (const as of ["admin", "anonymous"] as const) {
