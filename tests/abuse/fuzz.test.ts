@@ -45,6 +45,19 @@ function bodyFields(endpoint: AnyEndpoint): string[] {
   }
 }
 
+/** Bodies that pass, by endpoint (method and first path), for the fuzzer to change one field of. */
+const validBodies: Record<string, Record<string, unknown>> = {
+  ...Object.fromEntries(
+    Object.values(kinds).map(({ path: pathname, body }) => [`POST ${pathname.replace(/^\/api/, "")}`, body]),
+  ),
+  "POST /contact": { name: "Rahima", email: "r@abuse.test", message: "Hello" },
+  "POST /subscribe": { email: "s@abuse.test" },
+  "PUT /User/updated": { displayName: "Head", about: "About me" },
+  "POST /User/photo": { photoURl: "https://img.example/me.jpg" },
+  "POST /inbox/messages": { to: "x@abuse.test", subject: "Hello", body: "Hello" },
+  "POST /inbox/drafts": { to: "x@abuse.test", subject: "Hello", body: "Hello" },
+};
+
 const queryNames = ["limit", "offset", "q", "blogId", "all", "status", "authorId", "folder", "page", "sort"];
 
 type Fuzzed = {
@@ -77,6 +90,7 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       const extra = kind === "comment" ? { id: byKind.blog } : {};
       byKind[kind] = await made(pathname, { ...body, ...extra }, kind === "comment" ? w.alice : w.admin);
     }
+    validBodies["POST /blog/comment"] = { ...kinds.comment.body, id: byKind.blog };
     await made("/api/contact", { name: "Rahima", email: "r@abuse.test", message: "Hello" });
     await made(
       "/api/Order/create-payment-intent",
@@ -191,8 +205,17 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
                 .join(",")}}`,
             }))
         : fc.constant({ kind: "json" as const, value: {} });
+    // A body that would pass, with one field changed: reaches past the schema into the domain
+    // and the database, where a NUL or a huge number used to end in a 500.
+    const base = validBodies[`${endpoint.method} ${endpoint.paths[0]}`];
+    const oneFieldChanged = base
+      ? fc
+          .record({ field: fc.constantFrom(...Object.keys(base)), value: fc.oneof(text, edgeNumber) })
+          .map(({ field, value }) => ({ kind: "json" as const, value: { ...base, [field]: value } }))
+      : knownFields.map((value) => ({ kind: "json" as const, value }));
     const body = fc.oneof(
       { weight: 4, arbitrary: knownFields.map((value) => ({ kind: "json" as const, value })) },
+      { weight: 4, arbitrary: oneFieldChanged },
       edgeNumbers,
       fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: "json" as const, value })),
       fc.record({
@@ -289,14 +312,38 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
     );
     // Its own account: a fuzzed call may sign it out, or even delete it.
     const fuzzer = await w.t.signUp("auth-fuzzer@abuse.test", "fuzzer-password-1", "Fuzzer");
+    const validAuthBodies: Record<string, Record<string, unknown>> = {
+      "/sign-up/email": { email: "new-fuzzer@abuse.test", password: "fuzzer-password-2", name: "New" },
+      "/sign-in/email": { email: "auth-fuzzer@abuse.test", password: "fuzzer-password-1", callbackURL: "/" },
+      "/update-user": { name: "Fuzzer", image: "https://img.example/fuzzer.jpg" },
+      "/request-password-reset": { email: "auth-fuzzer@abuse.test", redirectTo: "/reset-password" },
+      "/phone-number/send-otp": { phoneNumber: "+8801711111111" },
+    };
     const sessionCount = async () => (await w.t.services.db.select().from(sessions)).length;
     let stored = await fingerprint(w.t.services.db);
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...posts),
-        fc.dictionary(fc.constantFrom(...names, ...moreNames), value, { maxKeys: 5 }),
+        fc.constantFrom(...posts).chain((route) =>
+          fc.tuple(
+            fc.constant(route),
+            fc.oneof(
+              fc.dictionary(fc.constantFrom(...names, ...moreNames), value, { maxKeys: 5 }),
+              // A call that would pass, with one field changed.
+              ...(validAuthBodies[route]
+                ? [
+                    fc
+                      .record({
+                        field: fc.constantFrom(...Object.keys(validAuthBodies[route] ?? {})),
+                        value: fc.oneof(value, edgeNumber.map(Number)),
+                      })
+                      .map(({ field, value }) => ({ ...validAuthBodies[route], [field]: value })),
+                  ]
+                : []),
+            ),
+          ),
+        ),
         fc.boolean(),
-        async (route, body, signedIn) => {
+        async ([route, body], signedIn) => {
           const before = stored;
           const sessionsBefore = await sessionCount();
           const pathname = `/api/auth${route.replace(/:(\w+)/g, "x")}`;
