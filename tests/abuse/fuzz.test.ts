@@ -145,10 +145,19 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
     "-0",
   );
 
-  /** Strings from all of Unicode: any code point (astral ones too), and lone surrogates. */
+  /** A control character: NUL (which PostgreSQL refuses) half the time, another C0 or C1 one else. */
+  const controlCharacter = fc.oneof(
+    fc.constant("\u0000"),
+    fc.integer({ min: 1, max: 0x1f }).map((code) => String.fromCharCode(code)),
+    fc.integer({ min: 0x7f, max: 0x9f }).map((code) => String.fromCharCode(code)),
+  );
+  /** Strings from all of Unicode: any code point (astral ones too), lone surrogates, control characters. */
   const anyUnicode = fc.oneof(
     fc.string({ unit: "binary" }),
     fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) }),
+    fc
+      .tuple(fc.string(), controlCharacter, fc.string())
+      .map(([before, control, after]) => before + control + after),
   );
   /** Numbers at the edges, as JSON text (1e400 has no JavaScript value that JSON.stringify keeps). */
   const edgeNumber = fc.constantFrom(
@@ -168,7 +177,13 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
   function requestOf(endpoint: AnyEndpoint): fc.Arbitrary<Fuzzed & { path: string }> {
     // Made here, when the records exist.
     const existingId = () => fc.constantFrom(...ids);
-    const text = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), anyUnicode, nasty, fc.uuid());
+    const text = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "grapheme" }),
+      { weight: 3, arbitrary: anyUnicode },
+      { weight: 2, arbitrary: nasty },
+      fc.uuid(),
+    );
     const jsonish = fc.oneof(
       { weight: 3, arbitrary: text },
       fc.integer(),
