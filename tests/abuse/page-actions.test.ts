@@ -280,7 +280,20 @@ describe("page actions refuse visitors and users", () => {
           before = after;
         },
       ),
-      { seed, numRuns: numRuns * 6, endOnFailure: true },
+      {
+        seed,
+        numRuns: numRuns * 6,
+        endOnFailure: true,
+        // Found before: NUL in the contact form's name was a 500 that used up a rate-limit slot.
+        examples: [
+          ["contact", { name: "Rahima\u0000", email: "r@abuse.test", message: "Hello" }, false],
+          [
+            "login",
+            { email: adminAccount.email, password: adminAccount.password, redirectTo: "/blog/\u0100" },
+            false,
+          ],
+        ],
+      },
     );
     // The list pages' search and paging, with the same values.
     const lists = [
@@ -307,7 +320,13 @@ describe("page actions refuse visitors and users", () => {
             problems.push(`/${list}?${name}=${JSON.stringify(query).slice(0, 80)}: ${response.status}`);
         },
       ),
-      { seed, numRuns: numRuns * 3, endOnFailure: true },
+      {
+        seed,
+        numRuns: numRuns * 3,
+        endOnFailure: true,
+        // Found before: `?q=%00` was a 500 on every list.
+        examples: lists.map((list) => [list, "\u0000", "q"] as [string, string, string]),
+      },
     );
     expect(problems).toEqual([]);
   });
