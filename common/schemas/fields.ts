@@ -28,6 +28,35 @@ export function hasControlCharacter(value: string, lines: Lines = "one"): boolea
 export const noControlsMessage = (label: string) => `${label} must not contain control characters`;
 
 /**
+ * Each string in a value (an object's keys too) that holds a control character, by its path:
+ * {"items.0.id": "id must not contain control characters"}. For the doors that check every
+ * string of a request at once (the REST router, the guard in front of Better Auth).
+ */
+export function controlCharacterFields(
+  value: unknown,
+  lines: Lines = "one",
+  where = "body",
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  const visit = (item: unknown, at: string[]) => {
+    if (typeof item === "string") {
+      if (hasControlCharacter(item, lines))
+        found[at.join(".") || where] ??= noControlsMessage(at.at(-1) ?? where);
+    } else if (Array.isArray(item)) {
+      for (const [index, entry] of item.entries()) visit(entry, [...at, String(index)]);
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, entry] of Object.entries(item)) {
+        if (hasControlCharacter(key))
+          found[[...at, "(name)"].join(".")] ??= "Field names must not contain control characters";
+        else visit(entry, [...at, key]);
+      }
+    }
+  };
+  visit(value, []);
+  return found;
+}
+
+/**
  * The message for a value of the wrong type: "is required" only when nothing was sent, "must be
  * text" when something else was (a number, an object).
  */
@@ -84,7 +113,3 @@ export const optionalLink = (label: string) =>
       error: `${label} must be an http or https link`,
     })
     .optional();
-
-/** A number field: "must be a number" for a value of another type, "is required" for none. */
-export const numberTypeError = (label: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? `${label} is required` : `${label} must be a number`;

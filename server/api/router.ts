@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { unknownFieldMessage } from "../../common/schemas/field-errors";
-import { hasControlCharacter, type Lines, noControlsMessage } from "../../common/schemas/fields";
+import { controlCharacterFields, type Lines } from "../../common/schemas/fields";
 import { clientIp } from "../auth/client-ip";
 import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
@@ -227,22 +227,7 @@ function refuseUnknownFields(body: Body, known: Set<string> | null) {
  * it takes them.
  */
 function refuseControlCharacters(value: unknown, where: "params" | "query" | "body", lines: Lines = "one") {
-  const fields: Record<string, string> = {};
-  const visit = (item: unknown, at: string[]) => {
-    if (typeof item === "string") {
-      if (hasControlCharacter(item, lines))
-        fields[at.join(".") || where] ??= noControlsMessage(at.at(-1) ?? where);
-    } else if (Array.isArray(item)) {
-      for (const [index, entry] of item.entries()) visit(entry, [...at, String(index)]);
-    } else if (item !== null && typeof item === "object") {
-      for (const [key, entry] of Object.entries(item)) {
-        if (hasControlCharacter(key))
-          fields[[...at, "(name)"].join(".")] ??= "Field names must not contain control characters";
-        else visit(entry, [...at, key]);
-      }
-    }
-  };
-  visit(value, []);
+  const fields = controlCharacterFields(value, lines, where);
   const list = Object.entries(fields);
   if (list.length === 0) return;
   throw new ApiError(

@@ -6,28 +6,12 @@
 // comes before Better Auth's rate limits, so it uses up no slot, and stores nothing.
 import type { MiddlewareHandler } from "hono";
 import { unknownFieldMessage } from "../../common/schemas/field-errors";
-import { hasControlCharacter, noControlsMessage } from "../../common/schemas/fields";
+import { controlCharacterFields } from "../../common/schemas/fields";
 
 /** The fields each call's body may hold, by path under /api/auth; null: not checked here. */
 export type KnownBodyFields = (path: string) => ReadonlySet<string> | null;
 
 type Fields = Record<string, string>;
-
-/** Every string in the value (keys too) that holds a control character, by its path. */
-function controlCharactersIn(value: unknown, at: string[] = [], found: Fields = {}): Fields {
-  if (typeof value === "string") {
-    if (hasControlCharacter(value)) found[at.join(".") || "body"] ??= noControlsMessage(at.at(-1) ?? "body");
-  } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) controlCharactersIn(item, [...at, String(index)], found);
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasControlCharacter(key))
-        found[[...at, "(name)"].join(".")] ??= "Field names must not contain control characters";
-      else controlCharactersIn(item, [...at, key], found);
-    }
-  }
-  return found;
-}
 
 /** Fields that Better Auth answers with a redirect (Location header) to: callbackURL, redirectTo... */
 const linkField = /callback|redirect/i;
@@ -44,7 +28,11 @@ export function jsonObjectBody(knownFields: KnownBodyFields = () => null): Middl
         400,
       );
     };
-    const inQuery = controlCharactersIn(Object.fromEntries(new URL(c.req.url).searchParams));
+    const inQuery = controlCharacterFields(
+      Object.fromEntries(new URL(c.req.url).searchParams),
+      "one",
+      "query",
+    );
     if (Object.keys(inQuery).length > 0) return refuse("query", inQuery);
     if (
       c.req.method !== "POST" ||
@@ -68,7 +56,7 @@ export function jsonObjectBody(knownFields: KnownBodyFields = () => null): Middl
       if (unknown.length > 0)
         return refuse("body", Object.fromEntries(unknown.map((name) => [name, unknownFieldMessage])));
     }
-    const inBody = controlCharactersIn(body);
+    const inBody = controlCharacterFields(body);
     if (Object.keys(inBody).length > 0) return refuse("body", inBody);
     const badLinks = Object.entries(body).filter(
       ([name, value]) => linkField.test(name) && !isHeaderSafe(value),
