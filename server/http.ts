@@ -10,6 +10,7 @@ import { docsPage } from "./api/docs-page";
 import { ApiError, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
 import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
+import { authBodyFields } from "./auth/auth";
 import { clientIp, withClientIp } from "./auth/client-ip";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
@@ -21,6 +22,7 @@ import { cacheControl } from "./middleware/cache-control";
 import { crossOriginApi } from "./middleware/cors";
 import { jsonObjectBody } from "./middleware/json-object-body";
 import { invalidateOnChange, servePageCache } from "./middleware/page-cache";
+import { pageInput } from "./middleware/page-input";
 import { privateAnswers } from "./middleware/private-answers";
 import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
@@ -111,7 +113,7 @@ export function createApp(
       throw new ApiError(413, "payload_too_large", "The body is larger than 1 MB");
     },
   });
-  app.on(["GET", "POST"], "/api/auth/*", authLimit, jsonObjectBody(), async (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", authLimit, jsonObjectBody(authBodyFields(auth)), async (c) => {
     const request = new Request(c.req.raw, {
       headers: withClientIp(c.req.raw.headers, clientIp(c, config.trustProxy)),
     });
@@ -147,7 +149,7 @@ export function createApp(
         return c.text(message, 413);
       },
     });
-    app.all("*", formLimit, (c) => {
+    app.all("*", formLimit, pageInput(), (c) => {
       const ip = clientIp(c, config.trustProxy);
       const generation = c.get("contentGeneration");
       // An action's page may show what it just changed, so only reads (GET, HEAD) use kept reads.

@@ -1,5 +1,7 @@
 // A person's photo in a circle, or their initials when they have none. The size is set on the
 // image, so the page does not move when it loads.
+import { shownLink } from "../../common/schemas/fields";
+
 export function Avatar({
   name,
   photoUrl,
@@ -15,11 +17,13 @@ export function Avatar({
   testId?: string;
 }) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
-  if (photoUrl)
+  // A photo address that breaks the rules (stored before them: data:, javascript:) is not shown.
+  const shown = shownLink(photoUrl);
+  if (shown)
     return (
       <img
         className="avatar"
-        src={photoUrl}
+        src={shown}
         alt={alt}
         width={size}
         height={size}

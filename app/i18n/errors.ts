@@ -95,6 +95,9 @@ export const errorMessagesBn: Record<string, string> = {
   "Invalid message": "বার্তাটি সঠিক নয়",
   "No received message with this id": "এই আইডির কোনো প্রাপ্ত বার্তা পাওয়া যায়নি",
   "The e-mail cannot be changed here": "ই-মেইল এখানে বদলানো যায় না",
+  // The router and the guard before Better Auth (server/api/router.ts, server/middleware/json-object-body.ts).
+  "Unknown field": "অজানা ঘর",
+  "No code was sent to your account for this number": "এই নম্বরের জন্য আপনার অ্যাকাউন্টে কোনো কোড পাঠানো হয়নি",
 };
 
 // The schemas build most field messages from the field's label (common/schemas/fields.ts): these
@@ -103,6 +106,8 @@ export const errorRulesBn: [string, string][] = [
   ["{label} is required", "{label} দিতে হবে"],
   ["{label} must be at most {max} characters", "{label} সর্বোচ্চ {max} অক্ষরের হতে পারে"],
   ["{label} must be text", "{label} লেখা হিসেবে দিতে হবে"],
+  ["{label} must be a number", "{label} একটি সংখ্যা হতে হবে"],
+  ["{label} must not contain control characters", "{label}-এ নিয়ন্ত্রণ অক্ষর (control character) থাকতে পারবে না"],
   ["{label} must be an http or https link", "{label} http বা https লিংক হতে হবে"],
   ["The image is larger than {size}", "ছবিটি {size}-এর চেয়ে বড়"],
   // {size} is the image's size as the server wrote it ("8000 × 6000"); {max} whole megapixels.

@@ -1,7 +1,8 @@
 // /blog/{id}: a blog with its comments and the comment form. Public; writing a comment needs
 // an account, and a comment is deleted only by its author or an admin (the domain decides).
+
 import { data, Link } from "react-router";
-import { imageLink } from "../../common/schemas/content";
+import { shownLink } from "../../common/schemas/fields";
 import { blogCollection, blogSeenBy } from "../../server/domain/blogs";
 import { commentCollection, commentSeenBy } from "../../server/domain/comments";
 import { DomainError, statusOf } from "../../server/domain/errors";
@@ -41,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       title: seen.title,
       // The byline: the writer's display name and photo, never their e-mail.
       authorName: seen.authorName,
-      authorPhotoUrl: shownPhoto(seen.authorPhotoUrl),
+      authorPhotoUrl: shownLink(seen.authorPhotoUrl),
       // A deleted account's blogs lose their writer's e-mail (server/domain/users.ts): "a former user".
       writerDeleted: blog.authorEmail === "",
       category: seen.category,
@@ -56,19 +57,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         name: shown.name,
         message: shown.message,
         createdAt: shown.createdAt.toISOString(),
-        photoUrl: shownPhoto(shown.photoUrl),
+        photoUrl: shownLink(shown.photoUrl),
         canDelete: isAdmin || (userId !== null && comment.authorId === userId),
       };
     }),
     commentCount: comments.total,
   };
-}
-
-/** A stored photo link, shown only when it is still a valid image link (http(s) or an upload). */
-function shownPhoto(url: string | null): string | null {
-  if (!url) return null;
-  const link = imageLink.safeParse(url);
-  return link.success && link.data ? link.data : null;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { email, requiredText } from "./fields";
 export const contactInput = z.object({
   name: requiredText("Name", 100),
   email: email(),
-  message: requiredText("Message", 5000),
+  message: requiredText("Message", 5000, "many"),
 });
 
 export const subscribeInput = z.object({ email: email() });

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { normaliseClassName } from "../classes";
 import { readPrice } from "../money";
-import { email, optionalLink, optionalText, requiredText } from "./fields";
+import { email, optionalLink, optionalText, requiredText, text } from "./fields";
 
 export const reviewStatus = z.enum(["pending", "approved", "rejected"], {
   error: "Status must be pending, approved or rejected",
@@ -30,9 +30,7 @@ const price = z
     return read.minor;
   });
 
-const className = z
-  .string({ error: "Class must be text" })
-  .trim()
+const className = text("Class")
   .refine((value) => value === "" || normaliseClassName(value) !== undefined, {
     error: "Choose a class from the list",
   })
@@ -47,18 +45,18 @@ const optionalPosition = z
 export const admissionInput = z.object({
   title: requiredText("Title", 100),
   priceMinor: price,
-  about: optionalText("About", 5000),
+  about: optionalText("About", 5000, "many"),
 });
 
 export const resultInput = z.object({
   title: requiredText("Title", 200),
-  information: optionalText("Information", 10000),
+  information: optionalText("Information", 10000, "many"),
 });
 
 export const blogInput = z.object({
   title: requiredText("Title", 200),
   authorEmail: email(),
-  body: optionalText("Body", 50000),
+  body: optionalText("Body", 50000, "many"),
   category: optionalText("Category", 50),
   status: reviewStatus.optional(),
 });
@@ -70,24 +68,24 @@ export const commentInput = z.object({
   blogId: uuid("Blog"),
   name: requiredText("Name", 100),
   email: email(),
-  message: requiredText("Message", 5000),
+  message: requiredText("Message", 5000, "many"),
   photoUrl: optionalLink("Photo"),
 });
 
 export const noticeInput = z.object({
   title: requiredText("Title", 200),
-  about: optionalText("About", 5000),
+  about: optionalText("About", 5000, "many"),
 });
 
 export const serviceInput = z.object({
   name: requiredText("Service name", 20),
-  about: optionalText("About", 5000),
+  about: optionalText("About", 5000, "many"),
 });
 
 export const studentInput = z.object({
   name: requiredText("Name", 20),
   email: email(),
-  description: optionalText("Description", 2000),
+  description: optionalText("Description", 2000, "many"),
   className,
   status: reviewStatus.optional(),
 });
@@ -96,8 +94,8 @@ export const teacherInput = z.object({
   name: requiredText("Name", 20),
   email: email(),
   phone: requiredText("Phone", 30),
-  address: requiredText("Address", 300),
-  about: optionalText("About", 5000),
+  address: requiredText("Address", 300, "many"),
+  about: optionalText("About", 5000, "many"),
   position: optionalPosition,
   category: optionalText("Category", 50),
   status: reviewStatus.optional(),

@@ -1,37 +1,36 @@
 // The dashboard inbox's outgoing mail: shared by the compose form and the server. Sending needs
 // every field; a draft may be incomplete (an address half typed, no subject yet).
 import { z } from "zod";
-import { email, requiredText } from "./fields";
+import { email, type Lines, requiredText, text } from "./fields";
 import { inboxLimits } from "./inbox-limits";
 
 const inReplyTo = z.uuid({ error: "inReplyTo must be a message id" }).optional();
 
-// A subject is one header line: a line break in it must never reach the mail headers.
+// A subject is one header line: a line break in it must never reach the mail headers (it is
+// checked as multi-line text first so that a line break gets this message).
 const oneLine = { error: "Subject must be one line" };
 
 export const outgoingInput = z.object({
   to: email(inboxLimits.to),
-  subject: requiredText("Subject", inboxLimits.subject).regex(/^[^\r\n]*$/, oneLine),
-  body: requiredText("Message", inboxLimits.body),
+  subject: requiredText("Subject", inboxLimits.subject, "many").regex(/^[^\r\n]*$/, oneLine),
+  body: requiredText("Message", inboxLimits.body, "many"),
   inReplyTo,
 });
 
-const draftText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
+const draftText = (label: string, max: number, lines: Lines = "one") =>
+  text(label, lines)
     .max(max, { error: `${label} must be at most ${max} characters` })
     .default("");
 
 export const draftInput = z.object({
   to: draftText("E-mail", inboxLimits.to),
-  subject: draftText("Subject", inboxLimits.subject).pipe(z.string().regex(/^[^\r\n]*$/, oneLine)),
-  body: draftText("Message", inboxLimits.body),
+  subject: draftText("Subject", inboxLimits.subject, "many").pipe(z.string().regex(/^[^\r\n]*$/, oneLine)),
+  body: draftText("Message", inboxLimits.body, "many"),
   inReplyTo,
 });
 
 /** A reply to a received message: the address and subject come from that message. */
-export const replyInput = z.object({ body: requiredText("Message", inboxLimits.body) });
+export const replyInput = z.object({ body: requiredText("Message", inboxLimits.body, "many") });
 
 export const inboxFolders = ["inbox", "important", "sent", "drafts", "trash"] as const;
 export type InboxFolder = (typeof inboxFolders)[number];

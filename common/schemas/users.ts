@@ -1,20 +1,27 @@
 // Inputs about accounts: registration, sign-in, the specification's user calls, the profile.
 import { z } from "zod";
 import { normaliseClassName } from "../classes";
-import { email, optionalLink, optionalText, requiredText } from "./fields";
+import { email, optionalLink, optionalText, requiredText, text, textTypeError } from "./fields";
 import { passwordMismatch } from "./messages";
 
 export const password = z
-  .string({ error: "Password is required" })
+  .string({ error: textTypeError("Password") })
   .min(8, { error: "Password must be at least 8 characters" })
   .max(128, { error: "Password must be at most 128 characters" });
 
 /** An account's address: one rule for sign-up, sign-in and every call that names an account. */
 export const accountEmail = email();
 
+/**
+ * A person's name and photo, whichever call changes them (the profile, the photo dialog,
+ * Better Auth's sign-up and update-user: server/auth/account-fields.ts).
+ */
+export const displayName = requiredText("Name", 50);
+export const photoLink = optionalLink("Photo link");
+
 export const registerInput = z
   .object({
-    displayName: requiredText("Name", 50),
+    displayName,
     email: accountEmail,
     password,
     retypePassword: z.string({ error: "Retype the password" }),
@@ -26,7 +33,10 @@ export const registerInput = z
 
 export const loginInput = z.object({
   email: accountEmail,
-  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(128),
+  password: z
+    .string({ error: textTypeError("Password") })
+    .min(1, { error: "Password is required" })
+    .max(128),
 });
 
 /** POST and PUT /User/users: the signed-in user's own record. */
@@ -41,16 +51,14 @@ export const makeAdminInput = z.object({ email: accountEmail });
 
 /** PUT /User/updated: the profile. The specification sets no rules; these only bound sizes. */
 export const profileInput = z.object({
-  photoURl: optionalLink("Photo link"),
+  photoURl: photoLink,
   displayName: optionalText("Name", 50).refine((value) => value === undefined || value.length > 0, {
     error: "Name cannot be empty",
   }),
   email: email().optional(),
-  about: optionalText("About", 2000),
+  about: optionalText("About", 2000, "many"),
   number: optionalText("Number", 30),
-  className: z
-    .string({ error: "Class must be text" })
-    .trim()
+  className: text("Class")
     .optional()
     .refine((value) => !value || normaliseClassName(value) !== undefined, {
       error: "Choose a class from the list",

@@ -1,3 +1,4 @@
+import { shownLink } from "../../common/schemas/fields";
 import { blogCollection, blogSeenBy } from "../domain/blogs";
 import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
 import { blogWire } from "./wire-schemas";
@@ -22,7 +23,7 @@ export const blogWireKind: WireKind<Blog> = {
       title: blog.title,
       email: blog.authorEmail,
       authorName: blog.authorName,
-      authorImg: blog.authorPhotoUrl,
+      authorImg: shownLink(blog.authorPhotoUrl),
       blog: blog.body,
       catagori: blog.category,
       image: blog.image?.url ?? null,

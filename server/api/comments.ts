@@ -1,3 +1,4 @@
+import { shownLink } from "../../common/schemas/fields";
 import { commentCollection, commentSeenBy } from "../domain/comments";
 import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
 import { commentWire } from "./wire-schemas";
@@ -23,7 +24,7 @@ export const commentWireKind: WireKind<Comment> = {
       name: comment.name,
       email: comment.email,
       info: comment.message,
-      img: comment.photoUrl,
+      img: shownLink(comment.photoUrl),
       authorId: comment.authorId,
       date: wireDate(comment),
     };

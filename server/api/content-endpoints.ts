@@ -58,6 +58,12 @@ const withoutUnseen = (wire: Record<string, unknown>) =>
 const jsonObject = z.record(z.string(), z.unknown(), { error: "The body must be a JSON object" });
 const idParams = z.object({ id: z.string() });
 
+/** The wire's read-only fields that clients echo back in a body: accepted and ignored. */
+const echoedFields = {
+  _id: "The record's id (read-only: sent back, it is ignored)",
+  date: "When the record was created (read-only: sent back, it is ignored)",
+};
+
 /** Creation time as the wire's `date`: an ISO timestamp. */
 export const wireDate = (record: { createdAt: Date }) => record.createdAt.toISOString();
 
@@ -73,7 +79,10 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
 
   const context = (services: Services): ContentContext => ({ db: services.db, images: services.images });
 
-  /** The specification's field names to the domain's; unknown fields (date, _id) are ignored. */
+  /**
+   * The specification's field names to the domain's. The router has refused fields the body's
+   * documentation does not list; the read-only ones clients echo back (_id, date) are dropped.
+   */
   function toDomain(body: Record<string, unknown>) {
     const input: Record<string, unknown> = {};
     for (const [wire, value] of Object.entries(body)) {
@@ -130,10 +139,12 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   const domainSchema = toJsonSchema(collection.input);
   const bodyDoc: JsonSchema = { type: "object", properties: {}, required: [] };
   for (const [wire, domain] of Object.entries(kind.fields)) {
-    const property = domainSchema.properties?.[domain];
-    if (!property || wireNameOf.get(domain) !== wire) continue;
-    (bodyDoc.properties as Record<string, JsonSchema>)[wire] = property;
-    if (domainSchema.required?.includes(domain)) bodyDoc.required?.push(wire);
+    const property = domainSchema.properties?.[domain] ?? {};
+    const first = wireNameOf.get(domain);
+    // A second wire name of a field (notices' title for Title) is taken too, so it is listed.
+    (bodyDoc.properties as Record<string, JsonSchema>)[wire] =
+      first === wire ? property : { ...property, description: `Another name for ${first}` };
+    if (first === wire && domainSchema.required?.includes(domain)) bodyDoc.required?.push(wire);
   }
   Object.assign(bodyDoc.properties as Record<string, JsonSchema>, kind.fieldDocs);
   for (const field of kind.imageFields ?? []) {
@@ -143,6 +154,10 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       pattern: "^(https?://\\S+|/files/\\S+)?$",
       description: "An image file (multipart), or a link (http or https); an empty string removes the image",
     };
+  }
+  // A record read and sent back whole carries these: accepted, never changed by a client.
+  for (const [field, description] of Object.entries(echoedFields)) {
+    (bodyDoc.properties as Record<string, JsonSchema>)[field] = { readOnly: true, description };
   }
   if (collection.image === "required")
     bodyDoc.description = `One of ${kind.imageFields?.join(", ")} is required`;

@@ -4,6 +4,9 @@
 // multipart form data.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import { unknownFieldMessage } from "../../common/schemas/field-errors";
+import { controlCharacterFields, type Lines } from "../../common/schemas/fields";
 import { clientIp } from "../auth/client-ip";
 import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
@@ -115,6 +118,7 @@ export function sharedViews(endpoints: AnyEndpoint[]) {
 
 export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
   const routes = compileRoutes(endpoints);
+  const knownFields = new Map(endpoints.map((endpoint) => [endpoint, bodyFieldsOf(endpoint)]));
 
   return async function handleApi(c: Context<AppEnv>): Promise<Response> {
     const path = apiPath(c.req.path);
@@ -136,19 +140,25 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
     const rawParams = Object.fromEntries(
       Object.entries(route.pattern.exec(path)?.groups ?? {}).map(([key, value]) => [key, safeDecode(value)]),
     );
+    refuseControlCharacters(rawParams, "params");
     const params = endpoint.params
       ? endpoint.params.safeParse(rawParams)
       : { success: true, data: rawParams };
     if (!params.success) throw invalidInput(params.error, "params");
     const rawQuery = Object.fromEntries(new URL(c.req.url).searchParams);
+    refuseControlCharacters(rawQuery, "query");
     const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : { success: true, data: rawQuery };
     if (!query.success) throw invalidInput(query.error, "query");
     let body: unknown;
     let files: Record<string, UploadedFile> = {};
     if (endpoint.body) {
       const read = await readBody(c.req.raw, Boolean(endpoint.acceptsFiles), services.config.uploadMaxBytes);
+      refuseUnknownFields(read, knownFields.get(endpoint) ?? null);
       const parsed = endpoint.body.safeParse(read.fields);
       if (!parsed.success) throw invalidInput(parsed.error, "body");
+      // After the schema, whose text fields name the rule in their own words; this catches the
+      // rest (ids, tokens, the bodies that content endpoints check in the domain).
+      refuseControlCharacters(read.fields, "body", "many");
       body = parsed.data;
       files = read.files;
     }
@@ -174,4 +184,56 @@ function safeDecode(value: string): string {
   } catch {
     throw new ApiError(400, "invalid_path", "The path is not correctly encoded");
   }
+}
+
+/**
+ * The fields an endpoint's body may hold: those its documentation lists, or its schema's. Null
+ * when neither lists any (a body of any shape): then nothing is refused here.
+ */
+function bodyFieldsOf(endpoint: AnyEndpoint): Set<string> | null {
+  if (!endpoint.body) return null;
+  const documented = endpoint.bodyDoc?.properties;
+  if (documented) return new Set(Object.keys(documented));
+  try {
+    const schema = z.toJSONSchema(endpoint.body, { io: "input", unrepresentable: "any" }) as {
+      properties?: Record<string, unknown>;
+    };
+    return schema.properties ? new Set(Object.keys(schema.properties)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A field the endpoint does not know is a mistake (a typo, a wrong call), never ignored. */
+function refuseUnknownFields(body: Body, known: Set<string> | null) {
+  if (!known || body.fields === null || typeof body.fields !== "object" || Array.isArray(body.fields)) return;
+  const unknown = [...Object.keys(body.fields), ...Object.keys(body.files)].filter(
+    (name) => !known.has(name),
+  );
+  if (unknown.length === 0) return;
+  const fields = Object.fromEntries(unknown.map((name) => [name, unknownFieldMessage]));
+  throw new ApiError(
+    400,
+    "invalid",
+    `Invalid body: ${unknown.map((name) => `${name}: ${unknownFieldMessage}`).join("; ")}`,
+    fields,
+  );
+}
+
+/**
+ * Control characters are refused in every path parameter, query parameter and body string, for
+ * every endpoint, before any schema or database sees them (NUL made PostgreSQL fail). Bodies keep
+ * tab and line breaks here; each text field's own rule (common/schemas/fields.ts) says whether
+ * it takes them.
+ */
+function refuseControlCharacters(value: unknown, where: "params" | "query" | "body", lines: Lines = "one") {
+  const fields = controlCharacterFields(value, lines, where);
+  const list = Object.entries(fields);
+  if (list.length === 0) return;
+  throw new ApiError(
+    400,
+    "invalid",
+    `Invalid ${where}: ${list.map(([field, message]) => `${field}: ${message}`).join("; ")}`,
+    fields,
+  );
 }

@@ -7,17 +7,27 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, bearer, genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { z } from "zod";
 import { popupSignInPaths } from "../../common/popup-sign-in";
+import { shownLink } from "../../common/schemas/fields";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { allowSignInAttempt, newAccountDefaults, sendPasswordResetMail } from "../domain/accounts";
-import { actorFromSession } from "../domain/actor";
+import { type Actor, actorFromSession } from "../domain/actor";
 import { DomainError } from "../domain/errors";
-import { allowPhoneCode, normalisePhoneNumber, phoneCodeRules } from "../domain/phone";
+import {
+  allowPhoneCode,
+  askedForPhoneCode,
+  normalisePhoneNumber,
+  phoneCodeRules,
+  recordPhoneCodeAsker,
+} from "../domain/phone";
 import { RateLimitError, rateLimitRowsKeptMs } from "../domain/rate-limit";
 import type { Mailer } from "../mail/mailer";
+import type { KnownBodyFields } from "../middleware/json-object-body";
 import { SmsNotSentError, type SmsSender } from "../sms/sender";
+import { authBodyFieldLists, checkAccountFields, keptAccountFields } from "./account-fields";
 
 /** Set by our HTTP layer from the socket (or a trusted proxy), never taken from the client. */
 export const clientIpHeader = "x-maktab-client-ip";
@@ -65,6 +75,44 @@ export const oidcPlugin = (oidc: NonNullable<Config["oidc"]>) =>
     ],
   });
 
+/**
+ * A photo stored before the rules (a data: or javascript: address) is not given out with the
+ * session, nor with the user that sign-up and sign-in answer.
+ */
+const shownSessionPhoto = createAuthMiddleware(async (ctx) => {
+  const user = (ctx.context.returned as { user?: { image?: string | null } } | null)?.user;
+  if (user?.image) user.image = shownLink(user.image);
+});
+
+/** The fields each of Better Auth's calls takes (for the guard in front of it), from its schemas. */
+export function authBodyFields(auth: {
+  api: Record<string, unknown>;
+  options: { disabledPaths?: string[] };
+}): KnownBodyFields {
+  const byPath = new Map<string, ReadonlySet<string>>();
+  // A path that is off answers 404 whatever its body.
+  const off = new Set(auth.options.disabledPaths ?? []);
+  for (const endpoint of Object.values(auth.api) as { path?: string; options?: { body?: z.ZodType } }[]) {
+    if (typeof endpoint?.path !== "string" || off.has(endpoint.path)) continue;
+    const listed = authBodyFieldLists[endpoint.path];
+    if (listed) {
+      byPath.set(endpoint.path, new Set(listed));
+      continue;
+    }
+    if (!endpoint.options?.body) continue;
+    try {
+      const schema = z.toJSONSchema(endpoint.options.body, { io: "input", unrepresentable: "any" }) as {
+        properties?: Record<string, unknown>;
+      };
+      const names = Object.keys(schema.properties ?? {});
+      if (names.length > 0) byPath.set(endpoint.path, new Set(names));
+    } catch {
+      // A schema JSON Schema cannot express: its fields are not checked here.
+    }
+  }
+  return (path) => byPath.get(path) ?? null;
+}
+
 export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   const providers = config.oidc ? [oidcPlugin(config.oidc)] : [];
   // A disabled account (server/domain/users.ts disableUser) is told so when it tries to sign in.
@@ -81,6 +129,7 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   const accountRules = createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const clientIp = ctx.headers?.get(clientIpHeader) ?? undefined;
+    checkAccountFields(ctx.path, body);
     if (ctx.path === "/sign-in/email") {
       if (config.env === "test") return;
       try {
@@ -94,13 +143,12 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     const session = await getSessionFromCtx(ctx);
     if (!session) throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
     try {
+      const actor = actorFromSession(session.user);
       const number =
         ctx.path === "/phone-number/send-otp"
-          ? await allowPhoneCode(db, actorFromSession(session.user), {
-              phoneNumber: body.phoneNumber,
-              clientIp,
-            })
+          ? await allowPhoneCode(db, actor, { phoneNumber: body.phoneNumber, clientIp })
           : normalisePhoneNumber(body.phoneNumber);
+      await phoneCodeAsker(actor, number, ctx.path);
       const code = typeof body.code === "string" ? body.code.trim() : body.code;
       return {
         context: {
@@ -114,6 +162,16 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       apiErrorOf(error);
     }
   });
+
+  /** A code is checked only by the account that asked for it (server/domain/phone.ts). */
+  async function phoneCodeAsker(actor: Actor, number: string, path: string) {
+    if (path === "/phone-number/send-otp") return recordPhoneCodeAsker(db, actor, number);
+    if (!(await askedForPhoneCode(db, actor, number)))
+      throw new APIError("BAD_REQUEST", {
+        code: "OTP_NOT_FOUND",
+        message: "No code was sent to your account for this number",
+      });
+  }
 
   return betterAuth({
     appName: "Maktab",
@@ -155,9 +213,12 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
         create: {
           before: async (user) => ({ data: newAccountDefaults(user) }),
         },
+        update: {
+          before: async (user) => ({ data: keptAccountFields(user) }),
+        },
       },
     },
-    hooks: { before: accountRules },
+    hooks: { before: accountRules, after: shownSessionPhoto },
     disabledPaths: [
       // Phone numbers verify an account's number; they are not a way to sign in or reset a password.
       "/sign-in/phone-number",

@@ -1,5 +1,6 @@
 // Who is asking. Every domain function takes an actor and decides from it; the adapters only
 // find out who the actor is.
+import { shownLink } from "../../common/schemas/fields";
 import { DomainError } from "./errors";
 
 export type SignedInActor = {
@@ -35,7 +36,8 @@ export function actorFromSession(
     id: user.id,
     email: user.email,
     name: user.name,
-    image: user.image ?? null,
+    // A photo that breaks the rules (stored before them) is neither shown nor copied.
+    image: shownLink(user.image),
     isAdmin: isAdminRole(user.role),
   };
 }

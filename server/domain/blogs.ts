@@ -1,10 +1,12 @@
 // Blogs: admins write them from the dashboard (published at once); any signed-in user writes
-// one from the profile, and it waits as pending until an admin approves it. Its author or an
-// admin changes or deletes it; an author's edit goes back to review
-// (docs/decisions/0012-user-blogs-and-profile.md).
+
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { blogInput, reviewStatus } from "../../common/schemas/content";
+// one from the profile, and it waits as pending until an admin approves it. Its author or an
+// admin changes or deletes it; an author's edit goes back to review
+// (docs/decisions/0012-user-blogs-and-profile.md).
+import { shownLink } from "../../common/schemas/fields";
 import { blogs } from "../db/schema";
 import type { Actor } from "./actor";
 import { collection, shownTo } from "./content/collection";
@@ -47,7 +49,7 @@ export const blogCollection = collection({
   onCreate: (input, actor) => ({
     authorId: actor.id,
     authorName: actor.name,
-    authorPhotoUrl: actor.image,
+    authorPhotoUrl: shownLink(actor.image),
     status: actor.isAdmin ? (input.status ?? "approved") : "pending",
   }),
   onUpdate: (_blog, actor) => (actor.isAdmin ? {} : { status: "pending" }),

@@ -2,10 +2,11 @@
 // checks the codes): only a signed-in user asks for a code, for a number in international form,
 // and text messages cost money, so sending is limited per number, per account and per address.
 // These limits are ours, kept in the database whether or not Better Auth's own limits are on.
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { phoneNumber as phoneNumberSchema } from "../../common/schemas/account-security";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
+import { users, verifications } from "../db/schema";
 import { type Actor, requireUser } from "./actor";
 import { DomainError } from "./errors";
 import { addressPart, enforceRateLimit, type RateLimitRule } from "./rate-limit";
@@ -57,6 +58,37 @@ export async function allowPhoneCode(
   await enforceRateLimit(db, perAccount, [user.id]);
   await enforceRateLimit(db, perNumber, [phoneNumber]);
   return phoneNumber;
+}
+
+/**
+ * Better Auth's plugin keeps one code per number, for whoever checks it: another account could
+ * verify a number with its owner's code, and void the code with wrong guesses. So the account
+ * that asked is recorded next to the code, and only that account may check it (its wrong tries
+ * are then its own).
+ */
+const askerOf = (phoneNumber: string) => `phone-code-asker:${phoneNumber}`;
+
+/** Records that this user asked for the code now being sent to this number. */
+export async function recordPhoneCodeAsker(db: Database, actor: Actor, phoneNumber: string): Promise<void> {
+  const user = requireUser(actor);
+  const expiresAt = new Date(Date.now() + phoneCodeRules.expiresInSeconds * 1000);
+  await db.transaction(async (tx) => {
+    await tx.delete(verifications).where(eq(verifications.identifier, askerOf(phoneNumber)));
+    await tx
+      .insert(verifications)
+      .values({ id: randomUUID(), identifier: askerOf(phoneNumber), value: user.id, expiresAt });
+  });
+}
+
+/** Did this user ask for the code last sent to this number (and is it still valid)? */
+export async function askedForPhoneCode(db: Database, actor: Actor, phoneNumber: string): Promise<boolean> {
+  const user = requireUser(actor);
+  const [row] = await db
+    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, askerOf(phoneNumber)))
+    .limit(1);
+  return row !== undefined && row.value === user.id && row.expiresAt.getTime() > Date.now();
 }
 
 export type PhoneState = { phoneNumber: string | null; verified: boolean };

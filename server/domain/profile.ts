@@ -2,8 +2,8 @@
 // (PUT /User/updated) and the photo (an upload through the image pipeline, or a link).
 // A replaced photo that the user uploaded is deleted from storage, unless content uses it.
 import { and, eq, sql } from "drizzle-orm";
-import { optionalLink } from "../../common/schemas/fields";
-import type { ProfileInput } from "../../common/schemas/users";
+import { shownLink } from "../../common/schemas/fields";
+import { type ProfileInput, photoLink } from "../../common/schemas/users";
 import type { Database } from "../db/client";
 import {
   admissions,
@@ -42,7 +42,8 @@ export async function getOwnProfile(db: Database, actor: Actor): Promise<Profile
   return {
     email: row.email,
     displayName: row.name,
-    photoUrl: row.image,
+    // A photo that breaks the rules (stored before them) is not shown.
+    photoUrl: shownLink(row.image),
     about: row.about,
     contactNumber: row.contactNumber,
     className: row.className,
@@ -84,8 +85,6 @@ export async function updateOwnProfile(
     modifiedCount: JSON.stringify(before) === JSON.stringify(after) ? 0 : 1,
   };
 }
-
-const photoLink = optionalLink("Photo link");
 
 /**
  * POST /User/photo and the update-photo dialog: a new photo from an upload (stored through the

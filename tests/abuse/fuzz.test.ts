@@ -1,8 +1,10 @@
 // Property-based fuzzing of every REST endpoint's path, query and body (fast-check), as an admin
-// and as an anonymous visitor, through the Hono app on PGlite (and PostgreSQL when
-// TEST_DATABASE_URL is set). For every request: no 5xx; every refusal is JSON
+// and as an anonymous visitor, and of every Better Auth route, through the Hono app on PGlite (and
+// PostgreSQL when TEST_DATABASE_URL is set). Strings come from all of Unicode (NUL and other
+// control characters, lone surrogates, right-to-left marks, very long ones), numbers from the
+// edges (2^31, 2^53, 1e400, -0). For every request: no 5xx; every refusal is JSON
 // {error: {code, message}}; a refused request stores nothing (no table changes, no file appears
-// under DATA_DIR/files).
+// under DATA_DIR/files, no session is made). The pages' forms are fuzzed in page-actions.test.ts.
 //
 // Reproducible: a fixed seed (FUZZ_SEED overrides it) and a modest number of runs (FUZZ_RUNS).
 // On failure fast-check prints the seed and the path of the counterexample; rerun with
@@ -13,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints } from "../../server/api";
 import type { AnyEndpoint } from "../../server/api/endpoint";
+import { sessions } from "../../server/db/schema";
 import { type Session, testDatabases } from "../fixtures/test-app";
 import {
   changedTables,
@@ -41,6 +44,19 @@ function bodyFields(endpoint: AnyEndpoint): string[] {
     return [];
   }
 }
+
+/** Bodies that pass, by endpoint (method and first path), for the fuzzer to change one field of. */
+const validBodies: Record<string, Record<string, unknown>> = {
+  ...Object.fromEntries(
+    Object.values(kinds).map(({ path: pathname, body }) => [`POST ${pathname.replace(/^\/api/, "")}`, body]),
+  ),
+  "POST /contact": { name: "Rahima", email: "r@abuse.test", message: "Hello" },
+  "POST /subscribe": { email: "s@abuse.test" },
+  "PUT /User/updated": { displayName: "Head", about: "About me" },
+  "POST /User/photo": { photoURl: "https://img.example/me.jpg" },
+  "POST /inbox/messages": { to: "x@abuse.test", subject: "Hello", body: "Hello" },
+  "POST /inbox/drafts": { to: "x@abuse.test", subject: "Hello", body: "Hello" },
+};
 
 const queryNames = ["limit", "offset", "q", "blogId", "all", "status", "authorId", "folder", "page", "sort"];
 
@@ -74,6 +90,7 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       const extra = kind === "comment" ? { id: byKind.blog } : {};
       byKind[kind] = await made(pathname, { ...body, ...extra }, kind === "comment" ? w.alice : w.admin);
     }
+    validBodies["POST /blog/comment"] = { ...kinds.comment.body, id: byKind.blog };
     await made("/api/contact", { name: "Rahima", email: "r@abuse.test", message: "Hello" });
     await made(
       "/api/Order/create-payment-intent",
@@ -110,16 +127,68 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
     "approved",
     "9".repeat(400),
     "a".repeat(6000),
+    "x".repeat(70_000),
     "🙂".repeat(30),
+    // Right-to-left marks and overrides, lone surrogates, other control characters.
+    "\u202Eevil\u202C",
+    "\u200F\u200E",
+    "\uD800",
+    "a\uDFFFb",
+    "\u0001\u001B[31m",
+    "\u007F\u0085",
+    "line\r\nbreak\ttab",
+    "\uFEFF",
+    "/blog/\u0100\u09AC",
+    "2147483648",
+    "9007199254740993",
+    "1e400",
+    "-0",
+  );
+
+  /** A control character: NUL (which PostgreSQL refuses) half the time, another C0 or C1 one else. */
+  const controlCharacter = fc.oneof(
+    fc.constant("\u0000"),
+    fc.integer({ min: 1, max: 0x1f }).map((code) => String.fromCharCode(code)),
+    fc.integer({ min: 0x7f, max: 0x9f }).map((code) => String.fromCharCode(code)),
+  );
+  /** Strings from all of Unicode: any code point (astral ones too), lone surrogates, control characters. */
+  const anyUnicode = fc.oneof(
+    fc.string({ unit: "binary" }),
+    fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) }),
+    fc
+      .tuple(fc.string(), controlCharacter, fc.string())
+      .map(([before, control, after]) => before + control + after),
+  );
+  /** Numbers at the edges, as JSON text (1e400 has no JavaScript value that JSON.stringify keeps). */
+  const edgeNumber = fc.constantFrom(
+    "2147483647",
+    "2147483648",
+    "-2147483649",
+    "4294967296",
+    "9007199254740992",
+    "9007199254740993",
+    "1e400",
+    "-1e400",
+    "1e-400",
+    "-0",
+    "0.1",
+    "120.505",
   );
   function requestOf(endpoint: AnyEndpoint): fc.Arbitrary<Fuzzed & { path: string }> {
     // Made here, when the records exist.
     const existingId = () => fc.constantFrom(...ids);
-    const text = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), nasty, fc.uuid());
+    const text = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "grapheme" }),
+      { weight: 3, arbitrary: anyUnicode },
+      { weight: 2, arbitrary: nasty },
+      fc.uuid(),
+    );
     const jsonish = fc.oneof(
       { weight: 3, arbitrary: text },
       fc.integer(),
       fc.double(),
+      fc.constantFrom(2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, -0, Number.MAX_VALUE),
       fc.boolean(),
       fc.constant(null),
       existingId(),
@@ -139,8 +208,30 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       fields.length > 0
         ? fc.dictionary(fc.constantFrom(...fields), jsonish, { maxKeys: fields.length })
         : fc.constant({});
+    const edgeNumbers =
+      fields.length > 0
+        ? fc
+            .dictionary(fc.constantFrom(...fields), edgeNumber, { minKeys: 1, maxKeys: fields.length })
+            .map((entries) => ({
+              kind: "raw" as const,
+              contentType: "application/json",
+              text: `{${Object.entries(entries)
+                .map(([name, value]) => `${JSON.stringify(name)}:${value}`)
+                .join(",")}}`,
+            }))
+        : fc.constant({ kind: "json" as const, value: {} });
+    // A body that would pass, with one field changed: reaches past the schema into the domain
+    // and the database, where a NUL or a huge number used to end in a 500.
+    const base = validBodies[`${endpoint.method} ${endpoint.paths[0]}`];
+    const oneFieldChanged = base
+      ? fc
+          .record({ field: fc.constantFrom(...Object.keys(base)), value: fc.oneof(text, edgeNumber) })
+          .map(({ field, value }) => ({ kind: "json" as const, value: { ...base, [field]: value } }))
+      : knownFields.map((value) => ({ kind: "json" as const, value }));
     const body = fc.oneof(
       { weight: 4, arbitrary: knownFields.map((value) => ({ kind: "json" as const, value })) },
+      { weight: 4, arbitrary: oneFieldChanged },
+      edgeNumbers,
       fc.jsonValue({ maxDepth: 3 }).map((value) => ({ kind: "json" as const, value })),
       fc.record({
         kind: fc.constant("raw" as const),
@@ -164,7 +255,11 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       .record({
         pattern,
         params: fc.record({ id: paramValue, email: paramValue }),
-        query: fc.dictionary(fc.oneof(fc.constantFrom(...queryNames), fc.string()), text, { maxKeys: 4 }),
+        query: fc.dictionary(
+          fc.oneof(fc.constantFrom(...queryNames), fc.string()),
+          fc.oneof(text, edgeNumber),
+          { maxKeys: 4 },
+        ),
         body,
       })
       .map(({ pattern, ...rest }) => ({
@@ -199,6 +294,92 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       ...(session ? { session } : {}),
     });
   }
+
+  it("Better Auth's routes: no 5xx, and a refused call stores nothing and makes no session", async () => {
+    const auth = w.t.services.auth as unknown as {
+      api: Record<string, { path?: string; options?: { method?: string | string[] } }>;
+      options: { disabledPaths?: string[] };
+    };
+    const off = new Set(auth.options.disabledPaths ?? []);
+    const posts = Object.values(auth.api)
+      .filter((route) => typeof route?.path === "string" && !off.has(route.path))
+      .filter((route) => [route.options?.method ?? "GET"].flat().includes("POST"))
+      .map((route) => route.path as string);
+    const names = [
+      "email",
+      "password",
+      "newPassword",
+      "currentPassword",
+      "name",
+      "image",
+      "token",
+      "phoneNumber",
+    ];
+    const moreNames = ["code", "provider", "callbackURL", "redirectTo", "rememberMe", "revokeOtherSessions"];
+    const value = fc.oneof(
+      { weight: 3, arbitrary: fc.oneof(fc.string(), anyUnicode, nasty) },
+      fc.constantFrom("fuzzed@abuse.test", "fuzzed-password-1", "+8801711111111", "123456", "/"),
+      fc.integer(),
+      fc.constantFrom(2 ** 31, 2 ** 53, -0),
+      fc.boolean(),
+      fc.constant(null),
+      fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+    );
+    // Its own account: a fuzzed call may sign it out, or even delete it.
+    const fuzzer = await w.t.signUp("auth-fuzzer@abuse.test", "fuzzer-password-1", "Fuzzer");
+    const validAuthBodies: Record<string, Record<string, unknown>> = {
+      "/sign-up/email": { email: "new-fuzzer@abuse.test", password: "fuzzer-password-2", name: "New" },
+      "/sign-in/email": { email: "auth-fuzzer@abuse.test", password: "fuzzer-password-1", callbackURL: "/" },
+      "/update-user": { name: "Fuzzer", image: "https://img.example/fuzzer.jpg" },
+      "/request-password-reset": { email: "auth-fuzzer@abuse.test", redirectTo: "/reset-password" },
+      "/phone-number/send-otp": { phoneNumber: "+8801711111111" },
+    };
+    const sessionCount = async () => (await w.t.services.db.select().from(sessions)).length;
+    let stored = await fingerprint(w.t.services.db);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...posts).chain((route) =>
+          fc.tuple(
+            fc.constant(route),
+            fc.oneof(
+              fc.dictionary(fc.constantFrom(...names, ...moreNames), value, { maxKeys: 5 }),
+              // A call that would pass, with one field changed.
+              ...(validAuthBodies[route]
+                ? [
+                    fc
+                      .record({
+                        field: fc.constantFrom(...Object.keys(validAuthBodies[route] ?? {})),
+                        value: fc.oneof(value, edgeNumber.map(Number)),
+                      })
+                      .map(({ field, value }) => ({ ...validAuthBodies[route], [field]: value })),
+                  ]
+                : []),
+            ),
+          ),
+        ),
+        fc.boolean(),
+        async ([route, body], signedIn) => {
+          const before = stored;
+          const sessionsBefore = await sessionCount();
+          const pathname = `/api/auth${route.replace(/:(\w+)/g, "x")}`;
+          const response = await w.t.json(pathname, "POST", body, {
+            ...(signedIn ? { session: fuzzer } : {}),
+            headers: { "x-forwarded-for": "192.0.2.8" },
+          });
+          const text = await response.text();
+          stored = await fingerprint(w.t.services.db);
+          expect(response.status, `${route}: ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (response.status >= 400) {
+            expect(changedTables(before, stored), `${route}: ${text.slice(0, 300)}`).toEqual([]);
+            expect(await sessionCount(), `${route}: ${text.slice(0, 300)}`).toBeLessThanOrEqual(
+              sessionsBefore,
+            );
+          }
+        },
+      ),
+      { seed, numRuns: numRuns * 4, endOnFailure: true },
+    );
+  });
 
   for (const endpoint of endpoints) {
     for (const as of ["admin", "anonymous"] as const) {

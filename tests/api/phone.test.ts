@@ -101,6 +101,28 @@ describe.each(testDatabases)("phone verification on %s", (kind) => {
     expect((await ownRow(session))?.verified).toBe(false);
   });
 
+  it("lets a code verify only the account that asked for it; another's guesses do not void it", async () => {
+    const asker = await newUser();
+    const other = await newUser();
+    const { ip, number } = fresh();
+    await send(asker, number, ip);
+    const code = await codeSent(number);
+    // Another account tries the asker's number: with wrong codes, then with the right one.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const wrong = await verify(other, number, otherCode(code), fresh().ip);
+      expect(wrong.status).toBe(400);
+      expect((await wrong.json()).code).toBe("OTP_NOT_FOUND");
+    }
+    const stolen = await verify(other, number, code, fresh().ip);
+    expect(stolen.status).toBe(400);
+    expect((await stolen.json()).code).toBe("OTP_NOT_FOUND");
+    expect(await ownRow(other)).toEqual({ phoneNumber: null, verified: false });
+    // The asker's code is whole: its tries are the asker's own.
+    expect((await verify(asker, number, otherCode(code), ip)).status).toBe(400);
+    expect((await verify(asker, number, code, ip)).status).toBe(200);
+    expect(await ownRow(asker)).toEqual({ phoneNumber: number, verified: true });
+  });
+
   it("limits codes per number: the fourth within 15 minutes is refused with Retry-After", async () => {
     const session = await newUser();
     const { ip, number } = fresh();

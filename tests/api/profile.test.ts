@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadedFiles, users } from "../../server/db/schema";
+import { comments, uploadedFiles, users } from "../../server/db/schema";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 function jpeg(width: number, height: number) {
@@ -154,6 +154,96 @@ describe.each(testDatabases)("profile calls on %s", (kind) => {
         expect(Object.keys((await response.json()).error.fields)).toContain(field);
       }
       expect((await t.json("/api/User/updated", "PUT", { about: "x" })).status).toBe(401);
+    });
+  });
+
+  describe("name and photo: one set of rules whichever call changes them", () => {
+    const updateUser = (body: unknown, session: Session) =>
+      t.json("/api/auth/update-user", "POST", body, { session });
+    const rowOf = async (email: string) =>
+      (await t.services.db.select().from(users).where(eq(users.email, email)))[0];
+    const dataUrl = `data:image/png;base64,${"A".repeat(900 * 1024)}`;
+
+    it("refuses through Better Auth's update-user what PUT /User/updated refuses, naming the field", async () => {
+      const dora = await t.signUp("dora@school.test", "dora-password", "Dora");
+      for (const [body, field] of [
+        [{ name: "x".repeat(20_000) }, "name"],
+        [{ name: "x".repeat(51) }, "name"],
+        [{ name: { first: "Dora" } }, "name"],
+        [{ name: "Do\u0000ra" }, "name"],
+        [{ image: "javascript:alert(1)" }, "image"],
+        [{ image: dataUrl }, "image"],
+        [{ image: `https://img.example/${"a".repeat(2048)}` }, "image"],
+      ] as const) {
+        const response = await updateUser(body, dora);
+        expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+        const answer = await response.json();
+        expect(
+          Object.keys(answer.error?.fields ?? answer.fields ?? {}),
+          JSON.stringify(answer).slice(0, 200),
+        ).toEqual([field]);
+      }
+      expect(await rowOf("dora@school.test")).toMatchObject({ name: "Dora", image: null });
+
+      const saved = await updateUser({ name: "d".repeat(50), image: "https://img.example/dora.png" }, dora);
+      expect(saved.status).toBe(200);
+      expect(await rowOf("dora@school.test")).toMatchObject({
+        name: "d".repeat(50),
+        image: "https://img.example/dora.png",
+      });
+    });
+
+    it("refuses at sign-up a name or photo the profile would refuse, and makes no account", async () => {
+      for (const [body, field] of [
+        [{ name: "x".repeat(51) }, "name"],
+        [{ name: 42 }, "name"],
+        [{ image: "javascript:alert(1)" }, "image"],
+        [{ image: dataUrl }, "image"],
+      ] as const) {
+        const base: Record<string, unknown> = {
+          email: "eve@school.test",
+          password: "eve-password-1",
+          name: "Eve",
+        };
+        const response = await t.json("/api/auth/sign-up/email", "POST", { ...base, ...body });
+        expect(response.status).toBe(400);
+        const answer = await response.json();
+        expect(Object.keys(answer.error?.fields ?? answer.fields ?? {})).toEqual([field]);
+      }
+      expect(await rowOf("eve@school.test")).toBeUndefined();
+    });
+
+    it("shows no stored photo that breaks the rules, in the session or a comment, and copies none", async () => {
+      const fay = await t.signUp("fay@school.test", "fay-password-1", "Fay");
+      const blog = await t.json(
+        "/api/blog/blogs",
+        "POST",
+        { title: "Photos", email: "head@school.test", status: "approved" },
+        { session: admin },
+      );
+      const blogId = (await blog.json()).insertedId;
+      for (const stored of ["javascript:alert(1)", dataUrl]) {
+        // Stored before these rules (or behind them): it stays, and is not shown.
+        await t.services.db.update(users).set({ image: stored }).where(eq(users.email, "fay@school.test"));
+        const session = await (await t.request("/api/auth/get-session", { session: fay })).json();
+        expect(session.user.image).toBeNull();
+
+        const written = await t.json(
+          "/api/blog/comment",
+          "POST",
+          { id: blogId, name: "Fay", email: "fay@school.test", info: "Nice" },
+          { session: fay },
+        );
+        expect(written.status).toBe(201);
+        const commentId = (await written.json()).insertedId;
+        const [comment] = await t.services.db.select().from(comments).where(eq(comments.id, commentId));
+        expect(comment?.photoUrl).toBeNull();
+
+        // A comment that copied such a photo earlier shows none either.
+        await t.services.db.update(comments).set({ photoUrl: stored }).where(eq(comments.id, commentId));
+        const shown = await (await t.request(`/api/blog/comment/${commentId}`, { session: admin })).json();
+        expect(shown.img).toBeNull();
+      }
     });
   });
 

@@ -44,6 +44,9 @@ describe("translations", () => {
       const attempts = [
         Object.fromEntries(names.map((name) => [name, ""])),
         Object.fromEntries(names.map((name) => [name, "x".repeat(60_000)])),
+        // A control character, and a value of another type (a client's mistake).
+        Object.fromEntries(names.map((name) => [name, "x\u0000"])),
+        Object.fromEntries(names.map((name) => [name, 5])),
       ];
       for (const attempt of attempts) {
         const result = schema.safeParse(attempt);
