@@ -1,6 +1,6 @@
 // A person's photo in a circle, or their initials when they have none. The size is set on the
 // image, so the page does not move when it loads.
-import { shownLink } from "../../common/schemas/fields";
+import { shownLink } from "../../common/text-rules";
 
 export function Avatar({
   name,

@@ -2,7 +2,7 @@
 // an account, and a comment is deleted only by its author or an admin (the domain decides).
 
 import { data, Link } from "react-router";
-import { shownLink } from "../../common/schemas/fields";
+import { shownLink } from "../../common/text-rules";
 import { blogCollection, blogSeenBy } from "../../server/domain/blogs";
 import { commentCollection, commentSeenBy } from "../../server/domain/comments";
 import { DomainError, statusOf } from "../../server/domain/errors";

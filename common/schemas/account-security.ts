@@ -1,7 +1,7 @@
 // Inputs of the account security pages: the phone number and its one-time code, changing the
 // password, and resetting a forgotten one.
 import { z } from "zod";
-import { email } from "./fields";
+import { email, textTypeError } from "./fields";
 import { passwordMismatch } from "./messages";
 import { password } from "./users";
 
@@ -13,7 +13,7 @@ export const phoneNumberMessage = "Enter the number with its country code, such 
  * and stored as "+8801712345678".
  */
 export const phoneNumber = z
-  .string({ error: "Phone number is required" })
+  .string({ error: textTypeError("Phone number") })
   .trim()
   .min(1, { error: "Phone number is required" })
   .max(30, { error: phoneNumberMessage })

@@ -18,7 +18,9 @@ const uuid = (label: string) => z.uuid({ error: `${label} must be an id` });
  * separators only between thousands, at most two decimals, at most 10,000,000,000.00).
  */
 const price = z
-  .union([z.string(), z.number()], { error: "Price is required" })
+  .union([z.string(), z.number()], {
+    error: (issue) => (issue.input === undefined ? "Price is required" : "Price must be a number"),
+  })
   .refine((value) => String(value).trim() !== "", { error: "Price is required" })
   .refine((value) => String(value).trim().length <= 20, { error: "Price must be at most 20 characters" })
   .transform((value, ctx) => {

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { readPrice } from "../money";
 import { maxQuantity } from "../pricing";
-import { email, requiredText } from "./fields";
+import { email, requiredText, textTypeError } from "./fields";
 
 /** What an order can be: the database's list (server/db/schema.ts), for the pages and the API. */
 export const orderStatuses = [
@@ -27,7 +27,7 @@ const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 const quantityMessage = `Quantity must be a whole number from 1 to ${maxQuantity}`;
 
 const admissionId = z
-  .string({ error: "Admission id is required" })
+  .string({ error: textTypeError("Admission id") })
   .regex(idPattern, { error: "Not an admission id" });
 
 /**
@@ -119,7 +119,7 @@ export const billingInput = z.object({
 /** The built-in test mode's card form (Stripe's own form takes the card when Stripe is on). */
 export const testPaymentInput = z.object({
   clientSecret: z
-    .string({ error: "The client secret is required" })
+    .string({ error: textTypeError("The client secret", "The client secret is required") })
     .min(1, { error: "The client secret is required" })
     .max(200, { error: "The client secret is too long" }),
   cardNumber: z
@@ -142,7 +142,7 @@ export type TestPaymentInput = z.input<typeof testPaymentInput>;
 /** PUT /Admition/admitCollection/{id}: only the transaction is used; the rest is not believed. */
 export const recordPaymentInput = z.object({
   transaction: z
-    .string({ error: "transaction is required: the payment intent id" })
+    .string({ error: textTypeError("transaction", "transaction is required: the payment intent id") })
     .trim()
     .min(1, { error: "transaction is required: the payment intent id" })
     .max(255, { error: "transaction must be at most 255 characters" }),

@@ -151,6 +151,7 @@ export function authOperations(toJson: ToJson): Record<string, Record<string, un
             description: "The session, or null when no one is signed in (Cache-Control: no-store)",
             content: json(z.union([z.strictObject({ session, user }), z.null()])),
           },
+          "400": refusal("Control characters in the query (the guard before Better Auth)"),
           "429": common["429"],
         },
       }),

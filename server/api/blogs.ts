@@ -1,4 +1,4 @@
-import { shownLink } from "../../common/schemas/fields";
+import { shownLink } from "../../common/text-rules";
 import { blogCollection, blogSeenBy } from "../domain/blogs";
 import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
 import { blogWire } from "./wire-schemas";

@@ -1,4 +1,4 @@
-import { shownLink } from "../../common/schemas/fields";
+import { shownLink } from "../../common/text-rules";
 import { commentCollection, commentSeenBy } from "../domain/comments";
 import { contentEndpoints, type WireKind, wireDate } from "./content-endpoints";
 import { commentWire } from "./wire-schemas";

@@ -171,7 +171,8 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
       const changes = !isGet;
       // Only the errors this call can give.
       const possible = new Set([
-        ...(endpoint.body || endpoint.query || endpoint.params ? ["400"] : []),
+        // Any call: the router refuses control characters in any path or query value.
+        "400",
         ...(endpoint.access !== "anyone" ? ["401", "403"] : []),
         // The cross-site guard refuses a state-changing call from another site's page.
         ...(changes ? ["403"] : []),
@@ -208,9 +209,8 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
                 "304": {
                   description: "Not modified: the If-None-Match sent names the current ETag (no body)",
                   headers: {
-                    ...headerRefs(["ETag"]),
-                    // Not yet on every 304 (a kept page's); the 200's Cache-Control applies.
-                    "Cache-Control": { ...headers["Cache-Control"], required: false },
+                    // The same Cache-Control as the 200's (server/middleware/page-cache.ts).
+                    ...headerRefs(["ETag", "Cache-Control"]),
                   },
                 },
               }

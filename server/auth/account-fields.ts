@@ -6,8 +6,8 @@
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
-import { shownLink } from "../../common/schemas/fields";
 import { displayName, photoLink } from "../../common/schemas/users";
+import { shownLink } from "../../common/text-rules";
 
 const signUpFields = z.object({ name: displayName, image: photoLink.nullable() });
 const updateFields = z.object({ name: displayName.optional(), image: photoLink.nullable() });

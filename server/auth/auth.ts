@@ -9,7 +9,7 @@ import { admin, bearer, genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { popupSignInPaths } from "../../common/popup-sign-in";
-import { shownLink } from "../../common/schemas/fields";
+import { shownLink } from "../../common/text-rules";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";

@@ -1,6 +1,6 @@
 // Who is asking. Every domain function takes an actor and decides from it; the adapters only
 // find out who the actor is.
-import { shownLink } from "../../common/schemas/fields";
+import { shownLink } from "../../common/text-rules";
 import { DomainError } from "./errors";
 
 export type SignedInActor = {

@@ -6,7 +6,7 @@ import { blogInput, reviewStatus } from "../../common/schemas/content";
 // one from the profile, and it waits as pending until an admin approves it. Its author or an
 // admin changes or deletes it; an author's edit goes back to review
 // (docs/decisions/0012-user-blogs-and-profile.md).
-import { shownLink } from "../../common/schemas/fields";
+import { shownLink } from "../../common/text-rules";
 import { blogs } from "../db/schema";
 import type { Actor } from "./actor";
 import { collection, shownTo } from "./content/collection";

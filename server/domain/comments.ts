@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { commentInput } from "../../common/schemas/content";
-import { shownLink } from "../../common/schemas/fields";
+import { shownLink } from "../../common/text-rules";
 import { blogs, comments } from "../db/schema";
 import type { Actor } from "./actor";
 import { blogCollection } from "./blogs";

@@ -2,8 +2,8 @@
 // (PUT /User/updated) and the photo (an upload through the image pipeline, or a link).
 // A replaced photo that the user uploaded is deleted from storage, unless content uses it.
 import { and, eq, sql } from "drizzle-orm";
-import { shownLink } from "../../common/schemas/fields";
 import { type ProfileInput, photoLink } from "../../common/schemas/users";
+import { shownLink } from "../../common/text-rules";
 import type { Database } from "../db/client";
 import {
   admissions,

@@ -127,6 +127,23 @@ describe.each(testDatabases)("input rules on %s", (kind) => {
     });
   });
 
+  it('says "must be a number" for a price, a quantity or an admission id of the wrong type', async () => {
+    const admission = await t.json(
+      "/api/AddAdmition",
+      "POST",
+      { title: "Class Six", price: true, image: "https://img.example/a.jpg" },
+      { session: admin },
+    );
+    expect((await errorOf(admission)).fields).toMatchObject({ price: "Price must be a number" });
+    const order = await t.json(
+      "/api/Order/quote",
+      "POST",
+      { items: [{ id: 5, quantity: 1 }] },
+      { session: admin },
+    );
+    expect((await errorOf(order)).fields).toMatchObject({ "items.0.id": "Admission id must be text" });
+  });
+
   it("refuses a field the endpoint does not know, naming it, and stores nothing", async () => {
     const before = await t.services.db.select().from(admissions);
     const typo = await t.json(

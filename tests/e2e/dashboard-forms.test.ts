@@ -121,7 +121,7 @@ describe("the dashboard's add forms", () => {
     await page.getByText("Photo of the prize-giving").first().waitFor();
   });
 
-  it("adds a teacher, who shows on /teacher", async () => {
+  it("adds a teacher, who waits for review and shows on /teacher once approved", async () => {
     const page = await asAdmin(server, "/DeashBoard/teacherADD");
     expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("ADD TEACHER");
     expect(await page.locator('input[name="status"]').count()).toBe(0);
@@ -131,45 +131,45 @@ describe("the dashboard's add forms", () => {
     await page.getByLabel("Address").fill("Dhaka");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByTestId("form-success").waitFor();
-
-    await page.goto(`${server.url}/teacher`);
-    await page.getByText("Abdul Karim").first().waitFor();
+    await approve(page, "/DeashBoard/list/teachers", "Abdul Karim", "/teacher");
   });
 
   it("adds a result, a blog, a service and a student, each then on its public list", async () => {
-    const forms: { path: string; fill: [string, string][]; list: string; shows: string }[] = [
-      {
-        path: "/DeashBoard/AddResult",
-        fill: [["Title", "Half-yearly results 2026"]],
-        list: "/resultAll",
-        shows: "Half-yearly results 2026",
-      },
-      {
-        path: "/DeashBoard/blogAdd",
-        fill: [
-          ["Title", "Our new library"],
-          ["Author e-mail", "office@school.test"],
-          ["Category", "News"],
-        ],
-        list: "/blogs",
-        shows: "Our new library",
-      },
-      {
-        path: "/DeashBoard/servicesAdd",
-        fill: [["Service name", "School bus"]],
-        list: "/services",
-        shows: "School bus",
-      },
-      {
-        path: "/DeashBoard/StudentAdd",
-        fill: [
-          ["Name", "Rafiq Hasan"],
-          ["E-mail", "rafiq@school.test"],
-        ],
-        list: "/AllStudent",
-        shows: "Rafiq Hasan",
-      },
-    ];
+    const forms: { path: string; fill: [string, string][]; list: string; shows: string; review?: string }[] =
+      [
+        {
+          path: "/DeashBoard/AddResult",
+          fill: [["Title", "Half-yearly results 2026"]],
+          list: "/resultAll",
+          shows: "Half-yearly results 2026",
+        },
+        {
+          path: "/DeashBoard/blogAdd",
+          fill: [
+            ["Title", "Our new library"],
+            ["Author e-mail", "office@school.test"],
+            ["Category", "News"],
+          ],
+          list: "/blogs",
+          shows: "Our new library",
+        },
+        {
+          path: "/DeashBoard/servicesAdd",
+          fill: [["Service name", "School bus"]],
+          list: "/services",
+          shows: "School bus",
+        },
+        {
+          path: "/DeashBoard/StudentAdd",
+          fill: [
+            ["Name", "Rafiq Hasan"],
+            ["E-mail", "rafiq@school.test"],
+          ],
+          list: "/AllStudent",
+          shows: "Rafiq Hasan",
+          review: "/DeashBoard/list/students",
+        },
+      ];
     const page = await asAdmin(server, forms[0]?.path ?? "");
     for (const form of forms) {
       await page.goto(server.url + form.path);
@@ -177,10 +177,28 @@ describe("the dashboard's add forms", () => {
       for (const [label, value] of form.fill) await page.getByLabel(label).fill(value);
       await page.getByRole("button", { name: "Add", exact: true }).click();
       expect(await page.getByTestId("form-success").textContent(), form.path).toBe("added successfully");
+      if (form.review) {
+        await approve(page, form.review, form.shows, form.list);
+        continue;
+      }
       await page.goto(server.url + form.list);
       await page.getByText(form.shows).first().waitFor();
     }
   });
+
+  /** A new student or teacher is not public until an admin approves them; then they are. */
+  async function approve(page: Page, review: string, name: string, publicList: string) {
+    await page.goto(`${server.url}${publicList}`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.getByText(name).count(), `${name} before approval`).toBe(0);
+    await page.goto(`${server.url}${review}?q=${encodeURIComponent(name)}`);
+    const row = page.getByTestId("content-row").filter({ hasText: name });
+    expect(await row.getAttribute("data-status")).toBe("pending");
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => row.getAttribute("data-status")).toBe("approved");
+    await page.goto(`${server.url}${publicList}`);
+    await page.getByText(name).first().waitFor();
+  }
 
   it("serves every kind from one module, with the specification's headings and placeholders", async () => {
     const headings: [string, string][] = [
