@@ -47,9 +47,29 @@ export type WireKind<Item> = {
   visibleTo?: Readonly<Record<string, Audience>>;
   /** A record as the actor may see it: built from the domain's rule of the kind (teacherSeenBy...). */
   toWire(record: Item, actor: Actor): Record<string, unknown>;
-  /** How toWire's record looks, for the documentation and the answer checks (server/api/wire-schemas.ts). */
-  wire: z.ZodType;
+  /**
+   * How toWire's record looks to an admin, for the documentation and the answer checks
+   * (server/api/wire-schemas.ts); the fields of visibleTo are made optional for the others.
+   */
+  wire: z.ZodObject;
 };
+
+const audienceText: Record<Audience, string> = {
+  "signed-in": "signed-in users",
+  admin: "admins",
+  "author or admin": "its author and admins",
+};
+
+/** A kind's answer: its record, with each field of visibleTo optional and saying who sees it. */
+function answerOf(kind: { tag: string; wire: z.ZodObject; visibleTo?: Readonly<Record<string, Audience>> }) {
+  const limited = Object.entries(kind.visibleTo ?? {}).map(([field, audience]) => {
+    const schema = kind.wire.shape[field];
+    if (!schema) throw new Error(`${kind.tag}: visibleTo names "${field}", which its answer does not have`);
+    const description = `Only for ${audienceText[audience]}; left out for everyone else`;
+    return [field, schema.optional().meta({ description })] as const;
+  });
+  return kind.wire.extend(Object.fromEntries(limited));
+}
 
 /** A wire record without the fields its asker may not see (they are undefined, not null). */
 const withoutUnseen = (wire: Record<string, unknown>) =>
@@ -69,6 +89,7 @@ export const wireDate = (record: { createdAt: Date }) => record.createdAt.toISOS
 
 export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   const { collection, tag, paths } = kind;
+  const answer = answerOf(kind);
   const label = collection.name.toLowerCase();
   const aLabel = `${/^[aeiou]/.test(label) ? "an" : "a"} ${label}`;
   const wireNameOf = new Map<string, string>();
@@ -177,7 +198,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       sharedView: collection.viewOf,
       visibleTo: kind.visibleTo,
       query,
-      response: z.array(kind.wire),
+      response: z.array(answer),
       responseHeaders: ["X-Total-Count"],
       handle: async ({ services, actor, query }) => {
         const { limit, offset, q, ...rest } = query as z.output<typeof listQuery> &
@@ -211,7 +232,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       sharedView: collection.viewOf,
       visibleTo: kind.visibleTo,
       params: idParams,
-      response: kind.wire,
+      response: answer,
       handle: async ({ services, actor, params }) =>
         withoutUnseen(kind.toWire(await collection.get(context(services), actor, params.id), actor)),
     }),
