@@ -24,7 +24,7 @@ import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import {
   Cell,
-  ControlHeader,
+  SelectAllHeader,
   TableBox,
   TablePagination,
   TableSearch,
@@ -171,16 +171,11 @@ export default function DashboardComments({ loaderData }: Route.ComponentProps) 
           >
             <Table.Thead>
               <Table.Tr>
-                <ControlHeader scope="col" label={t("contentLists.selectAll")}>
-                  <Checkbox
-                    aria-label={t("contentLists.selectAll")}
-                    checked={visible.length === comments.length}
-                    indeterminate={visible.length > 0 && visible.length < comments.length}
-                    onChange={(event) =>
-                      setSelected(event.currentTarget.checked ? comments.map((comment) => comment.id) : [])
-                    }
-                  />
-                </ControlHeader>
+                <SelectAllHeader
+                  ids={comments.map((comment) => comment.id)}
+                  selected={visible}
+                  onChange={setSelected}
+                />
                 <Table.Th scope="col">{t("moderation.comment")}</Table.Th>
                 <Table.Th scope="col">{t("moderation.writer")}</Table.Th>
                 <Table.Th scope="col">{t("moderation.blog")}</Table.Th>

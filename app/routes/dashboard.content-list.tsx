@@ -25,7 +25,7 @@ import { type ListKind, listKinds, listMenuLabels } from "../components/dashboar
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import {
   Cell,
-  ControlHeader,
+  SelectAllHeader,
   TableBox,
   TablePagination,
   TableSearch,
@@ -227,16 +227,7 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
           >
             <Table.Thead>
               <Table.Tr>
-                <ControlHeader scope="col" label={t("contentLists.selectAll")}>
-                  <Checkbox
-                    aria-label={t("contentLists.selectAll")}
-                    checked={visible.length === rows.length}
-                    indeterminate={visible.length > 0 && visible.length < rows.length}
-                    onChange={(event) =>
-                      setSelected(event.currentTarget.checked ? rows.map((row) => row.id) : [])
-                    }
-                  />
-                </ControlHeader>
+                <SelectAllHeader ids={rows.map((row) => row.id)} selected={visible} onChange={setSelected} />
                 <Table.Th scope="col">{t("contentLists.image")}</Table.Th>
                 <Table.Th scope="col">{t("contentLists.title")}</Table.Th>
                 <Table.Th scope="col">{t("contentLists.date")}</Table.Th>

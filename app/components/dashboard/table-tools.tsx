@@ -3,6 +3,7 @@
 // page live in the address (?q=, ?page=), so links, reloads and the back button keep them.
 import {
   Button,
+  Checkbox,
   Group,
   Pagination,
   Table,
@@ -51,6 +52,31 @@ export function ControlHeader({ label, children, ...props }: TableThProps & { la
     <Table.Th data-label={label} data-control="" {...props}>
       {children}
     </Table.Th>
+  );
+}
+
+/** The header cell whose box selects every row of the page (`ids`), or none. */
+export function SelectAllHeader({
+  ids,
+  selected,
+  onChange,
+}: {
+  ids: readonly string[];
+  /** The selected rows among `ids`. */
+  selected: readonly string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const { t } = useI18n();
+  const label = t("contentLists.selectAll");
+  return (
+    <ControlHeader scope="col" label={label}>
+      <Checkbox
+        aria-label={label}
+        checked={selected.length === ids.length}
+        indeterminate={selected.length > 0 && selected.length < ids.length}
+        onChange={(event) => onChange(event.currentTarget.checked ? [...ids] : [])}
+      />
+    </ControlHeader>
   );
 }
 
