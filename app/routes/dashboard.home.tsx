@@ -13,7 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
   if (!actor.isAdmin) return { admin: false as const };
   const { services } = pageOf(context);
-  const [overview, inbox] = await Promise.all([loadOverview(services.db), loadInbox(request, context)]);
+  const [overview, inbox] = await Promise.all([
+    loadOverview(services.db, services),
+    loadInbox(request, context),
+  ]);
   return { admin: true as const, overview, inbox };
 }
 

@@ -372,7 +372,9 @@ const isStale = (order: OrderRow, now = Date.now()) =>
  * too, after the answer rather than before it (best effort: a payment the provider still reports
  * later is recorded as paid_after_expiry, never as paid).
  */
-export async function expireStaleOrders(ctx: OrderContext & { payments?: PaymentProvider; logger?: Logger }) {
+export async function expireStaleOrders(
+  ctx: Pick<OrderContext, "db"> & { payments?: PaymentProvider; logger?: Logger },
+) {
   const expired = await ctx.db
     .update(orders)
     .set({ status: "expired" })

@@ -1,10 +1,12 @@
 // The numbers at the top of the dashboard home: how many records of each kind are on the site
 // (for students, teachers and blogs: the approved ones, which visitors see), how many wait
-// for review, unread messages, subscribers, and the newest orders. Two queries in all: one of
-// counts, one of orders. Only the admin-guarded dashboard home reads it (there is no REST call).
+// for review, unread messages, subscribers, and the newest orders. Three queries in all: stale
+// orders expire, then one of counts and one of orders. Only the admin-guarded dashboard home
+// reads it (there is no REST call).
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { unionAll } from "drizzle-orm/pg-core";
+import type { Logger } from "pino";
 import type { Database } from "../db/client";
 import {
   admissions,
@@ -21,6 +23,8 @@ import {
   teachers,
   users,
 } from "../db/schema";
+import type { PaymentProvider } from "../payments/provider";
+import { expireStaleOrders } from "./orders";
 
 export const overviewKinds = [
   "admissions",
@@ -95,7 +99,15 @@ async function countAll(db: Database): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.name, Number(row.n)]));
 }
 
-export async function loadOverview(db: Database): Promise<OverviewData> {
+/**
+ * The overview. Its newest orders are read as every read of orders is, after stale ones expire
+ * (with the payment provider at hand, their intents are cancelled too: server/domain/orders.ts).
+ */
+export async function loadOverview(
+  db: Database,
+  provider?: { payments: PaymentProvider; logger: Logger },
+): Promise<OverviewData> {
+  await expireStaleOrders({ db, ...provider });
   const [counted, recent] = await Promise.all([
     countAll(db),
     db

@@ -4,7 +4,7 @@
 // counts what is there.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEntries, blogs, contactMessages } from "../../server/db/schema";
+import { auditEntries, blogs, contactMessages, orders } from "../../server/db/schema";
 import { loadOverview } from "../../server/domain/overview";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
@@ -338,6 +338,15 @@ describe.each(testDatabases)("the dashboard overview on %s", (kind) => {
       buyerEmail: "alice@school.test",
     });
     expect(overview.recentOrders[0]?.totalMinor).toBeGreaterThan(overview.recentOrders[1]?.totalMinor ?? 0);
+
+    // An open order older than a day shows as expired, as the orders page says: the overview's
+    // own read expires it like every other read of orders.
+    await t.services.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(orders.id, intents[1]?.orderId ?? ""));
+    const later = await loadOverview(t.services.db);
+    expect(later.recentOrders.find((order) => order.id === intents[1]?.orderId)?.status).toBe("expired");
   });
 
   /** Alice's open order for this cart (a buyer has one: a changed cart changes it). */
