@@ -407,22 +407,28 @@ type PaymentDetails = {
  * reports arrive together, and never for an intent the order no longer has (its cart changed) or
  * an order that has expired; answers whether this call was the one that did it.
  */
+/** What a confirmed payment stores on its order: when, and the card and billing details it came with. */
+function paymentColumns({ last4, billing }: PaymentDetails) {
+  return {
+    paidAt: new Date(),
+    ...(last4 ? { cardLast4: last4.slice(-4) } : {}),
+    ...(billing?.name ? { billingName: billing.name } : {}),
+    ...(billing?.email ? { billingEmail: billing.email } : {}),
+    ...(billing?.address ? { billingAddress: billing.address } : {}),
+  };
+}
+
 async function markPaid(
   db: Database,
   order: OrderRow,
   paymentId: string,
   details: PaymentDetails,
 ): Promise<boolean> {
-  const billing = details.billing;
   const updated = await db
     .update(orders)
     .set({
       status: "paid",
-      paidAt: new Date(),
-      ...(details.last4 ? { cardLast4: details.last4.slice(-4) } : {}),
-      ...(billing?.name ? { billingName: billing.name } : {}),
-      ...(billing?.email ? { billingEmail: billing.email } : {}),
-      ...(billing?.address ? { billingAddress: billing.address } : {}),
+      ...paymentColumns(details),
     })
     .where(
       and(
@@ -442,16 +448,11 @@ async function markPaid(
  * refund or honour, and logged as an error.
  */
 async function recordLatePayment(ctx: PaymentContext, order: OrderRow, payment: ProviderPayment) {
-  const billing = payment.billing;
   const updated = await ctx.db
     .update(orders)
     .set({
       status: "paid_after_expiry",
-      paidAt: new Date(),
-      ...(payment.last4 ? { cardLast4: payment.last4.slice(-4) } : {}),
-      ...(billing?.name ? { billingName: billing.name } : {}),
-      ...(billing?.email ? { billingEmail: billing.email } : {}),
-      ...(billing?.address ? { billingAddress: billing.address } : {}),
+      ...paymentColumns(payment),
     })
     .where(
       and(
