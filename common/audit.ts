@@ -14,6 +14,8 @@ export const auditSubjects = [
   // The inbox: a received message deleted for good, and mail sent from the dashboard.
   "message",
   "mail",
+  // A refund given on an order.
+  "order",
 ] as const;
 
 export type AuditSubject = (typeof auditSubjects)[number];

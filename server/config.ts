@@ -26,6 +26,8 @@ const httpUrl = (example: string) =>
 
 const s3Keys = ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 const stripeKeys = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"] as const;
+const sslcommerzKeys = ["SSLCOMMERZ_STORE_ID", "SSLCOMMERZ_STORE_PASSWORD"] as const;
+const bkashKeys = ["BKASH_APP_KEY", "BKASH_APP_SECRET", "BKASH_USERNAME", "BKASH_PASSWORD"] as const;
 
 // Prices are kept in hundredths (cents, paisa), so only currencies with two decimal places fit.
 const notTwoDecimalCurrencies = new Set(
@@ -117,6 +119,18 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: stripeKey(["pk_"], "pk_live_... or pk_test_...").optional(),
     STRIPE_WEBHOOK_SECRET: stripeKey(["whsec_"], "whsec_...").optional(),
     STRIPE_API_URL: httpUrl("http://127.0.0.1:12111").optional(),
+    // SSLCommerz (bKash, Nagad, Rocket and cards on its hosted page): the sandbox unless LIVE is on.
+    SSLCOMMERZ_STORE_ID: z.string().trim().min(1).optional(),
+    SSLCOMMERZ_STORE_PASSWORD: z.string().min(1).optional(),
+    SSLCOMMERZ_LIVE: onOff,
+    SSLCOMMERZ_API_URL: httpUrl("https://sandbox.sslcommerz.com").optional(),
+    // bKash's Tokenized Checkout: the sandbox unless LIVE is on.
+    BKASH_APP_KEY: z.string().trim().min(1).optional(),
+    BKASH_APP_SECRET: z.string().min(1).optional(),
+    BKASH_USERNAME: z.string().trim().min(1).optional(),
+    BKASH_PASSWORD: z.string().min(1).optional(),
+    BKASH_LIVE: onOff,
+    BKASH_API_URL: httpUrl("https://tokenized.sandbox.bka.sh/v1.2.0-beta").optional(),
     // Outgoing e-mail (replies from the inbox, password resets): SMTP when set, otherwise files
     // in DATA_DIR/outbox/mail.
     SMTP_URL: z
@@ -203,8 +217,33 @@ const envSchema = z
         });
       }
     }
+    for (const [group, extras] of [
+      [sslcommerzKeys, ["SSLCOMMERZ_LIVE", "SSLCOMMERZ_API_URL"]],
+      [bkashKeys, ["BKASH_LIVE", "BKASH_API_URL"]],
+    ] as const) {
+      if (group.some((key) => env[key])) continue;
+      for (const key of extras) {
+        if (env[key] !== undefined) {
+          ctx.addIssue({ code: "custom", path: [key], message: `${key} needs ${group.join(", ")}` });
+        }
+      }
+    }
+    // Both take taka only: a price in dollars would be charged as the same number of taka.
+    const takaOnly = [
+      sslcommerzKeys.some((key) => env[key]) ? "SSLCommerz" : null,
+      bkashKeys.some((key) => env[key]) ? "bKash" : null,
+    ].filter(Boolean);
+    if (takaOnly.length > 0 && env.CURRENCY !== "BDT") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CURRENCY"],
+        message: `CURRENCY must be BDT when ${takaOnly.join(" or ")} is configured: ${takaOnly.join(" and ")} take taka only`,
+      });
+    }
     const together = [
       ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+      sslcommerzKeys,
+      bkashKeys,
       ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
     ] as const;
     for (const group of together) {
@@ -262,6 +301,10 @@ export type Config = {
   currency: string;
   /** Present when card payments go to Stripe; otherwise the built-in test mode takes them. */
   stripe?: StripeConfig;
+  /** Present when SSLCommerz takes payments (its hosted page: bKash, Nagad, Rocket, cards). */
+  sslcommerz?: SslcommerzConfig;
+  /** Present when bKash's Tokenized Checkout takes payments. */
+  bkash?: BkashConfig;
   /** Outgoing e-mail: SMTP when smtpUrl is set, otherwise files in DATA_DIR/outbox/mail. */
   mail: { from: string; smtpUrl?: string };
   /** Text messages: an HTTP gateway when present, otherwise files in DATA_DIR/outbox/sms. */
@@ -281,6 +324,26 @@ export type StripeConfig = {
   /** Checks the signature of /api/payments/stripe/webhook; without it the webhook is off. */
   webhookSecret?: string;
   /** Another address for Stripe's API (a fake Stripe in tests), without a trailing slash. */
+  apiUrl?: string;
+};
+
+export type SslcommerzConfig = {
+  storeId: string;
+  storePassword: string;
+  /** Off: the sandbox (sandbox.sslcommerz.com); on: securepay.sslcommerz.com. */
+  live: boolean;
+  /** Another address for the API (a fake SSLCommerz in tests), without a trailing slash. */
+  apiUrl?: string;
+};
+
+export type BkashConfig = {
+  appKey: string;
+  appSecret: string;
+  username: string;
+  password: string;
+  /** Off: the sandbox (tokenized.sandbox.bka.sh); on: tokenized.pay.bka.sh. */
+  live: boolean;
+  /** Another address for the API (a fake bKash in tests), without a trailing slash. */
   apiUrl?: string;
 };
 
@@ -357,6 +420,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             apiUrl: e.STRIPE_API_URL?.replace(/\/+$/, ""),
+          }
+        : undefined,
+    sslcommerz:
+      e.SSLCOMMERZ_STORE_ID && e.SSLCOMMERZ_STORE_PASSWORD
+        ? {
+            storeId: e.SSLCOMMERZ_STORE_ID,
+            storePassword: e.SSLCOMMERZ_STORE_PASSWORD,
+            live: e.SSLCOMMERZ_LIVE ?? false,
+            apiUrl: e.SSLCOMMERZ_API_URL?.replace(/\/+$/, ""),
+          }
+        : undefined,
+    bkash:
+      e.BKASH_APP_KEY && e.BKASH_APP_SECRET && e.BKASH_USERNAME && e.BKASH_PASSWORD
+        ? {
+            appKey: e.BKASH_APP_KEY,
+            appSecret: e.BKASH_APP_SECRET,
+            username: e.BKASH_USERNAME,
+            password: e.BKASH_PASSWORD,
+            live: e.BKASH_LIVE ?? false,
+            apiUrl: e.BKASH_API_URL?.replace(/\/+$/, ""),
           }
         : undefined,
     mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },

@@ -9,6 +9,7 @@ import { endpoints } from "./api";
 import { docsPage } from "./api/docs-page";
 import { ApiError, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
+import { mountPaymentReturns } from "./api/payment-returns";
 import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
 import { authBodyFields } from "./auth/auth";
 import { clientIp, withClientIp } from "./auth/client-ip";
@@ -45,7 +46,7 @@ export function createApp(
     securityHeaders({
       development: config.env === "development",
       https: config.publicUrl.startsWith("https:"),
-      stripe: services.payments.kind === "stripe",
+      stripe: services.payments.find("stripe")?.kind === "stripe",
     }),
   );
   app.use(privateAnswers());
@@ -99,6 +100,8 @@ export function createApp(
       );
     }
   });
+
+  mountPaymentReturns(app, services);
 
   app.use(sameOrigin(config.publicUrl, config.trustedOrigins));
   app.use(compress());

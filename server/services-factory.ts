@@ -6,12 +6,16 @@ import type { Logger } from "pino";
 import { createAuth } from "./auth/auth";
 import { createPageCache } from "./cache/page-cache";
 import type { Config } from "./config";
-import { type DatabaseHandle, openDatabase } from "./db/client";
+import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
 import { ensureAdminAccount } from "./domain/users";
 import { createImageStore } from "./files/image-store";
 import { createFileStorage } from "./files/storage";
 import { createMailer } from "./mail/mailer";
+import { paymentsOf } from "./payments/payments";
+import type { PaymentProvider } from "./payments/provider";
+import { createTestGatewayProvider } from "./payments/test-gateway";
 import { createTestModeProvider } from "./payments/test-mode";
+import { databaseTokenStore } from "./payments/token-store";
 import type { Services } from "./services";
 import { createSmsSender } from "./sms/sender";
 
@@ -42,13 +46,14 @@ export async function createServices(
   });
   const files = createFileStorage(config);
   const images = createImageStore({ db: database.db, files, config, logger });
-  // Stripe's SDK (about 20 MB of memory) is loaded only when card payments go to Stripe.
-  const payments = config.stripe
-    ? (await import("./payments/stripe")).createStripeProvider(config.stripe)
-    : createTestModeProvider(database.db);
-  if (payments.kind === "test" && config.env === "production") {
+  const payments = paymentsOf(await configuredProviders(config, database.db), [
+    createTestModeProvider(database.db),
+    createTestGatewayProvider(database.db, "sslcommerz", config.publicUrl),
+    createTestGatewayProvider(database.db, "bkash", config.publicUrl),
+  ]);
+  if (payments.testMode && config.env === "production") {
     logger.warn(
-      "payments run in test mode: no money moves; set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY",
+      "payments run in test mode: no money moves; configure Stripe, SSLCommerz or bKash (see the README)",
     );
   }
   if (config.stripe && !config.stripe.webhookSecret) {
@@ -56,4 +61,22 @@ export async function createServices(
   }
   const pageCache = createPageCache({ redisUrl: config.redisUrl, database, logger });
   return { config, database, db: database.db, auth, files, images, logger, payments, mail, sms, pageCache };
+}
+
+/** The providers with keys in the config; each SDK or client is loaded only when configured. */
+async function configuredProviders(config: Config, db: Database): Promise<PaymentProvider[]> {
+  const providers: PaymentProvider[] = [];
+  // Stripe's SDK is about 20 MB of memory.
+  if (config.stripe) providers.push((await import("./payments/stripe")).createStripeProvider(config.stripe));
+  if (config.sslcommerz) {
+    const { createSslcommerzProvider } = await import("./payments/sslcommerz");
+    providers.push(createSslcommerzProvider(config.sslcommerz, { publicUrl: config.publicUrl }));
+  }
+  if (config.bkash) {
+    const { createBkashProvider } = await import("./payments/bkash");
+    providers.push(
+      createBkashProvider(config.bkash, { publicUrl: config.publicUrl, tokens: databaseTokenStore(db) }),
+    );
+  }
+  return providers;
 }

@@ -7,7 +7,7 @@ import type { Database, DatabaseHandle } from "./db/client";
 import type { ImageStore } from "./domain/content/collection";
 import type { FileStorage } from "./files/storage";
 import type { Mailer } from "./mail/mailer";
-import type { PaymentProvider } from "./payments/provider";
+import type { Payments } from "./payments/payments";
 import type { SmsSender } from "./sms/sender";
 
 export type Services = {
@@ -20,8 +20,8 @@ export type Services = {
   /** The image pipeline: store an upload in every width, remove one, show one. */
   images: ImageStore;
   logger: Logger;
-  /** Card payments: Stripe when STRIPE_* is set, otherwise the built-in test mode. */
-  payments: PaymentProvider;
+  /** The payment providers: those configured (Stripe, SSLCommerz, bKash), or the test stand-ins. */
+  payments: Payments;
   /** Outgoing e-mail: SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/outbox/mail. */
   mail: Mailer;
   /** Text messages: the SMS_URL gateway, otherwise .json files in DATA_DIR/outbox/sms. */

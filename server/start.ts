@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
 import { seedSampleContent } from "./sample-content/seed";
+import { startReconciliation } from "./payments/reconciliation-job";
 import { createServices } from "./services-factory";
 
 export type StartOptions = {
@@ -59,6 +60,8 @@ export async function startServer(options: StartOptions) {
     "listening",
   );
 
+  const reconciliation = startReconciliation(services);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -69,6 +72,7 @@ export async function startServer(options: StartOptions) {
     const timer = setTimeout(() => server.closeAllConnections(), drainMs);
     await drained;
     clearTimeout(timer);
+    await reconciliation.stop();
     await options.onClose?.();
     await services.pageCache.close();
     await services.database.close();

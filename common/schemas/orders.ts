@@ -13,6 +13,10 @@ export const orderStatuses = [
   "cancelled",
   "expired",
   "paid_after_expiry",
+  // The provider took it but flagged it as risky (SSLCommerz's risk_level 1): an admin decides.
+  "on_hold",
+  // Every taka given back (a part refunded stays "paid", with its refunded amount).
+  "refunded",
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -152,4 +156,23 @@ export const recordPaymentInput = z.object({
     .unknown()
     .optional()
     .describe("Ignored: the card's last digits are read from the payment provider"),
+});
+
+/** An admin's refund: an amount in major units (none: all that is left) and why. */
+export const refundInput = z.object({
+  amount: majorUnitPrice
+    .refine((minor) => minor > 0, { error: "Amount must be more than 0" })
+    .optional()
+    .describe("In major units (1250.50); leave out to refund all that is left"),
+  reason: requiredText("Reason", 250),
+});
+
+/** The providers a payment may go to (server/payments/provider.ts). */
+export const paymentProviderNames = ["stripe", "sslcommerz", "bkash", "test"] as const;
+
+export const paymentIntentRequest = paymentIntentInput.extend({
+  provider: z
+    .enum(paymentProviderNames, { error: `provider must be one of ${paymentProviderNames.join(", ")}` })
+    .optional()
+    .describe("Default: the first provider offered (stripe, then sslcommerz, then bkash; test when none is configured)"),
 });

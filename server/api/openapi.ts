@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { authOperations } from "./auth-doc";
 import type { AnyEndpoint, JsonSchema, ResponseHeader } from "./endpoint";
+import { paymentReturnOperations } from "./payment-returns";
 
 const errorSchema: JsonSchema = {
   type: "object",
@@ -146,6 +147,7 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {
     ...authOperations(toJsonSchema),
     "/payments/stripe/webhook": webhookOperation,
+    ...paymentReturnOperations,
   };
   for (const endpoint of endpoints) {
     for (const path of endpoint.paths) {

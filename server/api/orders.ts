@@ -6,8 +6,9 @@ import { toMajorUnits } from "../../common/money";
 import type { Totals } from "../../common/pricing";
 import {
   cartItems,
-  paymentIntentInput,
+  paymentIntentRequest,
   recordPaymentInput,
+  refundInput,
   testPaymentInput,
 } from "../../common/schemas/orders";
 import { orderStatuses } from "../db/schema";
@@ -20,15 +21,18 @@ import {
   type Order,
   type Quote,
   quoteCart,
+  type Refund,
   recordPayment,
   TotalChangedError,
 } from "../domain/orders";
+import { refundOrder } from "../domain/refunds";
 import { Answer, endpoint } from "./endpoint";
 import {
   orderWire,
   paymentIntentWire,
   paymentRecorded,
   quoteWire,
+  refundAnswerWire,
   testPaymentWire,
   totalChangedError,
 } from "./wire-schemas";
@@ -55,8 +59,12 @@ export const quoteToWire = (quote: Quote) => ({
   currency: quote.currency,
 });
 
+export const refundToWire = (refund: Refund) => ({ ...refund, amount: toMajorUnits(refund.amountMinor) });
+
 export const orderToWire = (order: Order) => ({
   ...order,
+  refunded: toMajorUnits(order.refundedMinor),
+  refunds: order.refunds.map(refundToWire),
   subtotal: toMajorUnits(order.subtotalMinor),
   shipping: toMajorUnits(order.shippingMinor),
   tax: toMajorUnits(order.taxMinor),
@@ -84,14 +92,17 @@ export const orderEndpoints = [
     method: "POST",
     paths: ["/Order/create-payment-intent"],
     summary:
-      "Make the buyer's open order match the cart, priced on the server, and answer a payment intent " +
-      "for its total (price, if sent, is only compared: 409 with the server's totals when it differs). " +
-      "One open order per buyer: a changed cart updates it and replaces its intent; an order unpaid for " +
-      "24 hours expires. Items name the admission as id or _id. Totals above 10,000,000,000.00 (or " +
-      "the payment service's own limit) are refused with 400 naming items.",
+      "Make the buyer's open order match the cart, priced on the server, and start its payment with " +
+      "provider (stripe, sslcommerz, bkash or test; default: the first offered). A card provider " +
+      "answers a clientSecret; a redirect provider (sslcommerz, bkash) a redirectUrl to send the buyer " +
+      "to. With no provider configured every one runs in test mode (testMode: true) through the site's " +
+      "own test gateway page. Price, if sent, is only compared: 409 with the server's totals when it " +
+      "differs. One open order per buyer and provider: a changed cart updates it and replaces its " +
+      "payment; an order unpaid for 24 hours expires. Items name the admission as id or _id. Totals " +
+      "above 10,000,000,000.00 (or the provider's own limit) are refused with 400 naming items.",
     tag,
     access: "signed-in user",
-    body: paymentIntentInput,
+    body: paymentIntentRequest,
     errors: { "502": "The payment service did not answer" },
     responses: {
       "409": {
@@ -105,6 +116,7 @@ export const orderEndpoints = [
         const answer = await createPaymentIntent(services, actor, {
           items: body.items,
           priceMinor: body.price,
+          provider: body.provider,
         });
         return { ...answer, totals: totalsToWire(answer.totals) };
       } catch (error) {
@@ -178,6 +190,29 @@ export const orderEndpoints = [
     },
     handle: ({ services, actor, params, body }) =>
       recordPayment(services, actor, { orderId: params.id, transaction: body.transaction }),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/Order/orders/:id/refunds"],
+    summary:
+      "Refund a paid order, whole or in part (amount in major units; none: all that is left), with a " +
+      "reason, through the provider that took it. The buyer is e-mailed and the audit trail records it; " +
+      "a refund of everything left makes the order refunded.",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: refundInput,
+    status: 201,
+    response: refundAnswerWire,
+    errors: {
+      "404": "No such order",
+      "409": "The order is not paid, or changed meanwhile",
+      "502": "The payment service did not answer",
+    },
+    handle: async ({ services, actor, params, body }) => {
+      const answer = await refundOrder(services, actor, params.id, body);
+      return { ...answer, refund: refundToWire(answer.refund), refunded: toMajorUnits(answer.refundedMinor) };
+    },
   }),
   endpoint({
     method: "POST",

@@ -4,6 +4,7 @@
 // field the document does not name is a drift too.
 import { z } from "zod";
 import { auditSubjects } from "../../common/audit";
+import { paymentProviderNames } from "../../common/schemas/orders";
 import { classOptions } from "../../common/classes";
 import { inboxFolders } from "../../common/schemas/inbox";
 import { auditActions, orderStatuses, reviewStatuses, teacherPositions } from "../db/schema";
@@ -277,14 +278,39 @@ export const quoteWire = z.strictObject({
 });
 
 export const paymentIntentWire = z.strictObject({
-  clientSecret: z.string(),
+  clientSecret: z
+    .string()
+    .nullable()
+    .meta({ description: "The card flow (stripe, test): what the browser pays with; null for redirect providers" }),
+  redirectUrl: z
+    .string()
+    .nullable()
+    .meta({ description: "The redirect flow (sslcommerz, bkash): send the buyer here; null for cards" }),
   orderId: id,
   amount: major,
   amountMinor: minor,
   currency,
-  provider: z.enum(["stripe", "test"]),
+  provider: z.enum(paymentProviderNames),
+  testMode: z.boolean().meta({ description: "A built-in stand-in takes it: no money moves" }),
   publishableKey: z.string().nullable(),
   totals: totalsWire,
+});
+
+export const refundWire = z.strictObject({
+  id,
+  amountMinor: minor,
+  amount: major,
+  reason: z.string(),
+  status: z.enum(["succeeded", "pending"]),
+  providerRefundId: z.string().nullable(),
+  createdAt: timestamp,
+});
+
+export const refundAnswerWire = z.strictObject({
+  refund: refundWire,
+  refundedMinor: minor,
+  refunded: major,
+  status: z.enum(orderStatuses),
 });
 
 export const totalChangedError = z.strictObject({
@@ -306,7 +332,17 @@ export const orderWire = z.strictObject({
   taxMinor: minor,
   totalMinor: minor,
   provider: z.string(),
+  testMode: z.boolean(),
   providerPaymentId: z.string().nullable(),
+  transactionId: z
+    .string()
+    .nullable()
+    .meta({ description: "The provider's transaction: bank_tran_id (SSLCommerz), trxID (bKash), the charge (Stripe)" }),
+  paymentChannel: z.string().nullable().meta({ description: 'How it was paid: "BKASH-BKash", "VISA-Dutch Bangla"...' }),
+  maskedCard: z.string().nullable(),
+  refundedMinor: minor,
+  refunded: major,
+  refunds: z.array(refundWire),
   cardLast4: z.string().nullable(),
   billingName: z.string().nullable(),
   billingEmail: z.string().nullable(),

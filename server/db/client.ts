@@ -28,6 +28,11 @@ export type DatabaseHandle = {
    * advisory lock), so processes starting together do not migrate or seed at the same time.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` unless another app process is running its own under this name (PostgreSQL: a
+   * try-lock, which never waits); answers undefined when it did not run.
+   */
+  tryExclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +66,20 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
           connection.release();
         }
       },
+      async tryExclusive(name, work) {
+        const connection = await client.reserve();
+        try {
+          const [row] = await connection`select pg_try_advisory_lock(hashtext(${name})) as locked`;
+          if (!row?.locked) return undefined;
+          try {
+            return await work();
+          } finally {
+            await connection`select pg_advisory_unlock(hashtext(${name}))`;
+          }
+        } finally {
+          connection.release();
+        }
+      },
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => client.end({ timeout: 5 }),
     };
@@ -84,6 +103,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     migrate: () => migratePglite(db, { migrationsFolder }),
     // One process per PGlite folder: nobody to wait for.
     exclusive: (work) => work(),
+    tryExclusive: (_name, work) => work(),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
       try {

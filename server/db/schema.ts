@@ -337,6 +337,8 @@ export const orders = pgTable(
     taxMinor: money(),
     totalMinor: money(),
     provider: text().notNull(),
+    // A built-in stand-in took it (the test card, the local test gateway): no money moved.
+    testMode: boolean().notNull().default(false),
     providerPaymentId: text().unique(),
     // What the browser needs to pay this order's payment intent; kept so that asking again for
     // the same cart reuses the intent, and so that test mode can find the order it pays.
@@ -345,12 +347,56 @@ export const orders = pgTable(
     billingName: text(),
     billingEmail: text(),
     billingAddress: text(),
+    // What the provider said of the payment: its transaction (SSLCommerz's bank_tran_id, bKash's
+    // trxID, Stripe's charge), its proof of the check (val_id), how it was paid (card_type:
+    // "BKASH-BKash", "VISA-Dutch Bangla") and the card number as the provider masks it.
+    transactionId: text(),
+    validationId: text(),
+    paymentChannel: text(),
+    maskedCard: text(),
+    // How much of the total has been given back (server/domain/refunds.ts).
+    refundedMinor: bigint({ mode: "number" }).notNull().default(0),
+    // When the reconciliation job last asked the provider about this pending order.
+    checkedAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.userId, t.createdAt), index().on(t.createdAt), index().on(t.status)],
 );
+
+export const refundStatuses = ["succeeded", "pending"] as const;
+
+// Money given back on a paid order, whole or in part, through the provider that took it.
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountMinor: money(),
+    reason: text().notNull(),
+    status: text().$type<(typeof refundStatuses)[number]>().notNull(),
+    providerRefundId: text(),
+    // Who gave it back; the e-mail is copied so the entry stays readable after the account is gone.
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt)],
+);
+
+// A provider's access token, shared by every app process so that a payment never grants its own
+// (bKash: an id_token for an hour, a refresh token for 28 days).
+export const providerTokens = pgTable("provider_tokens", {
+  provider: text().primaryKey(),
+  accessToken: text().notNull(),
+  refreshToken: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  refreshExpiresAt: timestamp({ withTimezone: true }),
+  updatedAt: updatedAt(),
+});
 
 export const orderItems = pgTable(
   "order_items",
@@ -431,7 +477,8 @@ export const outgoingMessages = pgTable(
 // e-mail is copied so the entry stays readable after the account is gone.
 
 // "disable" and "enable": an account's sign-in taken away or given back (server/domain/users.ts).
-export const auditActions = ["create", "update", "delete", "disable", "enable"] as const;
+// "refund": money given back on an order (server/domain/refunds.ts).
+export const auditActions = ["create", "update", "delete", "disable", "enable", "refund"] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditEntries = pgTable(

@@ -12,10 +12,24 @@ import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import { type CartItem, cartItems, recordPaymentInput, testPaymentInput } from "../../common/schemas/orders";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { admissions, type OrderStatus, orderItems, orders, uploadedFiles, users } from "../db/schema";
+import {
+  admissions,
+  type OrderStatus,
+  orderItems,
+  orders,
+  paymentRefunds,
+  uploadedFiles,
+  users,
+} from "../db/schema";
 import { createFileStorage, type FileStorage } from "../files/storage";
 import { imageInfo } from "../files/uploads";
-import type { PaymentProvider, PaymentProviderKind, ProviderPayment } from "../payments/provider";
+import type { Payments } from "../payments/payments";
+import type {
+  PaymentProvider,
+  PaymentProviderKind,
+  ProviderPayment,
+  StartedPayment,
+} from "../payments/provider";
 import { chargeTestCard, intentIdOfClientSecret } from "../payments/test-mode";
 import { type Actor, requireAdmin, requireUser } from "./actor";
 import type { ImageStore, ImageView } from "./content/collection";
@@ -26,7 +40,7 @@ import { csvCell } from "./subscribers";
 export type OrderContext = { db: Database; config: Config; images?: ImageStore };
 
 /** What paying needs: the services object has all of it. */
-export type PaymentContext = OrderContext & { payments: PaymentProvider; logger: Logger };
+export type PaymentContext = OrderContext & { payments: Payments; logger: Logger };
 
 export type QuoteLine = {
   admissionId: string;
@@ -46,17 +60,40 @@ export type Quote = {
 };
 
 export type PaymentIntentAnswer = {
-  clientSecret: string;
+  /** The card flow: what the browser pays with. Null for a redirect provider. */
+  clientSecret: string | null;
+  /** The redirect flow: the provider's page (or the local test gateway). Null for cards. */
+  redirectUrl: string | null;
   orderId: string;
   /** The total in major units (120.5), as the earlier pages showed it. */
   amount: number;
   amountMinor: number;
   currency: string;
   provider: PaymentProviderKind;
-  /** Stripe's publishable key for Stripe Elements; null in test mode. */
+  /** A built-in stand-in takes it: no money moves. */
+  testMode: boolean;
+  /** Stripe's publishable key for Stripe Elements; null in test mode and for redirect providers. */
   publishableKey: string | null;
   totals: Totals;
 };
+
+export type Refund = {
+  id: string;
+  amountMinor: number;
+  reason: string;
+  status: "succeeded" | "pending";
+  providerRefundId: string | null;
+  createdAt: Date;
+};
+
+export const refundOf = (row: typeof paymentRefunds.$inferSelect): Refund => ({
+  id: row.id,
+  amountMinor: row.amountMinor,
+  reason: row.reason,
+  status: row.status,
+  providerRefundId: row.providerRefundId,
+  createdAt: row.createdAt,
+});
 
 export type OrderItemView = {
   title: string;
@@ -75,8 +112,18 @@ export type Order = {
   taxMinor: number;
   totalMinor: number;
   provider: string;
-  /** The provider's payment intent id (Stripe's pi_...), for finding the payment there. */
+  /** A built-in stand-in took it: no money moved. */
+  testMode: boolean;
+  /** The payment's id at the provider (Stripe's pi_..., SSLCommerz's tran_id, bKash's paymentID). */
   providerPaymentId: string | null;
+  /** The provider's transaction (bank_tran_id, trxID, Stripe's charge), for receipts and refunds. */
+  transactionId: string | null;
+  /** How it was paid, as the provider names it ("BKASH-BKash", "VISA-Dutch Bangla"). */
+  paymentChannel: string | null;
+  maskedCard: string | null;
+  /** How much has been given back, and each refund. */
+  refundedMinor: number;
+  refunds: Refund[];
   cardLast4: string | null;
   billingName: string | null;
   billingEmail: string | null;
@@ -173,19 +220,37 @@ async function priceCart(ctx: OrderContext, cart: CartItem[]): Promise<Quote> {
 // Payment intent: a pending order with its items, and the provider's intent for its total.
 
 /**
+ * The provider a payment goes to: the one asked for by name, or the page's first. Names one that
+ * is not offered here in a 400 naming `provider`.
+ */
+export function chooseProvider(payments: Payments, kind?: PaymentProviderKind): PaymentProvider {
+  const provider = kind ? payments.find(kind) : payments.offered[0];
+  if (provider) return provider;
+  const offered = payments.offered.map((one) => one.kind).join(", ");
+  const message =
+    kind === "test"
+      ? `Test mode is off: a payment provider is configured (offered: ${offered})`
+      : `${kind} is not configured here (offered: ${offered})`;
+  throw new DomainError("invalid", message, { provider: message });
+}
+
+/**
  * Makes the buyer's open order match the cart (titles and prices copied from the database) and
- * answers a payment intent for its total. A buyer has one open order: asking again with the same
- * cart answers the same intent; with a changed cart the open order takes the new items and
- * totals, and its old intent is cancelled at the provider and replaced, so an intent is never
- * paid for an amount other than the one it was made for. An order whose payment the provider
- * has already started (processing, succeeded) is left alone: the cart becomes a new order.
+ * starts a payment for its total with the chosen provider: a client secret for the card flow, the
+ * provider's page for a redirect flow. A buyer has one open order per provider: asking again
+ * with the same cart answers the same payment while it can still be paid; with a changed cart, or
+ * after the buyer failed or cancelled at the provider, the open order takes the new items and a
+ * new attempt, once the old one is cancelled at the provider, so a payment is never made for an
+ * amount other than the one it was started for. An order whose payment the provider has already
+ * taken or cannot cancel is left alone: the cart becomes a new order.
  */
 export async function createPaymentIntent(
   ctx: PaymentContext,
   actor: Actor,
-  input: { items: unknown; priceMinor?: number },
+  input: { items: unknown; priceMinor?: number; provider?: PaymentProviderKind },
 ): Promise<PaymentIntentAnswer> {
   const user = requireUser(actor);
+  const provider = chooseProvider(ctx.payments, input.provider);
   const cart = parseCart(input.items);
   const quote = await priceCart(ctx, cart);
   if (quote.missing.length > 0) {
@@ -201,6 +266,10 @@ export async function createPaymentIntent(
     throw new DomainError("invalid", "The cart is empty", { items: "The cart is empty" });
   }
   const { totals, currency } = quote;
+  if (provider.currencies && !provider.currencies.includes(currency)) {
+    const message = `${provider.kind} takes ${provider.currencies.join(", ")} only: this site charges ${currency}`;
+    throw new DomainError("invalid", message, { provider: message });
+  }
   if (totals.totalMinor <= 0) {
     throw new DomainError("invalid", "There is nothing to pay", { items: "There is nothing to pay" });
   }
@@ -208,29 +277,32 @@ export async function createPaymentIntent(
     const message = `The order total may be at most ${maxAmountText}`;
     throw new DomainError("invalid", message, { items: message });
   }
-  if (totals.totalMinor > ctx.payments.maxAmountMinor) {
-    const limit = formatMinor(ctx.payments.maxAmountMinor);
+  if (totals.totalMinor > provider.maxAmountMinor) {
+    const limit = formatMinor(provider.maxAmountMinor);
     const message = `The payment service takes at most ${limit} in one payment`;
     throw new DomainError("invalid", message, { items: message });
   }
   if (input.priceMinor !== undefined && input.priceMinor !== totals.totalMinor) {
     throw new TotalChangedError(totals, currency);
   }
-  const answer = (orderId: string, clientSecret: string): PaymentIntentAnswer => ({
-    clientSecret,
+  const answer = (orderId: string, started: { clientSecret?: string; redirectUrl?: string }) => ({
+    clientSecret: started.clientSecret ?? null,
+    redirectUrl: started.redirectUrl ?? null,
     orderId,
     amount: totals.totalMinor / 100,
     amountMinor: totals.totalMinor,
     currency,
-    provider: ctx.payments.kind,
-    publishableKey: ctx.payments.publishableKey,
+    provider: provider.kind,
+    testMode: provider.testMode,
+    publishableKey: provider.publishableKey,
     totals,
   });
+  const payer = { provider, user, quote };
 
   await expireStaleOrders(ctx);
-  const open = await openOrder(ctx, user.id, currency);
+  const open = await openOrder(ctx, provider, user.id, currency);
   if (open?.providerPaymentId) {
-    const reused = await reuseOpenOrder(ctx, open, quote, user);
+    const reused = await reuseOpenOrder(ctx, open, payer);
     if (reused) return answer(open.id, reused);
   }
 
@@ -238,32 +310,61 @@ export async function createPaymentIntent(
   const orderId = await ctx.db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
-      .values({ userId: user.id, currency, provider: ctx.payments.kind, ...totals })
+      .values({ userId: user.id, currency, provider: provider.kind, testMode: provider.testMode, ...totals })
       .returning({ id: orders.id });
     if (!order) throw new Error("The order was not stored");
     await tx.insert(orderItems).values(itemRows(order.id, quote));
     return order.id;
   });
-  let intent: { id: string; clientSecret: string };
+  let started: StartedPayment;
   try {
-    intent = await ctx.payments.createIntent({
-      amountMinor: totals.totalMinor,
-      currency,
-      orderId,
-      idempotencyKey: `maktab-order-${orderId}`,
-      metadata: { userId: user.id, buyerEmail: user.email },
-    });
+    started = await startAttempt(payer, orderId, true);
   } catch (error) {
-    // No intent, nothing to pay: the order would only be clutter.
+    // Nothing started, nothing to pay: the order would only be clutter.
     await ctx.db.delete(orders).where(eq(orders.id, orderId));
     throw error;
   }
   await ctx.db
     .update(orders)
-    .set({ providerPaymentId: intent.id, providerClientSecret: intent.clientSecret })
+    .set({ providerPaymentId: started.id, providerClientSecret: pathOn(started) })
     .where(eq(orders.id, orderId));
-  return answer(orderId, intent.clientSecret);
+  return answer(orderId, started);
 }
+
+type Payer = {
+  provider: PaymentProvider;
+  user: { id: string; email: string; name: string; phoneNumber?: string | null };
+  quote: Quote;
+};
+
+/**
+ * Starts one attempt at paying the order, with an id unique per attempt. For cards it is Stripe's
+ * idempotency key: the order's own for its first attempt (a retried request makes no second
+ * intent), a new one for every later attempt. For redirect providers it is the merchant's
+ * transaction id (SSLCommerz's tran_id: at most 30 characters): the order's start and a random tail.
+ */
+function startAttempt({ provider, user, quote }: Payer, orderId: string, first: boolean) {
+  const tail = randomUUID().replaceAll("-", "");
+  const attemptId =
+    provider.flow === "redirect"
+      ? `MK${orderId.replaceAll("-", "").slice(0, 20)}-${tail.slice(0, 7)}`.toUpperCase()
+      : first
+        ? `maktab-order-${orderId}`
+        : `maktab-order-${orderId}-${tail}`;
+  const titles = quote.lines.map((line) => line.title);
+  return provider.start({
+    amountMinor: quote.totals.totalMinor,
+    currency: quote.currency,
+    orderId,
+    attemptId,
+    customer: { name: user.name, email: user.email, phone: user.phoneNumber ?? null },
+    description: titles.length === 1 ? (titles[0] ?? "") : `${titles[0]} and ${titles.length - 1} more`,
+    metadata: { userId: user.id, buyerEmail: user.email },
+  });
+}
+
+/** What the order keeps to answer the same attempt again: the card's client secret or the provider's page. */
+const pathOn = (started: StartedPayment) => started.clientSecret ?? started.redirectUrl;
 
 /** "99999999" -> "999,999.99" */
 const formatMinor = (minor: number) =>
@@ -279,7 +380,12 @@ const itemRows = (orderId: string, quote: Quote) =>
   }));
 
 /** The buyer's newest open order (pending, not yet expired) with this provider and currency. */
-async function openOrder(ctx: PaymentContext, userId: string, currency: string): Promise<OrderRow | null> {
+async function openOrder(
+  ctx: PaymentContext,
+  provider: PaymentProvider,
+  userId: string,
+  currency: string,
+): Promise<OrderRow | null> {
   const [candidate] = await ctx.db
     .select()
     .from(orders)
@@ -287,7 +393,8 @@ async function openOrder(ctx: PaymentContext, userId: string, currency: string):
       and(
         eq(orders.userId, userId),
         eq(orders.status, "pending"),
-        eq(orders.provider, ctx.payments.kind),
+        eq(orders.provider, provider.kind),
+        eq(orders.testMode, provider.testMode),
         eq(orders.currency, currency),
         gt(orders.createdAt, expiryCutoff()),
       ),
@@ -298,18 +405,18 @@ async function openOrder(ctx: PaymentContext, userId: string, currency: string):
 }
 
 /**
- * The open order for this cart: answers the client secret to pay it, or null when the order
- * cannot be changed safely (its payment has started) and the cart needs a new order.
+ * The open order for this cart: answers how to pay it (the same attempt, or a new one), or null
+ * when the order cannot be changed safely (its payment has started) and the cart needs a new order.
  */
 async function reuseOpenOrder(
   ctx: PaymentContext,
   order: OrderRow,
-  quote: Quote,
-  user: { id: string; email: string },
-): Promise<string | null> {
-  const oldIntentId = order.providerPaymentId;
-  if (!oldIntentId) return null;
-  const payment = await ctx.payments.retrieve(oldIntentId);
+  payer: Payer,
+): Promise<{ clientSecret?: string; redirectUrl?: string } | null> {
+  const { provider, quote } = payer;
+  const oldId = order.providerPaymentId;
+  if (!oldId) return null;
+  const payment = await provider.query(oldId);
   if (payment?.status === "processing" || payment?.status === "succeeded") return null;
   const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const key = (line: {
@@ -321,26 +428,23 @@ async function reuseOpenOrder(
   const same =
     order.totalMinor === quote.totals.totalMinor &&
     items.map(key).sort().join("\n") === quote.lines.map(key).sort().join("\n");
-  if (same && payment?.status === "requires_payment" && order.providerClientSecret) {
-    return order.providerClientSecret;
+  // The same cart, and the attempt can still be paid (a redirect provider may not know a session
+  // nobody has opened yet): the same attempt again.
+  const payable = payment?.status === "requires_payment" || (!payment && provider.flow === "redirect");
+  if (same && payable && order.providerClientSecret) {
+    return provider.flow === "card"
+      ? { clientSecret: order.providerClientSecret }
+      : { redirectUrl: order.providerClientSecret };
   }
-  // The old intent is for the old total: it must never be paid once the order changes.
-  if (payment && !(await ctx.payments.cancel(oldIntentId))) return null;
-  const intent = await ctx.payments.createIntent({
-    amountMinor: quote.totals.totalMinor,
-    currency: quote.currency,
-    orderId: order.id,
-    idempotencyKey: `maktab-order-${order.id}-${randomUUID()}`,
-    metadata: { userId: user.id, buyerEmail: user.email },
-  });
-  // Only if nothing else changed or paid the order meanwhile (the same intent, still pending).
+  // The old attempt is for the old total: it must never be paid once the order changes.
+  if (payment?.status !== "canceled" && !(await provider.cancel(oldId))) return null;
+  const started = await startAttempt(payer, order.id, false);
+  // Only if nothing else changed or paid the order meanwhile (the same attempt, still pending).
   const replaced = await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(orders)
-      .set({ ...quote.totals, providerPaymentId: intent.id, providerClientSecret: intent.clientSecret })
-      .where(
-        and(eq(orders.id, order.id), eq(orders.status, "pending"), eq(orders.providerPaymentId, oldIntentId)),
-      )
+      .set({ ...quote.totals, providerPaymentId: started.id, providerClientSecret: pathOn(started) })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending"), eq(orders.providerPaymentId, oldId)))
       .returning({ id: orders.id });
     if (updated.length === 0) return false;
     await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
@@ -348,10 +452,10 @@ async function reuseOpenOrder(
     return true;
   });
   if (replaced) {
-    ctx.logger.info({ orderId: order.id, paymentId: intent.id }, "an open order took a changed cart");
-    return intent.clientSecret;
+    ctx.logger.info({ orderId: order.id, paymentId: started.id }, "an open order took a new attempt");
+    return started;
   }
-  await ctx.payments.cancel(intent.id).catch(() => false);
+  await provider.cancel(started.id).catch(() => false);
   return null;
 }
 
@@ -373,34 +477,41 @@ const isStale = (order: OrderRow, now = Date.now()) =>
  * later is recorded as paid_after_expiry, never as paid).
  */
 export async function expireStaleOrders(
-  ctx: Pick<OrderContext, "db"> & { payments?: PaymentProvider; logger?: Logger },
-) {
+  ctx: Pick<OrderContext, "db"> & { payments?: Payments; logger?: Logger },
+) : Promise<number> {
   const expired = await ctx.db
     .update(orders)
     .set({ status: "expired" })
     .where(and(eq(orders.status, "pending"), lte(orders.createdAt, expiryCutoff())))
-    .returning({ id: orders.id, providerPaymentId: orders.providerPaymentId });
+    .returning({
+      id: orders.id,
+      provider: orders.provider,
+      testMode: orders.testMode,
+      providerPaymentId: orders.providerPaymentId,
+    });
   const { payments, logger } = ctx;
-  if (expired.length === 0 || !payments) return;
+  if (expired.length === 0 || !payments) return expired.length;
   void (async () => {
     for (const order of expired) {
-      if (!order.providerPaymentId) continue;
+      const provider = payments.of(order);
+      if (!order.providerPaymentId || !provider) continue;
       try {
-        await payments.cancel(order.providerPaymentId);
+        await provider.cancel(order.providerPaymentId);
       } catch (error) {
         logger?.warn({ orderId: order.id, err: error }, "an expired order's intent was not cancelled");
       }
     }
   })();
+  return expired.length;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Recording a payment: only what the provider says counts, and only once.
 
-type PaymentDetails = {
-  last4?: string;
-  billing?: { name: string | null; email: string | null; address: string | null };
-};
+type PaymentDetails = Pick<
+  ProviderPayment,
+  "last4" | "billing" | "transactionId" | "validationId" | "channel" | "maskedCard"
+>;
 
 /**
  * Marks a pending order paid by this intent. The conditions make it happen once, however many
@@ -408,10 +519,14 @@ type PaymentDetails = {
  * an order that has expired; answers whether this call was the one that did it.
  */
 /** What a confirmed payment stores on its order: when, and the card and billing details it came with. */
-function paymentColumns({ last4, billing }: PaymentDetails) {
+function paymentColumns({ last4, billing, transactionId, validationId, channel, maskedCard }: PaymentDetails) {
   return {
     paidAt: new Date(),
     ...(last4 ? { cardLast4: last4.slice(-4) } : {}),
+    ...(transactionId ? { transactionId } : {}),
+    ...(validationId ? { validationId } : {}),
+    ...(channel ? { paymentChannel: channel } : {}),
+    ...(maskedCard ? { maskedCard } : {}),
     ...(billing?.name ? { billingName: billing.name } : {}),
     ...(billing?.email ? { billingEmail: billing.email } : {}),
     ...(billing?.address ? { billingAddress: billing.address } : {}),
@@ -422,12 +537,12 @@ async function markPaid(
   db: Database,
   order: OrderRow,
   paymentId: string,
-  details: PaymentDetails,
+  details: PaymentDetails & { onHold?: boolean },
 ): Promise<boolean> {
   const updated = await db
     .update(orders)
     .set({
-      status: "paid",
+      status: details.onHold ? "on_hold" : "paid",
       ...paymentColumns(details),
     })
     .where(
@@ -478,8 +593,16 @@ async function orderByPaymentId(db: Database, paymentId: string): Promise<OrderR
   return order;
 }
 
-/** Records the provider's answer against the order, after checking it pays this order in full. */
-async function settle(ctx: PaymentContext, order: OrderRow, payment: ProviderPayment): Promise<void> {
+/**
+ * Records the provider's answer against the order, after checking it pays this order in full, in
+ * its currency. Answers the order's status after it (paid, or on_hold when the provider flags the
+ * payment as risky).
+ */
+export async function settle(
+  ctx: PaymentContext,
+  order: OrderRow,
+  payment: ProviderPayment,
+): Promise<"paid" | "on_hold"> {
   if (payment.status === "requires_payment") {
     throw new PaymentError("payment_incomplete", "The payment has not been made yet.");
   }
@@ -497,21 +620,25 @@ async function settle(ctx: PaymentContext, order: OrderRow, payment: ProviderPay
     );
     throw new DomainError("conflict", "The payment does not match the order's total");
   }
-  if (order.status === "paid") return;
+  if (order.status === "paid" || order.status === "on_hold" || order.status === "refunded") {
+    return order.status === "on_hold" ? "on_hold" : "paid";
+  }
   if (order.status === "expired" || order.status === "paid_after_expiry" || isStale(order)) {
     await recordLatePayment(ctx, order, payment);
     throw expiredError();
   }
-  const recorded = await markPaid(ctx.db, order, payment.id, {
-    last4: payment.last4,
-    billing: payment.billing,
-  });
+  const recorded = await markPaid(ctx.db, order, payment.id, payment);
   if (recorded) {
+    if (payment.onHold) {
+      ctx.logger.warn({ orderId: order.id, paymentId: payment.id }, "a risky payment is on hold for an admin");
+      return "on_hold";
+    }
     ctx.logger.info({ orderId: order.id, paymentId: payment.id }, "order paid");
-    return;
+    return "paid";
   }
   // Expired or changed between reading and writing: read again and answer from there.
   const [now] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+  if (now?.status === "on_hold") return "on_hold";
   if (now && now.status !== "paid") {
     if (now.status === "expired" || isStale(now)) {
       await recordLatePayment(ctx, now, payment);
@@ -519,6 +646,16 @@ async function settle(ctx: PaymentContext, order: OrderRow, payment: ProviderPay
     }
     throw new DomainError("conflict", "The payment does not match the order's total");
   }
+  return "paid";
+}
+
+/** The provider that took the order; a 409 when it is no longer configured here. */
+export function providerOf(ctx: PaymentContext, order: OrderRow): PaymentProvider {
+  const provider = ctx.payments.of(order);
+  if (!provider) {
+    throw new DomainError("conflict", `${order.provider} is no longer configured: this order's payment cannot be reached`);
+  }
+  return provider;
 }
 
 /**
@@ -550,7 +687,7 @@ export async function recordPayment(
   }
   const answer = { acknowledged: true as const, insertedId: order.id };
   if (order.status === "paid") return answer;
-  const payment = await ctx.payments.retrieve(transaction);
+  const payment = await providerOf(ctx, order).query(transaction);
   if (!payment) throw new DomainError("not_found", "No payment with this transaction");
   await settle(ctx, order, payment);
   return answer;
@@ -566,7 +703,7 @@ export async function handlePaymentWebhook(
   payload: Uint8Array,
   signature: string,
 ): Promise<{ received: true }> {
-  const readWebhook = ctx.payments.readWebhook;
+  const readWebhook = ctx.payments.find("stripe")?.readWebhook;
   if (!readWebhook) throw new DomainError("not_found", "Payment webhooks are not configured");
   const event = readWebhook(payload, signature);
   const received = { received: true as const };
@@ -577,7 +714,7 @@ export async function handlePaymentWebhook(
     return received;
   }
   if (order.status === "paid") return received;
-  const payment = await ctx.payments.retrieve(event.paymentIntentId);
+  const payment = await providerOf(ctx, order).query(event.paymentIntentId);
   if (!payment) {
     ctx.logger.warn({ paymentId: event.paymentIntentId }, "the provider does not know a payment it reported");
     return received;
@@ -602,7 +739,7 @@ export async function confirmTestPayment(
   input: unknown,
 ): Promise<{ status: "succeeded"; orderId: string; last4: string }> {
   const user = requireUser(actor);
-  if (ctx.payments.kind !== "test") {
+  if (!ctx.payments.find("test")) {
     throw new DomainError("invalid", "Cards are paid through Stripe here: test mode is off");
   }
   const card = parse(testPaymentInput, input, "Invalid payment");
@@ -666,14 +803,25 @@ async function selectOrders(
     ctx.db.select({ n: count() }).from(orders).where(where),
   ]);
   const ids = rows.map((row) => row.order.id);
-  const items =
+  const [items, refunds] =
     ids.length === 0
-      ? []
-      : await ctx.db
-          .select()
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, ids))
-          .orderBy(orderItems.title, orderItems.id);
+      ? [[], []]
+      : await Promise.all([
+          ctx.db
+            .select()
+            .from(orderItems)
+            .where(inArray(orderItems.orderId, ids))
+            .orderBy(orderItems.title, orderItems.id),
+          ctx.db
+            .select()
+            .from(paymentRefunds)
+            .where(inArray(paymentRefunds.orderId, ids))
+            .orderBy(paymentRefunds.createdAt),
+        ]);
+  const refundsByOrder = new Map<string, Refund[]>();
+  for (const refund of refunds) {
+    refundsByOrder.set(refund.orderId, [...(refundsByOrder.get(refund.orderId) ?? []), refundOf(refund)]);
+  }
   const itemsByOrder = new Map<string, OrderItemView[]>();
   for (const item of items) {
     const list = itemsByOrder.get(item.orderId) ?? [];
@@ -696,7 +844,13 @@ async function selectOrders(
       taxMinor: order.taxMinor,
       totalMinor: order.totalMinor,
       provider: order.provider,
+      testMode: order.testMode,
       providerPaymentId: order.providerPaymentId,
+      transactionId: order.transactionId,
+      paymentChannel: order.paymentChannel,
+      maskedCard: order.maskedCard,
+      refundedMinor: order.refundedMinor,
+      refunds: refundsByOrder.get(order.id) ?? [],
       cardLast4: order.cardLast4,
       billingName: order.billingName,
       billingEmail: order.billingEmail,
@@ -775,8 +929,12 @@ const csvColumns = [
   "created_at",
   "paid_at",
   "provider",
+  "test_mode",
   "payment_id",
+  "transaction_id",
+  "paid_with",
   "card_last4",
+  "refunded",
 ] as const;
 
 /** Rows read per query: a long history is exported a page at a time. */
@@ -813,8 +971,12 @@ export async function ordersCsv(
         order.createdAt.toISOString(),
         order.paidAt?.toISOString() ?? "",
         order.provider,
+        order.testMode ? "yes" : "no",
         order.providerPaymentId ?? "",
+        order.transactionId ?? "",
+        order.paymentChannel ?? "",
         order.cardLast4 ?? "",
+        decimalOf(order.refundedMinor),
       ];
       lines.push(cells.map(csvCell).join(","));
     }

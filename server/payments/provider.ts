@@ -4,9 +4,10 @@
 // ("redirect" flow). With no provider configured, built-in test stand-ins take every flow and
 // no money moves.
 
+import type { paymentProviderNames } from "../../common/schemas/orders";
+
 /** The providers' names, as orders store them and the API takes them. "test": the test card. */
-export const paymentProviderKinds = ["stripe", "sslcommerz", "bkash", "test"] as const;
-export type PaymentProviderKind = (typeof paymentProviderKinds)[number];
+export type PaymentProviderKind = (typeof paymentProviderNames)[number];
 
 export type StartInput = {
   /** The order's total in minor units (cents, paisa). */

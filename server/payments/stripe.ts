@@ -72,10 +72,13 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 
   const provider: PaymentProvider = {
     kind: "stripe",
+    testMode: false,
+    flow: "card",
     publishableKey: config.publishableKey,
     maxAmountMinor: stripeMaxAmountMinor,
+    currencies: null,
 
-    async createIntent({ amountMinor, currency, orderId, idempotencyKey, metadata }) {
+    async start({ amountMinor, currency, orderId, attemptId, metadata }) {
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -87,7 +90,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
             metadata: { ...metadata, orderId },
           },
           // One intent per request, however often it is retried.
-          { idempotencyKey },
+          { idempotencyKey: attemptId },
         );
         if (!intent.client_secret) throw new Error("the payment intent has no client secret");
         return { id: intent.id, clientSecret: intent.client_secret };
@@ -112,7 +115,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       }
     },
 
-    async retrieve(id) {
+    async query(id) {
       // Anything else would only be sent to Stripe to be refused.
       if (!intentIdPattern.test(id)) return null;
       let intent: Stripe.PaymentIntent;
@@ -130,7 +133,23 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         currency: intent.currency.toUpperCase(),
         last4: charge?.payment_method_details?.card?.last4 ?? undefined,
         billing: charge ? billingOf(charge) : undefined,
+        transactionId: charge?.id,
       };
+    },
+
+    async refund({ paymentId, amountMinor, reason, refundId }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentId, amount: amountMinor, metadata: { reason: reason.slice(0, 500) } },
+          { idempotencyKey: refundId },
+        );
+        if (refund.status === "failed" || refund.status === "canceled") {
+          throw new Error(`the refund ${refund.status}: ${refund.failure_reason ?? "no reason given"}`);
+        }
+        return { providerRefundId: refund.id, status: refund.status === "succeeded" ? "succeeded" : "pending" };
+      } catch (error) {
+        throw failure("refund the payment", error);
+      }
     },
   };
 

@@ -1,7 +1,8 @@
-// The built-in payment provider used when Stripe is not configured: no money moves, but the
-// whole flow (intent, card form, decline, success, recording) works out of the box. It keeps its
-// intents in the orders table itself: the order's providerPaymentId is the intent's id and its
-// status is the intent's status. Cards are Stripe's published test numbers, with their meanings.
+// The built-in test card, used when no payment provider is configured: no money moves, but the
+// whole card flow (intent, card form, decline, success, recording, refund) works out of the box.
+// It keeps its intents in the orders table itself: the order's providerPaymentId is the intent's
+// id and its status is the intent's status. Cards are Stripe's published test numbers, with their
+// meanings.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { maxAmountMinor } from "../../common/money";
@@ -18,11 +19,14 @@ const randomPart = () => randomBytes(12).toString("hex");
 export function createTestModeProvider(db: Database): PaymentProvider {
   return {
     kind: "test",
+    testMode: true,
+    flow: "card",
     publishableKey: null,
     // No money moves: any total the site takes (Stripe's own limit is lower, see stripe.ts).
     maxAmountMinor,
+    currencies: null,
     // The order domain stores both on the order row, which is all the storage an intent needs.
-    async createIntent() {
+    async start() {
       const id = `${intentPrefix}${randomPart()}`;
       return { id, clientSecret: `${id}_secret_${randomPart()}` };
     },
@@ -32,7 +36,7 @@ export function createTestModeProvider(db: Database): PaymentProvider {
       const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, id)).limit(1);
       return order?.status !== "paid" && order?.status !== "paid_after_expiry";
     },
-    async retrieve(id) {
+    async query(id) {
       if (!id.startsWith(intentPrefix)) return null;
       const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, id)).limit(1);
       if (order?.provider !== "test") return null;
@@ -50,6 +54,10 @@ export function createTestModeProvider(db: Database): PaymentProvider {
         last4: order.cardLast4 ?? undefined,
         billing: { name: order.billingName, email: order.billingEmail, address: order.billingAddress },
       };
+    },
+    // The domain checks what may be refunded; here the money "goes back" at once.
+    async refund() {
+      return { providerRefundId: `test_re_${randomPart()}`, status: "succeeded" };
     },
   };
 }

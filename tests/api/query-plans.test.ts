@@ -102,6 +102,7 @@ describe.skipIf(!adminUrl)("query plans on PostgreSQL with 1,000 records of each
       migrate: () =>
         migrate(postgresDb, { migrationsFolder: path.join(projectRoot(), "server/db/migrations") }),
       exclusive: (work) => work(),
+      tryExclusive: (_name, work) => work(),
       ping: async () => void (await db.execute(sql`select 1`)),
       close: () => client.end({ timeout: 5 }),
     };

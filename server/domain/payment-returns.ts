@@ -1,0 +1,114 @@
+// What comes back from a redirect provider: SSLCommerz's IPN and the buyer's return, bKash's
+// callback, and the local test gateway's choice. Each is checked with the provider (the provider
+// module's settle) before anything changes; the order is then settled once, whoever reports first.
+// A forged, replayed or mismatched report changes nothing and is logged.
+import { eq } from "drizzle-orm";
+import { orders } from "../db/schema";
+import { type PaymentProvider, PaymentReportError, type Settlement } from "../payments/provider";
+import { testGatewayChannels } from "../payments/test-gateway";
+import { type Actor, requireUser } from "./actor";
+import { DomainError, notFound } from "./errors";
+import { type PaymentContext, settle } from "./orders";
+
+/**
+ * What the buyer is told on coming back: paid; on_hold (taken, an admin checks it); failed or
+ * cancelled (unpaid, try again); pending (not decided yet); rejected (the report did not check
+ * out: nothing changed).
+ */
+export type ReturnOutcome = "paid" | "on_hold" | "failed" | "cancelled" | "pending" | "rejected";
+
+export type ReturnAnswer = { outcome: ReturnOutcome; orderId: string | null };
+
+/**
+ * Settles what a redirect provider reported about `paymentId`. An order already settled is not
+ * sent to the provider again (no second bKash execute, no second validation).
+ */
+export async function settleReport(
+  ctx: PaymentContext,
+  provider: PaymentProvider,
+  paymentId: string,
+  report: Record<string, string>,
+): Promise<ReturnAnswer> {
+  const rejected = (reason: string, orderId: string | null = null): ReturnAnswer => {
+    ctx.logger.warn({ provider: provider.kind, paymentId, orderId, reason }, "a payment report was rejected");
+    return { outcome: "rejected", orderId };
+  };
+  if (!provider.settle) return rejected("the provider sends no reports");
+  const order = paymentId ? await orderOf(ctx, provider, paymentId) : undefined;
+  if (!order) return rejected("no order has this payment");
+  if (order.status === "paid" || order.status === "refunded") return { outcome: "paid", orderId: order.id };
+  if (order.status === "on_hold") return { outcome: "on_hold", orderId: order.id };
+
+  let settlement: Settlement;
+  try {
+    settlement = await provider.settle(report);
+  } catch (error) {
+    if (error instanceof PaymentReportError) return rejected(error.message, order.id);
+    throw error;
+  }
+  const reported = settlement.outcome === "paid" ? settlement.payment.id : settlement.paymentId;
+  if (reported !== paymentId) return rejected("the report is about another payment", order.id);
+  if (settlement.outcome === "failed" || settlement.outcome === "cancelled") {
+    ctx.logger.info(
+      { orderId: order.id, paymentId, reason: settlement.reason },
+      `a payment ${settlement.outcome}: the order stays unpaid`,
+    );
+    return { outcome: settlement.outcome, orderId: order.id };
+  }
+  if (settlement.outcome === "pending") return { outcome: "pending", orderId: order.id };
+  try {
+    return { outcome: await settle(ctx, order, settlement.payment), orderId: order.id };
+  } catch (error) {
+    // Expired, or the amount or currency does not match the order: nothing is marked paid.
+    if (error instanceof DomainError) return rejected(error.message, order.id);
+    throw error;
+  }
+}
+
+async function orderOf(ctx: PaymentContext, provider: PaymentProvider, paymentId: string) {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
+  return order?.provider === provider.kind && order.testMode === provider.testMode ? order : undefined;
+}
+
+/** The local test gateway's page: the stand-in payment, for its buyer only. */
+export async function testGatewayPayment(ctx: PaymentContext, actor: Actor, paymentId: string) {
+  const user = requireUser(actor);
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
+  const provider = order ? ctx.payments.of(order) : undefined;
+  if (!order || !provider?.testMode || provider.flow !== "redirect" || order.userId !== user.id) {
+    throw notFound("Payment");
+  }
+  const imitates = provider.kind as keyof typeof testGatewayChannels;
+  return {
+    paymentId,
+    orderId: order.id,
+    provider: imitates,
+    status: order.status,
+    totalMinor: order.totalMinor,
+    currency: order.currency,
+    channels: testGatewayChannels[imitates],
+  };
+}
+
+/** The buyer's choice on the local test gateway page, settled like the provider's own report. */
+export async function completeTestGateway(
+  ctx: PaymentContext,
+  actor: Actor,
+  input: { paymentId: string; outcome: string; channel?: string },
+): Promise<ReturnAnswer & { provider: string }> {
+  const payment = await testGatewayPayment(ctx, actor, input.paymentId);
+  if (!["paid", "failed", "cancelled"].includes(input.outcome)) {
+    throw new DomainError("invalid", "Choose to pay, fail or cancel", { outcome: "Choose to pay, fail or cancel" });
+  }
+  if (input.outcome === "paid" && !payment.channels.includes(input.channel ?? "")) {
+    throw new DomainError("invalid", "Choose how to pay", { channel: "Choose how to pay" });
+  }
+  const provider = ctx.payments.of({ provider: payment.provider, testMode: true });
+  if (!provider) throw notFound("Payment");
+  const answer = await settleReport(ctx, provider, input.paymentId, {
+    paymentId: input.paymentId,
+    outcome: input.outcome,
+    channel: input.channel ?? "",
+  });
+  return { ...answer, provider: payment.provider };
+}
