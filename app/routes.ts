@@ -34,7 +34,10 @@ export default [
     index("routes/payment.index.tsx"),
     route("stripe", "routes/payment.stripe.tsx"),
     route("ssl", "routes/payment.ssl.tsx"),
+    route("bkash", "routes/payment.bkash.tsx"),
   ]),
+  // The stand-in for SSLCommerz's and bKash's pages in test mode.
+  route("payment-getway/test-gateway/:paymentId", "routes/payment.test-gateway.tsx"),
   route("bookings", "routes/bookings.tsx"),
   route("bookings/:id", "routes/receipt.tsx"),
 

@@ -6,8 +6,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
-import { seedSampleContent } from "./sample-content/seed";
 import { startReconciliation } from "./payments/reconciliation-job";
+import { seedSampleContent } from "./sample-content/seed";
 import { createServices } from "./services-factory";
 
 export type StartOptions = {

@@ -37,6 +37,7 @@ const actionLabels: Record<AuditAction, MessageKey> = {
   delete: "audit.action.delete",
   disable: "audit.action.disable",
   enable: "audit.action.enable",
+  refund: "audit.action.refund",
 };
 
 // Dark shades on outline badges: the text keeps its contrast. (A light badge given a shade fills
@@ -47,6 +48,7 @@ const actionColours: Record<AuditAction, string> = {
   delete: "red.9",
   disable: "orange.9",
   enable: "teal.9",
+  refund: "orange.9",
 };
 
 const subjectLabels: Record<AuditSubject, MessageKey> = {
@@ -58,6 +60,7 @@ const subjectLabels: Record<AuditSubject, MessageKey> = {
   service: "audit.subject.service",
   student: "audit.subject.student",
   teacher: "audit.subject.teacher",
+  order: "audit.subject.order",
   user: "audit.subject.user",
   message: "audit.subject.message",
   mail: "audit.subject.mail",

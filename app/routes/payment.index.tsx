@@ -1,11 +1,13 @@
-// /payment-getway opens on the card form.
+// /payment-getway opens on the first payment method offered (the card form unless only others are).
 import { redirect } from "react-router";
-import { requireUserPage } from "../lib/page.server";
+import { offeredMethods } from "../components/cart/payment-methods.server";
+import { pageOf, requireUserPage } from "../lib/page.server";
 import type { Route } from "./+types/payment.index";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(context, request);
-  throw redirect("/payment-getway/stripe");
+  const [first = "stripe"] = offeredMethods(pageOf(context).services.payments);
+  throw redirect(`/payment-getway/${first}`);
 }
 
 export default function PaymentIndex() {

@@ -6,25 +6,22 @@
 // order paid.
 import { data } from "react-router";
 import { DomainError, PaymentError } from "../../server/domain/errors";
-import { confirmTestPayment, createPaymentIntent, recordPayment } from "../../server/domain/orders";
+import { confirmTestPayment, recordPayment } from "../../server/domain/orders";
 import { PaymentProviderError } from "../../server/payments/provider";
 import { CardForm } from "../components/cart/card-form";
-import { badItemIds, itemsOf, jsonBody, quoteFor } from "../components/cart/orders.server";
+import { jsonBody } from "../components/cart/orders.server";
+import { logProviderError, providerDown, startPayment } from "../components/cart/start-payment.server";
 import type { IntentAnswer, PayAnswer } from "../components/cart/types";
+import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import type { Route } from "./+types/payment.stripe";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(context, request);
   const { services } = pageOf(context);
-  return { provider: services.payments.kind };
-}
-
-/** Stripe did not answer or refused our call: nothing the payer did wrong, so a plain message. */
-const providerDown = "The payment service is not answering. Please try again in a moment.";
-
-function logProviderError(context: Route.ActionArgs["context"], error: PaymentProviderError) {
-  pageOf(context).logger.error({ err: error }, "the payment provider failed");
+  // Stripe when it is configured; the test card when nothing is; none when only others are.
+  const card = services.payments.find("stripe");
+  return { provider: card?.kind === "stripe" || card?.kind === "test" ? card.kind : null };
 }
 
 const text = (value: unknown, max = 500) => (typeof value === "string" ? value.slice(0, max) : "");
@@ -34,48 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = pageOf(context);
   const body = await jsonBody(request);
 
-  if (body.intent === "intent") {
-    const items = itemsOf(body.items);
-    const priceMinor =
-      typeof body.priceMinor === "number" && Number.isSafeInteger(body.priceMinor)
-        ? body.priceMinor
-        : undefined;
-    try {
-      const intent = await createPaymentIntent(services, actor, { items, priceMinor });
-      const answer: IntentAnswer = {
-        ok: true,
-        intent: {
-          clientSecret: intent.clientSecret,
-          orderId: intent.orderId,
-          amountMinor: intent.amountMinor,
-          currency: intent.currency,
-          provider: intent.provider,
-          publishableKey: intent.publishableKey,
-        },
-      };
-      return answer;
-    } catch (error) {
-      if (error instanceof DomainError && error.code === "conflict") {
-        const answer: IntentAnswer = { ok: false, kind: "conflict", quote: await quoteFor(context, items) };
-        return data(answer, { status: 409 });
-      }
-      if (badItemIds(error, items).length > 0) {
-        return data({ ok: false, kind: "stale" } satisfies IntentAnswer, { status: 400 });
-      }
-      if (error instanceof DomainError) {
-        return data({ ok: false, kind: "error", error: error.message } satisfies IntentAnswer, {
-          status: 400,
-        });
-      }
-      if (error instanceof PaymentProviderError) {
-        logProviderError(context, error);
-        return data({ ok: false, kind: "error", error: providerDown } satisfies IntentAnswer, {
-          status: 502,
-        });
-      }
-      throw error;
-    }
-  }
+  if (body.intent === "intent") return startPayment(context, body, "stripe");
 
   if (body.intent === "confirm" || body.intent === "record") {
     try {
@@ -118,5 +74,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentStripe({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  if (!loaderData.provider) {
+    return (
+      <section className="payment-panel" data-testid="card-off">
+        <h2>{t("cart.payment.stripe")}</h2>
+        <p>{t("cart.payment.notOffered")}</p>
+      </section>
+    );
+  }
   return <CardForm provider={loaderData.provider} />;
 }

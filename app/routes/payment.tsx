@@ -1,22 +1,30 @@
 // /payment-getway (sign-in required): the order summary, priced by the server like /allOrder,
-// beside the payment methods: stripe (a card form) and ssl ('comming soon'). The children get
-// the priced cart through the outlet context.
+// beside the payment methods offered here: stripe (a card form), ssl (SSLCommerz) and bkash. The
+// children get the priced cart through the outlet context.
 import { useState } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { CartTotals, CompactLines } from "../components/cart/cart-lines";
 import { quoteAction } from "../components/cart/orders.server";
+import { offeredMethods, type PaymentMethod } from "../components/cart/payment-methods.server";
 import type { PaymentOutlet } from "../components/cart/payment-outlet";
 import { useCartQuote } from "../components/cart/use-quote";
+import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
-import { requireUserPage } from "../lib/page.server";
+import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
 import { Alert, ButtonLink } from "../ui";
 import type { Route } from "./+types/payment";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
-  return { name: actor.name, email: actor.email };
+  return { name: actor.name, email: actor.email, methods: offeredMethods(pageOf(context).services.payments) };
 }
+
+const methodLabels: Record<PaymentMethod, MessageKey> = {
+  stripe: "cart.payment.stripe",
+  ssl: "cart.payment.ssl",
+  bkash: "cart.payment.bkash",
+};
 
 export const action = ({ request, context }: Route.ActionArgs) => quoteAction(context, request);
 
@@ -31,7 +39,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const { state, removedMissing, requote, replaceQuote } = useCartQuote({ frozen: paid });
   const outlet: PaymentOutlet = {
     quote: state,
-    user: loaderData,
+    user: { name: loaderData.name, email: loaderData.email },
     requote,
     replaceQuote,
     onPaid: () => setPaid(true),
@@ -71,12 +79,16 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
         </section>
         <div>
           <nav aria-label={t("cart.payment.methods")} className="payment-tabs">
-            <NavLink to="/payment-getway/stripe" className="payment-tab" prefetch="intent">
-              {t("cart.payment.stripe")}
-            </NavLink>
-            <NavLink to="/payment-getway/ssl" className="payment-tab" prefetch="intent">
-              {t("cart.payment.ssl")}
-            </NavLink>
+            {loaderData.methods.map((method) => (
+              <NavLink
+                key={method}
+                to={`/payment-getway/${method}`}
+                className="payment-tab"
+                prefetch="intent"
+              >
+                {t(methodLabels[method])}
+              </NavLink>
+            ))}
           </nav>
           <Outlet context={outlet} />
         </div>

@@ -174,5 +174,7 @@ export const paymentIntentRequest = paymentIntentInput.extend({
   provider: z
     .enum(paymentProviderNames, { error: `provider must be one of ${paymentProviderNames.join(", ")}` })
     .optional()
-    .describe("Default: the first provider offered (stripe, then sslcommerz, then bkash; test when none is configured)"),
+    .describe(
+      "Default: the first provider offered (stripe, then sslcommerz, then bkash; test when none is configured)",
+    ),
 });

@@ -37,7 +37,11 @@ async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
 function configured(services: Services, kind: "sslcommerz" | "bkash"): PaymentProvider {
   const provider = services.payments.find(kind);
   if (!provider || provider.testMode) {
-    throw new ApiError(404, "not_found", `${kind === "bkash" ? "bKash" : "SSLCommerz"} is not configured here`);
+    throw new ApiError(
+      404,
+      "not_found",
+      `${kind === "bkash" ? "bKash" : "SSLCommerz"} is not configured here`,
+    );
   }
   return provider;
 }
@@ -61,17 +65,24 @@ export function mountPaymentReturns(app: Hono<AppEnv>, services: Services) {
     }
   });
 
-  app.on(["GET", "POST"], "/api/payments/sslcommerz/return/:outcome{success|fail|cancel}", formLimit, async (c) => {
-    const provider = configured(services, "sslcommerz");
-    const form = await formOf(c);
-    const answer = await settleReport(services, provider, form.tran_id ?? "", form).catch((error: unknown) => {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      c.get("logger").error({ err: error }, "a return could not be checked with SSLCommerz");
-      // The IPN or the reconciliation settles it later.
-      return { outcome: "pending" as const, orderId: null };
-    });
-    return c.redirect(backTo("ssl", answer.outcome, answer.orderId), 303);
-  });
+  app.on(
+    ["GET", "POST"],
+    "/api/payments/sslcommerz/return/:outcome{success|fail|cancel}",
+    formLimit,
+    async (c) => {
+      const provider = configured(services, "sslcommerz");
+      const form = await formOf(c);
+      const answer = await settleReport(services, provider, form.tran_id ?? "", form).catch(
+        (error: unknown) => {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          c.get("logger").error({ err: error }, "a return could not be checked with SSLCommerz");
+          // The IPN or the reconciliation settles it later.
+          return { outcome: "pending" as const, orderId: null };
+        },
+      );
+      return c.redirect(backTo("ssl", answer.outcome, answer.orderId), 303);
+    },
+  );
 
   app.get("/api/payments/bkash/callback", async (c) => {
     const provider = configured(services, "bkash");
@@ -105,7 +116,16 @@ const form = (fields: string[]) => ({
     },
   },
 });
-const sslFields = ["tran_id", "val_id", "amount", "currency", "status", "verify_sign", "verify_key", "risk_level"];
+const sslFields = [
+  "tran_id",
+  "val_id",
+  "amount",
+  "currency",
+  "status",
+  "verify_sign",
+  "verify_key",
+  "risk_level",
+];
 
 /** The operations above, for the OpenAPI document, keyed by path under /api. */
 export const paymentReturnOperations: Record<string, Record<string, unknown>> = {
@@ -136,7 +156,10 @@ export const paymentReturnOperations: Record<string, Record<string, unknown>> = 
         "404": { description: "SSLCommerz is not configured", content: errorRef },
         "413": { description: "The body is larger than 64 KB", content: errorRef },
         "415": { description: "The body is not a form", content: errorRef },
-        "502": { description: "SSLCommerz's validation API did not answer: send it again", content: errorRef },
+        "502": {
+          description: "SSLCommerz's validation API did not answer: send it again",
+          content: errorRef,
+        },
       },
     },
   },

@@ -4,9 +4,9 @@
 // field the document does not name is a drift too.
 import { z } from "zod";
 import { auditSubjects } from "../../common/audit";
-import { paymentProviderNames } from "../../common/schemas/orders";
 import { classOptions } from "../../common/classes";
 import { inboxFolders } from "../../common/schemas/inbox";
+import { paymentProviderNames } from "../../common/schemas/orders";
 import { auditActions, orderStatuses, reviewStatuses, teacherPositions } from "../db/schema";
 import type { JsonSchema } from "./endpoint";
 
@@ -278,10 +278,9 @@ export const quoteWire = z.strictObject({
 });
 
 export const paymentIntentWire = z.strictObject({
-  clientSecret: z
-    .string()
-    .nullable()
-    .meta({ description: "The card flow (stripe, test): what the browser pays with; null for redirect providers" }),
+  clientSecret: z.string().nullable().meta({
+    description: "The card flow (stripe, test): what the browser pays with; null for redirect providers",
+  }),
   redirectUrl: z
     .string()
     .nullable()
@@ -334,11 +333,13 @@ export const orderWire = z.strictObject({
   provider: z.string(),
   testMode: z.boolean(),
   providerPaymentId: z.string().nullable(),
-  transactionId: z
+  transactionId: z.string().nullable().meta({
+    description: "The provider's transaction: bank_tran_id (SSLCommerz), trxID (bKash), the charge (Stripe)",
+  }),
+  paymentChannel: z
     .string()
     .nullable()
-    .meta({ description: "The provider's transaction: bank_tran_id (SSLCommerz), trxID (bKash), the charge (Stripe)" }),
-  paymentChannel: z.string().nullable().meta({ description: 'How it was paid: "BKASH-BKash", "VISA-Dutch Bangla"...' }),
+    .meta({ description: 'How it was paid: "BKASH-BKash", "VISA-Dutch Bangla"...' }),
   maskedCard: z.string().nullable(),
   refundedMinor: minor,
   refunded: major,

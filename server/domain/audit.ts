@@ -13,6 +13,7 @@ import {
   comments,
   contactMessages,
   notices,
+  orders,
   outgoingMessages,
   results,
   services,
@@ -81,6 +82,7 @@ const tables: Record<AuditSubject, PgTable & { id: PgColumn }> = {
   user: users,
   message: contactMessages,
   mail: outgoingMessages,
+  order: orders,
 };
 
 /** The ids among these that still exist, one query per kind of record on the page. */

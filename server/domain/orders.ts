@@ -478,7 +478,7 @@ const isStale = (order: OrderRow, now = Date.now()) =>
  */
 export async function expireStaleOrders(
   ctx: Pick<OrderContext, "db"> & { payments?: Payments; logger?: Logger },
-) : Promise<number> {
+): Promise<number> {
   const expired = await ctx.db
     .update(orders)
     .set({ status: "expired" })
@@ -519,7 +519,14 @@ type PaymentDetails = Pick<
  * an order that has expired; answers whether this call was the one that did it.
  */
 /** What a confirmed payment stores on its order: when, and the card and billing details it came with. */
-function paymentColumns({ last4, billing, transactionId, validationId, channel, maskedCard }: PaymentDetails) {
+function paymentColumns({
+  last4,
+  billing,
+  transactionId,
+  validationId,
+  channel,
+  maskedCard,
+}: PaymentDetails) {
   return {
     paidAt: new Date(),
     ...(last4 ? { cardLast4: last4.slice(-4) } : {}),
@@ -630,7 +637,10 @@ export async function settle(
   const recorded = await markPaid(ctx.db, order, payment.id, payment);
   if (recorded) {
     if (payment.onHold) {
-      ctx.logger.warn({ orderId: order.id, paymentId: payment.id }, "a risky payment is on hold for an admin");
+      ctx.logger.warn(
+        { orderId: order.id, paymentId: payment.id },
+        "a risky payment is on hold for an admin",
+      );
       return "on_hold";
     }
     ctx.logger.info({ orderId: order.id, paymentId: payment.id }, "order paid");
@@ -653,7 +663,10 @@ export async function settle(
 export function providerOf(ctx: PaymentContext, order: OrderRow): PaymentProvider {
   const provider = ctx.payments.of(order);
   if (!provider) {
-    throw new DomainError("conflict", `${order.provider} is no longer configured: this order's payment cannot be reached`);
+    throw new DomainError(
+      "conflict",
+      `${order.provider} is no longer configured: this order's payment cannot be reached`,
+    );
   }
   return provider;
 }

@@ -23,7 +23,7 @@ import {
   teachers,
   users,
 } from "../db/schema";
-import type { PaymentProvider } from "../payments/provider";
+import type { Payments } from "../payments/payments";
 import { expireStaleOrders } from "./orders";
 
 export const overviewKinds = [
@@ -105,7 +105,7 @@ async function countAll(db: Database): Promise<Map<string, number>> {
  */
 export async function loadOverview(
   db: Database,
-  provider?: { payments: PaymentProvider; logger: Logger },
+  provider?: { payments: Payments; logger: Logger },
 ): Promise<OverviewData> {
   await expireStaleOrders({ db, ...provider });
   const [counted, recent] = await Promise.all([

@@ -46,7 +46,7 @@ export async function settleReport(
     if (error instanceof PaymentReportError) return rejected(error.message, order.id);
     throw error;
   }
-  const reported = settlement.outcome === "paid" ? settlement.payment.id : settlement.paymentId;
+  const reported = "payment" in settlement ? settlement.payment.id : settlement.paymentId;
   if (reported !== paymentId) return rejected("the report is about another payment", order.id);
   if (settlement.outcome === "failed" || settlement.outcome === "cancelled") {
     ctx.logger.info(
@@ -55,7 +55,7 @@ export async function settleReport(
     );
     return { outcome: settlement.outcome, orderId: order.id };
   }
-  if (settlement.outcome === "pending") return { outcome: "pending", orderId: order.id };
+  if (settlement.outcome !== "paid") return { outcome: "pending", orderId: order.id };
   try {
     return { outcome: await settle(ctx, order, settlement.payment), orderId: order.id };
   } catch (error) {
@@ -98,7 +98,9 @@ export async function completeTestGateway(
 ): Promise<ReturnAnswer & { provider: string }> {
   const payment = await testGatewayPayment(ctx, actor, input.paymentId);
   if (!["paid", "failed", "cancelled"].includes(input.outcome)) {
-    throw new DomainError("invalid", "Choose to pay, fail or cancel", { outcome: "Choose to pay, fail or cancel" });
+    throw new DomainError("invalid", "Choose to pay, fail or cancel", {
+      outcome: "Choose to pay, fail or cancel",
+    });
   }
   if (input.outcome === "paid" && !payment.channels.includes(input.channel ?? "")) {
     throw new DomainError("invalid", "Choose how to pay", { channel: "Choose how to pay" });

@@ -36,7 +36,10 @@ export async function reconcilePayments(ctx: PaymentContext, now = Date.now()): 
     const provider = ctx.payments.of(order);
     if (!provider || !order.providerPaymentId) continue;
     report.checked += 1;
-    await ctx.db.update(orders).set({ checkedAt: new Date(now) }).where(eq(orders.id, order.id));
+    await ctx.db
+      .update(orders)
+      .set({ checkedAt: new Date(now) })
+      .where(eq(orders.id, order.id));
     try {
       const payment = await provider.query(order.providerPaymentId);
       if (payment?.status !== "succeeded") continue;
@@ -46,7 +49,10 @@ export async function reconcilePayments(ctx: PaymentContext, now = Date.now()): 
     } catch (error) {
       // One order's trouble (a provider down, an amount that does not match) does not stop the rest.
       const expected = error instanceof DomainError || error instanceof PaymentError;
-      ctx.logger[expected ? "warn" : "error"]({ orderId: order.id, err: error }, "an order was not reconciled");
+      ctx.logger[expected ? "warn" : "error"](
+        { orderId: order.id, err: error },
+        "an order was not reconciled",
+      );
     }
   }
   report.expired = await expireStaleOrders(ctx);

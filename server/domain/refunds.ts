@@ -146,4 +146,3 @@ async function mailBuyer(
     ctx.logger.error({ orderId: order.id, err: error }, "the refund mail was not sent");
   }
 }
-

@@ -12,6 +12,8 @@
 //   ask for tokens too often, so one token is shared by every app process through the TokenStore.
 // - When execute does not answer (timeout, network) or answers an error, bKash's plugin asks the
 //   payment's status before deciding; so does this client, and it never sends execute twice.
+
+import type { BkashConfig } from "../config";
 import {
   decimalAmount,
   minorOfDecimal,
@@ -24,17 +26,6 @@ import {
   type StoredToken,
   type TokenStore,
 } from "./provider";
-
-export type BkashConfig = {
-  appKey: string;
-  appSecret: string;
-  username: string;
-  password: string;
-  /** false: bKash's sandbox. */
-  live: boolean;
-  /** Another base URL (a fake bKash in tests). */
-  apiUrl?: string;
-};
 
 export type BkashOptions = {
   /** The app's public origin: bKash sends the buyer back to its callback. */

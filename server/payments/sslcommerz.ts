@@ -4,6 +4,7 @@
 // Everything here follows the v4 developer guide (developer.sslcommerz.com/doc/v4) and the
 // official libraries (sslcommerz/SSLCommerz-PHP, sslcommerz/SSLCommerz-NodeJS).
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { SslcommerzConfig } from "../config";
 import {
   decimalAmount,
   minorOfDecimal,
@@ -14,14 +15,6 @@ import {
   type RefundResult,
   type Settlement,
 } from "./provider";
-
-export type SslcommerzConfig = {
-  storeId: string;
-  storePassword: string;
-  live: boolean;
-  /** Replaces SSLCommerz's address (a fake SSLCommerz in tests), without a trailing slash. */
-  apiUrl?: string;
-};
 
 export type SslcommerzOptions = {
   /** The app's public address, without a trailing slash: where the buyer and the IPN come back to. */
@@ -371,9 +364,10 @@ export function createSslcommerzProvider(
     query,
 
     async cancel(id) {
-      // SSLCommerz has no call to close a session; an unpaid one lapses by itself.
+      // SSLCommerz has no call to close a session, and a session nobody has opened yet is not
+      // listed but can still be paid: only one SSLCommerz reports failed or cancelled is over.
       const payment = await query(id);
-      return !(payment && (payment.status === "succeeded" || payment.status === "processing"));
+      return payment?.status === "canceled";
     },
 
     async refund(input): Promise<RefundResult> {

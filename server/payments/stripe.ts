@@ -146,7 +146,10 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         if (refund.status === "failed" || refund.status === "canceled") {
           throw new Error(`the refund ${refund.status}: ${refund.failure_reason ?? "no reason given"}`);
         }
-        return { providerRefundId: refund.id, status: refund.status === "succeeded" ? "succeeded" : "pending" };
+        return {
+          providerRefundId: refund.id,
+          status: refund.status === "succeeded" ? "succeeded" : "pending",
+        };
       } catch (error) {
         throw failure("refund the payment", error);
       }

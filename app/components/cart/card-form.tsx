@@ -9,6 +9,7 @@ import { clearCart } from "../../lib/cart";
 import { formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { Alert, Button, TextArea, TextField } from "../../ui";
+import { payLabel } from "./pay-label";
 import { usePaymentOutlet } from "./payment-outlet";
 import { loadStripe, type StripeCardElement, type StripeClient } from "./stripe-js";
 import type { IntentAnswer, PayAnswer } from "./types";
@@ -74,7 +75,6 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
 
   const ready = quote.status === "ready" ? quote : null;
   const currency = ready?.currency ?? intent?.value.currency ?? "USD";
-  const money = (minor: number) => formatPrice(toMajorUnits(minor), intl, currency);
   // What the intent must cover: the lines and the total on screen, once the server priced every
   // line (a price it changes later changes the total, and so the signature).
   const signature =
@@ -246,7 +246,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
     const loaded = stripe.current;
     if (!loaded) return fail(t("cart.pay.stripeUnavailable"));
     try {
-      const result = await loaded.client.confirmCardPayment(current.clientSecret, {
+      const result = await loaded.client.confirmCardPayment(current.clientSecret ?? "", {
         payment_method: {
           card: loaded.card,
           billing_details: { name: billing.name, email: billing.email, address: { line1: billing.address } },
@@ -263,7 +263,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
   };
 
   const amountMinor = current?.amountMinor ?? ready?.totals.totalMinor;
-  const amount = amountMinor === undefined ? "…" : money(amountMinor);
+  const buttonText = payLabel({ t, intl }, amountMinor, currency);
   const preparing = !current && !succeeded && ready !== null && !error;
 
   return (
@@ -396,7 +396,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
             disabled={!current || succeeded}
             data-testid="pay"
           >
-            {t("cart.pay.button", { amount })}
+            {buttonText}
           </Button>
         </form>
       )}

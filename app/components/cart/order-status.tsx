@@ -10,6 +10,8 @@ const labels: Record<OrderStatus, MessageKey> = {
   cancelled: "cart.status.cancelled",
   expired: "cart.status.expired",
   paid_after_expiry: "cart.status.paidAfterExpiry",
+  on_hold: "cart.status.onHold",
+  refunded: "cart.status.refunded",
 };
 
 export const statusLabel = (status: OrderStatus): MessageKey => labels[status] ?? labels.pending;

@@ -1,6 +1,9 @@
 // What the cart pages receive from their loaders and actions (kept small: it goes to the browser).
 import type { Totals } from "../../../common/pricing";
-import type { OrderStatus } from "../../../common/schemas/orders";
+import type { OrderStatus, paymentProviderNames } from "../../../common/schemas/orders";
+
+export type PaymentProviderKind = (typeof paymentProviderNames)[number];
+
 import type { ImageView } from "../../ui";
 
 export type CartItemInput = { id: string; quantity: number };
@@ -46,11 +49,15 @@ export type IntentAnswer =
   | {
       ok: true;
       intent: {
-        clientSecret: string;
+        /** The card flow's secret; null for a redirect provider. */
+        clientSecret: string | null;
+        /** The redirect flow's page (the provider's, or the local test gateway); null for cards. */
+        redirectUrl: string | null;
         orderId: string;
         amountMinor: number;
         currency: string;
-        provider: "test" | "stripe";
+        provider: PaymentProviderKind;
+        testMode: boolean;
         publishableKey: string | null;
       };
     }

@@ -15,6 +15,9 @@ const statusColours: Record<OrderStatus, string> = {
   expired: "dark",
   // Money taken for an expired order: the office must act on it.
   paid_after_expiry: "orange.9",
+  // Taken but flagged as risky by the provider: an admin decides.
+  on_hold: "orange.9",
+  refunded: "violet.9",
 };
 
 export function OrderStatusBadge({ status, testId }: { status: OrderStatus; testId?: string }) {

@@ -41,6 +41,7 @@ const en = {
   "audit.action.delete": "Deleted",
   "audit.action.disable": "Disabled",
   "audit.action.enable": "Enabled",
+  "audit.action.refund": "Refunded",
   "audit.subject.admission": "Admission",
   "audit.subject.result": "Result",
   "audit.subject.blog": "Blog",
@@ -52,6 +53,7 @@ const en = {
   "audit.subject.user": "Account",
   "audit.subject.message": "Received message",
   "audit.subject.mail": "Sent mail",
+  "audit.subject.order": "Order",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -96,6 +98,7 @@ const bn: Record<keyof typeof en, string> = {
   "audit.action.delete": "মুছেছেন",
   "audit.action.disable": "নিষ্ক্রিয় করেছেন",
   "audit.action.enable": "সক্রিয় করেছেন",
+  "audit.action.refund": "ফেরত দিয়েছেন",
   "audit.subject.admission": "ভর্তি",
   "audit.subject.result": "ফলাফল",
   "audit.subject.blog": "ব্লগ",
@@ -107,6 +110,7 @@ const bn: Record<keyof typeof en, string> = {
   "audit.subject.user": "অ্যাকাউন্ট",
   "audit.subject.message": "প্রাপ্ত বার্তা",
   "audit.subject.mail": "পাঠানো মেইল",
+  "audit.subject.order": "অর্ডার",
 };
 
 export const dashboardOverviewMessages = { en, bn };
