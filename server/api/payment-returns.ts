@@ -138,6 +138,7 @@ export const paymentReturnOperations: Record<string, Record<string, unknown>> = 
         "Register this address as the IPN URL in SSLCommerz's merchant panel. A report that is forged, " +
         "replayed or does not match its order changes nothing (outcome rejected) and is logged.",
       security: [],
+      parameters: [],
       requestBody: form(sslFields),
       responses: {
         "200": {
@@ -168,6 +169,7 @@ export const paymentReturnOperations: Record<string, Record<string, unknown>> = 
       tags: ["Orders"],
       operationId: "postPaymentsSslcommerzReturn",
       summary: "The buyer's return from SSLCommerz (success, fail or cancel), settled like the IPN",
+      description: "SSLCommerz posts the same fields as the IPN from the buyer's browser; the buyer lands on the payment page.",
       security: [],
       parameters: [
         { name: "outcome", in: "path", required: true, schema: { enum: ["success", "fail", "cancel"] } },
@@ -186,6 +188,9 @@ export const paymentReturnOperations: Record<string, Record<string, unknown>> = 
       tags: ["Orders"],
       operationId: "getPaymentsBkashCallback",
       summary: "The buyer's return from bKash: on success the payment is executed (once), then settled",
+      description:
+        "bKash sends the buyer here (this site's callbackURL) with the paymentID; when execute fails or " +
+        "times out, the payment's status is asked before anything is decided.",
       security: [],
       parameters: [
         { name: "paymentID", in: "query", required: true, schema: { type: "string" } },

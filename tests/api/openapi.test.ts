@@ -72,8 +72,12 @@ describe.each(testDatabases)("the OpenAPI document on %s", (kind) => {
     expect(all.length).toBeGreaterThan(80);
     const ids = all.map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+    // A provider's return sends the buyer on (303 with Location): its answer is the redirect.
+    const redirects = (operation: Operation) =>
+      !success(operation) && Boolean(operation.responses["303"]?.headers?.Location);
     const empty = all
       .filter(({ operation }) => {
+        if (redirects(operation)) return false;
         const schema = success(operation)?.content?.["application/json"]?.schema;
         return !schema || Object.keys(schema).length === 0;
       })
