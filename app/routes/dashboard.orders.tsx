@@ -1,15 +1,21 @@
 // /DeashBoard/orders (admins): every order, newest first, with its buyer, status, items and
 // totals, and a link to its receipt. Filters by status (?status=, a plain form that works without
-// script), pages (?page=), and downloads the same orders as CSV (/DeashBoard/orders.csv).
-import { Anchor, Button, Group, NativeSelect, Table, Text, Title } from "@mantine/core";
-import { Form, Link } from "react-router";
+// script), pages (?page=), downloads the same orders as CSV (/DeashBoard/orders.csv), and refunds
+// a paid order, whole or in part, through the provider that took it.
+import { Alert, Anchor, Button, Group, NativeSelect, Table, Text, Title } from "@mantine/core";
+import { data, Form, Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
-import { orderStatuses, orderStatusOf } from "../../common/schemas/orders";
+import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { orderStatuses, orderStatusOf, refundInput } from "../../common/schemas/orders";
+import { DomainError, statusOf } from "../../server/domain/errors";
 import { listOrders } from "../../server/domain/orders";
+import { refundOrder } from "../../server/domain/refunds";
+import { PaymentProviderError } from "../../server/payments/provider";
 import { orderNumber, statusLabel } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { OrderStatusBadge } from "../components/dashboard/order-status-badge";
+import { RefundForm, type RefundFormAnswer } from "../components/dashboard/refund-form";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber, formatPrice } from "../lib/format";
@@ -36,7 +42,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
+/** Statuses whose money was taken and may be given back (server/domain/refunds.ts decides). */
+const refundable = new Set(["paid", "on_hold", "paid_after_expiry"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services, logger } = pageOf(context);
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const orderId = field("orderId");
+  const refused = (status: number, error: string | null, fields?: Record<string, string>) =>
+    data({ ok: false, orderId, error, fields } satisfies RefundFormAnswer, { status });
+  const parsed = refundInput.safeParse({ amount: field("amount").trim() || undefined, reason: field("reason") });
+  if (!parsed.success) return refused(400, null, fieldErrorsOf(parsed.error));
+  try {
+    const { refund } = await refundOrder(services, actor, orderId, parsed.data);
+    return { ok: true, orderId, amountMinor: refund.amountMinor } satisfies RefundFormAnswer;
+  } catch (error) {
+    if (error instanceof DomainError) return refused(statusOf[error.code], error.message, error.fields);
+    if (error instanceof PaymentProviderError) {
+      logger.error({ err: error, orderId }, "a refund was refused by the payment provider");
+      return refused(502, "The payment service did not take the refund. Nothing was refunded: try again later.");
+    }
+    throw error;
+  }
+}
+
+export default function DashboardOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { t, tn, intl } = useI18n();
   const { orders, total, page, pages, status } = loaderData;
   const money = (minor: number, currency: string) => formatPrice(toMajorUnits(minor), intl, currency);
@@ -73,6 +108,14 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
           {t("cart.admin.lateNote")}
         </Text>
       )}
+      {actionData?.ok ? (
+        <Alert color="teal" variant="light" role="status" mb="sm" data-testid="refund-done">
+          {t("cart.refund.done", {
+            amount: money(actionData.amountMinor, orders.find((o) => o.id === actionData.orderId)?.currency ?? "BDT"),
+            number: orderNumber(actionData.orderId),
+          })}
+        </Alert>
+      ) : null}
       {orders.length === 0 ? (
         <Text data-testid="orders-empty">{t(status ? "cart.admin.emptyFiltered" : "cart.admin.empty")}</Text>
       ) : (
@@ -110,6 +153,18 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
                   </Cell>
                   <Cell label={t("cart.admin.status")}>
                     <OrderStatusBadge status={order.status} testId="order-status" />
+                    {order.refundedMinor > 0 ? (
+                      <Text size="xs" c="gray.7" data-testid="order-refunded">
+                        {t("cart.receipt.refunded")} {money(order.refundedMinor, order.currency)}
+                      </Text>
+                    ) : null}
+                    {refundable.has(order.status) && order.refundedMinor < order.totalMinor ? (
+                      <RefundForm
+                        orderId={order.id}
+                        left={money(order.totalMinor - order.refundedMinor, order.currency)}
+                        answer={actionData ?? undefined}
+                      />
+                    ) : null}
                   </Cell>
                   <Cell label={t("cart.items")}>
                     {order.items

@@ -12,6 +12,16 @@ import { rootDataOf, seo } from "../lib/seo";
 import { Button, ButtonLink } from "../ui";
 import type { Route } from "./+types/receipt";
 
+/** The providers by their own names (the test card is "Card", in the reader's language). */
+const providerNames: Record<string, string> = {
+  stripe: "Stripe",
+  sslcommerz: "SSLCommerz",
+  bkash: "bKash",
+};
+
+/** SSLCommerz names a channel "BKASH-BKash" or "VISA-Dutch Bangla": the part after the dash reads well. */
+const channelName = (channel: string) => channel.replace(/^[A-Z0-9]+-/, "");
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
   const { services } = pageOf(context);
@@ -62,6 +72,41 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
             <dt>{t("cart.receipt.paidAt")}</dt>
             <dd>
               <time dateTime={order.paidAt}>{formatDate(order.paidAt, intl)}</time>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t("cart.receipt.provider")}</dt>
+          <dd data-testid="receipt-provider">
+            {order.provider === "test" ? t("cart.receipt.card") : (providerNames[order.provider] ?? order.provider)}
+            {order.testMode ? ` (${t("cart.receipt.testMode")})` : ""}
+          </dd>
+        </div>
+        {order.paymentChannel ? (
+          <div>
+            <dt>{t("cart.receipt.paidWith")}</dt>
+            <dd>{channelName(order.paymentChannel)}</dd>
+          </div>
+        ) : null}
+        {order.transactionId ? (
+          <div>
+            <dt>{t("cart.receipt.transaction")}</dt>
+            <dd data-testid="receipt-transaction">{order.transactionId}</dd>
+          </div>
+        ) : null}
+        {order.refunds.length > 0 ? (
+          <div>
+            <dt>{t("cart.receipt.refunded")}</dt>
+            <dd data-testid="receipt-refunds">
+              {order.refunds.map((refund) => (
+                <span key={refund.createdAt + refund.amountMinor} className="receipt__refund">
+                  {t("cart.receipt.refund", {
+                    amount: money(refund.amountMinor),
+                    date: formatDate(refund.createdAt, intl),
+                    reason: refund.reason,
+                  })}
+                </span>
+              ))}
             </dd>
           </div>
         ) : null}

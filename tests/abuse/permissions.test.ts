@@ -147,6 +147,11 @@ const paidOrderReport: Setup = async (w) => {
   return { params: { id: order.orderId }, body: { transaction: order.clientSecret.split("_secret_")[0] } };
 };
 const testCardPayment: Setup = async (w) => ({ body: card((await aliceOrder(w)).clientSecret) });
+/** Alice's paid order, refunded in part. */
+const paidOrderRefund: Setup = async (w) => {
+  const { params } = await paidOrderReport(w, "admin", undefined);
+  return { params, body: { amount: "1", reason: "A goodwill refund" } };
+};
 
 /** A message received through the contact form. */
 async function receivedMessage(w: World): Promise<string> {
@@ -227,6 +232,8 @@ const matrix: Record<string, Row> = {
   "PUT /Admition/admitCollection/:id":      [401,      200, 403,  200,  paidOrderReport],
   // Only the order's buyer pays it, admins included.
   "POST /payments/test/confirm":            [401,      200, 403,  403,  testCardPayment],
+  // Only admins give money back, the buyer included.
+  "POST /Order/orders/:id/refunds":         [401,      403, 403,  201,  paidOrderRefund],
 
   "PATCH /inbox":                           [401,      403, 403,  200,  markMany],
   "PATCH /inbox/:id":                       [401,      403, 403,  200,  markOne],

@@ -128,14 +128,16 @@ describe("the dashboard's orders", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "order,status,buyer_name,buyer_email,items,currency,subtotal,shipping,tax,total,created_at,paid_at,provider,payment_id,card_last4",
+      "order,status,buyer_name,buyer_email,items,currency,subtotal,shipping,tax,total,created_at,paid_at,provider,test_mode,payment_id,transaction_id,paid_with,card_last4,refunded",
     );
     expect(lines).toHaveLength(3);
     const rowOf = (id: string) => lines.find((line) => line.startsWith(id))?.split(",") ?? [];
     const paid = rowOf(paidOrder);
     expect(paid.slice(1, 4)).toEqual(["paid", "'=HYPERLINK(1)", mallory.email]);
     expect(paid[9]).toMatch(/^\d+\.\d\d$/);
-    expect(paid[14]).toBe("4242");
+    expect(paid.slice(12, 14)).toEqual(["test", "yes"]);
+    expect(paid[17]).toBe("4242");
+    expect(paid[18]).toBe("0.00");
     expect(rowOf(pendingOrder).slice(1, 4)).toEqual(["pending", rahim.name, rahim.email]);
 
     const filtered = await fetch(`${server.url}/DeashBoard/orders.csv?status=pending`, {

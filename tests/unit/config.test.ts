@@ -95,6 +95,42 @@ describe("configuration", () => {
     );
   });
 
+  it("turns SSLCommerz and bKash on with all their keys, in the sandbox unless LIVE, in taka only", () => {
+    const ssl = { SSLCOMMERZ_STORE_ID: "school01", SSLCOMMERZ_STORE_PASSWORD: "school01@ssl" };
+    const bkash = {
+      BKASH_APP_KEY: "key",
+      BKASH_APP_SECRET: "secret",
+      BKASH_USERNAME: "01770618567",
+      BKASH_PASSWORD: "pass",
+    };
+    const config = loadConfig({ DATA_DIR: dataDir(), CURRENCY: "BDT", ...ssl, ...bkash, BKASH_LIVE: "on" });
+    expect(config.sslcommerz).toEqual({
+      storeId: "school01",
+      storePassword: "school01@ssl",
+      live: false,
+      apiUrl: undefined,
+    });
+    expect(config.bkash).toMatchObject({ appKey: "key", username: "01770618567", live: true });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...ssl })).toThrow(
+      /CURRENCY must be BDT when SSLCommerz is configured: SSLCommerz take taka only \(got "USD"\)/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CURRENCY: "EUR", ...bkash })).toThrow(
+      /CURRENCY must be BDT when bKash is configured/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), CURRENCY: "BDT", SSLCOMMERZ_STORE_ID: "school01" }),
+    ).toThrow(/SSLCOMMERZ_STORE_PASSWORD must be set too/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CURRENCY: "BDT", BKASH_APP_KEY: "key" })).toThrow(
+      /BKASH_APP_SECRET must be set too/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BKASH_API_URL: "http://127.0.0.1:9" })).toThrow(
+      /BKASH_API_URL needs BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME, BKASH_PASSWORD/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), CURRENCY: "BDT", ...ssl, SSLCOMMERZ_LIVE: "maybe" }),
+    ).toThrow(/SSLCOMMERZ_LIVE must be on or off/);
+  });
+
   it("turns Stripe on with both keys, and names what is missing or mismatched", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeUndefined();
     const config = loadConfig({

@@ -34,6 +34,14 @@ export type OrderView = {
   shippingMinor: number;
   taxMinor: number;
   totalMinor: number;
+  /** Who took the payment (stripe, sslcommerz, bkash, test) and whether it was a test-mode stand-in. */
+  provider: string;
+  testMode: boolean;
+  /** The provider's transaction (bank_tran_id, trxID) and how it was paid ("BKASH-BKash"). */
+  transactionId: string | null;
+  paymentChannel: string | null;
+  refundedMinor: number;
+  refunds: { amountMinor: number; reason: string; createdAt: string }[];
   cardLast4: string | null;
   billingName: string | null;
   billingEmail: string | null;

@@ -1,0 +1,59 @@
+// The orders page's refund control for one paid order: how much (empty: all that is left) and
+// why. A plain form in a disclosure, so it works without script and stays out of the way.
+import { Button, Group, Text, TextInput } from "@mantine/core";
+import { Form, useNavigation } from "react-router";
+import { useI18n } from "../../lib/i18n";
+
+export type RefundFormAnswer =
+  | { ok: true; orderId: string; amountMinor: number }
+  | { ok: false; orderId: string; error: string | null; fields?: Record<string, string> };
+
+export function RefundForm({
+  orderId,
+  left,
+  answer,
+}: {
+  orderId: string;
+  /** What is left to refund, as the page shows money. */
+  left: string;
+  answer: RefundFormAnswer | undefined;
+}) {
+  const { t, te } = useI18n();
+  const navigation = useNavigation();
+  const mine = answer && !answer.ok && answer.orderId === orderId ? answer : undefined;
+  const busy = navigation.state !== "idle" && navigation.formData?.get("orderId") === orderId;
+  return (
+    <details className="refund" open={Boolean(mine)}>
+      <summary>{t("cart.refund.open")}</summary>
+      <Form method="post" className="refund__form" data-testid="refund-form">
+        <input type="hidden" name="orderId" value={orderId} />
+        <TextInput
+          name="amount"
+          label={t("cart.refund.amount")}
+          description={t("cart.refund.amountHint", { left })}
+          inputMode="decimal"
+          size="xs"
+          error={mine?.fields?.amount ? te(mine.fields.amount) : undefined}
+        />
+        <TextInput
+          name="reason"
+          label={t("cart.refund.reason")}
+          required
+          maxLength={250}
+          size="xs"
+          error={mine?.fields?.reason ? te(mine.fields.reason) : undefined}
+        />
+        {mine?.error ? (
+          <Text size="xs" c="red.9" role="alert">
+            {te(mine.error)}
+          </Text>
+        ) : null}
+        <Group mt="xs">
+          <Button type="submit" size="xs" color="red.9" loading={busy}>
+            {t("cart.refund.submit")}
+          </Button>
+        </Group>
+      </Form>
+    </details>
+  );
+}
