@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useCartQuantity } from "../lib/cart-count";
+import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import type { loader as rootLoader } from "../root";
 import { Button, ButtonLink } from "../ui";
@@ -9,7 +10,7 @@ import { MobileMenu } from "./mobile-menu";
 import { navLinks } from "./nav-links";
 
 export function SiteHeader() {
-  const { t } = useI18n();
+  const { t, intl } = useI18n();
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const user = data?.user ?? null;
   const cartQuantity = useCartQuantity();
@@ -44,12 +45,13 @@ export function SiteHeader() {
             <Link
               to="/allOrder"
               className="cart-link"
-              aria-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: cartQuantity })}`}
+              // The badge's own digits are in the name, as screen reader users hear the link.
+              aria-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: formatNumber(cartQuantity, intl) })}`}
               data-testid="cart-link"
             >
               <CartIcon />
               <span className="cart-badge" data-testid="cart-badge">
-                {cartQuantity}
+                {formatNumber(cartQuantity, intl)}
               </span>
             </Link>
           ) : null}

@@ -79,7 +79,7 @@ const bn: Record<keyof typeof en, string> = {
   "a11y.mainNavigation": "প্রধান নেভিগেশন",
   "a11y.openMenu": "মেনু খুলুন",
   "a11y.closeMenu": "মেনু বন্ধ করুন",
-  "a11y.cartItems": "কার্টে {count}টি আইটেম",
+  "a11y.cartItems": "কার্টে আইটেম: {count}",
   "a11y.close": "বন্ধ করুন",
   "a11y.showPassword": "দেখান",
   "a11y.hidePassword": "লুকান",
