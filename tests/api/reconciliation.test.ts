@@ -39,7 +39,8 @@ describe.each(testDatabases)("reconciliation on %s", (kind) => {
     await ssl?.close();
   });
 
-  const orderRow = async (id: string) => (await t.services.db.select().from(orders).where(eq(orders.id, id)))[0];
+  const orderRow = async (id: string) =>
+    (await t.services.db.select().from(orders).where(eq(orders.id, id)))[0];
 
   it("runs every interval and marks paid an order whose IPN never came, asking once", async () => {
     const response = await t.json(
@@ -62,7 +63,9 @@ describe.each(testDatabases)("reconciliation on %s", (kind) => {
     } finally {
       await job.stop();
     }
-    const asked = ssl.requests.filter((r) => r.path.endsWith("merchantTransIDvalidationAPI.php") && r.query.get("tran_id") === tranId);
+    const asked = ssl.requests.filter(
+      (r) => r.path.endsWith("merchantTransIDvalidationAPI.php") && r.query.get("tran_id") === tranId,
+    );
     // Checked once, then left alone for five minutes (checkedAt).
     expect(asked).toHaveLength(1);
   });
