@@ -19,6 +19,8 @@ export type ReturnOutcome = "paid" | "on_hold" | "failed" | "cancelled" | "pendi
 
 export type ReturnAnswer = { outcome: ReturnOutcome; orderId: string | null };
 
+const paymentIdPattern = /^[A-Za-z0-9_.-]{1,100}$/;
+
 /**
  * Settles what a redirect provider reported about `paymentId`. An order already settled is not
  * sent to the provider again (no second bKash execute, no second validation).
@@ -34,7 +36,8 @@ export async function settleReport(
     return { outcome: "rejected", orderId };
   };
   if (!provider.settle) return rejected("the provider sends no reports");
-  const order = paymentId ? await orderOf(ctx, provider, paymentId) : undefined;
+  // Every provider's ids are short and plain (tran_id, paymentID): anything else names no order.
+  const order = paymentIdPattern.test(paymentId) ? await orderOf(ctx, provider, paymentId) : undefined;
   if (!order) return rejected("no order has this payment");
   if (order.status === "paid" || order.status === "refunded") return { outcome: "paid", orderId: order.id };
   if (order.status === "on_hold") return { outcome: "on_hold", orderId: order.id };

@@ -147,6 +147,22 @@ describe.each(testDatabases)("payments through bKash on %s", (kind) => {
     expect(bkash.requestsTo("execute").filter((r) => r.body.paymentID === "TR0011NOTOURS")).toHaveLength(0);
   });
 
+  it("answers odd callbacks (NUL, lone surrogates, no id, unknown status) without a 500", async () => {
+    for (const [paymentID, status] of [
+      ["\u0000", "success"],
+      ["\ud800", "success"],
+      ["", "success"],
+      ["TR0011x", "\u0000"],
+    ]) {
+      expect((await callback(paymentID as string, status as string)).searchParams.get("outcome")).toBe(
+        "rejected",
+      );
+    }
+    const { orderId, paymentID } = await start();
+    expect((await callback(paymentID, "maybe")).searchParams.get("outcome")).toBe("rejected");
+    expect((await orderRow(orderId))?.status).toBe("pending");
+  });
+
   it("refunds through bKash's refund call, in part", async () => {
     const { orderId, paymentID, amountMinor } = await start();
     bkash.completeAtBkash(paymentID);

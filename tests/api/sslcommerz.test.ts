@@ -272,6 +272,16 @@ describe.each(testDatabases)("payments through SSLCommerz on %s", (kind) => {
     expect((await orderRow(orderId))?.status).toBe("paid");
   });
 
+  it("answers odd reports (NUL, lone surrogates, huge or missing ids) without a 500, changing nothing", async () => {
+    for (const tran_id of ["", "\u0000", "\ud800", "x".repeat(5000), "' or 1=1 --", "١٢٣"]) {
+      expect(
+        await ipn({ tran_id, status: "VALID", val_id: "\u0000", amount: "-1e309", verify_sign: "x" }),
+      ).toBe("rejected");
+      const back = await returnFrom("success", { tran_id, status: "VALID" });
+      expect(back.searchParams.get("outcome")).toBe("rejected");
+    }
+  });
+
   it("refuses an IPN whose body is not a form (415), as SSLCommerz always posts a form", async () => {
     const wrong = await t.app.request(`${origin}/api/payments/sslcommerz/ipn`, {
       method: "POST",
