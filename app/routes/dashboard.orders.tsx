@@ -56,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const orderId = field("orderId");
   const refused = (status: number, error: string | null, fields?: Record<string, string>) =>
     data({ ok: false, orderId, error, fields } satisfies RefundFormAnswer, { status });
-  const parsed = refundInput.safeParse({ amount: field("amount").trim() || undefined, reason: field("reason") });
+  const parsed = refundInput.safeParse({
+    amount: field("amount").trim() || undefined,
+    reason: field("reason"),
+  });
   if (!parsed.success) return refused(400, null, fieldErrorsOf(parsed.error));
   try {
     const { refund } = await refundOrder(services, actor, orderId, parsed.data);
@@ -65,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof DomainError) return refused(statusOf[error.code], error.message, error.fields);
     if (error instanceof PaymentProviderError) {
       logger.error({ err: error, orderId }, "a refund was refused by the payment provider");
-      return refused(502, "The payment service did not take the refund. Nothing was refunded: try again later.");
+      return refused(
+        502,
+        "The payment service did not take the refund. Nothing was refunded: try again later.",
+      );
     }
     throw error;
   }
@@ -111,7 +117,10 @@ export default function DashboardOrders({ loaderData, actionData }: Route.Compon
       {actionData?.ok ? (
         <Alert color="teal" variant="light" role="status" mb="sm" data-testid="refund-done">
           {t("cart.refund.done", {
-            amount: money(actionData.amountMinor, orders.find((o) => o.id === actionData.orderId)?.currency ?? "BDT"),
+            amount: money(
+              actionData.amountMinor,
+              orders.find((o) => o.id === actionData.orderId)?.currency ?? "BDT",
+            ),
             number: orderNumber(actionData.orderId),
           })}
         </Alert>

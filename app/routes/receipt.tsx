@@ -78,7 +78,9 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         <div>
           <dt>{t("cart.receipt.provider")}</dt>
           <dd data-testid="receipt-provider">
-            {order.provider === "test" ? t("cart.receipt.card") : (providerNames[order.provider] ?? order.provider)}
+            {order.provider === "test"
+              ? t("cart.receipt.card")
+              : (providerNames[order.provider] ?? order.provider)}
             {order.testMode ? ` (${t("cart.receipt.testMode")})` : ""}
           </dd>
         </div>

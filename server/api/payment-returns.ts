@@ -169,7 +169,8 @@ export const paymentReturnOperations: Record<string, Record<string, unknown>> = 
       tags: ["Orders"],
       operationId: "postPaymentsSslcommerzReturn",
       summary: "The buyer's return from SSLCommerz (success, fail or cancel), settled like the IPN",
-      description: "SSLCommerz posts the same fields as the IPN from the buyer's browser; the buyer lands on the payment page.",
+      description:
+        "SSLCommerz posts the same fields as the IPN from the buyer's browser; the buyer lands on the payment page.",
       security: [],
       parameters: [
         { name: "outcome", in: "path", required: true, schema: { enum: ["success", "fail", "cancel"] } },

@@ -2,12 +2,12 @@
 // provider is configured: the buyer goes to the site's own test gateway page instead of the
 // provider's, chooses to pay, fail or cancel, and comes back the way the real flow does. No money
 // moves. Like the test card (test-mode.ts), a stand-in keeps its payments in the orders table.
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { maxAmountMinor } from "../../common/money";
 import type { Database } from "../db/client";
 import { orders } from "../db/schema";
-import { type PaymentProvider, PaymentReportError, type ProviderPayment } from "./provider";
+import { type PaymentProvider, PaymentReportError } from "./provider";
+import { randomPart, standInPayment, standInRefund } from "./stand-in";
 
 export type GatewayImitated = "sslcommerz" | "bkash";
 
@@ -16,8 +16,6 @@ export const testGatewayChannels: Record<GatewayImitated, readonly string[]> = {
   sslcommerz: ["BKASH-BKash", "NAGAD-Nagad", "DBBLMOBILEB-Dbbl Mobile Banking", "VISA-Dutch Bangla"],
   bkash: ["bKash"],
 };
-
-const randomPart = (bytes = 12) => randomBytes(bytes).toString("hex");
 
 export const testGatewayPrefix = (imitates: GatewayImitated) => `test_${imitates}_`;
 
@@ -76,21 +74,7 @@ export function createTestGatewayProvider(
     },
     async query(id) {
       const order = await orderOf(id);
-      if (!order) return null;
-      const paid = ["paid", "paid_after_expiry", "on_hold", "refunded"].includes(order.status);
-      const status: ProviderPayment["status"] = paid
-        ? "succeeded"
-        : order.status === "pending"
-          ? "requires_payment"
-          : "canceled";
-      return {
-        id,
-        status,
-        amountMinor: order.totalMinor,
-        currency: order.currency,
-        transactionId: order.transactionId ?? undefined,
-        channel: order.paymentChannel ?? undefined,
-      };
+      return order ? standInPayment(id, order) : null;
     },
     // A payment replaced on its order (the cart changed) belongs to no order any more, so the
     // gateway page can no longer find it.
@@ -98,8 +82,6 @@ export function createTestGatewayProvider(
       const order = await orderOf(id);
       return !order || order.status === "pending" || order.status === "expired";
     },
-    async refund() {
-      return { providerRefundId: `test_re_${randomPart()}`, status: "succeeded" };
-    },
+    refund: standInRefund,
   };
 }

@@ -3,18 +3,15 @@
 // It keeps its intents in the orders table itself: the order's providerPaymentId is the intent's
 // id and its status is the intent's status. Cards are Stripe's published test numbers, with their
 // meanings.
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { maxAmountMinor } from "../../common/money";
 import type { Database } from "../db/client";
 import { orders } from "../db/schema";
 import { PaymentError } from "../domain/errors";
-import type { PaymentProvider, ProviderPayment } from "./provider";
+import type { PaymentProvider } from "./provider";
+import { randomPart, standInPayment, standInRefund } from "./stand-in";
 
 const intentPrefix = "test_pi_";
-
-/** Letters and digits only, so "_secret_" can never appear inside the random part. */
-const randomPart = () => randomBytes(12).toString("hex");
 
 export function createTestModeProvider(db: Database): PaymentProvider {
   return {
@@ -39,26 +36,9 @@ export function createTestModeProvider(db: Database): PaymentProvider {
     async query(id) {
       if (!id.startsWith(intentPrefix)) return null;
       const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, id)).limit(1);
-      if (order?.provider !== "test") return null;
-      const status: ProviderPayment["status"] =
-        order.status === "paid" || order.status === "paid_after_expiry"
-          ? "succeeded"
-          : order.status === "pending"
-            ? "requires_payment"
-            : "canceled";
-      return {
-        id,
-        status,
-        amountMinor: order.totalMinor,
-        currency: order.currency,
-        last4: order.cardLast4 ?? undefined,
-        billing: { name: order.billingName, email: order.billingEmail, address: order.billingAddress },
-      };
+      return order?.provider === "test" ? standInPayment(id, order) : null;
     },
-    // The domain checks what may be refunded; here the money "goes back" at once.
-    async refund() {
-      return { providerRefundId: `test_re_${randomPart()}`, status: "succeeded" };
-    },
+    refund: standInRefund,
   };
 }
 

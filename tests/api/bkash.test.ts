@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../server/db/schema";
 import { decimalAmount } from "../../server/payments/provider";
 import { type FakeBkash, startFakeBkash } from "../fixtures/fake-bkash";
-import { createTestApp, origin, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+import {
+  addAdmission,
+  appWithPeople,
+  origin,
+  type Session,
+  type TestApp,
+  testDatabases,
+} from "../fixtures/test-app";
 
 describe.each(testDatabases)("payments through bKash on %s", (kind) => {
   let bkash: FakeBkash;
@@ -19,25 +26,19 @@ describe.each(testDatabases)("payments through bKash on %s", (kind) => {
 
   beforeAll(async () => {
     bkash = await startFakeBkash();
-    t = await createTestApp(kind, {
-      ADMIN_EMAIL: "head@school.test",
-      ADMIN_PASSWORD: "head-password-1",
-      CURRENCY: "BDT",
-      BKASH_APP_KEY: bkash.credentials.appKey,
-      BKASH_APP_SECRET: bkash.credentials.appSecret,
-      BKASH_USERNAME: bkash.credentials.username,
-      BKASH_PASSWORD: bkash.credentials.password,
-      BKASH_API_URL: bkash.url,
-    });
-    admin = await t.signIn("head@school.test", "head-password-1");
-    alice = await t.signUp("alice@school.test", "alice-password", "Alice Rahman");
-    const created = await t.json(
-      "/api/AddAdmition",
-      "POST",
-      { title: "Class Six admission", price: "1250", image1: "https://img.example/a.jpg" },
-      { session: admin },
-    );
-    admissionId = (await created.json()).insertedId;
+    ({ t, admin, alice } = await appWithPeople(
+      kind,
+      { alice: "Alice Rahman" },
+      {
+        CURRENCY: "BDT",
+        BKASH_APP_KEY: bkash.credentials.appKey,
+        BKASH_APP_SECRET: bkash.credentials.appSecret,
+        BKASH_USERNAME: bkash.credentials.username,
+        BKASH_PASSWORD: bkash.credentials.password,
+        BKASH_API_URL: bkash.url,
+      },
+    ));
+    admissionId = await addAdmission(t, admin);
   });
   afterAll(async () => {
     await t?.close();

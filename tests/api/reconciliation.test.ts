@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../server/db/schema";
 import { startReconciliation } from "../../server/payments/reconciliation-job";
 import { type FakeSslcommerz, startFakeSslcommerz } from "../fixtures/fake-sslcommerz";
-import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+import { addAdmission, appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 describe.each(testDatabases)("reconciliation on %s", (kind) => {
   let ssl: FakeSslcommerz;
@@ -16,23 +16,18 @@ describe.each(testDatabases)("reconciliation on %s", (kind) => {
 
   beforeAll(async () => {
     ssl = await startFakeSslcommerz();
-    t = await createTestApp(kind, {
-      ADMIN_EMAIL: "head@school.test",
-      ADMIN_PASSWORD: "head-password-1",
-      CURRENCY: "BDT",
-      SSLCOMMERZ_STORE_ID: ssl.storeId,
-      SSLCOMMERZ_STORE_PASSWORD: ssl.storePassword,
-      SSLCOMMERZ_API_URL: ssl.url,
-    });
-    const admin = await t.signIn("head@school.test", "head-password-1");
-    alice = await t.signUp("alice@school.test", "alice-password", "Alice");
-    const created = await t.json(
-      "/api/AddAdmition",
-      "POST",
-      { title: "Class Six admission", price: "1250", image1: "https://img.example/a.jpg" },
-      { session: admin },
-    );
-    admissionId = (await created.json()).insertedId;
+    let admin: Session;
+    ({ t, admin, alice } = await appWithPeople(
+      kind,
+      {},
+      {
+        CURRENCY: "BDT",
+        SSLCOMMERZ_STORE_ID: ssl.storeId,
+        SSLCOMMERZ_STORE_PASSWORD: ssl.storePassword,
+        SSLCOMMERZ_API_URL: ssl.url,
+      },
+    ));
+    admissionId = await addAdmission(t, admin);
   });
   afterAll(async () => {
     await t?.close();

@@ -11,7 +11,14 @@ import { reconcilePayments } from "../../server/domain/reconciliation";
 import { decimalAmount } from "../../server/payments/provider";
 import { type FakeSslcommerz, startFakeSslcommerz } from "../fixtures/fake-sslcommerz";
 import { mailsTo } from "../fixtures/outbox";
-import { createTestApp, origin, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+import {
+  addAdmission,
+  appWithPeople,
+  origin,
+  type Session,
+  type TestApp,
+  testDatabases,
+} from "../fixtures/test-app";
 
 describe.each(testDatabases)("payments through SSLCommerz on %s", (kind) => {
   let ssl: FakeSslcommerz;
@@ -22,23 +29,17 @@ describe.each(testDatabases)("payments through SSLCommerz on %s", (kind) => {
 
   beforeAll(async () => {
     ssl = await startFakeSslcommerz();
-    t = await createTestApp(kind, {
-      ADMIN_EMAIL: "head@school.test",
-      ADMIN_PASSWORD: "head-password-1",
-      CURRENCY: "BDT",
-      SSLCOMMERZ_STORE_ID: ssl.storeId,
-      SSLCOMMERZ_STORE_PASSWORD: ssl.storePassword,
-      SSLCOMMERZ_API_URL: ssl.url,
-    });
-    admin = await t.signIn("head@school.test", "head-password-1");
-    alice = await t.signUp("alice@school.test", "alice-password", "Alice Rahman");
-    const created = await t.json(
-      "/api/AddAdmition",
-      "POST",
-      { title: "Class Six admission", price: "1250", image1: "https://img.example/a.jpg" },
-      { session: admin },
-    );
-    admissionId = (await created.json()).insertedId;
+    ({ t, admin, alice } = await appWithPeople(
+      kind,
+      { alice: "Alice Rahman" },
+      {
+        CURRENCY: "BDT",
+        SSLCOMMERZ_STORE_ID: ssl.storeId,
+        SSLCOMMERZ_STORE_PASSWORD: ssl.storePassword,
+        SSLCOMMERZ_API_URL: ssl.url,
+      },
+    ));
+    admissionId = await addAdmission(t, admin);
   });
   afterAll(async () => {
     await t?.close();

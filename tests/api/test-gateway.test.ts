@@ -7,7 +7,14 @@ import { orders, users } from "../../server/db/schema";
 import type { SignedInActor } from "../../server/domain/actor";
 import { completeTestGateway } from "../../server/domain/payment-returns";
 import { startFakeStripe } from "../fixtures/fake-stripe";
-import { createTestApp, origin, type Session, type TestApp } from "../fixtures/test-app";
+import {
+  addAdmission,
+  appWithPeople,
+  createTestApp,
+  origin,
+  type Session,
+  type TestApp,
+} from "../fixtures/test-app";
 
 async function actorOf(t: TestApp, email: string): Promise<SignedInActor> {
   const [user] = await t.services.db.select().from(users).where(eq(users.email, email));
@@ -22,30 +29,14 @@ async function actorOf(t: TestApp, email: string): Promise<SignedInActor> {
   };
 }
 
-async function admissionOf(t: TestApp, admin: Session) {
-  const created = await t.json(
-    "/api/AddAdmition",
-    "POST",
-    { title: "Class Six admission", price: "1250", image1: "https://img.example/a.jpg" },
-    { session: admin },
-  );
-  return (await created.json()).insertedId as string;
-}
-
 describe("test mode, with no payment provider configured", () => {
   let t: TestApp;
   let admin: Session;
   let alice: Session;
   let admissionId: string;
   beforeAll(async () => {
-    t = await createTestApp("pglite", {
-      ADMIN_EMAIL: "head@school.test",
-      ADMIN_PASSWORD: "head-password-1",
-      CURRENCY: "BDT",
-    });
-    admin = await t.signIn("head@school.test", "head-password-1");
-    alice = await t.signUp("alice@school.test", "alice-password", "Alice");
-    admissionId = await admissionOf(t, admin);
+    ({ t, admin, alice } = await appWithPeople("pglite", {}, { CURRENCY: "BDT" }));
+    admissionId = await addAdmission(t, admin);
   });
   afterAll(() => t?.close());
 
@@ -87,7 +78,7 @@ describe("test mode, with no payment provider configured", () => {
       new RegExp(`^${origin}/payment-getway/test-gateway/test_sslcommerz_[0-9a-f]+$`),
     );
     const paymentId = paymentIdOf(answer.redirectUrl);
-    const bob = await t.signUp("bob@school.test", "bob-password-1", "Bob");
+    const bob = { email: "bob@school.test" };
     await expect(
       completeTestGateway(t.services, await actorOf(t, bob.email), {
         paymentId,
@@ -182,7 +173,7 @@ describe("with Stripe configured", () => {
     });
     try {
       const admin = await t.signIn("head@school.test", "head-password-1");
-      const admissionId = await admissionOf(t, admin);
+      const admissionId = await addAdmission(t, admin);
       for (const provider of ["bkash", "sslcommerz", "test"]) {
         const response = await t.json(
           "/api/Order/create-payment-intent",

@@ -11,6 +11,7 @@ import { useI18n } from "../../lib/i18n";
 import { Alert, Button, TextArea, TextField } from "../../ui";
 import { payLabel } from "./pay-label";
 import { usePaymentOutlet } from "./payment-outlet";
+import { ReceiptLinks } from "./receipt-links";
 import { loadStripe, type StripeCardElement, type StripeClient } from "./stripe-js";
 import type { IntentAnswer, PayAnswer } from "./types";
 
@@ -359,13 +360,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
               <p>
                 <strong>{t("cart.pay.success")}</strong>
               </p>
-              {paidOrderId ? (
-                <p>
-                  <Link to={`/bookings/${paidOrderId}`}>{t("cart.pay.receipt")}</Link>
-                  {" · "}
-                  <Link to="/bookings">{t("cart.bookings.title")}</Link>
-                </p>
-              ) : null}
+              {paidOrderId ? <ReceiptLinks orderId={paidOrderId} /> : null}
             </Alert>
           ) : null}
           {error ? (

@@ -2,7 +2,7 @@
 // pay button starts a payment for the total on screen and sends the buyer to the provider's page
 // (or, in test mode, the site's test gateway page); coming back, the panel says what happened.
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import type { MessageKey } from "../../i18n/translate";
 import { clearCart } from "../../lib/cart";
@@ -11,6 +11,7 @@ import { useI18n } from "../../lib/i18n";
 import { Alert, Button } from "../../ui";
 import { payLabel } from "./pay-label";
 import { usePaymentOutlet } from "./payment-outlet";
+import { ReceiptLinks } from "./receipt-links";
 import type { IntentAnswer } from "./types";
 
 export const returnOutcomes = ["paid", "on_hold", "failed", "cancelled", "pending", "rejected"] as const;
@@ -109,13 +110,7 @@ export function RedirectPay({ provider, testMode, outcome, orderId }: RedirectPa
           <p>
             <strong>{t(outcomeText[outcome])}</strong>
           </p>
-          {orderId ? (
-            <p>
-              <Link to={`/bookings/${orderId}`}>{t("cart.pay.receipt")}</Link>
-              {" · "}
-              <Link to="/bookings">{t("cart.bookings.title")}</Link>
-            </p>
-          ) : null}
+          {orderId ? <ReceiptLinks orderId={orderId} /> : null}
         </Alert>
       ) : null}
       {error ? (
