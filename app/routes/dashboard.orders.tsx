@@ -8,6 +8,7 @@ import { toMajorUnits } from "../../common/money";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import { orderStatuses, orderStatusOf, refundInput } from "../../common/schemas/orders";
 import { DomainError, statusOf } from "../../server/domain/errors";
+import { confirmHeldPayment } from "../../server/domain/holds";
 import { listOrders } from "../../server/domain/orders";
 import { refundOrder } from "../../server/domain/refunds";
 import { PaymentProviderError } from "../../server/payments/provider";
@@ -15,7 +16,7 @@ import { orderNumber, statusLabel } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { OrderStatusBadge } from "../components/dashboard/order-status-badge";
-import { RefundForm, type RefundFormAnswer } from "../components/dashboard/refund-form";
+import { ConfirmHoldForm, RefundForm, type RefundFormAnswer } from "../components/dashboard/refund-form";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination } from "../components/dashboard/table-tools";
 import { formatDate, formatNumber, formatPrice } from "../lib/format";
@@ -56,6 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const orderId = field("orderId");
   const refused = (status: number, error: string | null, fields?: Record<string, string>) =>
     data({ ok: false, orderId, error, fields } satisfies RefundFormAnswer, { status });
+  if (field("intent") === "confirm") {
+    try {
+      await confirmHeldPayment(services, actor, orderId);
+      return { ok: true, orderId, confirmed: true } satisfies RefundFormAnswer;
+    } catch (error) {
+      if (error instanceof DomainError) return refused(statusOf[error.code], error.message);
+      throw error;
+    }
+  }
   const parsed = refundInput.safeParse({
     amount: field("amount").trim() || undefined,
     reason: field("reason"),
@@ -116,13 +126,15 @@ export default function DashboardOrders({ loaderData, actionData }: Route.Compon
       )}
       {actionData?.ok ? (
         <Alert color="teal" variant="light" role="status" mb="sm" data-testid="refund-done">
-          {t("cart.refund.done", {
-            amount: money(
-              actionData.amountMinor,
-              orders.find((o) => o.id === actionData.orderId)?.currency ?? "BDT",
-            ),
-            number: orderNumber(actionData.orderId),
-          })}
+          {"confirmed" in actionData
+            ? t("cart.hold.done", { number: orderNumber(actionData.orderId) })
+            : t("cart.refund.done", {
+                amount: money(
+                  actionData.amountMinor,
+                  orders.find((o) => o.id === actionData.orderId)?.currency ?? "BDT",
+                ),
+                number: orderNumber(actionData.orderId),
+              })}
         </Alert>
       ) : null}
       {orders.length === 0 ? (
@@ -167,6 +179,7 @@ export default function DashboardOrders({ loaderData, actionData }: Route.Compon
                         {t("cart.receipt.refunded")} {money(order.refundedMinor, order.currency)}
                       </Text>
                     ) : null}
+                    {order.status === "on_hold" ? <ConfirmHoldForm orderId={order.id} /> : null}
                     {refundable.has(order.status) && order.refundedMinor < order.totalMinor ? (
                       <RefundForm
                         orderId={order.id}

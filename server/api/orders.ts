@@ -13,6 +13,7 @@ import {
 } from "../../common/schemas/orders";
 import { orderStatuses } from "../db/schema";
 import { listQuery } from "../domain/content/collection";
+import { confirmHeldPayment } from "../domain/holds";
 import {
   confirmTestPayment,
   createPaymentIntent,
@@ -212,6 +213,23 @@ export const orderEndpoints = [
     handle: async ({ services, actor, params, body }) => {
       const answer = await refundOrder(services, actor, params.id, body);
       return { ...answer, refund: refundToWire(answer.refund), refunded: toMajorUnits(answer.refundedMinor) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/Order/orders/:id/confirm"],
+    summary:
+      "Confirm a payment on hold (SSLCommerz's risk_level 1) after checking it: the order becomes paid, " +
+      "and the audit trail records who decided. (To give the money back instead, refund it.)",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: z.strictObject({}),
+    response: orderWire,
+    errors: { "404": "No such order", "409": "The order is not on hold" },
+    handle: async ({ services, actor, params }) => {
+      await confirmHeldPayment(services, actor, params.id);
+      return orderToWire(await getOrder(services, actor, params.id));
     },
   }),
   endpoint({

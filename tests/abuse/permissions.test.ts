@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogs, rateLimits, users } from "../../server/db/schema";
+import { blogs, orders, rateLimits, users } from "../../server/db/schema";
 import type { Session } from "../fixtures/test-app";
 import {
   changedTables,
@@ -147,6 +147,15 @@ const paidOrderReport: Setup = async (w) => {
   return { params: { id: order.orderId }, body: { transaction: order.clientSecret.split("_secret_")[0] } };
 };
 const testCardPayment: Setup = async (w) => ({ body: card((await aliceOrder(w)).clientSecret) });
+/** Alice's paid order, put on hold as a risky payment would be. */
+const heldOrder: Setup = async (w) => {
+  const { params } = await paidOrderReport(w, "admin", undefined);
+  await w.t.services.db
+    .update(orders)
+    .set({ status: "on_hold" })
+    .where(eq(orders.id, params?.id ?? ""));
+  return { params, body: {} };
+};
 /** Alice's paid order, refunded in part. */
 const paidOrderRefund: Setup = async (w) => {
   const { params } = await paidOrderReport(w, "admin", undefined);
@@ -234,6 +243,7 @@ const matrix: Record<string, Row> = {
   "POST /payments/test/confirm":            [401,      200, 403,  403,  testCardPayment],
   // Only admins give money back, the buyer included.
   "POST /Order/orders/:id/refunds":         [401,      403, 403,  201,  paidOrderRefund],
+  "POST /Order/orders/:id/confirm":         [401,      403, 403,  200,  heldOrder],
 
   "PATCH /inbox":                           [401,      403, 403,  200,  markMany],
   "PATCH /inbox/:id":                       [401,      403, 403,  200,  markOne],

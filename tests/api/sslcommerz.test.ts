@@ -197,12 +197,20 @@ describe.each(testDatabases)("payments through SSLCommerz on %s", (kind) => {
     expect((await orderRow(second.orderId))?.status).toBe("pending");
   });
 
-  it("puts a risk_level 1 payment on hold for an admin", async () => {
+  it("puts a risk_level 1 payment on hold until an admin confirms it", async () => {
     const { orderId, tranId } = await start();
     expect(await ipn(ssl.pay(tranId, { riskLevel: 1 }))).toBe("on_hold");
     expect((await orderRow(orderId))?.status).toBe("on_hold");
     const listed = await t.request(`/api/Order/orders/${orderId}`, { session: admin });
     expect((await listed.json()).status).toBe("on_hold");
+    // The admin checks it, then confirms it (once); the buyer cannot.
+    const confirm = (session: Session) =>
+      t.json(`/api/Order/orders/${orderId}/confirm`, "POST", {}, { session });
+    expect((await confirm(alice)).status).toBe(403);
+    const confirmed = await confirm(admin);
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()).status).toBe("paid");
+    expect((await confirm(admin)).status).toBe(409);
   });
 
   it("leaves the order unpaid on fail and cancel, and a new try opens a new session for it", async () => {

@@ -159,6 +159,29 @@ describe("SSLCommerz and bKash through the test gateway", () => {
     await page.getByTestId("payment-outcome").getByText("আপনার পেমেন্ট সফলভাবে সম্পন্ন হয়েছে").waitFor();
   });
 
+  it("pays with bKash's stand-in in English, and through SSLCommerz's with a card in Bangla", async () => {
+    const english = await buyer("en-US", "nasrin@school.test");
+    await fillCart(english, 3);
+    await english.goto(`${server.url}/payment-getway/bkash`);
+    await english.getByTestId("pay").click();
+    await english.waitForURL(/\/payment-getway\/test-gateway\/test_bkash_/);
+    await fitsThePhone(english);
+    await english.getByTestId("gateway-pay").click();
+    await english.getByTestId("payment-outcome").getByText("Your payment processed successfully").waitFor();
+
+    const bangla = await buyer("bn-BD", "karim@school.test");
+    await fillCart(bangla, 4);
+    await bangla.goto(`${server.url}/payment-getway/ssl`);
+    await bangla.getByTestId("pay").click();
+    await bangla.waitForURL(/\/payment-getway\/test-gateway\/test_sslcommerz_/);
+    await fitsThePhone(bangla);
+    await expectAccessible(bangla);
+    await bangla.getByLabel("Dutch Bangla").check();
+    await bangla.getByRole("button", { name: "পরিশোধ করুন" }).click();
+    await bangla.getByTestId("payment-outcome").getByText("আপনার পেমেন্ট সফলভাবে সম্পন্ন হয়েছে").waitFor();
+    await expectAccessible(bangla);
+  });
+
   it("lets the admin refund part of a paid order from the orders page, and the receipt shows it", async () => {
     const { context, page } = await newPage(browser);
     contexts.push(context);

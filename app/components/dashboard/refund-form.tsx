@@ -1,11 +1,13 @@
-// The orders page's refund control for one paid order: how much (empty: all that is left) and
-// why. A plain form in a disclosure, so it works without script and stays out of the way.
+// The orders page's controls for one paid order: refund (how much, empty: all that is left, and
+// why), a plain form in a disclosure, so it works without script and stays out of the way; and for
+// a payment on hold, confirming it once checked.
 import { Button, Group, Text, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
 import { useI18n } from "../../lib/i18n";
 
 export type RefundFormAnswer =
   | { ok: true; orderId: string; amountMinor: number }
+  | { ok: true; orderId: string; confirmed: true }
   | { ok: false; orderId: string; error: string | null; fields?: Record<string, string> };
 
 export function RefundForm({
@@ -59,5 +61,21 @@ export function RefundForm({
         </Group>
       </Form>
     </details>
+  );
+}
+
+/** A payment on hold: the admin has checked it and takes it (refunding is the other way out). */
+export function ConfirmHoldForm({ orderId }: { orderId: string }) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("orderId") === orderId;
+  return (
+    <Form method="post" data-testid="confirm-hold">
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="intent" value="confirm" />
+      <Button type="submit" size="xs" variant="outline" color="teal.9" mt={4} loading={busy}>
+        {t("cart.hold.confirm")}
+      </Button>
+    </Form>
   );
 }
