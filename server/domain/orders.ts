@@ -297,7 +297,15 @@ export async function createPaymentIntent(
     publishableKey: provider.publishableKey,
     totals,
   });
-  const payer = { provider, user, quote };
+  // The redirect providers show the buyer's phone on their page (bKash: the wallet to pay from).
+  const [account] =
+    provider.flow === "redirect"
+      ? await ctx.db
+          .select({ phone: users.phoneNumber, verified: users.phoneNumberVerified })
+          .from(users)
+          .where(eq(users.id, user.id))
+      : [];
+  const payer = { provider, user: { ...user, phoneNumber: account?.verified ? account.phone : null }, quote };
 
   await expireStaleOrders(ctx);
   const open = await openOrder(ctx, provider, user.id, currency);

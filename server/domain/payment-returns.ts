@@ -22,10 +22,32 @@ export type ReturnAnswer = { outcome: ReturnOutcome; orderId: string | null };
 const paymentIdPattern = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /**
+ * Reports being settled in this process now: the same report arriving again meanwhile (the IPN
+ * beside the buyer's return, a double-clicked bKash callback) waits for the first and answers
+ * what it found, so the provider is asked once (one validation, one bKash execute). Only the very
+ * same report: a forged one sent alongside cannot stand in for the genuine one.
+ */
+const settling = new Map<string, Promise<ReturnAnswer>>();
+
+/**
  * Settles what a redirect provider reported about `paymentId`. An order already settled is not
  * sent to the provider again (no second bKash execute, no second validation).
  */
-export async function settleReport(
+export function settleReport(
+  ctx: PaymentContext,
+  provider: PaymentProvider,
+  paymentId: string,
+  report: Record<string, string>,
+): Promise<ReturnAnswer> {
+  const key = JSON.stringify([provider.kind, provider.testMode, paymentId, Object.entries(report).sort()]);
+  const running = settling.get(key);
+  if (running) return running;
+  const settled = settleOnce(ctx, provider, paymentId, report).finally(() => settling.delete(key));
+  settling.set(key, settled);
+  return settled;
+}
+
+async function settleOnce(
   ctx: PaymentContext,
   provider: PaymentProvider,
   paymentId: string,

@@ -106,6 +106,15 @@ describe.each(testDatabases)("payments through bKash on %s", (kind) => {
     expect(executions(paymentID)).toBe(1);
   });
 
+  it("executes once when the buyer's browser sends the same callback twice at the same moment", async () => {
+    const { orderId, paymentID } = await start();
+    bkash.completeAtBkash(paymentID);
+    const backs = await Promise.all([callback(paymentID, "success"), callback(paymentID, "success")]);
+    expect(backs.map((back) => back.searchParams.get("outcome"))).toEqual(["paid", "paid"]);
+    expect((await orderRow(orderId))?.status).toBe("paid");
+    expect(executions(paymentID)).toBe(1);
+  });
+
   it("leaves the order unpaid on failure and cancel, without executing", async () => {
     const failed = await start();
     expect((await callback(failed.paymentID, "failure")).searchParams.get("outcome")).toBe("failed");
