@@ -340,8 +340,9 @@ export const orders = pgTable(
     // A built-in stand-in took it (the test card, the local test gateway): no money moved.
     testMode: boolean().notNull().default(false),
     providerPaymentId: text().unique(),
-    // What the browser needs to pay this order's payment intent; kept so that asking again for
-    // the same cart reuses the intent, and so that test mode can find the order it pays.
+    // What the browser needs to pay this order's current attempt (a card flow's client secret, a
+    // redirect flow's page); kept so that asking again for the same cart reuses the attempt, and
+    // so that test mode can find the order it pays.
     providerClientSecret: text(),
     cardLast4: varchar({ length: 4 }),
     billingName: text(),

@@ -282,6 +282,10 @@ export async function createPaymentIntent(
     const message = `The payment service takes at most ${limit} in one payment`;
     throw new DomainError("invalid", message, { items: message });
   }
+  if (provider.minAmountMinor && totals.totalMinor < provider.minAmountMinor) {
+    const message = `The payment service takes at least ${formatMinor(provider.minAmountMinor)} in one payment`;
+    throw new DomainError("invalid", message, { items: message });
+  }
   if (input.priceMinor !== undefined && input.priceMinor !== totals.totalMinor) {
     throw new TotalChangedError(totals, currency);
   }

@@ -106,6 +106,8 @@ export type PaymentProvider = {
   publishableKey: string | null;
   /** The largest amount one payment may take, in minor units (Stripe: 8 digits). */
   maxAmountMinor: number;
+  /** The smallest, where the provider has one (SSLCommerz: 10.00 BDT). */
+  minAmountMinor?: number;
   /** Currencies the provider takes (ISO 4217, upper case); null: any. */
   currencies: readonly string[] | null;
   start(input: StartInput): Promise<StartedPayment>;

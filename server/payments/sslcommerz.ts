@@ -44,6 +44,7 @@ const paths = {
  * the official PHP library's comments).
  */
 export const sslcommerzMaxAmountMinor = 50_000_000;
+export const sslcommerzMinAmountMinor = 1_000;
 
 // Field lengths from the v4 guide's parameter tables.
 const limits = { tranId: 30, refundTransId: 30, name: 50, email: 50, phone: 20, product: 255, text: 255 };
@@ -264,6 +265,7 @@ export function createSslcommerzProvider(
     flow: "redirect",
     publishableKey: null,
     maxAmountMinor: sslcommerzMaxAmountMinor,
+    minAmountMinor: sslcommerzMinAmountMinor,
     currencies: ["BDT"],
 
     async start(input) {
