@@ -237,7 +237,7 @@ const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["CURRENCY"],
-        message: `CURRENCY must be BDT when ${takaOnly.join(" or ")} is configured: ${takaOnly.join(" and ")} take taka only`,
+        message: `CURRENCY must be BDT when ${takaOnly.join(" or ")} is configured: ${takaOnly.join(" and ")} ${takaOnly.length > 1 ? "take" : "takes"} taka only`,
       });
     }
     const together = [
