@@ -42,26 +42,14 @@ export function formatNumber(value: number, intl: string): string {
 
 /** A price in major units (120.5) in the configured currency, USD unless said. */
 export function formatPrice(major: number, intl: string, currency = "USD"): string {
-  const format = formatter(
+  // Taka is written with its sign first in Bangla too (৳১,২৫০.০০), as on receipts and price
+  // tags here; Intl puts it last for bn ("১,২৫০.০০৳").
+  return formatter(
     `price ${intl} ${currency}`,
     () => new Intl.NumberFormat(intl, { style: "currency", currency, currencyDisplay: "narrowSymbol" }),
-  );
-  if (currency !== "BDT") return format.format(major);
-  // Taka is written with its sign first in Bangla too (৳১,২৫০.০০), as on receipts and price
-  // tags here; Intl puts it last for bn.
-  const parts = format.formatToParts(major);
-  const sign = parts.find((part) => part.type === "currency")?.value ?? "৳";
-  const minus = parts.some((part) => part.type === "minusSign") ? "-" : "";
-  const digits = parts.filter((part) => !["currency", "literal", "minusSign"].includes(part.type));
-  return `${minus}${sign}${digits.map((part) => part.value).join("")}`;
-}
-
-/** An amount without its currency sign, with two decimals ("1,250.00", "১,২৫০.০০"). */
-export function formatAmount(major: number, intl: string): string {
-  return formatter(
-    `amount ${intl}`,
-    () => new Intl.NumberFormat(intl, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  ).format(major);
+  )
+    .format(major)
+    .replace(/^(-?)(.+?)\s*৳$/, "$1৳$2");
 }
 
 /** The start of a text, cut at a word where it can be, with an ellipsis when cut. */

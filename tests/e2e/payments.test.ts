@@ -5,7 +5,8 @@
 // transaction; the admin refunds part of a paid order from the dashboard's orders page.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatAmount, formatPrice } from "../../app/lib/format";
+import { formatAmount } from "../../app/components/cart/cart-lines";
+import { formatPrice } from "../../app/lib/format";
 import { cartTotals } from "../../common/pricing";
 import {
   apiSignIn,

@@ -1,7 +1,7 @@
 // Taka as people in Bangladesh write it: the sign first, in English and in Bangla digits, and
 // the pay button's 'pay {amount}TK'.
 import { describe, expect, it } from "vitest";
-import { payLabel } from "../../app/components/cart/pay-label";
+import { payLabel } from "../../app/components/cart/cart-lines";
 import { dictionaries, type MessageKey, translate } from "../../app/i18n";
 import { formatPrice } from "../../app/lib/format";
 

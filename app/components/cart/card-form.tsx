@@ -3,15 +3,14 @@
 // total changes), then pays: processing (spinner), and either 'Your payment processed
 // successfully' (the cart empties, the receipt is a link away) or the provider's message in red.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useOutletContext } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import { clearCart } from "../../lib/cart";
 import { formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { Alert, Button, TextArea, TextField } from "../../ui";
-import { payLabel } from "./pay-label";
-import { usePaymentOutlet } from "./payment-outlet";
-import { ReceiptLinks } from "./receipt-links";
+import { payLabel } from "./cart-lines";
+import type { PaymentOutlet } from "./payment-outlet";
 import { loadStripe, type StripeCardElement, type StripeClient } from "./stripe-js";
 import type { IntentAnswer, PayAnswer } from "./types";
 
@@ -62,7 +61,7 @@ const serverFields: Record<string, FieldName> = {
 
 export function CardForm({ provider }: { provider: "test" | "stripe" }) {
   const { t, te, intl, locale } = useI18n();
-  const { quote, user, requote, replaceQuote, onPaid } = usePaymentOutlet();
+  const { quote, user, requote, replaceQuote, onPaid } = useOutletContext<PaymentOutlet>();
   const intentFetcher = useFetcher<IntentAnswer>();
   const payFetcher = useFetcher<PayAnswer>();
   const [intent, setIntent] = useState<{ signature: string; value: Intent } | null>(null);
@@ -360,7 +359,13 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
               <p>
                 <strong>{t("cart.pay.success")}</strong>
               </p>
-              {paidOrderId ? <ReceiptLinks orderId={paidOrderId} /> : null}
+              {paidOrderId ? (
+                <p>
+                  <Link to={`/bookings/${paidOrderId}`}>{t("cart.pay.receipt")}</Link>
+                  {" · "}
+                  <Link to="/bookings">{t("cart.bookings.title")}</Link>
+                </p>
+              ) : null}
             </Alert>
           ) : null}
           {error ? (

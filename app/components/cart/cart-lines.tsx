@@ -1,6 +1,7 @@
 // The cart's lines and totals. On /allOrder each line has its image, title, unit price, a
 // quantity (typed, or - and +, from 1 to 99), its total and Remove; the payment page shows the
-// same lines compact. Money is formatted in the quote's currency.
+// same lines compact. Money is formatted in the quote's currency, and the pay button's words
+// ('pay {amount}TK') are made here too, as every payment page loads this module.
 import { useState } from "react";
 import { Link } from "react-router";
 import { toMajorUnits } from "../../../common/money";
@@ -174,4 +175,19 @@ export function CartTotals({ totals, currency }: { totals: Totals; currency: str
       </div>
     </dl>
   );
+}
+
+// The pay button: 'pay {amount}TK' for taka, as the specification has it, 'pay {price}' otherwise.
+type I18n = Pick<ReturnType<typeof useI18n>, "t" | "intl">;
+
+/** An amount without its currency sign, with two decimals ("1,250.00", "১,২৫০.০০"). */
+export const formatAmount = (major: number, intl: string) =>
+  major.toLocaleString(intl, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function payLabel({ t, intl }: I18n, amountMinor: number | undefined, currency: string): string {
+  if (amountMinor === undefined) return t("cart.pay.button", { amount: "…" });
+  const major = toMajorUnits(amountMinor);
+  return currency === "BDT"
+    ? t("cart.pay.buttonTaka", { amount: formatAmount(major, intl) })
+    : t("cart.pay.button", { amount: formatPrice(major, intl, currency) });
 }

@@ -1,6 +1,6 @@
-// What /payment-getway hands its children (stripe, ssl): the priced cart, the signed-in user,
-// and ways to ask for a new price or to report a payment.
-import { useOutletContext } from "react-router";
+// What /payment-getway hands its children (stripe, ssl, bkash): the priced cart, the signed-in
+// user, and ways to ask for a new price or to report a payment. Types only: each child reads it
+// with useOutletContext<PaymentOutlet>(), so no shared module joins the payment pages' first load.
 import type { QuoteView } from "./types";
 import type { CartQuote } from "./use-quote";
 
@@ -14,5 +14,3 @@ export type PaymentOutlet = {
   /** The payment went through: the summary stops following the (now empty) cart. */
   onPaid: () => void;
 };
-
-export const usePaymentOutlet = () => useOutletContext<PaymentOutlet>();

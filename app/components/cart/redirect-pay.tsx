@@ -2,16 +2,17 @@
 // pay button starts a payment for the total on screen and sends the buyer to the provider's page
 // (or, in test mode, the site's test gateway page); coming back, the panel says what happened.
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+// The receipt links are written here and in card-form.tsx: a shared module would be one more
+// chunk on the payment page's first load, which is at its budget.
+import { Link, useFetcher, useOutletContext } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import type { MessageKey } from "../../i18n/translate";
 import { clearCart } from "../../lib/cart";
 import { formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { Alert, Button } from "../../ui";
-import { payLabel } from "./pay-label";
-import { usePaymentOutlet } from "./payment-outlet";
-import { ReceiptLinks } from "./receipt-links";
+import { payLabel } from "./cart-lines";
+import type { PaymentOutlet } from "./payment-outlet";
 import type { IntentAnswer } from "./types";
 
 export const returnOutcomes = ["paid", "on_hold", "failed", "cancelled", "pending", "rejected"] as const;
@@ -44,7 +45,7 @@ export type RedirectPayProps = {
 
 export function RedirectPay({ provider, testMode, outcome, orderId }: RedirectPayProps) {
   const { t, te, intl } = useI18n();
-  const { quote, requote, replaceQuote, onPaid } = usePaymentOutlet();
+  const { quote, requote, replaceQuote, onPaid } = useOutletContext<PaymentOutlet>();
   const fetcher = useFetcher<IntentAnswer>();
   const [error, setError] = useState<string | null>(null);
   const [going, setGoing] = useState(false);
@@ -110,7 +111,13 @@ export function RedirectPay({ provider, testMode, outcome, orderId }: RedirectPa
           <p>
             <strong>{t(outcomeText[outcome])}</strong>
           </p>
-          {orderId ? <ReceiptLinks orderId={orderId} /> : null}
+          {orderId ? (
+            <p>
+              <Link to={`/bookings/${orderId}`}>{t("cart.pay.receipt")}</Link>
+              {" · "}
+              <Link to="/bookings">{t("cart.bookings.title")}</Link>
+            </p>
+          ) : null}
         </Alert>
       ) : null}
       {error ? (
