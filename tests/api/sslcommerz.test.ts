@@ -9,6 +9,7 @@ import { cartTotals } from "../../common/pricing";
 import { orders } from "../../server/db/schema";
 import { reconcilePayments } from "../../server/domain/reconciliation";
 import { decimalAmount } from "../../server/payments/provider";
+import { startReconciliation } from "../../server/payments/reconciliation-job";
 import { type FakeSslcommerz, startFakeSslcommerz } from "../fixtures/fake-sslcommerz";
 import { mailsTo } from "../fixtures/outbox";
 import {
@@ -298,5 +299,34 @@ describe.each(testDatabases)("payments through SSLCommerz on %s", (kind) => {
       body: "{}",
     });
     expect(wrong.status).toBe(415);
+  });
+  it("runs every interval and marks paid an order whose IPN never came, asking once", async () => {
+    const { orderId, tranId } = await start();
+    ssl.pay(tranId);
+    // Made six minutes ago: the provider has had its time to call.
+    await t.services.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 6 * 60 * 1000) })
+      .where(eq(orders.id, orderId));
+    const job = startReconciliation(t.services, 20);
+    try {
+      await expect.poll(async () => (await orderRow(orderId))?.status, { timeout: 5000 }).toBe("paid");
+    } finally {
+      await job.stop();
+    }
+    const asked = ssl.requests.filter(
+      (r) => r.path.endsWith("merchantTransIDvalidationAPI.php") && r.query.get("tran_id") === tranId,
+    );
+    // Checked once, then left alone for five minutes (checkedAt).
+    expect(asked).toHaveLength(1);
+  });
+
+  it.runIf(kind === "postgres")("lets one holder run it at a time", async () => {
+    const { database } = t.services;
+    const inner = await database.tryExclusive("maktab reconciliation", () =>
+      database.tryExclusive("maktab reconciliation", async () => "ran twice"),
+    );
+    expect(inner).toBeUndefined();
+    expect(await database.tryExclusive("maktab reconciliation", async () => "ran")).toBe("ran");
   });
 });

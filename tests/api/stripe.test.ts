@@ -360,4 +360,28 @@ describe.each(testDatabases)("card payments through Stripe on %s", (kind) => {
       expect((await orderRow(intent.orderId))?.status).toBe("pending");
     });
   });
+
+  it("offers Stripe only, and names provider when another is asked for", async () => {
+    for (const provider of ["bkash", "sslcommerz", "test"]) {
+      const response = await t.json(
+        "/api/Order/create-payment-intent",
+        "POST",
+        { items: [{ id: admissionId, quantity: 1 }], provider },
+        { session: alice },
+      );
+      expect(response.status, provider).toBe(400);
+      expect((await response.json()).error.fields.provider).toMatch(
+        provider === "test" ? /Test mode is off/ : /not configured here \(offered: stripe\)/,
+      );
+    }
+    const unknown = await t.json(
+      "/api/Order/create-payment-intent",
+      "POST",
+      { items: [{ id: admissionId, quantity: 1 }], provider: "paypal" },
+      { session: alice },
+    );
+    expect((await unknown.json()).error.fields.provider).toMatch(
+      /provider must be one of stripe, sslcommerz, bkash, test/,
+    );
+  });
 });
