@@ -8,7 +8,7 @@ import { type PaymentProvider, PaymentReportError, type Settlement } from "../pa
 import { testGatewayChannels } from "../payments/test-gateway";
 import { type Actor, requireUser } from "./actor";
 import { DomainError, notFound } from "./errors";
-import { type PaymentContext, settle } from "./orders";
+import { orderLifetimeMs, type PaymentContext, settle } from "./orders";
 
 /**
  * What the buyer is told on coming back: paid; on_hold (taken, an admin checks it); failed or
@@ -63,6 +63,9 @@ async function settleOnce(
   if (!order) return rejected("no order has this payment");
   if (order.status === "paid" || order.status === "refunded") return { outcome: "paid", orderId: order.id };
   if (order.status === "on_hold") return { outcome: "on_hold", orderId: order.id };
+  // Money taken now for an expired order could only be refunded: bKash is not asked to execute.
+  const payable = order.status === "pending" && order.createdAt.getTime() > Date.now() - orderLifetimeMs;
+  if (!payable && provider.settleTakesMoney) return rejected("the order can no longer be paid", order.id);
 
   let settlement: Settlement;
   try {

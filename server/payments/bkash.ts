@@ -320,6 +320,7 @@ export function createBkashProvider(config: BkashConfig, options: BkashOptions):
     flow: "redirect",
     publishableKey: null,
     maxAmountMinor: bkashMaxAmountMinor,
+    settleTakesMoney: true,
     currencies: ["BDT"],
 
     async start(input) {

@@ -117,6 +117,11 @@ export type PaymentProvider = {
    * add up; PaymentProviderError when the provider cannot be asked.
    */
   settle?: (report: Record<string, string>) => Promise<Settlement>;
+  /**
+   * settle itself takes the money (bKash's execute), rather than learning that it was taken
+   * (SSLCommerz): it is never called for an order that can no longer be paid.
+   */
+  settleTakesMoney?: boolean;
   /** The payment as the provider knows it now; null when it knows no such payment. */
   query(id: string): Promise<ProviderPayment | null>;
   /**

@@ -152,6 +152,18 @@ describe.each(testDatabases)("payments through bKash on %s", (kind) => {
     expect((await orderRow(orderId))?.status).toBe("pending");
   });
 
+  it("does not execute for an order that expired while the buyer was on bKash's page", async () => {
+    const { orderId, paymentID } = await start();
+    bkash.completeAtBkash(paymentID);
+    await t.services.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(orders.id, orderId));
+    expect((await callback(paymentID, "success")).searchParams.get("outcome")).toBe("rejected");
+    expect(executions(paymentID)).toBe(0);
+    expect((await orderRow(orderId))?.status).not.toBe("paid");
+  });
+
   it("changes nothing for a callback about a payment no order has", async () => {
     expect((await callback("TR0011NOTOURS", "success")).searchParams.get("outcome")).toBe("rejected");
     expect(bkash.requestsTo("execute").filter((r) => r.body.paymentID === "TR0011NOTOURS")).toHaveLength(0);
