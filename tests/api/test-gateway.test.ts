@@ -6,14 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "../../server/db/schema";
 import type { SignedInActor } from "../../server/domain/actor";
 import { completeTestGateway } from "../../server/domain/payment-returns";
-import {
-  addAdmission,
-  appWithPeople,
-  createTestApp,
-  origin,
-  type Session,
-  type TestApp,
-} from "../fixtures/test-app";
+import { addAdmission, appWithPeople, origin, type Session, type TestApp } from "../fixtures/test-app";
 
 async function actorOf(t: TestApp, email: string): Promise<SignedInActor> {
   const [user] = await t.services.db.select().from(users).where(eq(users.email, email));
