@@ -115,7 +115,8 @@ describe("accounts and roles in the browser", () => {
     expect(formatViolations(await checkAccessibility(page, { everyRule: true }))).toBe("");
     await reason.getByRole("link", { name: "Or see the public teachers page without signing in" }).click();
     await page.waitForURL((url) => url.pathname === "/teacher");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("All Teachers");
+    // The address changes first; the new page renders in React Router's transition.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("All Teachers");
     // Any other page asked for says nothing of teachers.
     const other = await open("/login?redirectTo=%2FallOrder");
     expect(await other.getByTestId("login-reason").count()).toBe(0);
