@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Table, Text, Title } from "
 import { data, Form, Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
-import { orderStatuses, orderStatusOf, refundInput } from "../../common/schemas/orders";
+import { orderStatuses, orderStatusOf, refundableStatuses, refundInput } from "../../common/schemas/orders";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { confirmHeldPayment } from "../../server/domain/holds";
 import { listOrders } from "../../server/domain/orders";
@@ -42,9 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: status ?? "",
   };
 }
-
-/** Statuses whose money was taken and may be given back (server/domain/refunds.ts decides). */
-const refundable = new Set(["paid", "on_hold", "paid_after_expiry"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireAdminPage(context, request);
@@ -180,7 +177,7 @@ export default function DashboardOrders({ loaderData, actionData }: Route.Compon
                       </Text>
                     ) : null}
                     {order.status === "on_hold" ? <ConfirmHoldForm orderId={order.id} /> : null}
-                    {refundable.has(order.status) && order.refundedMinor < order.totalMinor ? (
+                    {refundableStatuses.includes(order.status) && order.refundedMinor < order.totalMinor ? (
                       <RefundForm
                         orderId={order.id}
                         left={money(order.totalMinor - order.refundedMinor, order.currency)}

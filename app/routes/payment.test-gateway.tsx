@@ -6,16 +6,13 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { completeTestGateway, testGatewayPayment } from "../../server/domain/payment-returns";
-import { orderNumber } from "../components/cart/order-status";
+import { channelName, orderNumber } from "../components/cart/order-status";
 import { formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
 import { Alert, Button } from "../ui";
 import type { Route } from "./+types/payment.test-gateway";
-
-/** SSLCommerz's names for the channels ("BKASH-BKash") as people say them. */
-const channelName = (channel: string) => channel.replace(/^[^-]*-/, "");
 
 const pageOfProvider = { sslcommerz: "ssl", bkash: "bkash" } as const;
 

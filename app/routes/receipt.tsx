@@ -3,7 +3,7 @@
 import { toMajorUnits } from "../../common/money";
 import { getOrder } from "../../server/domain/orders";
 import { CartTotals } from "../components/cart/cart-lines";
-import { orderNumber, StatusBadge } from "../components/cart/order-status";
+import { channelName, orderNumber, StatusBadge } from "../components/cart/order-status";
 import { notFoundPage, orderView } from "../components/cart/orders.server";
 import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -18,9 +18,6 @@ const providerNames: Record<string, string> = {
   sslcommerz: "SSLCommerz",
   bkash: "bKash",
 };
-
-/** SSLCommerz names a channel "BKASH-BKash" or "VISA-Dutch Bangla": the part after the dash reads well. */
-const channelName = (channel: string) => channel.replace(/^[A-Z0-9]+-/, "");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

@@ -20,6 +20,9 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** Statuses whose money was taken and may be given back (server/domain/refunds.ts). */
+export const refundableStatuses: readonly OrderStatus[] = ["paid", "on_hold", "paid_after_expiry"];
+
 /** A status from an address (?status=paid); anything else is no filter. */
 export const orderStatusOf = (value: string | null | undefined): OrderStatus | undefined =>
   orderStatuses.find((status) => status === value);

@@ -6,9 +6,7 @@ import { orders } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
-import type { OrderContext } from "./orders";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { type OrderContext, uuidPattern } from "./orders";
 
 export async function confirmHeldPayment(ctx: OrderContext, actor: Actor, orderId: string): Promise<void> {
   const admin = requireAdmin(actor);

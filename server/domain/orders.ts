@@ -148,7 +148,8 @@ export class TotalChangedError extends DomainError {
 
 type OrderRow = typeof orders.$inferSelect;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An order id as the database makes them: anything else names no order. */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
   const result = schema.safeParse(input);

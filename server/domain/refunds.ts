@@ -5,21 +5,16 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { refundInput } from "../../common/schemas/orders";
+import { refundableStatuses, type refundInput } from "../../common/schemas/orders";
 import { type OrderStatus, orders, paymentRefunds, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
-import { type PaymentContext, providerOf, type Refund, refundOf } from "./orders";
+import { type PaymentContext, providerOf, type Refund, refundOf, uuidPattern } from "./orders";
 
 /** What an admin asks, read with the shared schema (amount in minor units; none: all that is left). */
 export type RefundRequest = z.output<typeof refundInput>;
-
-/** Statuses whose money was taken and can be given back. */
-const refundable = ["paid", "on_hold", "paid_after_expiry"] as const;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function refundOrder(
   ctx: PaymentContext & { mail: Mailer },
@@ -32,7 +27,7 @@ export async function refundOrder(
   if (!uuidPattern.test(orderId)) throw notFound("Order");
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound("Order");
-  if (!(refundable as readonly string[]).includes(order.status)) {
+  if (!(refundableStatuses as readonly string[]).includes(order.status)) {
     throw new DomainError("conflict", "Only a paid order can be refunded");
   }
   const left = order.totalMinor - order.refundedMinor;
@@ -50,7 +45,7 @@ export async function refundOrder(
     .where(
       and(
         eq(orders.id, order.id),
-        inArray(orders.status, [...refundable]),
+        inArray(orders.status, [...refundableStatuses]),
         sql`${orders.refundedMinor} + ${amountMinor} <= ${orders.totalMinor}`,
       ),
     )

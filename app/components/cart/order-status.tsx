@@ -25,5 +25,8 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
+/** How it was paid, as people say it: SSLCommerz's "BKASH-BKash" or "VISA-Dutch Bangla" without its code. */
+export const channelName = (channel: string) => channel.replace(/^[A-Z0-9]+-/, "");
+
 /** The first eight characters of the id, in capitals: enough to tell orders apart on paper. */
 export const orderNumber = (id: string) => id.replace(/-/g, "").slice(0, 8).toUpperCase();
