@@ -1,0 +1,144 @@
+// Exam results: the shapes shared by the server, the pages, the PDF and the marks sheets.
+// Marks are whole numbers (as the boards publish them); a missing score is an absence.
+import { z } from "zod";
+
+/** The parts a subject is examined in: written (creative questions), multiple choice, practical. */
+export const componentKinds = ["written", "mcq", "practical"] as const;
+export type ComponentKind = (typeof componentKinds)[number];
+
+/** How an exam turns marks into grades (common/grading.ts). */
+export const schemeKinds = ["national", "qawmi", "custom"] as const;
+export type SchemeKind = (typeof schemeKinds)[number];
+
+/** One band of a grading table: from `min` percent of the full marks up, this grade and point. */
+export type GradeBand = { min: number; grade: string; point: number };
+
+export type GradingScheme = { kind: "national" } | { kind: "qawmi" } | { kind: "custom"; bands: GradeBand[] };
+
+/** A subject's component as an exam defines it. */
+export type ComponentRule = { kind: ComponentKind; full: number; pass: number };
+
+/** A subject as an exam defines it. */
+export type SubjectRule = {
+  code: string;
+  name: string;
+  /** The optional (4th) subject: only its points above 2.00 count towards the GPA. */
+  optional: boolean;
+  components: ComponentRule[];
+};
+
+/** A component's score on a marksheet: null when the student was absent. */
+export type ComponentScore = ComponentRule & { score: number | null };
+
+/** One subject of a marksheet, graded. */
+export type GradedSubject = {
+  code: string;
+  name: string;
+  optional: boolean;
+  components: ComponentScore[];
+  /** The sum of the components' scores (the absent count 0). */
+  marks: number;
+  full: number;
+  grade: string;
+  point: number;
+  /** A component under its pass mark, or absent. */
+  failed: boolean;
+  /** Absent from every component. */
+  absent: boolean;
+};
+
+/** What the grading of one student's subjects gives. */
+export type GradedResult = {
+  subjects: GradedSubject[];
+  /** Two decimals, at most 5.00; 0 when a compulsory subject is failed. */
+  gpa: number;
+  /** The GPA of the compulsory subjects alone. */
+  gpaWithoutOptional: number;
+  /** The letter grade of the GPA (A+ for 5.00), or the division of a Qawmi scheme. */
+  grade: string;
+  result: "pass" | "fail";
+  totalMarks: number;
+  fullMarks: number;
+};
+
+/** A published marksheet, as the lookup, the page and the PDF show it. */
+export type Marksheet = GradedResult & {
+  institute: { name: string };
+  exam: { id: string; name: string; session: string; scheme: SchemeKind; publishedAt: string };
+  student: string;
+  class: string;
+  section: string | null;
+  roll: string;
+  registration: string;
+  /** Position in class by GPA then total marks, when the exam shows it. */
+  position: number | null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Input rules.
+
+const marksNumber = z
+  .number()
+  .int("must be a whole number")
+  .min(0, "must be 0 or more")
+  .max(1000, "must be at most 1000");
+
+export const componentRuleInput = z
+  .strictObject({
+    kind: z.enum(componentKinds, { error: "must be written, mcq or practical" }),
+    full: marksNumber.min(1, "must be at least 1"),
+    pass: marksNumber,
+  })
+  .refine((c) => c.pass <= c.full, { path: ["pass"], message: "must not be more than the full marks" });
+
+export const subjectCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z-]{1,10}$/, "must be 1 to 10 letters, digits or dashes");
+
+export const subjectRuleInput = z.strictObject({
+  code: subjectCode,
+  name: z.string().trim().min(1, "is required").max(80, "must be at most 80 characters"),
+  optional: z.boolean().default(false),
+  components: z
+    .array(componentRuleInput)
+    .min(1, "needs at least one component")
+    .max(3, "has at most three components")
+    .refine((list) => new Set(list.map((c) => c.kind)).size === list.length, "names each component once"),
+});
+
+export const gradeBandInput = z.strictObject({
+  min: z.number().min(0, "must be 0 or more").max(100, "must be at most 100"),
+  grade: z.string().trim().min(1, "is required").max(20, "must be at most 20 characters"),
+  point: z.number().min(0, "must be 0 or more").max(10, "must be at most 10"),
+});
+
+export const schemeInput = z.discriminatedUnion(
+  "kind",
+  [
+    z.strictObject({ kind: z.literal("national") }),
+    z.strictObject({ kind: z.literal("qawmi") }),
+    z.strictObject({
+      kind: z.literal("custom"),
+      bands: z
+        .array(gradeBandInput)
+        .min(2, "needs at least two bands")
+        .max(20, "has at most 20 bands")
+        .refine((bands) => bands.some((b) => b.min === 0), "needs a band from 0"),
+    }),
+  ],
+  { error: "must be national, qawmi or custom" },
+);
+
+/** A session: a year (2026) or two (2025-2026). */
+export const sessionName = z
+  .string()
+  .trim()
+  .regex(/^(19|20)\d\d(-(19|20)\d\d)?$/, "must be a year (2026) or two (2025-2026)");
+
+/** Roll and registration numbers: digits (ASCII or Bangla are read alike), up to 20. */
+export const rollNumber = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)))
+  .pipe(z.string().regex(/^[0-9]{1,20}$/, "must be 1 to 20 digits"));
