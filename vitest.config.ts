@@ -78,6 +78,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          setupFiles: ["tests/e2e/setup.ts"],
           environment: "node",
           env,
           testTimeout: 60_000,

@@ -20,6 +20,9 @@ export default [
   route("teacher", "routes/teachers.tsx"),
   route("ALLteacher", "routes/all-teachers.tsx"),
   route("notices", "routes/notices.tsx"),
+  // Exam results by roll and registration number, and one marksheet (its PDF: server/results).
+  route("results", "routes/results-lookup.tsx"),
+  route("results/marksheet/:exam/:roll", "routes/marksheet.tsx"),
 
   // Details (all but a blog need sign-in).
   route("blog/:id", "routes/blog.tsx"),
@@ -51,6 +54,7 @@ export default [
     route("postBlog", "routes/profile.post-blog.tsx"),
     route("phone", "routes/profile.phone.tsx"),
     route("password", "routes/profile.password.tsx"),
+    route("results", "routes/profile.results.tsx"),
   ]),
   route("forgot-password", "routes/forgot-password.tsx"),
   // The sign-in popup's first and last pages (identity providers).
@@ -89,6 +93,8 @@ export default [
     route("inbox/:id", "routes/dashboard.message.tsx"),
     route("compose", "routes/dashboard.compose.tsx"),
     route("audit", "routes/dashboard.audit.tsx"),
+    route("exams", "routes/dashboard.exams.tsx"),
+    route("exams/:id", "routes/dashboard.exam.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),

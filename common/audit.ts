@@ -16,6 +16,8 @@ export const auditSubjects = [
   "mail",
   // A refund given on an order.
   "order",
+  // An exam: set up, its marks changed, published or hidden (server/domain/exams.ts).
+  "exam",
 ] as const;
 
 export type AuditSubject = (typeof auditSubjects)[number];

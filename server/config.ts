@@ -68,6 +68,8 @@ const envSchema = z
       .url({ protocol: /^https?$/, message: "must be an http or https URL, such as https://school.example" })
       .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
+    // The institute's name as marksheets print it.
+    INSTITUTE_NAME: z.string().trim().min(1).max(120, "must be at most 120 characters").default("Maktab"),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// or postgresql:// URL" })
       .optional(),
@@ -286,6 +288,8 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** The institute's name on marksheets (INSTITUTE_NAME). */
+  instituteName: string;
   dataDir: string;
   databaseUrl?: string;
   sampleContent: boolean;
@@ -390,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    instituteName: e.INSTITUTE_NAME,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     sampleContent: e.SAMPLE_CONTENT,

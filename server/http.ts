@@ -30,6 +30,7 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
 import { WebhookSignatureError } from "./payments/provider";
+import { marksheetDownload, marksheetPdfPath } from "./results/marksheet-download";
 import type { Services } from "./services";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
@@ -133,6 +134,7 @@ export function createApp(
   app.get("/api/openapi.json", (c) => c.json(apiDocument));
   app.get("/api/docs", (c) => c.html(docsPage(apiDocument)));
   app.all("/api/*", createApiRouter(endpoints, services));
+  app.get(marksheetPdfPath, marksheetDownload(services));
   app.all("/api", (c) =>
     c.json({ error: { code: "not_found", message: "See /api/docs for the calls" } }, 404),
   );

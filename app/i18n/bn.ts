@@ -14,6 +14,7 @@ import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
+import { resultsMessages } from "./areas/results";
 import { shellMessages } from "./areas/shell";
 import type { Messages } from "./en";
 
@@ -34,4 +35,5 @@ export const bn: Messages = {
   ...profileMessages.bn,
   ...inboxMessages.bn,
   ...dashboardOverviewMessages.bn,
+  ...resultsMessages.bn,
 };

@@ -15,6 +15,7 @@ import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
+import { resultsMessages } from "./areas/results";
 import { shellMessages } from "./areas/shell";
 
 export const en = {
@@ -34,6 +35,7 @@ export const en = {
   ...profileMessages.en,
   ...inboxMessages.en,
   ...dashboardOverviewMessages.en,
+  ...resultsMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

@@ -12,6 +12,7 @@ import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { inboxMessages } from "./areas/inbox";
 import { profileMessages } from "./areas/profile";
+import { resultsMessages } from "./areas/results";
 import { bn } from "./bn";
 import { en } from "./en";
 import {
@@ -53,7 +54,11 @@ export const sectionDictionaries = Object.fromEntries(
   ]),
 ) as Record<Section, Record<Locale, Partial<Messages>>>;
 
-const pageAreaTexts = { cart: cartMessages, account: accountSecurityMessages } satisfies Record<
+const pageAreaTexts = {
+  cart: cartMessages,
+  account: accountSecurityMessages,
+  results: resultsMessages,
+} satisfies Record<
   PageArea,
   Area
 >;

@@ -8,7 +8,10 @@ const cartPages = /^\/(allorder|payment-getway|bookings|deashboard)(\/|$)/i;
 /** Sign-in with a provider, a forgotten or new password, and the profile's phone and password. */
 const accountPages = /^\/(login|register|forgot-password|reset-password|auth\/popup|profile-route)(\/|$)/i;
 
-export const pageAreaPatterns = { cart: cartPages, account: accountPages } as const;
+/** The result lookup and marksheets, 'My results' in the profile, and the dashboard's exams. */
+const resultPages = /^\/(results|profile-route|deashboard)(\/|$)/i;
+
+export const pageAreaPatterns = { cart: cartPages, account: accountPages, results: resultPages } as const;
 
 export type PageArea = keyof typeof pageAreaPatterns;
 

@@ -60,3 +60,8 @@ export function excerpt(text: string, length: number): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/** A number written as text (a roll, a registration number) in the reader's digits. */
+export function localDigits(text: string, intl: string): string {
+  return text.replace(/\d/g, (digit) => formatNumber(Number(digit), intl));
+}

@@ -142,3 +142,54 @@ export const rollNumber = z
   .trim()
   .transform((value) => value.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)))
   .pipe(z.string().regex(/^[0-9]{1,20}$/, "must be 1 to 20 digits"));
+
+// ---------------------------------------------------------------------------------------------
+// Calls.
+
+/** A new exam: its class by name (a class of the list), its subjects in order. */
+export const examInput = z.strictObject({
+  name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
+  session: sessionName,
+  class: z.string().trim().min(1, "is required").max(40, "must be at most 40 characters"),
+  scheme: schemeInput.default({ kind: "national" }),
+  showPosition: z.boolean().default(true),
+  figuresPublic: z.boolean().default(false),
+  subjects: z
+    .array(subjectRuleInput)
+    .min(1, "needs at least one subject")
+    .max(20, "has at most 20 subjects")
+    .refine((list) => new Set(list.map((s) => s.code.toLowerCase())).size === list.length, "names each code once"),
+});
+
+/** Scores typed into the marks grid: null is absent; a score left empty is removed. */
+export const marksInput = z.strictObject({
+  marks: z
+    .array(
+      z.strictObject({
+        enrolment: z.uuid("must be an enrolment's id"),
+        subject: subjectCode,
+        component: z.enum(componentKinds, { error: "must be written, mcq or practical" }),
+        score: marksNumber.nullable().optional(),
+      }),
+    )
+    .min(1, "needs at least one score")
+    .max(500, "has at most 500 scores"),
+});
+
+/** When an exam's results are shown: now, or at a set time. */
+export const publishInput = z.strictObject({
+  at: z.iso.datetime({ offset: true, error: "must be a date and time (2026-12-31T10:00:00+06:00)" }).optional(),
+});
+
+/** The public lookup: an exam, a roll and a registration number, all three needed. */
+export const lookupQuery = z.strictObject({
+  exam: z.uuid("must be an exam's id"),
+  roll: rollNumber,
+  registration: rollNumber,
+});
+
+/** An account linked to an enrolled student, as the student or a guardian. */
+export const linkAccountInput = z.strictObject({
+  email: z.email("must be an e-mail address").max(254, "must be at most 254 characters"),
+  relation: z.enum(["student", "guardian"], { error: "must be student or guardian" }),
+});

@@ -5,6 +5,7 @@ import { blogEndpoints } from "./blogs";
 import { commentEndpoints } from "./comments";
 import { contactEndpoints } from "./contact";
 import type { AnyEndpoint } from "./endpoint";
+import { examEndpoints } from "./exams";
 import { inboxEndpoints } from "./inbox";
 import { noticeEndpoints } from "./notices";
 import { orderEndpoints } from "./orders";
@@ -18,6 +19,7 @@ export const endpoints: AnyEndpoint[] = [
   ...userEndpoints,
   ...admissionEndpoints,
   ...resultEndpoints,
+  ...examEndpoints,
   ...blogEndpoints,
   ...commentEndpoints,
   ...noticeEndpoints,

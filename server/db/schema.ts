@@ -11,6 +11,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -18,6 +19,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
+import type { ComponentRule, GradingScheme, Marksheet } from "../../common/schemas/results";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -479,7 +481,8 @@ export const outgoingMessages = pgTable(
 
 // "disable" and "enable": an account's sign-in taken away or given back (server/domain/users.ts).
 // "refund": money given back on an order (server/domain/refunds.ts).
-export const auditActions = ["create", "update", "delete", "disable", "enable", "refund"] as const;
+// "publish" and "unpublish": an exam's results shown to visitors or hidden again (server/domain/exams.ts).
+export const auditActions = ["create", "update", "delete", "disable", "enable", "refund", "publish", "unpublish"] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditEntries = pgTable(
@@ -503,3 +506,146 @@ export const auditEntries = pgTable(
 // The page cache's content generation when several app processes share PostgreSQL without
 // Redis: every change to content takes the next value (server/cache/page-cache.ts).
 export const pageCacheGeneration = pgSequence("page_cache_generation");
+
+// ---------------------------------------------------------------------------------------------
+// Exam results (server/domain/exams.ts): classes, the students enrolled in a class for a
+// session, exams with their subjects, the marks, and each student's graded result.
+
+export const schoolClasses = pgTable("school_classes", {
+  id: uuid().primaryKey().defaultRandom(),
+  name: varchar({ length: 40 }).notNull().unique(),
+  /** Sections of the class (A, B, Science...), in order; empty when it has none. */
+  sections: jsonb().$type<string[]>().notNull().default([]),
+  position: integer().notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const enrolments = pgTable(
+  "enrolments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** "2026", or "2025-2026". */
+    session: varchar({ length: 9 }).notNull(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id),
+    section: varchar({ length: 20 }),
+    roll: varchar({ length: 20 }).notNull(),
+    registration: varchar({ length: 20 }).notNull(),
+    name: varchar({ length: 100 }).notNull(),
+    /** The student's record on the public site, when there is one. */
+    studentId: uuid().references(() => students.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.session, t.classId, t.roll),
+    uniqueIndex().on(t.session, t.registration),
+  ],
+);
+
+export const enrolmentRelations = ["student", "guardian"] as const;
+export type EnrolmentRelation = (typeof enrolmentRelations)[number];
+
+/** Accounts that may see an enrolled student's marksheets in their profile. */
+export const enrolmentAccounts = pgTable(
+  "enrolment_accounts",
+  {
+    enrolmentId: uuid()
+      .notNull()
+      .references(() => enrolments.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    relation: text().$type<EnrolmentRelation>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.enrolmentId, t.userId] }), index().on(t.userId)],
+);
+
+export const exams = pgTable(
+  "exams",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: varchar({ length: 100 }).notNull(),
+    session: varchar({ length: 9 }).notNull(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id),
+    scheme: jsonb().$type<GradingScheme>().notNull(),
+    /** The marksheet shows the position in class. */
+    showPosition: boolean().notNull().default(true),
+    /** Visitors see the exam's figures (pass rate, grades), not only staff. */
+    figuresPublic: boolean().notNull().default(false),
+    /** Visitors see the results from this time on; null: not published. */
+    publishAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.session, t.classId), index().on(t.publishAt)],
+);
+
+export const examSubjects = pgTable(
+  "exam_subjects",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    examId: uuid()
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    code: varchar({ length: 10 }).notNull(),
+    name: varchar({ length: 80 }).notNull(),
+    optional: boolean().notNull().default(false),
+    position: integer().notNull(),
+    components: jsonb().$type<ComponentRule[]>().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.examId, t.code)],
+);
+
+/** One component's score; null: absent. A score not entered has no row. */
+export const marks = pgTable(
+  "marks",
+  {
+    examId: uuid()
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    enrolmentId: uuid()
+      .notNull()
+      .references(() => enrolments.id, { onDelete: "cascade" }),
+    subjectCode: varchar({ length: 10 }).notNull(),
+    component: varchar({ length: 10 }).notNull(),
+    score: integer(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.enrolmentId, t.subjectCode, t.component] })],
+);
+
+/**
+ * Each enrolled student's graded result of an exam, kept as it is graded whenever marks or
+ * subjects change: the lookup on results day reads one row, and the position in class is a
+ * count over (passed, gpa, total marks).
+ */
+export const examResults = pgTable(
+  "exam_results",
+  {
+    examId: uuid()
+      .notNull()
+      .references(() => exams.id, { onDelete: "cascade" }),
+    enrolmentId: uuid()
+      .notNull()
+      .references(() => enrolments.id, { onDelete: "cascade" }),
+    roll: varchar({ length: 20 }).notNull(),
+    registration: varchar({ length: 20 }).notNull(),
+    passed: boolean().notNull(),
+    /** The GPA in hundredths (483 for 4.83): exact, and ordered by the index. */
+    gpaHundredths: integer().notNull(),
+    totalMarks: integer().notNull(),
+    marksheet: jsonb().$type<Omit<Marksheet, "position" | "institute">>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.examId, t.enrolmentId] }),
+    uniqueIndex().on(t.examId, t.roll),
+    index().on(t.examId, t.passed, t.gpaHundredths, t.totalMarks),
+  ],
+);

@@ -12,6 +12,7 @@ import {
   blogs,
   comments,
   contactMessages,
+  exams,
   notices,
   orders,
   outgoingMessages,
@@ -83,6 +84,7 @@ const tables: Record<AuditSubject, PgTable & { id: PgColumn }> = {
   message: contactMessages,
   mail: outgoingMessages,
   order: orders,
+  exam: exams,
 };
 
 /** The ids among these that still exist, one query per kind of record on the page. */

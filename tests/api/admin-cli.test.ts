@@ -1,4 +1,4 @@
-// `npm run admin`, run as the office would: a child process (tsx scripts/admin.ts) on a data
+// `npm run admin`, run as the office would: a child process (the built build/server/admin.js) on a data
 // folder of the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. What it does
 // is checked through the app itself: who can sign in with which password, who is an admin.
 import { spawn } from "node:child_process";
@@ -16,13 +16,14 @@ import { createServices } from "../../server/services-factory";
 import { origin } from "../fixtures/test-app";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+// BUILD_DIR picks another build folder, as `BUILD_DIR=x npm run build` made it.
+const command = path.join(root, process.env.BUILD_DIR ?? "build", "server", "admin.js");
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
 function admin(env: Record<string, string>, args: string[], stdin = ""): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, "scripts/admin.ts", ...args], {
+    const child = spawn(process.execPath, [command, ...args], {
       cwd: root,
       // Only what a shell would pass, and the database under test.
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },

@@ -245,6 +245,23 @@ export interface NewPageOptions {
   javaScript?: boolean;
 }
 
+// Contexts opened by a test (not by a beforeAll) are closed when it ends (tests/e2e/setup.ts): a
+// page left open keeps running its script, carousel and timers in Chromium, and a file's tests
+// left dozens of them taking CPU from the pages still under test.
+let testContexts: Set<BrowserContext> | undefined;
+
+/** Called before each test: contexts opened from now on belong to it. */
+export function openTestContexts(): void {
+  testContexts = new Set();
+}
+
+/** Called after each test: closes the contexts it opened and left open. */
+export async function closeTestContexts(): Promise<void> {
+  const contexts = testContexts;
+  testContexts = undefined;
+  await Promise.all([...(contexts ?? [])].map((context) => context.close().catch(() => undefined)));
+}
+
 /** A fresh context (own cookies and localStorage) with one page in it. */
 export async function newPage(
   browser: Browser,
@@ -255,6 +272,7 @@ export async function newPage(
     locale: options.locale ?? "en-US",
     javaScriptEnabled: options.javaScript ?? true,
   });
+  testContexts?.add(context);
   const page = await context.newPage();
   // Without script nothing hydrates: there is nothing to wait for.
   if (options.javaScript === false) return { context, page };

@@ -1,0 +1,46 @@
+// /results/marksheet/{exam}/{roll}?registration=: one marksheet on a page of its own, to print
+// on one A4 page (results.css) or download as a PDF (server/results/marksheet-download.ts).
+import { Marksheet, MarksheetActions } from "../components/results/marksheet";
+import { useI18n } from "../lib/i18n";
+import { seo } from "../lib/seo";
+import { Alert } from "../ui";
+import type { Route } from "./+types/marksheet";
+import { lookUp, withStatus } from "./results-lookup.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const registration = new URL(request.url).searchParams.get("registration") ?? "";
+  const answer = await lookUp(context, { exam: params.exam, roll: params.roll, registration });
+  return withStatus({ outcome: answer.outcome }, answer);
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [
+  ...seo(matches, { title: { key: "marksheet.title" }, path: `/results/marksheet/${params.exam}/${params.roll}` }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function MarksheetPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { outcome } = loaderData;
+  return (
+    <main id="main" className="page results-page">
+      {outcome.kind === "found" ? (
+        <>
+          <Marksheet sheet={outcome.sheet} headingLevel={2} />
+          <MarksheetActions sheet={outcome.sheet} />
+        </>
+      ) : (
+        <>
+          <h1>{t("marksheet.title")}</h1>
+          <Alert tone="error">
+            {outcome.kind === "too-many"
+              ? t("results.lookup.tooMany", { minutes: outcome.minutes })
+              : t("results.lookup.notFound")}
+          </Alert>
+          <p>
+            <a href="/results">{t("results.lookup.link")}</a>
+          </p>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+// /results: find a published result by exam, roll and registration number (both must match), and
+// see the marksheet. A plain GET form: it works without script, and the address can be shared.
+import { listExams } from "../../server/domain/exams";
+import { Marksheet, MarksheetActions } from "../components/results/marksheet";
+import { useI18n } from "../lib/i18n";
+import { pageOf } from "../lib/page.server";
+import { rootDataOf, seo } from "../lib/seo";
+import { Alert, Button, SelectField, TextField } from "../ui";
+import type { Route } from "./+types/results-lookup";
+import { lookUp, withStatus } from "./results-lookup.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, actor } = pageOf(context);
+  const query = new URL(request.url).searchParams;
+  const exams = (await listExams(services.db, actor)).map((exam) => ({
+    id: exam.id,
+    label: `${exam.name} ${exam.session}, ${exam.class}`,
+  }));
+  const asked = { exam: query.get("exam"), roll: query.get("roll"), registration: query.get("registration") };
+  const answer = await lookUp(context, asked);
+  return withStatus({ exams, asked, outcome: answer.outcome }, answer);
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  ...seo(matches, {
+    title: { key: "results.lookup.heading" },
+    description: rootDataOf(matches).messages?.["results.lookup.description"],
+    path: "/results",
+  }),
+  // A marksheet is one student's: found by those who know the numbers, never by a search engine.
+  ...(loaderData?.outcome.kind === "none" ? [] : [{ name: "robots", content: "noindex" }]),
+];
+
+export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
+  const { t, te } = useI18n();
+  const { exams, asked, outcome } = loaderData;
+  const fields = outcome.kind === "invalid" ? outcome.fields : {};
+  const error = (name: string) => (fields[name] ? te(fields[name]) : undefined);
+  const numberField = { inputMode: "numeric", autoComplete: "off", required: true, maxLength: 20 } as const;
+  return (
+    <main id="main" className="page results-page">
+      <h1>{t("results.lookup.heading")}</h1>
+      {exams.length === 0 ? (
+        <p>{t("results.lookup.none")}</p>
+      ) : (
+        <form method="get" className="results-form">
+          <p className="muted">{t("results.lookup.lead")}</p>
+          <SelectField
+            name="exam"
+            label={t("results.lookup.exam")}
+            defaultValue={asked.exam ?? exams[0]?.id}
+            options={exams.map((exam) => ({ value: exam.id, label: exam.label }))}
+            error={error("exam")}
+          />
+          <div className="results-form__numbers">
+            <TextField
+              name="roll"
+              label={t("results.lookup.roll")}
+              defaultValue={asked.roll ?? ""}
+              error={error("roll")}
+              {...numberField}
+            />
+            <TextField
+              name="registration"
+              label={t("results.lookup.registration")}
+              defaultValue={asked.registration ?? ""}
+              error={error("registration")}
+              {...numberField}
+            />
+          </div>
+          <Button type="submit">{t("results.lookup.submit")}</Button>
+        </form>
+      )}
+      {outcome.kind === "not-found" ? <Alert tone="error">{t("results.lookup.notFound")}</Alert> : null}
+      {outcome.kind === "too-many" ? (
+        <Alert tone="error">{t("results.lookup.tooMany", { minutes: outcome.minutes })}</Alert>
+      ) : null}
+      {outcome.kind === "found" ? (
+        <>
+          <Marksheet sheet={outcome.sheet} />
+          <MarksheetActions sheet={outcome.sheet} />
+        </>
+      ) : null}
+    </main>
+  );
+}

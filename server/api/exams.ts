@@ -1,0 +1,277 @@
+// Exam results: admins set up exams, import marks sheets and publish; anyone looks up a published
+// marksheet by roll and registration number.
+import { z } from "zod";
+import {
+  componentKinds,
+  examInput,
+  linkAccountInput,
+  lookupQuery,
+  marksInput,
+  publishInput,
+  schemeKinds,
+} from "../../common/schemas/results";
+import {
+  createExam,
+  type Exam,
+  getExam,
+  importMarks,
+  linkAccount,
+  listClasses,
+  listExams,
+  lookupResult,
+  marksGrid,
+  ownMarksheets,
+  publishExam,
+  saveMarks,
+  unpublishExam,
+} from "../domain/exams";
+import { readMarksSheet } from "../results/marks-sheet";
+import { endpoint } from "./endpoint";
+
+const tag = "Exam results";
+const idParams = z.object({ id: z.string().max(100) });
+
+const componentWire = z.object({
+  kind: z.enum(componentKinds),
+  full: z.number().int(),
+  pass: z.number().int(),
+});
+const subjectWire = z.object({
+  code: z.string(),
+  name: z.string(),
+  optional: z.boolean(),
+  components: z.array(componentWire),
+});
+const schemeWire = z.object({
+  kind: z.enum(schemeKinds),
+  bands: z.array(z.object({ min: z.number(), grade: z.string(), point: z.number() })).optional(),
+});
+export const examWire = z.object({
+  _id: z.string(),
+  name: z.string(),
+  session: z.string(),
+  class: z.string(),
+  scheme: schemeWire,
+  showPosition: z.boolean(),
+  figuresPublic: z.boolean(),
+  publishAt: z.string().nullable(),
+  published: z.boolean(),
+  subjects: z.array(subjectWire),
+});
+const examToWire = (exam: Exam) => {
+  const { id, ...rest } = exam;
+  return { _id: id, ...rest };
+};
+
+const marksheetSubjectWire = z.object({
+  code: z.string(),
+  name: z.string(),
+  optional: z.boolean(),
+  marks: z.number(),
+  full: z.number(),
+  components: z.array(componentWire.extend({ score: z.number().nullable() })),
+  grade: z.string(),
+  point: z.number(),
+  failed: z.boolean(),
+  absent: z.boolean(),
+});
+export const marksheetWire = z.object({
+  institute: z.object({ name: z.string() }),
+  exam: z.object({
+    id: z.string(),
+    name: z.string(),
+    session: z.string(),
+    scheme: z.enum(schemeKinds),
+    publishedAt: z.string(),
+  }),
+  student: z.string(),
+  class: z.string(),
+  section: z.string().nullable(),
+  roll: z.string(),
+  registration: z.string(),
+  subjects: z.array(marksheetSubjectWire),
+  gpa: z.number(),
+  gpaWithoutOptional: z.number(),
+  grade: z.string(),
+  result: z.enum(["pass", "fail"]),
+  totalMarks: z.number(),
+  fullMarks: z.number(),
+  position: z.number().int().nullable(),
+});
+
+const sheetErrorWire = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+
+export const examEndpoints = [
+  endpoint({
+    method: "GET",
+    paths: ["/results/classes"],
+    summary: "The institute's classes with their sections, in order",
+    tag,
+    access: "anyone",
+    sharedView: () => "everyone",
+    response: z.array(z.object({ name: z.string(), sections: z.array(z.string()) })),
+    handle: ({ services }) => listClasses(services.db),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/results/exams"],
+    summary: "Exams: every exam for admins, the published ones for everyone else",
+    tag,
+    access: "anyone",
+    sharedView: (actor) => (actor.kind === "user" && actor.isAdmin ? "admins" : "everyone"),
+    response: z.array(examWire),
+    handle: async ({ services, actor }) => (await listExams(services.db, actor)).map(examToWire),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/results/exams/:id"],
+    summary: "One exam with its subjects (a visitor sees it once published)",
+    tag,
+    access: "anyone",
+    sharedView: (actor) => (actor.kind === "user" && actor.isAdmin ? "admins" : "everyone"),
+    params: idParams,
+    response: examWire,
+    errors: { "404": "No such exam, or not published" },
+    handle: async ({ services, actor, params }) => examToWire(await getExam(services.db, actor, params.id)),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/results/exams"],
+    summary:
+      "Set up an exam: name, session, class (of GET /results/classes), grading scheme (national 5.00 scale, " +
+      "Qawmi divisions, or a table of bands) and subjects with their components' full and pass marks",
+    tag,
+    access: "admin",
+    body: examInput,
+    status: 201,
+    responseHeaders: ["Location"],
+    response: examWire,
+    handle: async ({ services, actor, body }) => examToWire(await createExam(services.db, actor, body)),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/results/exams/:id/marks"],
+    summary: "Every student of the exam's class and session with the marks entered so far",
+    tag,
+    access: "admin",
+    params: idParams,
+    response: z.object({
+      exam: examWire,
+      students: z.array(
+        z.object({
+          enrolment: z.string(),
+          roll: z.string(),
+          registration: z.string(),
+          name: z.string(),
+          scores: z.record(z.string(), z.record(z.string(), z.number().nullable())),
+        }),
+      ),
+    }),
+    handle: async ({ services, actor, params }) => {
+      const grid = await marksGrid(services.db, actor, params.id);
+      return { ...grid, exam: examToWire(grid.exam) };
+    },
+  }),
+  endpoint({
+    method: "PATCH",
+    paths: ["/results/exams/:id/marks"],
+    summary:
+      "Save scores typed in the marks grid: a whole number, null for absent, or no score to remove one. " +
+      "Each is checked against its component's full marks; after publishing, each change is audited.",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: marksInput,
+    response: z.object({ saved: z.number().int() }),
+    handle: ({ services, actor, params, body }) => saveMarks(services.db, actor, params.id, body),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/results/exams/:id/marks"],
+    summary:
+      "Import a marks sheet (multipart `file`, CSV or XLSX: roll, registration, name, then one column per " +
+      "subject component such as `101 written`). A roll not yet enrolled is enrolled. With any error, nothing " +
+      "is saved and every error is told with its row and column.",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: z.strictObject({}),
+    acceptsFiles: true,
+    fileFields: ["file"],
+    response: z.object({
+      imported: z.number().int(),
+      enrolled: z.number().int(),
+      errors: z.array(sheetErrorWire),
+    }),
+    errors: { "413": "The file is too large" },
+    handle: async ({ services, actor, params, files }) => {
+      const exam = await getExam(services.db, actor, params.id);
+      const file = files.file;
+      if (!file) {
+        return { imported: 0, enrolled: 0, errors: [{ row: 0, column: "file", message: "file is required" }] };
+      }
+      const sheet = readMarksSheet(file, exam.subjects);
+      return await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors);
+    },
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/results/exams/:id/publish"],
+    summary: "Publish the exam's results now, or at `at` (visitors see nothing before)",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: publishInput,
+    response: examWire,
+    handle: async ({ services, actor, params, body }) =>
+      examToWire(await publishExam(services.db, actor, params.id, body.at)),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/results/exams/:id/unpublish"],
+    summary: "Hide the exam's results again",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: z.strictObject({}),
+    response: examWire,
+    handle: async ({ services, actor, params }) => examToWire(await unpublishExam(services.db, actor, params.id)),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/results/enrolments/:id/accounts"],
+    summary:
+      "Link an account to an enrolled student, as the student (the profile then carries the class and roll) " +
+      "or a guardian: either sees the student's marksheets in the profile",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: linkAccountInput,
+    response: z.object({ linked: z.literal(true) }),
+    handle: ({ services, actor, params, body }) => linkAccount(services.db, actor, params.id, body),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/results/mine"],
+    summary: "The published marksheets of the students this account is linked to, as the student or a guardian",
+    tag,
+    access: "signed-in user",
+    response: z.array(marksheetWire),
+    handle: ({ services, actor }) => ownMarksheets(services.db, actor, services.config.instituteName),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/results/lookup"],
+    summary:
+      "A published marksheet, found by exam, roll and registration number (both must match). " +
+      "Limited per address: 30 lookups in 10 minutes.",
+    tag,
+    access: "anyone",
+    query: lookupQuery,
+    rateLimited: true,
+    response: marksheetWire,
+    errors: { "404": "No published exam, or no result for this roll and registration number" },
+    handle: ({ services, actor, query, clientIp }) =>
+      lookupResult(services.db, actor, query, { clientIp, institute: services.config.instituteName }),
+  }),
+];

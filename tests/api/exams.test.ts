@@ -1,0 +1,284 @@
+// Exam results through the REST API: an admin sets up an exam, enters marks, publishes; a visitor
+// finds one marksheet by roll and registration number and sees the GPA a person works out by hand.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+
+// Class Ten's science group, cut to four subjects so each GPA below can be checked by hand.
+const exam = {
+  name: "Annual Examination",
+  session: "2026",
+  class: "Class Ten",
+  subjects: [
+    {
+      code: "101",
+      name: "Bangla",
+      components: [
+        { kind: "written", full: 70, pass: 23 },
+        { kind: "mcq", full: 30, pass: 10 },
+      ],
+    },
+    {
+      code: "109",
+      name: "Mathematics",
+      components: [
+        { kind: "written", full: 70, pass: 23 },
+        { kind: "mcq", full: 30, pass: 10 },
+      ],
+    },
+    {
+      code: "136",
+      name: "Physics",
+      components: [
+        { kind: "written", full: 50, pass: 17 },
+        { kind: "mcq", full: 25, pass: 8 },
+        { kind: "practical", full: 25, pass: 8 },
+      ],
+    },
+    {
+      code: "126",
+      name: "Higher Mathematics",
+      optional: true,
+      components: [
+        { kind: "written", full: 50, pass: 17 },
+        { kind: "mcq", full: 25, pass: 8 },
+        { kind: "practical", full: 25, pass: 8 },
+      ],
+    },
+  ],
+};
+
+type Scores = Record<string, (number | null)[]>;
+// roll, registration, name, scores by subject (components in the exam's order; null: absent).
+const students: [string, string, string, Scores][] = [
+  // 85 A+ 5, 93 A+ 5, 82 A+ 5; optional 75 A 4 adds 2: (15 + 2) / 3 = 5.67, at most 5.00.
+  ["1", "2026100001", "Ayesha Siddika", { 101: [60, 25], 109: [65, 28], 136: [40, 20, 22], 126: [35, 20, 20] }],
+  // 65 A- 3.5, 72 A 4, 65 A- 3.5; optional 40 C 2 adds nothing: 11 / 3 = 3.67.
+  ["2", "2026100002", "Rahim Uddin", { 101: [45, 20], 109: [50, 22], 136: [30, 15, 20], 126: [20, 10, 10] }],
+  // Bangla's written 20 is under its pass mark 23 though the total 48 is a C: F, GPA 0.00.
+  ["3", "2026100003", "Karim Hossain", { 101: [20, 28], 109: [60, 25], 136: [35, 18, 20], 126: [30, 15, 15] }],
+  // Absent from every paper.
+  ["4", "2026100004", "Fatema Khatun", { 101: [null, null], 109: [null, null], 136: [null, null, null], 126: [null, null, null] }],
+  // 75 A 4, 60 A- 3.5, 73 A 4; optional 90 A+ 5 adds 3: (11.5 + 3) / 3 = 4.83; without: 3.83.
+  ["5", "2026100005", "Nusrat Jahan", { 101: [50, 25], 109: [40, 20], 136: [35, 18, 20], 126: [45, 22, 23] }],
+  // Mathematics 28 of 100, both parts under their pass marks: a compulsory F.
+  ["6", "2026100006", "Jamal Sheikh", { 101: [55, 24], 109: [20, 8], 136: [40, 20, 20], 126: [40, 20, 20] }],
+];
+
+describe.each(testDatabases)("exam results on %s", (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let alice: Session;
+  let examId: string;
+  const enrolmentOf = new Map<string, string>();
+
+  const lookup = (roll: string, registration: string, init: Parameters<TestApp["request"]>[1] = {}) =>
+    t.request(`/api/results/lookup?${new URLSearchParams({ exam: examId, roll, registration })}`, init);
+
+  beforeAll(async () => {
+    ({ t, admin, alice } = await appWithPeople(kind));
+    const created = await t.json("/api/results/exams", "POST", exam, { session: admin });
+    expect(created.status).toBe(201);
+    examId = (await created.json())._id;
+    // The students are enrolled by a marks sheet with names only; the scores are typed in after.
+    const csv = ["roll,registration,name", ...students.map(([roll, reg, name]) => `${roll},${reg},${name}`)].join(
+      "\r\n",
+    );
+    const form = new FormData();
+    form.set("file", new File([csv], "class-ten.csv", { type: "text/csv" }));
+    const imported = await t.request(`/api/results/exams/${examId}/marks`, {
+      method: "POST",
+      body: form,
+      session: admin,
+    });
+    expect(imported.status).toBe(200);
+    expect(await imported.json()).toEqual({ imported: 6, enrolled: 6, errors: [] });
+    const grid = await (await t.request(`/api/results/exams/${examId}/marks`, { session: admin })).json();
+    for (const student of grid.students) enrolmentOf.set(student.roll, student.enrolment);
+    const marks = students.flatMap(([roll, , , scores]) =>
+      exam.subjects.flatMap((subject) =>
+        subject.components.map((component, index) => ({
+          enrolment: enrolmentOf.get(roll),
+          subject: subject.code,
+          component: component.kind,
+          score: scores[subject.code]?.[index] ?? null,
+        })),
+      ),
+    );
+    const saved = await t.json(`/api/results/exams/${examId}/marks`, "PATCH", { marks }, { session: admin });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ saved: marks.length });
+  });
+  afterAll(() => t?.close());
+
+  it("lets only an admin set up an exam, naming a bad field", async () => {
+    expect((await t.json("/api/results/exams", "POST", exam)).status).toBe(401);
+    expect((await t.json("/api/results/exams", "POST", exam, { session: alice })).status).toBe(403);
+    const unknownClass = await t.json("/api/results/exams", "POST", { ...exam, class: "Class Eleven" }, { session: admin });
+    expect(unknownClass.status).toBe(400);
+    expect(JSON.stringify(await unknownClass.json())).toContain("class");
+    const passAboveFull = structuredClone(exam);
+    passAboveFull.subjects[0]!.components[0]!.pass = 80;
+    const refused = await t.json("/api/results/exams", "POST", passAboveFull, { session: admin });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("pass");
+    const extra = await t.json("/api/results/exams", "POST", { ...exam, colour: "red" }, { session: admin });
+    expect(extra.status).toBe(400);
+    expect(JSON.stringify(await extra.json())).toContain("colour");
+  });
+
+  it("shows nothing of an exam to visitors before it is published", async () => {
+    const list = await (await t.request("/api/results/exams")).json();
+    expect(list.map((e: { _id: string }) => e._id)).not.toContain(examId);
+    expect((await t.request(`/api/results/exams/${examId}`)).status).toBe(404);
+    expect((await lookup("1", "2026100001")).status).toBe(404);
+    const staff = await (await t.request("/api/results/exams", { session: admin })).json();
+    expect(staff.find((e: { _id: string }) => e._id === examId)).toMatchObject({ published: false, publishAt: null });
+  });
+
+  it("refuses a score above its component's full marks, and a student of another class", async () => {
+    const above = await t.json(
+      `/api/results/exams/${examId}/marks`,
+      "PATCH",
+      { marks: [{ enrolment: enrolmentOf.get("1"), subject: "101", component: "mcq", score: 31 }] },
+      { session: admin },
+    );
+    expect(above.status).toBe(400);
+    expect(JSON.stringify(await above.json())).toContain("at most 30");
+    const stranger = await t.json(
+      `/api/results/exams/${examId}/marks`,
+      "PATCH",
+      { marks: [{ enrolment: "00000000-0000-4000-8000-000000000000", subject: "101", component: "mcq", score: 3 }] },
+      { session: admin },
+    );
+    expect(stranger.status).toBe(400);
+    const noSuchPart = await t.json(
+      `/api/results/exams/${examId}/marks`,
+      "PATCH",
+      { marks: [{ enrolment: enrolmentOf.get("1"), subject: "101", component: "practical", score: 3 }] },
+      { session: admin },
+    );
+    expect(noSuchPart.status).toBe(400);
+    expect((await t.json(`/api/results/exams/${examId}/marks`, "PATCH", { marks: [] }, { session: alice })).status).toBe(
+      403,
+    );
+  });
+
+  describe("once published", () => {
+    beforeAll(async () => {
+      const published = await t.json(`/api/results/exams/${examId}/publish`, "POST", {}, { session: admin });
+      expect(published.status).toBe(200);
+      expect((await published.json()).published).toBe(true);
+    });
+
+    it.each([
+      ["1", "2026100001", { gpa: 5, gpaWithoutOptional: 5, result: "pass", grade: "A+", position: 1 }],
+      ["2", "2026100002", { gpa: 3.67, gpaWithoutOptional: 3.67, result: "pass", grade: "A-", position: 3 }],
+      ["3", "2026100003", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F" }],
+      ["4", "2026100004", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F" }],
+      ["5", "2026100005", { gpa: 4.83, gpaWithoutOptional: 3.83, result: "pass", grade: "A", position: 2 }],
+      ["6", "2026100006", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F" }],
+    ])("finds roll %s with its registration: the GPA worked out by hand", async (roll, registration, expected) => {
+      const answer = await lookup(roll, registration);
+      expect(answer.status).toBe(200);
+      const sheet = await answer.json();
+      expect(sheet).toMatchObject({ ...expected, roll, registration, class: "Class Ten" });
+      expect(sheet.exam).toMatchObject({ name: "Annual Examination", session: "2026" });
+      expect(sheet.subjects).toHaveLength(4);
+      // Nobody's e-mail or account travels with a marksheet.
+      expect(JSON.stringify(sheet)).not.toMatch(/@|userId|enrolment/);
+    });
+
+    it("grades each subject: a failed component, the absent, the optional subject", async () => {
+      const karim = await (await lookup("3", "2026100003")).json();
+      expect(karim.subjects[0]).toMatchObject({ code: "101", marks: 48, grade: "F", point: 0, failed: true });
+      expect(karim.subjects[1]).toMatchObject({ code: "109", marks: 85, grade: "A+", point: 5, failed: false });
+      const fatema = await (await lookup("4", "2026100004")).json();
+      expect(fatema.subjects.every((s: { absent: boolean }) => s.absent)).toBe(true);
+      expect(fatema.subjects[0].components[0]).toMatchObject({ kind: "written", score: null });
+      const nusrat = await (await lookup("5", "2026100005")).json();
+      expect(nusrat.subjects[3]).toMatchObject({ code: "126", optional: true, marks: 90, grade: "A+", point: 5 });
+      expect(nusrat.totalMarks).toBe(75 + 60 + 73 + 90);
+    });
+
+    it("answers a wrong registration exactly as a wrong roll: not found", async () => {
+      const wrongRegistration = await lookup("1", "2026100002");
+      const wrongRoll = await lookup("99", "2026100001");
+      expect(wrongRegistration.status).toBe(404);
+      expect(wrongRoll.status).toBe(404);
+      expect(await wrongRegistration.json()).toEqual(await wrongRoll.json());
+    });
+
+    it("names the bad field of a lookup", async () => {
+      const bad = await t.request(`/api/results/lookup?exam=${examId}&roll=12a&registration=1`);
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(await bad.json())).toContain("roll");
+      const missing = await t.request(`/api/results/lookup?exam=${examId}&roll=1`);
+      expect(missing.status).toBe(400);
+      expect(JSON.stringify(await missing.json())).toContain("registration");
+      // Bangla digits are digits.
+      expect((await lookup("১", "২০২৬১০০০০১")).status).toBe(200);
+    });
+
+    it("audits a change made after publishing, and regrades at once", async () => {
+      const changed = await t.json(
+        `/api/results/exams/${examId}/marks`,
+        "PATCH",
+        { marks: [{ enrolment: enrolmentOf.get("3"), subject: "101", component: "written", score: 23 }] },
+        { session: admin },
+      );
+      expect(changed.status).toBe(200);
+      // Bangla 23 + 28 = 51 B 3, Mathematics 85 A+ 5, Physics 73 A 4: 12 / 3 = 4.00 without the
+      // optional subject; Higher Mathematics 60 A- 3.5 adds 1.5: 13.5 / 3 = 4.50.
+      const karim = await (await lookup("3", "2026100003")).json();
+      expect(karim).toMatchObject({ result: "pass", gpa: 4.5, gpaWithoutOptional: 4 });
+      const audit = await (await t.request("/api/audit?subject=exam", { session: admin })).json();
+      const labels = JSON.stringify(audit);
+      expect(labels).toContain("roll 3, 101 written: 23");
+      expect(labels).toContain("publish");
+    });
+
+    it("hides the results again when unpublished", async () => {
+      expect((await t.json(`/api/results/exams/${examId}/unpublish`, "POST", {}, { session: admin })).status).toBe(200);
+      expect((await lookup("1", "2026100001")).status).toBe(404);
+      expect((await t.json(`/api/results/exams/${examId}/publish`, "POST", {}, { session: admin })).status).toBe(200);
+      expect((await lookup("1", "2026100001")).status).toBe(200);
+    });
+
+    it("publishes at a set time: nothing shows before it", async () => {
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      const scheduled = await t.json(`/api/results/exams/${examId}/publish`, "POST", { at: later }, { session: admin });
+      expect(scheduled.status).toBe(200);
+      expect(await scheduled.json()).toMatchObject({ published: false, publishAt: later });
+      expect((await lookup("1", "2026100001")).status).toBe(404);
+      expect((await t.json(`/api/results/exams/${examId}/publish`, "POST", {}, { session: admin })).status).toBe(200);
+    });
+
+    it("shows a linked student's and guardian's marksheets in their own list only", async () => {
+      const linked = await t.json(
+        `/api/results/enrolments/${enrolmentOf.get("5")}/accounts`,
+        "POST",
+        { email: alice.email, relation: "student" },
+        { session: admin },
+      );
+      expect(linked.status).toBe(200);
+      const mine = await t.request("/api/results/mine", { session: alice });
+      expect(mine.status).toBe(200);
+      expect(mine.headers.get("cache-control")).toContain("no-store");
+      const sheets = await mine.json();
+      expect(sheets.map((s: { roll: string }) => s.roll)).toEqual(["5"]);
+      const profile = await (await t.request(`/api/User/users/${alice.email}`, { session: alice })).json();
+      expect(profile).toMatchObject({ className: "Class Ten", rollNumber: "5" });
+      expect((await t.request("/api/results/mine")).status).toBe(401);
+    });
+  });
+
+  it("refuses the 31st lookup from one address in ten minutes with a 429 saying when to retry", async () => {
+    let answer = await lookup("1", "2026100001");
+    for (let i = 0; i < 40 && answer.status !== 429; i++) answer = await lookup("1", "2026100001");
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(JSON.stringify(await answer.json())).toContain("Too many result lookups");
+    // Staff are not counted.
+    expect((await lookup("1", "2026100001", { session: admin })).status).toBe(200);
+  });
+});
