@@ -12,6 +12,7 @@ import { detailsMessages } from "./areas/details";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
+import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
 import { shellMessages } from "./areas/shell";
@@ -34,4 +35,5 @@ export const bn: Messages = {
   ...profileMessages.bn,
   ...inboxMessages.bn,
   ...dashboardOverviewMessages.bn,
+  ...marksheetMessages.bn,
 };

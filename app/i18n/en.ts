@@ -13,6 +13,7 @@ import { detailsMessages } from "./areas/details";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
+import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
 import { shellMessages } from "./areas/shell";
@@ -34,6 +35,7 @@ export const en = {
   ...profileMessages.en,
   ...inboxMessages.en,
   ...dashboardOverviewMessages.en,
+  ...marksheetMessages.en,
 };
 
 export type MessageKey = keyof typeof en;
