@@ -36,6 +36,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             "nodemailer",
             "ioredis",
             "pino",
+            // The marksheet PDF: HarfBuzz loads its WebAssembly from beside its own file.
+            "harfbuzzjs",
+            "pdfkit",
+            "fontkit",
           ],
         }
       : undefined,

@@ -12,6 +12,7 @@ import { detailsMessages } from "./areas/details";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
+import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
 import { resultsMessages } from "./areas/results";
@@ -36,4 +37,5 @@ export const bn: Messages = {
   ...inboxMessages.bn,
   ...dashboardOverviewMessages.bn,
   ...resultsMessages.bn,
+  ...marksheetMessages.bn,
 };

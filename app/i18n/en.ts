@@ -13,6 +13,7 @@ import { detailsMessages } from "./areas/details";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
+import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
 import { resultsMessages } from "./areas/results";
@@ -36,6 +37,7 @@ export const en = {
   ...inboxMessages.en,
   ...dashboardOverviewMessages.en,
   ...resultsMessages.en,
+  ...marksheetMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

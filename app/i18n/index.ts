@@ -12,6 +12,7 @@ import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { inboxMessages } from "./areas/inbox";
 import { profileMessages } from "./areas/profile";
+import { marksheetMessages } from "./areas/marksheet";
 import { resultsMessages } from "./areas/results";
 import { bn } from "./bn";
 import { en } from "./en";
@@ -57,7 +58,10 @@ export const sectionDictionaries = Object.fromEntries(
 const pageAreaTexts = {
   cart: cartMessages,
   account: accountSecurityMessages,
-  results: resultsMessages,
+  results: {
+    en: { ...resultsMessages.en, ...marksheetMessages.en },
+    bn: { ...resultsMessages.bn, ...marksheetMessages.bn },
+  },
 } satisfies Record<
   PageArea,
   Area
