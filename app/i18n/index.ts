@@ -11,8 +11,8 @@ import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { inboxMessages } from "./areas/inbox";
-import { profileMessages } from "./areas/profile";
 import { marksheetMessages } from "./areas/marksheet";
+import { profileMessages } from "./areas/profile";
 import { resultsMessages } from "./areas/results";
 import { bn } from "./bn";
 import { en } from "./en";
@@ -62,10 +62,7 @@ const pageAreaTexts = {
     en: { ...resultsMessages.en, ...marksheetMessages.en },
     bn: { ...resultsMessages.bn, ...marksheetMessages.bn },
   },
-} satisfies Record<
-  PageArea,
-  Area
->;
+} satisfies Record<PageArea, Area>;
 
 /** The texts every page gets from the root loader: all but the sections' and the page areas'. */
 const everyPageTexts: Record<Locale, Partial<Messages>> = {

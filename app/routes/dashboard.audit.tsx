@@ -38,6 +38,8 @@ const actionLabels: Record<AuditAction, MessageKey> = {
   disable: "audit.action.disable",
   enable: "audit.action.enable",
   refund: "audit.action.refund",
+  publish: "audit.action.publish",
+  unpublish: "audit.action.unpublish",
 };
 
 // Dark shades on outline badges: the text keeps its contrast. (A light badge given a shade fills
@@ -49,6 +51,8 @@ const actionColours: Record<AuditAction, string> = {
   disable: "orange.9",
   enable: "teal.9",
   refund: "orange.9",
+  publish: "teal.9",
+  unpublish: "orange.9",
 };
 
 const subjectLabels: Record<AuditSubject, MessageKey> = {
@@ -64,6 +68,7 @@ const subjectLabels: Record<AuditSubject, MessageKey> = {
   user: "audit.subject.user",
   message: "audit.subject.message",
   mail: "audit.subject.mail",
+  exam: "audit.subject.exam",
 };
 
 /** The dashboard's edit screens, by the kind of record they edit. */

@@ -14,7 +14,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
-  ...seo(matches, { title: { key: "marksheet.title" }, path: `/results/marksheet/${params.exam}/${params.roll}` }),
+  ...seo(matches, {
+    title: { key: "marksheet.title" },
+    path: `/results/marksheet/${params.exam}/${params.roll}`,
+  }),
   { name: "robots", content: "noindex" },
 ];
 

@@ -40,6 +40,7 @@ const menu: { to: string; label: MessageKey; also?: string[] }[] = [
   { to: "/profile-route/postBlog", label: "profile.menu.postBlog" },
   { to: "/profile-route/phone", label: "profile.menu.phone" },
   { to: "/profile-route/password", label: "profile.menu.password" },
+  { to: "/profile-route/results", label: "results.mine.heading" },
   { to: "/bookings", label: "profile.menu.bookings" },
 ];
 

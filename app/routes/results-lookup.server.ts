@@ -26,7 +26,8 @@ export async function lookUp(
     roll: values.roll ?? "",
     registration: values.registration ?? "",
   });
-  if (!parsed.success) return { outcome: { kind: "invalid", fields: fieldErrorsOf(parsed.error) }, status: 400 };
+  if (!parsed.success)
+    return { outcome: { kind: "invalid", fields: fieldErrorsOf(parsed.error) }, status: 400 };
   const { services, actor, clientIp } = pageOf(context);
   try {
     const sheet = await lookupResult(services.db, actor, parsed.data, {

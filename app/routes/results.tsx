@@ -37,6 +37,13 @@ export default function Results({ loaderData }: Route.ComponentProps) {
     <ListPage
       heading={t("page.results")}
       lead={t("lists.results.lead")}
+      tools={
+        <p>
+          <a href="/results" className="button button--outline">
+            {t("lists.results.find")}
+          </a>
+        </p>
+      }
       info={loaderData}
       count={loaderData.items.length}
     >

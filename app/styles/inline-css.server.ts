@@ -9,6 +9,7 @@ import fonts from "./fonts.css?inline";
 import home from "./home.css?inline";
 import lists from "./lists.css?inline";
 import profile from "./profile.css?inline";
+import results from "./results.css?inline";
 import site from "./site.css?inline";
 
-export const inlineCss = fonts + ui + site + home + lists + details + cart + profile;
+export const inlineCss = fonts + ui + site + home + lists + details + cart + profile + results;

@@ -158,7 +158,10 @@ export const examInput = z.strictObject({
     .array(subjectRuleInput)
     .min(1, "needs at least one subject")
     .max(20, "has at most 20 subjects")
-    .refine((list) => new Set(list.map((s) => s.code.toLowerCase())).size === list.length, "names each code once"),
+    .refine(
+      (list) => new Set(list.map((s) => s.code.toLowerCase())).size === list.length,
+      "names each code once",
+    ),
 });
 
 /** Scores typed into the marks grid: null is absent; a score left empty is removed. */
@@ -178,7 +181,9 @@ export const marksInput = z.strictObject({
 
 /** When an exam's results are shown: now, or at a set time. */
 export const publishInput = z.strictObject({
-  at: z.iso.datetime({ offset: true, error: "must be a date and time (2026-12-31T10:00:00+06:00)" }).optional(),
+  at: z.iso
+    .datetime({ offset: true, error: "must be a date and time (2026-12-31T10:00:00+06:00)" })
+    .optional(),
 });
 
 /** The public lookup: an exam, a roll and a registration number, all three needed. */

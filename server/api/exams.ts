@@ -208,9 +208,13 @@ export const examEndpoints = [
       const exam = await getExam(services.db, actor, params.id);
       const file = files.file;
       if (!file) {
-        return { imported: 0, enrolled: 0, errors: [{ row: 0, column: "file", message: "file is required" }] };
+        return {
+          imported: 0,
+          enrolled: 0,
+          errors: [{ row: 0, column: "file", message: "file is required" }],
+        };
       }
-      const sheet = readMarksSheet(file, exam.subjects);
+      const sheet = await readMarksSheet(file, exam.subjects);
       return await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors);
     },
   }),
@@ -235,7 +239,8 @@ export const examEndpoints = [
     params: idParams,
     body: z.strictObject({}),
     response: examWire,
-    handle: async ({ services, actor, params }) => examToWire(await unpublishExam(services.db, actor, params.id)),
+    handle: async ({ services, actor, params }) =>
+      examToWire(await unpublishExam(services.db, actor, params.id)),
   }),
   endpoint({
     method: "POST",
@@ -253,7 +258,8 @@ export const examEndpoints = [
   endpoint({
     method: "GET",
     paths: ["/results/mine"],
-    summary: "The published marksheets of the students this account is linked to, as the student or a guardian",
+    summary:
+      "The published marksheets of the students this account is linked to, as the student or a guardian",
     tag,
     access: "signed-in user",
     response: z.array(marksheetWire),

@@ -482,7 +482,16 @@ export const outgoingMessages = pgTable(
 // "disable" and "enable": an account's sign-in taken away or given back (server/domain/users.ts).
 // "refund": money given back on an order (server/domain/refunds.ts).
 // "publish" and "unpublish": an exam's results shown to visitors or hidden again (server/domain/exams.ts).
-export const auditActions = ["create", "update", "delete", "disable", "enable", "refund", "publish", "unpublish"] as const;
+export const auditActions = [
+  "create",
+  "update",
+  "delete",
+  "disable",
+  "enable",
+  "refund",
+  "publish",
+  "unpublish",
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditEntries = pgTable(
@@ -539,10 +548,7 @@ export const enrolments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex().on(t.session, t.classId, t.roll),
-    uniqueIndex().on(t.session, t.registration),
-  ],
+  (t) => [uniqueIndex().on(t.session, t.classId, t.roll), uniqueIndex().on(t.session, t.registration)],
 );
 
 export const enrolmentRelations = ["student", "guardian"] as const;

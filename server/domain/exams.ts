@@ -18,8 +18,8 @@ import {
   enrolmentAccounts,
   enrolments,
   examResults,
-  exams,
   examSubjects,
+  exams,
   marks,
   schoolClasses,
   users,
@@ -179,7 +179,12 @@ export async function createExam(db: Database, actor: Actor, input: ExamInput): 
       })),
     );
     if (!exam) throw new Error("the exam was not stored");
-    await recordAudit(tx, admin, { action: "create", subject: "exam", subjectId: exam.id, label: input.name });
+    await recordAudit(tx, admin, {
+      action: "create",
+      subject: "exam",
+      subjectId: exam.id,
+      label: input.name,
+    });
     return exam.id;
   });
   return await getExam(db, admin, id);
@@ -360,7 +365,8 @@ function checkScores(exam: Exam, changes: ScoreChange[]): void {
 }
 
 function describeChange(change: ScoreChange, roll: string): string {
-  const score = change.score === undefined ? "removed" : change.score === null ? "absent" : String(change.score);
+  const score =
+    change.score === undefined ? "removed" : change.score === null ? "absent" : String(change.score);
   return `roll ${roll}, ${change.subject} ${change.component}: ${score}`;
 }
 
@@ -570,7 +576,12 @@ export async function publishExam(db: Database, actor: Actor, examId: string, at
     await tx.update(exams).set({ publishAt }).where(eq(exams.id, exam.id));
     // The marksheets carry the publishing date.
     await regrade(tx, { ...exam, publishAt: publishAt.toISOString() });
-    await recordAudit(tx, admin, { action: "publish", subject: "exam", subjectId: exam.id, label: exam.name });
+    await recordAudit(tx, admin, {
+      action: "publish",
+      subject: "exam",
+      subjectId: exam.id,
+      label: exam.name,
+    });
   });
   return await getExam(db, admin, exam.id);
 }
@@ -580,7 +591,12 @@ export async function unpublishExam(db: Database, actor: Actor, examId: string):
   const exam = await getExam(db, admin, examId);
   await db.transaction(async (tx) => {
     await tx.update(exams).set({ publishAt: null }).where(eq(exams.id, exam.id));
-    await recordAudit(tx, admin, { action: "unpublish", subject: "exam", subjectId: exam.id, label: exam.name });
+    await recordAudit(tx, admin, {
+      action: "unpublish",
+      subject: "exam",
+      subjectId: exam.id,
+      label: exam.name,
+    });
   });
   return await getExam(db, admin, exam.id);
 }
@@ -599,7 +615,11 @@ export const lookupLimit: RateLimitRule = {
 const lookupMiss = () => new DomainError("not_found", "No result matches this roll and registration number");
 
 /** Position in class: 1 + the students ahead (passed before failed, then GPA, then total marks). */
-async function positionOf(db: Database, examId: string, row: typeof examResults.$inferSelect): Promise<number> {
+async function positionOf(
+  db: Database,
+  examId: string,
+  row: typeof examResults.$inferSelect,
+): Promise<number> {
   const passed = row.passed;
   const [ahead] = await db
     .select({ n: count() })
@@ -689,7 +709,11 @@ export async function ownMarksheets(db: Database, actor: Actor, institute: strin
     .innerJoin(examResults, eq(examResults.enrolmentId, enrolmentAccounts.enrolmentId))
     .innerJoin(exams, eq(exams.id, examResults.examId))
     .where(
-      and(eq(enrolmentAccounts.userId, user.id), isNotNull(exams.publishAt), lte(exams.publishAt, new Date())),
+      and(
+        eq(enrolmentAccounts.userId, user.id),
+        isNotNull(exams.publishAt),
+        lte(exams.publishAt, new Date()),
+      ),
     )
     .orderBy(sql`${exams.publishAt} desc`)
     .limit(50);
@@ -714,7 +738,12 @@ export async function linkAccount(
   const admin = requireAdmin(actor);
   if (!uuidPattern.test(enrolmentId)) throw notFound("Enrolment");
   const [enrolment] = await db
-    .select({ id: enrolments.id, roll: enrolments.roll, name: enrolments.name, className: schoolClasses.name })
+    .select({
+      id: enrolments.id,
+      roll: enrolments.roll,
+      name: enrolments.name,
+      className: schoolClasses.name,
+    })
     .from(enrolments)
     .innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
     .where(eq(enrolments.id, enrolmentId));

@@ -51,13 +51,28 @@ type Scores = Record<string, (number | null)[]>;
 // roll, registration, name, scores by subject (components in the exam's order; null: absent).
 const students: [string, string, string, Scores][] = [
   // 85 A+ 5, 93 A+ 5, 82 A+ 5; optional 75 A 4 adds 2: (15 + 2) / 3 = 5.67, at most 5.00.
-  ["1", "2026100001", "Ayesha Siddika", { 101: [60, 25], 109: [65, 28], 136: [40, 20, 22], 126: [35, 20, 20] }],
+  [
+    "1",
+    "2026100001",
+    "Ayesha Siddika",
+    { 101: [60, 25], 109: [65, 28], 136: [40, 20, 22], 126: [35, 20, 20] },
+  ],
   // 65 A- 3.5, 72 A 4, 65 A- 3.5; optional 40 C 2 adds nothing: 11 / 3 = 3.67.
   ["2", "2026100002", "Rahim Uddin", { 101: [45, 20], 109: [50, 22], 136: [30, 15, 20], 126: [20, 10, 10] }],
   // Bangla's written 20 is under its pass mark 23 though the total 48 is a C: F, GPA 0.00.
-  ["3", "2026100003", "Karim Hossain", { 101: [20, 28], 109: [60, 25], 136: [35, 18, 20], 126: [30, 15, 15] }],
+  [
+    "3",
+    "2026100003",
+    "Karim Hossain",
+    { 101: [20, 28], 109: [60, 25], 136: [35, 18, 20], 126: [30, 15, 15] },
+  ],
   // Absent from every paper.
-  ["4", "2026100004", "Fatema Khatun", { 101: [null, null], 109: [null, null], 136: [null, null, null], 126: [null, null, null] }],
+  [
+    "4",
+    "2026100004",
+    "Fatema Khatun",
+    { 101: [null, null], 109: [null, null], 136: [null, null, null], 126: [null, null, null] },
+  ],
   // 75 A 4, 60 A- 3.5, 73 A 4; optional 90 A+ 5 adds 3: (11.5 + 3) / 3 = 4.83; without: 3.83.
   ["5", "2026100005", "Nusrat Jahan", { 101: [50, 25], 109: [40, 20], 136: [35, 18, 20], 126: [45, 22, 23] }],
   // Mathematics 28 of 100, both parts under their pass marks: a compulsory F.
@@ -80,9 +95,10 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     expect(created.status).toBe(201);
     examId = (await created.json())._id;
     // The students are enrolled by a marks sheet with names only; the scores are typed in after.
-    const csv = ["roll,registration,name", ...students.map(([roll, reg, name]) => `${roll},${reg},${name}`)].join(
-      "\r\n",
-    );
+    const csv = [
+      "roll,registration,name",
+      ...students.map(([roll, reg, name]) => `${roll},${reg},${name}`),
+    ].join("\r\n");
     const form = new FormData();
     form.set("file", new File([csv], "class-ten.csv", { type: "text/csv" }));
     const imported = await t.request(`/api/results/exams/${examId}/marks`, {
@@ -113,7 +129,12 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
   it("lets only an admin set up an exam, naming a bad field", async () => {
     expect((await t.json("/api/results/exams", "POST", exam)).status).toBe(401);
     expect((await t.json("/api/results/exams", "POST", exam, { session: alice })).status).toBe(403);
-    const unknownClass = await t.json("/api/results/exams", "POST", { ...exam, class: "Class Eleven" }, { session: admin });
+    const unknownClass = await t.json(
+      "/api/results/exams",
+      "POST",
+      { ...exam, class: "Class Eleven" },
+      { session: admin },
+    );
     expect(unknownClass.status).toBe(400);
     expect(JSON.stringify(await unknownClass.json())).toContain("class");
     const passAboveFull = structuredClone(exam);
@@ -132,7 +153,10 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     expect((await t.request(`/api/results/exams/${examId}`)).status).toBe(404);
     expect((await lookup("1", "2026100001")).status).toBe(404);
     const staff = await (await t.request("/api/results/exams", { session: admin })).json();
-    expect(staff.find((e: { _id: string }) => e._id === examId)).toMatchObject({ published: false, publishAt: null });
+    expect(staff.find((e: { _id: string }) => e._id === examId)).toMatchObject({
+      published: false,
+      publishAt: null,
+    });
   });
 
   it("refuses a score above its component's full marks, and a student of another class", async () => {
@@ -147,7 +171,11 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     const stranger = await t.json(
       `/api/results/exams/${examId}/marks`,
       "PATCH",
-      { marks: [{ enrolment: "00000000-0000-4000-8000-000000000000", subject: "101", component: "mcq", score: 3 }] },
+      {
+        marks: [
+          { enrolment: "00000000-0000-4000-8000-000000000000", subject: "101", component: "mcq", score: 3 },
+        ],
+      },
       { session: admin },
     );
     expect(stranger.status).toBe(400);
@@ -158,9 +186,9 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
       { session: admin },
     );
     expect(noSuchPart.status).toBe(400);
-    expect((await t.json(`/api/results/exams/${examId}/marks`, "PATCH", { marks: [] }, { session: alice })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.json(`/api/results/exams/${examId}/marks`, "PATCH", { marks: [] }, { session: alice })).status,
+    ).toBe(403);
   });
 
   describe("once published", () => {
@@ -177,26 +205,41 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
       ["4", "2026100004", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F" }],
       ["5", "2026100005", { gpa: 4.83, gpaWithoutOptional: 3.83, result: "pass", grade: "A", position: 2 }],
       ["6", "2026100006", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F" }],
-    ])("finds roll %s with its registration: the GPA worked out by hand", async (roll, registration, expected) => {
-      const answer = await lookup(roll, registration);
-      expect(answer.status).toBe(200);
-      const sheet = await answer.json();
-      expect(sheet).toMatchObject({ ...expected, roll, registration, class: "Class Ten" });
-      expect(sheet.exam).toMatchObject({ name: "Annual Examination", session: "2026" });
-      expect(sheet.subjects).toHaveLength(4);
-      // Nobody's e-mail or account travels with a marksheet.
-      expect(JSON.stringify(sheet)).not.toMatch(/@|userId|enrolment/);
-    });
+    ])(
+      "finds roll %s with its registration: the GPA worked out by hand",
+      async (roll, registration, expected) => {
+        const answer = await lookup(roll, registration);
+        expect(answer.status).toBe(200);
+        const sheet = await answer.json();
+        expect(sheet).toMatchObject({ ...expected, roll, registration, class: "Class Ten" });
+        expect(sheet.exam).toMatchObject({ name: "Annual Examination", session: "2026" });
+        expect(sheet.subjects).toHaveLength(4);
+        // Nobody's e-mail or account travels with a marksheet.
+        expect(JSON.stringify(sheet)).not.toMatch(/@|userId|enrolment/);
+      },
+    );
 
     it("grades each subject: a failed component, the absent, the optional subject", async () => {
       const karim = await (await lookup("3", "2026100003")).json();
       expect(karim.subjects[0]).toMatchObject({ code: "101", marks: 48, grade: "F", point: 0, failed: true });
-      expect(karim.subjects[1]).toMatchObject({ code: "109", marks: 85, grade: "A+", point: 5, failed: false });
+      expect(karim.subjects[1]).toMatchObject({
+        code: "109",
+        marks: 85,
+        grade: "A+",
+        point: 5,
+        failed: false,
+      });
       const fatema = await (await lookup("4", "2026100004")).json();
       expect(fatema.subjects.every((s: { absent: boolean }) => s.absent)).toBe(true);
       expect(fatema.subjects[0].components[0]).toMatchObject({ kind: "written", score: null });
       const nusrat = await (await lookup("5", "2026100005")).json();
-      expect(nusrat.subjects[3]).toMatchObject({ code: "126", optional: true, marks: 90, grade: "A+", point: 5 });
+      expect(nusrat.subjects[3]).toMatchObject({
+        code: "126",
+        optional: true,
+        marks: 90,
+        grade: "A+",
+        point: 5,
+      });
       expect(nusrat.totalMarks).toBe(75 + 60 + 73 + 90);
     });
 
@@ -238,19 +281,30 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     });
 
     it("hides the results again when unpublished", async () => {
-      expect((await t.json(`/api/results/exams/${examId}/unpublish`, "POST", {}, { session: admin })).status).toBe(200);
+      expect(
+        (await t.json(`/api/results/exams/${examId}/unpublish`, "POST", {}, { session: admin })).status,
+      ).toBe(200);
       expect((await lookup("1", "2026100001")).status).toBe(404);
-      expect((await t.json(`/api/results/exams/${examId}/publish`, "POST", {}, { session: admin })).status).toBe(200);
+      expect(
+        (await t.json(`/api/results/exams/${examId}/publish`, "POST", {}, { session: admin })).status,
+      ).toBe(200);
       expect((await lookup("1", "2026100001")).status).toBe(200);
     });
 
     it("publishes at a set time: nothing shows before it", async () => {
       const later = new Date(Date.now() + 3_600_000).toISOString();
-      const scheduled = await t.json(`/api/results/exams/${examId}/publish`, "POST", { at: later }, { session: admin });
+      const scheduled = await t.json(
+        `/api/results/exams/${examId}/publish`,
+        "POST",
+        { at: later },
+        { session: admin },
+      );
       expect(scheduled.status).toBe(200);
       expect(await scheduled.json()).toMatchObject({ published: false, publishAt: later });
       expect((await lookup("1", "2026100001")).status).toBe(404);
-      expect((await t.json(`/api/results/exams/${examId}/publish`, "POST", {}, { session: admin })).status).toBe(200);
+      expect(
+        (await t.json(`/api/results/exams/${examId}/publish`, "POST", {}, { session: admin })).status,
+      ).toBe(200);
     });
 
     it("shows a linked student's and guardian's marksheets in their own list only", async () => {

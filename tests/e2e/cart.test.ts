@@ -117,7 +117,7 @@ describe("cart and payment in the browser", () => {
 
   it("books two admissions, changes a quantity and removes a line without a reload, totals as shared", async () => {
     const [first, second, third] = admissions as [Admission, Admission, Admission];
-    shopper = await fresh();
+    shopper = await fresh({ keep: true });
     await go(shopper, "/register");
     await shopper.getByLabel("Name").fill(buyer.name);
     await shopper.getByLabel("E-mail").fill(buyer.email);

@@ -243,6 +243,8 @@ export interface NewPageOptions {
   locale?: string;
   /** false: the page runs no script of its own, as with JavaScript turned off. Default true. */
   javaScript?: boolean;
+  /** The page outlives the test that opens it (later tests go on with it); the file closes it. */
+  keep?: boolean;
 }
 
 // Contexts opened by a test (not by a beforeAll) are closed when it ends (tests/e2e/setup.ts): a
@@ -272,7 +274,7 @@ export async function newPage(
     locale: options.locale ?? "en-US",
     javaScriptEnabled: options.javaScript ?? true,
   });
-  testContexts?.add(context);
+  if (!options.keep) testContexts?.add(context);
   const page = await context.newPage();
   // Without script nothing hydrates: there is nothing to wait for.
   if (options.javaScript === false) return { context, page };

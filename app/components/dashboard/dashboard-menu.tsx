@@ -19,6 +19,7 @@ const items: { to: string; label: MessageKey }[] = [
   { to: "/DeashBoard/StudentAdd", label: "dashboard.menu.addStudent" },
   { to: "/DeashBoard/teacherADD", label: "dashboard.menu.addTeacher" },
   ...listKinds.map((kind) => ({ to: `/DeashBoard/list/${kind}`, label: listMenuLabels[kind] })),
+  { to: "/DeashBoard/exams", label: "results.exams.heading" },
   { to: "/DeashBoard/comments", label: "moderation.menu" },
   { to: "/DeashBoard/orders", label: "cart.admin.menu" },
   { to: "/DeashBoard/users", label: "dashboard.menu.users" },

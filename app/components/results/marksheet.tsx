@@ -69,7 +69,9 @@ export function Marksheet({ sheet, headingLevel = 2 }: { sheet: MarksheetData; h
                 <td>{subject.code}</td>
                 <th scope="row">
                   {subject.name}
-                  {subject.optional ? <span className="marksheet__optional"> ({t("marksheet.optional")})</span> : null}
+                  {subject.optional ? (
+                    <span className="marksheet__optional"> ({t("marksheet.optional")})</span>
+                  ) : null}
                 </th>
                 {parts.map((kind) => {
                   const part = subject.components.find((c) => c.kind === kind);
@@ -119,7 +121,9 @@ export function Marksheet({ sheet, headingLevel = 2 }: { sheet: MarksheetData; h
           </div>
         ) : null}
       </dl>
-      {sheet.subjects.some((s) => s.optional) ? <p className="marksheet__note">{t("marksheet.optionalMark")}</p> : null}
+      {sheet.subjects.some((s) => s.optional) ? (
+        <p className="marksheet__note">{t("marksheet.optionalMark")}</p>
+      ) : null}
       {sheet.exam.publishedAt ? (
         <p className="marksheet__note">
           {t("marksheet.publishedOn")}: {formatDate(sheet.exam.publishedAt, intl)}

@@ -42,6 +42,8 @@ const en = {
   "audit.action.disable": "Disabled",
   "audit.action.enable": "Enabled",
   "audit.action.refund": "Refunded",
+  "audit.action.publish": "Published",
+  "audit.action.unpublish": "Unpublished",
   "audit.subject.admission": "Admission",
   "audit.subject.result": "Result",
   "audit.subject.blog": "Blog",
@@ -54,6 +56,7 @@ const en = {
   "audit.subject.message": "Received message",
   "audit.subject.mail": "Sent mail",
   "audit.subject.order": "Order",
+  "audit.subject.exam": "Exam",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -99,6 +102,8 @@ const bn: Record<keyof typeof en, string> = {
   "audit.action.disable": "নিষ্ক্রিয় করেছেন",
   "audit.action.enable": "সক্রিয় করেছেন",
   "audit.action.refund": "ফেরত দিয়েছেন",
+  "audit.action.publish": "প্রকাশ করেছেন",
+  "audit.action.unpublish": "প্রকাশ বাতিল করেছেন",
   "audit.subject.admission": "ভর্তি",
   "audit.subject.result": "ফলাফল",
   "audit.subject.blog": "ব্লগ",
@@ -111,6 +116,7 @@ const bn: Record<keyof typeof en, string> = {
   "audit.subject.message": "প্রাপ্ত বার্তা",
   "audit.subject.mail": "পাঠানো মেইল",
   "audit.subject.order": "অর্ডার",
+  "audit.subject.exam": "পরীক্ষা",
 };
 
 export const dashboardOverviewMessages = { en, bn };

@@ -14,6 +14,7 @@ const en = {
   "lists.services.description":
     "The services of the institute: library, transport, hostel, laboratories and more.",
   "lists.results.lead": "Examination results, newest first.",
+  "lists.results.find": "Find a result by roll and registration number",
   "lists.results.description": "Examination results published by the institute, newest first.",
   "lists.students.lead": "Meet some of our students.",
   "lists.students.description": "Students of the institute, their classes and a few words about them.",
@@ -50,6 +51,7 @@ const bn: Record<keyof typeof en, string> = {
   "lists.services.lead": "শিক্ষার্থী ও পরিবারের জন্য প্রতিষ্ঠানের সেবাসমূহ।",
   "lists.services.description": "প্রতিষ্ঠানের সেবাসমূহ: গ্রন্থাগার, যাতায়াত, ছাত্রাবাস, গবেষণাগার ও আরও অনেক কিছু।",
   "lists.results.lead": "পরীক্ষার ফলাফল, সর্বশেষটি আগে।",
+  "lists.results.find": "রোল ও রেজিস্ট্রেশন নম্বর দিয়ে ফলাফল খুঁজুন",
   "lists.results.description": "প্রতিষ্ঠানের প্রকাশিত পরীক্ষার ফলাফল, সর্বশেষটি আগে।",
   "lists.students.lead": "আমাদের কয়েকজন শিক্ষার্থীর সাথে পরিচিত হোন।",
   "lists.students.description": "প্রতিষ্ঠানের শিক্ষার্থী, তাদের শ্রেণি ও তাদের সম্পর্কে কিছু কথা।",

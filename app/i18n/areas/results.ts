@@ -3,7 +3,8 @@
 const en = {
   "results.lookup.heading": "Find a result",
   "results.lookup.lead": "Choose the exam, then give the roll and the registration number: both must match.",
-  "results.lookup.description": "Look up a published exam result by roll and registration number, with the marksheet.",
+  "results.lookup.description":
+    "Look up a published exam result by roll and registration number, with the marksheet.",
   "results.lookup.exam": "Exam",
   "results.lookup.roll": "Roll",
   "results.lookup.registration": "Registration number",
@@ -16,7 +17,8 @@ const en = {
   "results.marksheet.pdf": "Download PDF",
   "results.marksheet.pdfBangla": "PDF in Bangla",
   "results.mine.heading": "My results",
-  "results.mine.none": "No published results are linked to your account yet. The office links a student's account.",
+  "results.mine.none":
+    "No published results are linked to your account yet. The office links a student's account.",
   "results.exams.heading": "Exams",
   "results.exams.new": "New exam",
   "results.exams.name": "Name",
@@ -51,7 +53,8 @@ const en = {
   "results.marks.savedCell": "Saved",
   "results.marks.failedCell": "Not saved",
   "results.marks.missing": "{count} students have marks missing in this subject.",
-  "results.marks.help": "A number, A for absent, or empty. Enter moves down, Tab across; each mark saves as you leave it.",
+  "results.marks.help":
+    "A number, A for absent, or empty. Enter moves down, Tab across; each mark saves as you leave it.",
   "results.marks.none": "No students are enrolled yet: import a marks sheet to enrol them.",
   "results.import.heading": "Import a marks sheet",
   "results.import.help":
@@ -118,7 +121,8 @@ const bn: Record<keyof typeof en, string> = {
   "results.marks.savedCell": "সংরক্ষিত",
   "results.marks.failedCell": "সংরক্ষিত হয়নি",
   "results.marks.missing": "এই বিষয়ে {count} জন শিক্ষার্থীর নম্বর বাকি।",
-  "results.marks.help": "একটি সংখ্যা, অনুপস্থিতির জন্য A, অথবা ফাঁকা। Enter নিচে যায়, Tab পাশে; ঘর ছাড়লেই নম্বর সংরক্ষিত হয়।",
+  "results.marks.help":
+    "একটি সংখ্যা, অনুপস্থিতির জন্য A, অথবা ফাঁকা। Enter নিচে যায়, Tab পাশে; ঘর ছাড়লেই নম্বর সংরক্ষিত হয়।",
   "results.marks.none": "এখনো কোনো শিক্ষার্থী ভর্তি নেই: নম্বরের শিট ইমপোর্ট করে ভর্তি করুন।",
   "results.import.heading": "নম্বরের শিট ইমপোর্ট",
   "results.import.help":

@@ -1,0 +1,324 @@
+// /DeashBoard/exams/{id}: the marks of one exam, subject by subject, in a grid that saves each
+// cell as the admin leaves it (keyboard first: Enter moves down, Tab across), and the import of a
+// whole marks sheet. Without script, the grid is one form saved with its button.
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { type KeyboardEvent, useState } from "react";
+import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { type ComponentKind, componentKinds } from "../../common/schemas/results";
+import { DomainError } from "../../server/domain/errors";
+import { getExam, importMarks, marksGrid, saveMarks } from "../../server/domain/exams";
+import { readMarksSheet } from "../../server/results/marks-sheet";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { FormError } from "../components/form-error";
+import { useI18n } from "../lib/i18n";
+import { pageOf, requireAdminPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.exam";
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "results.exams.heading");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const grid = await marksGrid(services.db, actor, params.id).catch((error) => {
+    if (error instanceof DomainError && error.code === "not_found") throw data(null, { status: 404 });
+    throw error;
+  });
+  const asked = new URL(request.url).searchParams.get("subject");
+  const subject = grid.exam.subjects.find((s) => s.code === asked) ?? grid.exam.subjects[0];
+  return { exam: grid.exam, subject, students: grid.students };
+}
+
+type SheetError = { row: number; column: string; message: string };
+type Answer = {
+  ok: boolean;
+  saved?: number;
+  imported?: { count: number; enrolled: number };
+  errors?: SheetError[];
+  error?: string;
+};
+
+/** "A", "Ab", "absent", "অনুপস্থিত": absent; empty: no score; else a whole number. */
+function readCell(text: string): number | null | undefined | "bad" {
+  const value = text.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
+  if (value === "") return undefined;
+  if (/^(a|ab|absent|অনুপস্থিত)$/i.test(value)) return null;
+  return /^\d{1,4}$/.test(value) ? Number(value) : "bad";
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "import") {
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) {
+        return data(
+          { ok: false, errors: [{ row: 0, column: "file", message: "file is required" }] } satisfies Answer,
+          {
+            status: 400,
+          },
+        );
+      }
+      const exam = await getExam(services.db, actor, params.id);
+      const sheet = await readMarksSheet(
+        { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+        exam.subjects,
+      );
+      const result = await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors);
+      if (result.errors.length > 0)
+        return data({ ok: false, errors: result.errors } satisfies Answer, { status: 400 });
+      return { ok: true, imported: { count: result.imported, enrolled: result.enrolled } } satisfies Answer;
+    }
+    // The grid: fields named score.<enrolment>.<subject>.<component>.
+    const marks = [];
+    for (const [name, value] of form.entries()) {
+      const [prefix, enrolment, subject, component] = name.split(".");
+      if (prefix !== "score" || !enrolment || !subject || !component) continue;
+      const score = readCell(String(value));
+      if (score === "bad") {
+        return data(
+          {
+            ok: false,
+            error: `${subject} ${component}: "${value}" must be a whole number or A`,
+          } satisfies Answer,
+          {
+            status: 400,
+          },
+        );
+      }
+      marks.push({ enrolment, subject, component: component as ComponentKind, score });
+    }
+    if (marks.length === 0) return { ok: true, saved: 0 } satisfies Answer;
+    const saved = await saveMarks(services.db, actor, params.id, { marks });
+    return { ok: true, saved: saved.saved } satisfies Answer;
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const message = Object.values(error.fields ?? {})[0] ?? error.message;
+      return data(
+        { ok: false, error: message === error.message ? message : `${error.message}` } satisfies Answer,
+        {
+          status: 400,
+        },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function ExamMarks({ loaderData }: Route.ComponentProps) {
+  const { t, te } = useI18n();
+  const { exam, subject, students } = loaderData;
+  const answer = useActionData<typeof action>() as Answer | undefined;
+  const busy = useNavigation().state === "submitting";
+  const parts = subject
+    ? componentKinds.filter((kind) => subject.components.some((c) => c.kind === kind))
+    : [];
+  const missing = subject
+    ? students.filter((s) => parts.some((kind) => s.scores[subject.code]?.[kind] === undefined)).length
+    : 0;
+  return (
+    <Stack gap="lg">
+      <Title order={2}>
+        {t("results.marks.heading", { exam: `${exam.name} ${exam.session}, ${exam.class}` })}
+      </Title>
+      {answer?.ok && answer.saved !== undefined ? (
+        <Alert color="teal" variant="light" role="status">
+          {t("results.marks.saved", { count: answer.saved })}
+        </Alert>
+      ) : null}
+      {answer?.ok && answer.imported ? (
+        <Alert color="teal" variant="light" role="status" data-testid="import-done">
+          {t("results.import.done", { count: answer.imported.count, enrolled: answer.imported.enrolled })}
+        </Alert>
+      ) : null}
+      <FormError message={answer?.error ? te(answer.error) : null} />
+      {answer?.errors?.length ? <ImportErrors errors={answer.errors} /> : null}
+
+      <Paper withBorder p="lg">
+        <Title order={3} mb="xs">
+          {t("results.import.heading")}
+        </Title>
+        <Text size="sm" mb="sm">
+          {t("results.import.help")}
+        </Text>
+        <Form method="post" encType="multipart/form-data">
+          <Group align="flex-end">
+            <div>
+              <label htmlFor="marks-file" className="field__label">
+                {t("results.import.file")}
+              </label>
+              <input id="marks-file" name="file" type="file" accept=".csv,.xlsx,text/csv" required />
+            </div>
+            <Button type="submit" name="intent" value="import" loading={busy}>
+              {t("results.import.submit")}
+            </Button>
+          </Group>
+        </Form>
+      </Paper>
+
+      {students.length === 0 || !subject ? (
+        <p>{t("results.marks.none")}</p>
+      ) : (
+        <>
+          <Form method="get">
+            <Group align="flex-end">
+              <NativeSelect
+                name="subject"
+                label={t("results.marks.subject")}
+                defaultValue={subject.code}
+                data={exam.subjects.map((s) => ({ value: s.code, label: `${s.code} ${s.name}` }))}
+              />
+              <Button type="submit" variant="outline">
+                {t("results.marks.show")}
+              </Button>
+            </Group>
+          </Form>
+          <Text size="sm">{t("results.marks.help")}</Text>
+          {missing > 0 ? <Text size="sm">{t("results.marks.missing", { count: missing })}</Text> : null}
+          <Form method="post" key={subject.code}>
+            <Table.ScrollContainer minWidth={480}>
+              <Table striped data-testid="marks-grid">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t("marksheet.roll")}</Table.Th>
+                    <Table.Th scope="col">{t("marksheet.student")}</Table.Th>
+                    {parts.map((kind) => {
+                      const part = subject.components.find((c) => c.kind === kind);
+                      return (
+                        <Table.Th scope="col" key={kind}>
+                          {t(`marksheet.component.${kind}`)} ({part?.full})
+                        </Table.Th>
+                      );
+                    })}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {students.map((student, row) => (
+                    <Table.Tr key={student.enrolment}>
+                      <Table.Td>{student.roll}</Table.Td>
+                      <Table.Th scope="row">{student.name}</Table.Th>
+                      {parts.map((kind, column) => (
+                        <Table.Td key={kind}>
+                          <MarkCell
+                            name={`score.${student.enrolment}.${subject.code}.${kind}`}
+                            label={`${student.name}, ${t(`marksheet.component.${kind}`)}`}
+                            value={student.scores[subject.code]?.[kind]}
+                            full={subject.components.find((c) => c.kind === kind)?.full ?? 0}
+                            row={row}
+                            column={column}
+                          />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Button type="submit" name="intent" value="save" mt="sm" loading={busy}>
+              {t("results.marks.save")}
+            </Button>
+          </Form>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** One score: saved on its own when the admin leaves a changed cell; Enter moves down. */
+function MarkCell({
+  name,
+  label,
+  value,
+  full,
+  row,
+  column,
+}: {
+  name: string;
+  label: string;
+  value: number | null | undefined;
+  full: number;
+  row: number;
+  column: number;
+}) {
+  const { t } = useI18n();
+  const fetcher = useFetcher<Answer>();
+  const initial = value === undefined ? "" : value === null ? "A" : String(value);
+  const [saved, setSaved] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
+  const save = (text: string) => {
+    if (text.trim() === saved.trim()) return;
+    const score = readCell(text);
+    if (score === "bad" || (typeof score === "number" && score > full)) {
+      setProblem(`0–${full}, A`);
+      return;
+    }
+    setProblem(null);
+    setSaved(text);
+    fetcher.submit({ [name]: text }, { method: "post" });
+  };
+  const move = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const next = document.querySelector<HTMLInputElement>(`[data-cell="${row + 1}:${column}"]`);
+    save(event.currentTarget.value);
+    next?.focus();
+    next?.select();
+  };
+  const status =
+    problem ??
+    (fetcher.state !== "idle" ? t("results.marks.saving") : failed ? t("results.marks.failedCell") : "");
+  return (
+    <span className="mark-cell">
+      <input
+        name={name}
+        defaultValue={initial}
+        aria-label={label}
+        aria-invalid={problem || failed ? true : undefined}
+        data-cell={`${row}:${column}`}
+        inputMode="numeric"
+        autoComplete="off"
+        size={4}
+        maxLength={10}
+        className="mark-cell__input"
+        onBlur={(event) => save(event.currentTarget.value)}
+        onKeyDown={move}
+      />
+      <span className="mark-cell__status" role="status">
+        {status}
+      </span>
+    </span>
+  );
+}
+
+function ImportErrors({ errors }: { errors: SheetError[] }) {
+  const { t, te } = useI18n();
+  return (
+    <Paper withBorder p="md" role="alert" data-testid="import-errors">
+      <Text fw={600} mb="xs">
+        {t("results.import.errors", { count: errors.length })}
+      </Text>
+      <Table.ScrollContainer minWidth={400}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t("results.import.row")}</Table.Th>
+              <Table.Th scope="col">{t("results.import.column")}</Table.Th>
+              <Table.Th scope="col">{t("results.import.problem")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {errors.slice(0, 200).map((error) => (
+              <Table.Tr key={`${error.row} ${error.column} ${error.message}`}>
+                <Table.Td>{error.row}</Table.Td>
+                <Table.Td>{error.column}</Table.Td>
+                <Table.Td>{te(error.message)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

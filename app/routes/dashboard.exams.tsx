@@ -1,0 +1,218 @@
+// /DeashBoard/exams: every exam with its status, publishing and unpublishing, and the form that
+// sets up a new one (subjects typed one per line, common/subject-lines.ts).
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { examInput } from "../../common/schemas/results";
+import { readSubjectLines } from "../../common/subject-lines";
+import { DomainError } from "../../server/domain/errors";
+import { createExam, listClasses, listExams, publishExam, unpublishExam } from "../../server/domain/exams";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { FormError } from "../components/form-error";
+import { formatDateTime } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { pageOf, requireAdminPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.exams";
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "results.exams.heading");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const [exams, classes] = await Promise.all([listExams(services.db, actor), listClasses(services.db)]);
+  return { exams, classes: classes.map((c) => c.name) };
+}
+
+type Answer = {
+  ok: boolean;
+  done?: "created" | "published" | "unpublished";
+  error?: string;
+  fields?: Record<string, string>;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "publish" || intent === "unpublish") {
+      const id = String(form.get("id") ?? "");
+      if (intent === "publish") await publishExam(services.db, actor, id);
+      else await unpublishExam(services.db, actor, id);
+      return { ok: true, done: intent === "publish" ? "published" : "unpublished" } satisfies Answer;
+    }
+    const lines = readSubjectLines(String(form.get("subjects") ?? ""));
+    if (lines.error)
+      return data({ ok: false, fields: { subjects: lines.error } } satisfies Answer, { status: 400 });
+    const parsed = examInput.safeParse({
+      name: form.get("name"),
+      session: form.get("session"),
+      class: form.get("class"),
+      scheme: { kind: form.get("scheme") },
+      showPosition: form.get("showPosition") === "on",
+      subjects: lines.subjects,
+    });
+    if (!parsed.success) {
+      const fields = fieldErrorsOf(parsed.error);
+      // Errors inside the subjects (subjects.0.components...) show on the one field they were typed in.
+      const subjects = Object.entries(fields).find(([key]) => key.startsWith("subjects"));
+      if (subjects) fields.subjects = `${subjects[0]} ${subjects[1]}`;
+      return data({ ok: false, fields } satisfies Answer, { status: 400 });
+    }
+    await createExam(services.db, actor, parsed.data);
+    return { ok: true, done: "created" } satisfies Answer;
+  } catch (error) {
+    if (error instanceof DomainError) {
+      return data({ ok: false, error: error.message, fields: error.fields } satisfies Answer, {
+        status: 400,
+      });
+    }
+    throw error;
+  }
+}
+
+const doneKeys = {
+  created: "results.exams.created",
+  published: "results.exams.publishedNow",
+  unpublished: "results.exams.unpublishedNow",
+} as const;
+
+export default function Exams({ loaderData }: Route.ComponentProps) {
+  const { t, te, intl } = useI18n();
+  const answer = useActionData<typeof action>() as Answer | undefined;
+  const busy = useNavigation().state === "submitting";
+  const fields = answer?.fields ?? {};
+  const field = (name: string) => (fields[name] ? te(fields[name]) : undefined);
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t("results.exams.heading")}</Title>
+      {answer?.ok && answer.done ? (
+        <Alert color="teal" variant="light" role="status" data-testid="form-success">
+          {t(doneKeys[answer.done])}
+        </Alert>
+      ) : null}
+      <FormError message={answer?.error ? te(answer.error) : null} />
+      {loaderData.exams.length === 0 ? (
+        <p>{t("results.exams.none")}</p>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped data-testid="exams">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t("results.exams.name")}</Table.Th>
+                <Table.Th scope="col">{t("results.exams.class")}</Table.Th>
+                <Table.Th scope="col">{t("results.exams.status")}</Table.Th>
+                <Table.Th scope="col">
+                  <span className="visually-hidden">{t("results.exams.open")}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loaderData.exams.map((exam) => (
+                <Table.Tr key={exam.id}>
+                  <Table.Td>
+                    <Link to={`/DeashBoard/exams/${exam.id}`}>
+                      {exam.name} {exam.session}
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>{exam.class}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline" color={exam.published ? "teal.9" : "gray.9"}>
+                      {exam.published
+                        ? t("results.exams.published")
+                        : exam.publishAt
+                          ? t("results.exams.scheduled", { date: formatDateTime(exam.publishAt, intl) })
+                          : t("results.exams.draft")}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={exam.id} />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value={exam.published ? "unpublish" : "publish"}
+                        size="xs"
+                        variant={exam.published ? "outline" : "filled"}
+                        aria-label={`${exam.published ? t("results.exams.unpublish") : t("results.exams.publish")}: ${exam.name} ${exam.session}`}
+                      >
+                        {exam.published ? t("results.exams.unpublish") : t("results.exams.publish")}
+                      </Button>
+                    </Form>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Paper withBorder p="lg" maw={720}>
+        <Title order={3} mb="sm">
+          {t("results.exams.new")}
+        </Title>
+        <Form method="post">
+          <input type="hidden" name="intent" value="create" />
+          <Stack gap="sm">
+            <TextInput
+              name="name"
+              label={t("results.exams.name")}
+              required
+              maxLength={100}
+              error={field("name")}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                name="session"
+                label={t("results.exams.session")}
+                required
+                defaultValue={String(new Date().getFullYear())}
+                error={field("session")}
+              />
+              <NativeSelect
+                name="class"
+                label={t("results.exams.class")}
+                data={loaderData.classes}
+                error={field("class")}
+              />
+              <NativeSelect
+                name="scheme"
+                label={t("results.exams.scheme")}
+                data={[
+                  { value: "national", label: t("results.exams.scheme.national") },
+                  { value: "qawmi", label: t("results.exams.scheme.qawmi") },
+                ]}
+              />
+            </Group>
+            <Textarea
+              name="subjects"
+              label={t("results.exams.subjects")}
+              description={t("results.exams.subjectsHelp")}
+              required
+              autosize
+              minRows={4}
+              error={field("subjects")}
+            />
+            <Checkbox name="showPosition" label={t("results.exams.showPosition")} defaultChecked />
+            <Button type="submit" name="intent" value="create" loading={busy} w="fit-content">
+              {t("results.exams.create")}
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+// The dashboard's exam form takes subjects as lines a teacher can type: "101, Bangla, written
+// 70/23, mcq 30/10" (code, name, then each part as kind full/pass), with "optional" for the 4th
+// subject. Read into the shape examInput checks; a line that cannot be read names its number.
+import { componentKinds } from "./schemas/results";
+
+type Line = {
+  code: string;
+  name: string;
+  optional: boolean;
+  components: { kind: string; full: number; pass: number }[];
+};
+
+export function readSubjectLines(text: string): { subjects: Line[]; error?: string } {
+  const subjects: Line[] = [];
+  const lines = text.split(/\r?\n/).map((line) => line.trim());
+  for (const [index, line] of lines.entries()) {
+    if (!line) continue;
+    const [code = "", name = "", ...rest] = line.split(",").map((part) => part.trim());
+    const subject: Line = { code, name, optional: false, components: [] };
+    for (const part of rest) {
+      if (/^optional$/i.test(part)) {
+        subject.optional = true;
+        continue;
+      }
+      const match = /^(\w+)\s+(\d{1,4})\s*\/\s*(\d{1,4})$/.exec(part);
+      const kind = match?.[1]?.toLowerCase();
+      if (!match || !kind || !(componentKinds as readonly string[]).includes(kind)) {
+        return {
+          subjects,
+          error: `line ${index + 1}: "${part}" must be written, mcq or practical with full/pass marks`,
+        };
+      }
+      subject.components.push({ kind, full: Number(match[2]), pass: Number(match[3]) });
+    }
+    subjects.push(subject);
+  }
+  return { subjects };
+}
+
+/** The lines of subjects, as readSubjectLines reads them. */
+export function writeSubjectLines(subjects: Line[]): string {
+  return subjects
+    .map((s) =>
+      [
+        s.code,
+        s.name,
+        ...s.components.map((c) => `${c.kind} ${c.full}/${c.pass}`),
+        ...(s.optional ? ["optional"] : []),
+      ].join(", "),
+    )
+    .join("\n");
+}
