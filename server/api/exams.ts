@@ -10,6 +10,7 @@ import {
   publishInput,
   schemeKinds,
 } from "../../common/schemas/results";
+import { requireAdmin } from "../domain/actor";
 import {
   createExam,
   type Exam,
@@ -26,7 +27,7 @@ import {
   unpublishExam,
 } from "../domain/exams";
 import { readMarksSheet } from "../results/marks-sheet";
-import { endpoint } from "./endpoint";
+import { Answer, endpoint } from "./endpoint";
 
 const tag = "Exam results";
 const idParams = z.object({ id: z.string().max(100) });
@@ -100,6 +101,12 @@ export const marksheetWire = z.object({
 });
 
 const sheetErrorWire = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+const sheetRefusal = z.object({
+  error: z.object({ code: z.literal("invalid_sheet"), message: z.string() }),
+  imported: z.literal(0),
+  enrolled: z.literal(0),
+  errors: z.array(sheetErrorWire),
+});
 
 export const examEndpoints = [
   endpoint({

@@ -162,6 +162,58 @@ const paidOrderRefund: Setup = async (w) => {
   return { params, body: { amount: "1", reason: "A goodwill refund" } };
 };
 
+/** A Class Ten exam of two subjects, as an admin sets it up. */
+const examDefinition = () => ({
+  name: `Half-yearly ${randomUUID().slice(0, 8)}`,
+  session: "2026",
+  class: "Class Ten",
+  subjects: [
+    {
+      code: "101",
+      name: "Bangla",
+      components: [
+        { kind: "written", full: 70, pass: 23 },
+        { kind: "mcq", full: 30, pass: 10 },
+      ],
+    },
+    { code: "109", name: "Mathematics", components: [{ kind: "written", full: 100, pass: 33 }] },
+  ],
+});
+const examSetup: Setup = async () => ({ body: examDefinition() });
+async function makeExam(w: World): Promise<string> {
+  const response = await w.t.json("/api/results/exams", "POST", examDefinition(), { session: w.admin });
+  expect(response.status).toBe(201);
+  return (await response.json())._id;
+}
+const anExam: Setup = async (w) => ({ params: { id: await makeExam(w) }, body: {} });
+let rolls = 0;
+/** An exam with one student enrolled by a marks sheet: the exam and the enrolment. */
+async function examWithStudent(w: World): Promise<{ exam: string; enrolment: string }> {
+  const exam = await makeExam(w);
+  const roll = String(++rolls);
+  const form = new FormData();
+  form.set("file", new File([`roll,registration,name\r\n${roll},99${roll.padStart(6, "0")},Rahim`], "m.csv"));
+  const imported = await w.t.request(`/api/results/exams/${exam}/marks`, {
+    method: "POST",
+    body: form,
+    session: w.admin,
+  });
+  expect(imported.status).toBe(200);
+  const grid = await (await w.t.request(`/api/results/exams/${exam}/marks`, { session: w.admin })).json();
+  return { exam, enrolment: grid.students[0].enrolment };
+}
+const examMarks: Setup = async (w) => {
+  const { exam, enrolment } = await examWithStudent(w);
+  return {
+    params: { id: exam },
+    body: { marks: [{ enrolment, subject: "101", component: "written", score: 50 }] },
+  };
+};
+const enrolmentLink: Setup = async (w) => {
+  const { enrolment } = await examWithStudent(w);
+  return { params: { id: enrolment }, body: { email: "bob@abuse.test", relation: "guardian" } };
+};
+
 /** A message received through the contact form. */
 async function receivedMessage(w: World): Promise<string> {
   const body = (await contactMessage(w, "anonymous", undefined)).body;
@@ -244,6 +296,14 @@ const matrix: Record<string, Row> = {
   // Only admins give money back, the buyer included.
   "POST /Order/orders/:id/refunds":         [401,      403, 403,  201,  paidOrderRefund],
   "POST /Order/orders/:id/confirm":         [401,      403, 403,  200,  heldOrder],
+
+  // Exam results: admins only. A marks sheet sent as JSON has no file: 422 with its errors.
+  "POST /results/exams":                    [401,      403, 403,  201,  examSetup],
+  "PATCH /results/exams/:id/marks":         [401,      403, 403,  200,  examMarks],
+  "POST /results/exams/:id/marks":          [401,      403, 403,  422,  anExam],
+  "POST /results/exams/:id/publish":        [401,      403, 403,  200,  anExam],
+  "POST /results/exams/:id/unpublish":      [401,      403, 403,  200,  anExam],
+  "POST /results/enrolments/:id/accounts":  [401,      403, 403,  200,  enrolmentLink],
 
   "PATCH /inbox":                           [401,      403, 403,  200,  markMany],
   "PATCH /inbox/:id":                       [401,      403, 403,  200,  markOne],
