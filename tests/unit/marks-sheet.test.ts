@@ -1,0 +1,664 @@
+// The marks sheet as a file (server/results/marks-sheet.ts): what is written reads back the same,
+// sheets made by people and by real spreadsheet programs read as they look, and whatever else is
+// uploaded gives a list of problems by row and column, never a crash.
+//
+// tests/fixtures/marks/class-ten.xlsx was made by LibreOffice Calc 7.4 from class-ten.csv beside
+// it, so that the tests read a workbook a real program wrote (LibreOffice is not needed to run
+// them):
+//   soffice --headless --infilter="CSV:44,34,76,1,,0,true" --convert-to xlsx class-ten.csv
+// The filter reads UTF-8 with commas and keeps quoted fields as text, so the scores quoted in the
+// CSV ("47") are numbers stored as text in the workbook, the rest are numbers. The headers are
+// typed as a teacher might: "Roll", "107" for a subject with one component, "ICT MCQ" by name.
+import { readFileSync } from "node:fs";
+import { crc32, deflateRawSync } from "node:zlib";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import type { SubjectRule } from "../../common/schemas/results";
+import {
+  marksSheetHeaders,
+  marksSheetLimits,
+  readMarksSheet,
+  type SheetRowInput,
+  writeMarksSheet,
+} from "../../server/results/marks-sheet";
+import { pngOfZeros } from "../fixtures/png-of-zeros";
+
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../fixtures/marks/${name}`, import.meta.url)));
+
+const subject = (
+  code: string,
+  name: string,
+  parts: [SubjectRule["components"][number]["kind"], number][],
+) => ({
+  code,
+  name,
+  optional: false,
+  components: parts.map(([kind, full]) => ({ kind, full, pass: Math.round(full * 0.33) })),
+});
+
+/** Class Ten, science group, as in the fixture. */
+const classTen: SubjectRule[] = [
+  subject("101", "Bangla 1st Paper", [
+    ["written", 70],
+    ["mcq", 30],
+  ]),
+  subject("102", "Bangla 2nd Paper", [
+    ["written", 70],
+    ["mcq", 30],
+  ]),
+  subject("107", "English 1st Paper", [["written", 100]]),
+  subject("108", "English 2nd Paper", [["written", 100]]),
+  subject("109", "Mathematics", [
+    ["written", 70],
+    ["mcq", 30],
+  ]),
+  subject("111", "Islam and Moral Education", [
+    ["written", 70],
+    ["mcq", 30],
+  ]),
+  subject("136", "Physics", [
+    ["written", 50],
+    ["mcq", 25],
+    ["practical", 25],
+  ]),
+  subject("137", "Chemistry", [
+    ["written", 50],
+    ["mcq", 25],
+    ["practical", 25],
+  ]),
+  subject("138", "Biology", [
+    ["written", 50],
+    ["mcq", 25],
+    ["practical", 25],
+  ]),
+  subject("154", "ICT", [
+    ["mcq", 25],
+    ["practical", 25],
+  ]),
+];
+
+const csv = (text: string, bom = false) => {
+  const bytes = strToU8(text);
+  return bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) : bytes;
+};
+const read = (bytes: Uint8Array, subjects = classTen, name = "marks") =>
+  readMarksSheet({ name, bytes }, subjects);
+
+/** Scores with every subject present and nothing entered, then the given ones. */
+function scores(subjects: SubjectRule[], given: Record<string, (number | null | undefined)[]> = {}) {
+  return Object.fromEntries(subjects.map((s) => [s.code, s.components.map((_, i) => given[s.code]?.[i])]));
+}
+
+// --- A workbook written by hand, for what the writers here never produce ---
+
+const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const rns = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const relsNs = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"';
+const officeRel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+/** A minimal .xlsx with one sheet whose <sheetData> is given. */
+function workbook(sheetData: string, more: Record<string, string> = {}): Uint8Array {
+  return zipSync({
+    "[Content_Types].xml": strToU8(
+      `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ),
+    "_rels/.rels": strToU8(
+      `<?xml version="1.0"?><Relationships ${relsNs}><Relationship Id="rId1" Type="${officeRel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    "xl/workbook.xml": strToU8(
+      `<?xml version="1.0"?><workbook ${ns} ${rns}><sheets><sheet name="Marks" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    "xl/_rels/workbook.xml.rels": strToU8(
+      `<?xml version="1.0"?><Relationships ${relsNs}><Relationship Id="rId1" Type="${officeRel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    "xl/worksheets/sheet1.xml": strToU8(
+      `<?xml version="1.0"?><worksheet ${ns}><sheetData>${sheetData}</sheetData></worksheet>`,
+    ),
+    ...Object.fromEntries(Object.entries(more).map(([path, text]) => [path, strToU8(text)])),
+  });
+}
+const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+const row = (n: number, cells: string) => `<row r="${n}">${cells}</row>`;
+const header = row(
+  1,
+  text("A1", "roll") + text("B1", "registration") + text("C1", "name") + text("D1", "107"),
+);
+
+/** A zip of one entry built byte by byte, so that its declared sizes can lie. */
+function zipOf(name: string, content: Buffer, declaredSize = content.length): Uint8Array {
+  const data = deflateRawSync(content, { level: 9 });
+  const nameBytes = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(crc32(content), 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declaredSize, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc32(content), 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declaredSize, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  const centralAt = local.length + nameBytes.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(centralAt, 16);
+  return new Uint8Array(Buffer.concat([local, nameBytes, data, central, nameBytes, end]));
+}
+
+describe("writing and reading back", () => {
+  const rows: SheetRowInput[] = [
+    {
+      roll: "1",
+      registration: "2410123007",
+      name: "Md. Rakibul Hasan",
+      scores: scores(classTen, { "101": [55, 19], "107": [83], "136": [21, null, 12], "154": [22, 18] }),
+    },
+    {
+      roll: "007",
+      registration: "00123456789012345678",
+      name: "নুসরাত জাহান",
+      scores: scores(classTen, { "101": [0, 30], "108": [null], "138": [null, null, null] }),
+    },
+    // Commas, quotes and a would-be formula in names, and an XLSX escape typed for real.
+    {
+      roll: "12",
+      registration: "3",
+      name: 'Hasan, "Rony" Ahmed',
+      scores: scores(classTen, { "109": [70, 0] }),
+    },
+    { roll: "13", registration: "4", name: '=HYPERLINK("http://x","y")', scores: scores(classTen) },
+    { roll: "14", registration: "5", name: "-Mim", scores: scores(classTen) },
+    {
+      roll: "15",
+      registration: "6",
+      name: "O'Brien _x0041_",
+      scores: scores(classTen, { "137": [50, 25, 25] }),
+    },
+  ];
+  const expected = rows.map((r, i) => ({ line: i + 2, ...r }));
+
+  it("gives the header the reader expects: code and component", () => {
+    expect(marksSheetHeaders(classTen.slice(0, 3))).toEqual([
+      "roll",
+      "registration",
+      "name",
+      "101 written",
+      "101 mcq",
+      "102 written",
+      "102 mcq",
+      "107 written",
+    ]);
+  });
+
+  it.each(["csv", "xlsx"] as const)("%s: write then read gives the same rows", async (format) => {
+    const bytes = await writeMarksSheet(format, classTen, rows);
+    expect(await read(bytes, classTen, `marks.${format}`)).toEqual({ rows: expected, errors: [] });
+  });
+
+  it("csv: a BOM for Excel, CRLF lines, quoted fields, formulas disarmed with an apostrophe", async () => {
+    const bytes = await writeMarksSheet("csv", classTen, rows);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.subarray(3)).split("\r\n");
+    expect(lines[0]).toBe(marksSheetHeaders(classTen).join(","));
+    expect(lines[1]).toBe("1,2410123007,Md. Rakibul Hasan,55,19,,,83,,,,,,21,A,12,,,,,,,22,18");
+    expect(lines[3]).toMatch(/^12,3,"Hasan, ""Rony"" Ahmed",/);
+    expect(lines[4]).toMatch(/^13,4,"'=HYPERLINK\(""http:\/\/x"",""y""\)",/);
+    expect(lines[5]).toMatch(/^14,5,'-Mim,/);
+    expect(lines.at(-1)).toBe("");
+  });
+
+  it("xlsx: a bold header row, frozen, with column widths; numbers as numbers, roll numbers as text", async () => {
+    const parts = unzipSync(await writeMarksSheet("xlsx", classTen, rows));
+    const sheet = strFromU8(parts["xl/worksheets/sheet1.xml"]!);
+    expect(sheet).toMatch(/<pane [^>]*ySplit="1"[^>]*state="frozen"/);
+    expect(sheet).toMatch(/<col min="3" max="3" width="32"/);
+    expect(strFromU8(parts["xl/styles.xml"]!)).toContain("<b/>");
+    // Row 2: roll "1" as a (shared) string, 55 as a number.
+    expect(sheet).toMatch(/<c r="A2"[^>]* t="s"><v>\d+<\/v><\/c>/);
+    expect(sheet).toContain('<c r="D2"><v>55</v></c>');
+  });
+});
+
+describe("a CSV a person made", () => {
+  it("reads a BOM, semicolons, quotes, CRLF, Bangla digits and names, and absences", async () => {
+    const sheet = [
+      "Roll;Reg. No.;Name;101 Written;101 MCQ;English 1st Paper;ICT mcq;ICT practical",
+      '০১;২৪১০০০১;"রহিম উদ্দিন";৬৫;২৮;"88";অনুপস্থিত;',
+      '2;2410002;"Das; Priya ""Mou""";45 ; 12;Ab;"20";0',
+      ";;;;;;;",
+      '"3";2410003;" Fatema  Begum ";A;absent;100;;',
+      "",
+    ].join("\r\n");
+    expect(await read(csv(sheet, true))).toEqual({
+      errors: [],
+      rows: [
+        {
+          line: 2,
+          roll: "01",
+          registration: "2410001",
+          name: "রহিম উদ্দিন",
+          scores: scores(classTen, { "101": [65, 28], "107": [88], "154": [null, undefined] }),
+        },
+        {
+          line: 3,
+          roll: "2",
+          registration: "2410002",
+          name: 'Das; Priya "Mou"',
+          scores: scores(classTen, { "101": [45, 12], "107": [null], "154": [20, 0] }),
+        },
+        // Row 4 is empty and skipped; the row numbers stay the spreadsheet's.
+        {
+          line: 5,
+          roll: "3",
+          registration: "2410003",
+          name: "Fatema  Begum",
+          scores: scores(classTen, { "101": [null, null], "107": [100] }),
+        },
+      ],
+    });
+  });
+
+  it("reads commas, tabs, LF or CR alone, a line break inside quotes, and Excel's sep= line", async () => {
+    const expected = {
+      line: 2,
+      roll: "4",
+      registration: "9",
+      name: "Karim Ullah",
+      scores: scores(classTen, { "107": [50] }),
+    };
+    const sheets = [
+      "roll,registration,name,107\n4,9,Karim Ullah,50\n",
+      "roll\tregistration\tname\t107\r4\t9\tKarim Ullah\t50",
+      "roll,registration,name,107\r4,9,Karim Ullah,50\r",
+      "sep=;\r\nroll;registration;name;107\r\n4;9;Karim Ullah;50\r\n",
+    ];
+    for (const sheet of sheets) expect(await read(csv(sheet))).toEqual({ errors: [], rows: [expected] });
+    const quotedBreak = await read(csv('roll,registration,name,107\n4,9,"Karim\nUllah",50\n5,8,Nur,1\n'));
+    // The quoted line break stays inside row 2 (refused as a control character); the next record
+    // is row 3, as a spreadsheet program shows it.
+    expect(quotedBreak.errors).toEqual([
+      { row: 2, column: "name", message: "The name must not contain control characters." },
+    ]);
+    expect(quotedBreak.rows.map((r) => r.line)).toEqual([3]);
+  });
+
+  it("accepts subject names for codes, any case and spacing, CQ for written, and code alone for one component", async () => {
+    const sheet =
+      "ROLL NO,registration,student name,bangla 1st paper  cq,BANGLA1STPAPER mcq,108,english 1st paper,Biology (Practical)\n1,2,Ana,60,20,70,80,25\n";
+    const { rows, errors } = await read(csv(sheet));
+    expect(errors).toEqual([]);
+    expect(rows[0]!.scores).toEqual(
+      scores(classTen, { "101": [60, 20], "107": [80], "108": [70], "138": [undefined, undefined, 25] }),
+    );
+  });
+
+  it("refuses a header that fits two subjects, and one that needs its component", async () => {
+    const subjects = [
+      subject("PHY", "Physics", [["written", 100]]),
+      subject("Physics", "Physics Extra", [["written", 100]]),
+    ];
+    const ambiguous = await read(csv("roll,registration,name,physics\n1,2,Ana,5\n"), subjects);
+    expect(ambiguous.errors).toEqual([
+      { row: 1, column: "physics", message: expect.stringContaining("fits more than one column") },
+    ]);
+    const needsPart = await read(csv("roll,registration,name,101\n1,2,Ana,5\n"));
+    expect(needsPart.errors).toEqual([
+      { row: 1, column: "101", message: expect.stringContaining("Unknown column") },
+    ]);
+  });
+});
+
+describe("a workbook LibreOffice wrote (tests/fixtures/marks/class-ten.xlsx)", () => {
+  it("reads all 60 students with no problems, as its CSV reads", async () => {
+    const fromXlsx = await read(fixture("class-ten.xlsx"), classTen, "class-ten.xlsx");
+    expect(fromXlsx.errors).toEqual([]);
+    expect(fromXlsx.rows).toHaveLength(60);
+    expect(fromXlsx).toEqual(await read(fixture("class-ten.csv"), classTen, "class-ten.csv"));
+  });
+
+  it("has the cells the CSV shows, checked by hand", async () => {
+    const { rows } = await read(fixture("class-ten.xlsx"));
+    const byRoll = (roll: string) => rows.find((r) => r.roll === roll)!;
+    // 1,2410123007,Rifat Hasan Shuvo,55,19,64,19,83,97,29,27,26,18,21,12,12,27,19,20,39,23,12,22,18
+    expect(byRoll("1")).toEqual({
+      line: 2,
+      roll: "1",
+      registration: "2410123007",
+      name: "Rifat Hasan Shuvo",
+      scores: {
+        "101": [55, 19],
+        "102": [64, 19],
+        "107": [83],
+        "108": [97],
+        "109": [29, 27],
+        "111": [26, 18],
+        "136": [21, 12, 12],
+        "137": [27, 19, 20],
+        "138": [39, 23, 12],
+        "154": [22, 18],
+      },
+    });
+    // Roll 2: "47" (102 written), "46" and "17" (138) were quoted, so stored as text.
+    expect(byRoll("2").scores["102"]).toEqual([47, 22]);
+    expect(byRoll("2").scores["138"]).toEqual([46, 9, 17]);
+    expect(byRoll("2").scores["154"]).toEqual([24, 12]);
+    // Roll 3: অনুপস্থিত for 138 written.
+    expect(byRoll("3").scores["138"]).toEqual([null, 16, 20]);
+    // Roll 7: a Bangla name; "28" as text, A for 111 written.
+    expect(byRoll("7").name).toBe("নুসরাত জাহান");
+    expect(byRoll("7").scores["109"]).toEqual([45, 28]);
+    expect(byRoll("7").scores["111"]).toEqual([null, 16]);
+    // Roll 11: 107 left empty (not entered), Absent for 138 practical.
+    expect(byRoll("11").scores["107"]).toEqual([undefined]);
+    expect(byRoll("11").scores["138"]).toEqual([31, 17, null]);
+    // Roll 27: Ab and অনুপস্থিত side by side.
+    expect(byRoll("27").scores["102"]).toEqual([61, null]);
+    expect(byRoll("27").scores["107"]).toEqual([null]);
+    expect(byRoll("60").line).toBe(61);
+  });
+});
+
+describe("workbook cells as other programs store them", () => {
+  it("reads formulas by their cached values, numbers stored as text, shared strings, and skips empty rows", async () => {
+    const bytes = workbook(
+      header +
+        row(
+          2,
+          `${text("A2", "1")}<c r="B2"><v>2410001</v></c>${text("C2", "Rina")}<c r="D2"><f>40+5</f><v>45</v></c>`,
+        ) +
+        row(3, "") +
+        row(
+          4,
+          `<c r="A4"><v>2</v></c><c r="B4"><v>2410002</v></c><c r="C4" t="s"><v>0</v></c><c r="D4" t="str"><f>IF(1,"Ab","")</f><v>Ab</v></c>`,
+        ) +
+        row(
+          6,
+          `<c r="A6"><v>3</v></c><c r="B6"><v>2410003</v></c>${text("C6", "Shapla")}${text("D6", "০৭")}`,
+        ),
+      {
+        "xl/sharedStrings.xml": `<?xml version="1.0"?><sst ${ns}><si><r><t>Mou</t></r><r><t xml:space="preserve">sumi Akter</t></r></si></sst>`,
+      },
+    );
+    expect(await read(bytes)).toEqual({
+      errors: [],
+      rows: [
+        {
+          line: 2,
+          roll: "1",
+          registration: "2410001",
+          name: "Rina",
+          scores: scores(classTen, { "107": [45] }),
+        },
+        {
+          line: 4,
+          roll: "2",
+          registration: "2410002",
+          name: "Mousumi Akter",
+          scores: scores(classTen, { "107": [null] }),
+        },
+        {
+          line: 6,
+          roll: "3",
+          registration: "2410003",
+          name: "Shapla",
+          scores: scores(classTen, { "107": [7] }),
+        },
+      ],
+    });
+  });
+});
+
+describe("problems, each by row and column", () => {
+  it("lists every kind of problem in a sheet once, where it is", async () => {
+    const long = "x".repeat(101);
+    const sheet = [
+      "roll,registration,name,101 written,101 Written,Remarks,101 mcq",
+      "1,2410001,Karim,50,,late,20",
+      "12a,2410002,Rahim,50,,,20",
+      "3,24-10003,Salma,50,,,20",
+      "1,2410004,Jamal,50,,,20",
+      "5,2410001,Kamal,50,,,20",
+      "6,2410006,Nila,12.5,,,20",
+      "7,2410007,Mitu,-3,,,20",
+      "8,2410008,Rina,71,,,20",
+      "9,2410009,Sumi,abc,,,20",
+      "10,2410010,,50,,,20",
+      "11,2410011,Ka\u0000rim,50,,,20",
+      `12,2410012,${long},50,,,20`,
+      "13,2410013,Tuli,50,,,20,99",
+      ",2410014,Nobody,50,,,20",
+    ].join("\n");
+    const { rows, errors } = await read(csv(sheet));
+    expect(errors).toEqual([
+      { row: 1, column: "101 Written", message: 'Duplicate column: the same as "101 written".' },
+      {
+        row: 1,
+        column: "Remarks",
+        message: expect.stringMatching(/^Unknown column: expected roll, registration, name/),
+      },
+      { row: 3, column: "roll", message: "The roll number must be 1 to 20 digits." },
+      { row: 4, column: "registration", message: "The registration number must be 1 to 20 digits." },
+      { row: 5, column: "roll", message: "The same roll number as row 2." },
+      { row: 6, column: "registration", message: "The same registration number as row 2." },
+      { row: 7, column: "101 written", message: "The score must be a whole number." },
+      { row: 8, column: "101 written", message: "The score must not be negative." },
+      { row: 9, column: "101 written", message: "The score must be at most 70, the full marks." },
+      {
+        row: 10,
+        column: "101 written",
+        message: "The score must be a whole number of marks, or A for absent.",
+      },
+      { row: 11, column: "name", message: "The name is missing." },
+      { row: 12, column: "name", message: "The name must not contain control characters." },
+      { row: 13, column: "name", message: "The name must be at most 100 characters." },
+      { row: 14, column: "H", message: "This column has values but no header." },
+      { row: 15, column: "roll", message: "The roll number is missing." },
+    ]);
+    // Only the rows without a problem are given.
+    expect(rows.map((r) => r.line)).toEqual([2]);
+    expect(rows[0]!.scores["101"]).toEqual([50, 20]);
+  });
+
+  it.each(["roll", "registration", "name"])("refuses a sheet without the %s column", async (missing) => {
+    const headers = ["roll", "registration", "name", "107"].filter((h) => h !== missing);
+    const { rows, errors } = await read(csv(`${headers.join(",")}\n1,2,3\n`));
+    expect(errors).toEqual([{ row: 1, column: missing, message: `The ${missing} column is missing.` }]);
+    expect(rows).toEqual([]);
+  });
+
+  it("takes a subject component with no column as not entered", async () => {
+    const { rows, errors } = await read(csv("roll,registration,name\n1,2,Ana\n"));
+    expect(errors).toEqual([]);
+    expect(rows[0]!.scores).toEqual(scores(classTen));
+  });
+
+  it("stops at the limits: rows, columns, bytes", async () => {
+    const students = Array.from({ length: marksSheetLimits.rows + 1 }, (_, i) => `${i + 1},${i + 1},S${i}`);
+    const tooMany = await read(csv(`roll,registration,name\n${students.join("\n")}\n`));
+    expect(tooMany.errors).toEqual([
+      { row: 5002, column: "file", message: "The sheet has more than 5,000 students." },
+    ]);
+
+    const wide = Array.from({ length: 101 }, (_, i) => `c${i}`).join(",");
+    expect((await read(csv(`${wide}\n`))).errors).toEqual([
+      { row: 0, column: "file", message: "The sheet has more than 100 columns." },
+    ]);
+
+    const big = new Uint8Array(marksSheetLimits.bytes + 1).fill(0x41);
+    expect((await read(big)).errors).toEqual([
+      { row: 0, column: "file", message: "The file is larger than 2 MB." },
+    ]);
+  });
+
+  it("stops listing after 500 problems", async () => {
+    const bad = Array.from({ length: 600 }, (_, i) => `x${i},${i},S`);
+    const { errors } = await read(csv(`roll,registration,name\n${bad.join("\n")}\n`));
+    expect(errors).toHaveLength(501);
+    expect(errors.at(-1)!.message).toMatch(/more problems than listed/);
+  });
+});
+
+describe("fuzz: odd cells and files give problems, never a throw", () => {
+  const cells = [
+    "\u0000",
+    "\ud800",
+    "x".repeat(10_000),
+    "1e3",
+    "12.5",
+    "-0",
+    "০৫",
+    "=1+1",
+    "\u202e",
+    " ",
+    '"',
+    "A A",
+  ];
+
+  it.each(cells.map((c) => [JSON.stringify(c.slice(0, 12)), c]))(
+    "%s in each column of a CSV",
+    async (_, cell) => {
+      for (const column of [0, 1, 2, 3]) {
+        const values = ["1", "2", "Ana", "50"];
+        values[column] = cell;
+        const line = values.map((v) => `"${v.replaceAll('"', '""')}"`).join(",");
+        const result = await read(csv(`roll,registration,name,107\n${line}\n`));
+        expect(result.rows.length + result.errors.length).toBeGreaterThan(0);
+        for (const error of result.errors)
+          expect(error).toMatchObject({ row: expect.any(Number), column: expect.any(String) });
+      }
+    },
+  );
+
+  it("reads the score cells as the rules say", async () => {
+    const line = (score: string) => csv(`roll,registration,name,107\n1,2,Ana,${score}\n`);
+    const message = async (score: string) => (await read(line(score))).errors.map((e) => e.message);
+    expect(await message("1e3")).toEqual(["The score must be a whole number of marks, or A for absent."]);
+    expect(await message("12.5")).toEqual(["The score must be a whole number."]);
+    expect(await message("-0")).toEqual(["The score must not be negative."]);
+    expect((await read(line("০৫"))).rows[0]!.scores["107"]).toEqual([5]);
+    expect((await read(line("45.0"))).rows[0]!.scores["107"]).toEqual([45]);
+    expect(await message("x".repeat(10_000))).toEqual([
+      "The score must be a whole number of marks, or A for absent.",
+    ]);
+  });
+
+  it("names the header as written, cut to 60 characters and without control characters", async () => {
+    const { errors } = await read(csv(`roll,registration,name,${"y".repeat(10_000)},a\u0001b\n1,2,Ana,,\n`));
+    expect(errors.map((e) => e.column)).toEqual([`${"y".repeat(59)}…`, "ab"]);
+  });
+
+  it("refuses a lone surrogate in a name from a workbook", async () => {
+    // XLSX spells characters as _xHHHH_; a lone surrogate cannot come through UTF-8 any other way.
+    const bytes = workbook(
+      header + row(2, text("A2", "1") + text("B2", "2") + text("C2", "Ka_xD800_rim") + text("D2", "5")),
+    );
+    expect((await read(bytes)).errors).toEqual([
+      { row: 2, column: "name", message: "The name holds a broken character; type it again." },
+    ]);
+  });
+
+  it.each([
+    ["an empty file", new Uint8Array(0), /empty/],
+    ["a PNG", new Uint8Array(pngOfZeros(64, 64)), /picture/],
+    ["a PDF", strToU8("%PDF-1.7\n%âãÏÓ\n1 0 obj"), /PDF/],
+    ["a legacy .xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]), /\.xls/],
+    ["UTF-16 text", new Uint8Array([0xff, 0xfe, 0x72, 0, 0x6f, 0]), /UTF-16/],
+    ["Windows-1252 text", new Uint8Array([0x72, 0x6f, 0x6c, 0x6c, 0x0a, 0xe9, 0x0a]), /UTF-8/],
+    ["a web page named .xls", strToU8("<html><table><tr><td>roll</td></tr></table></html>"), /web page/],
+    [
+      "an .ods",
+      zipSync({
+        mimetype: strToU8("application/vnd.oasis.opendocument.spreadsheet"),
+        "content.xml": strToU8("<x/>"),
+      }),
+      /OpenDocument/,
+    ],
+    ["a zip of something else", zipSync({ "notes.xml": strToU8("<x/>") }), /not an Excel workbook/],
+    [
+      "a workbook without sheets",
+      zipSync({ "xl/workbook.xml": strToU8(`<workbook ${ns}/>`) }),
+      /could not be read/,
+    ],
+  ])("%s", async (_, bytes, message) => {
+    const result = await read(bytes, classTen, "marks.xlsx");
+    expect(result.rows).toEqual([]);
+    expect(result.errors).toEqual([{ row: 0, column: "file", message: expect.stringMatching(message) }]);
+  });
+
+  it("a truncated workbook, cut anywhere", async () => {
+    const whole = fixture("class-ten.xlsx");
+    for (const cut of [4, 100, 1000, whole.length / 2, whole.length - 30, whole.length - 1]) {
+      const result = await read(whole.subarray(0, Math.floor(cut)));
+      expect(result.errors).toEqual([{ row: 0, column: "file", message: expect.any(String) }]);
+    }
+  });
+
+  it("random bytes after a zip signature", async () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed & 0xff;
+    };
+    for (let i = 0; i < 20; i++) {
+      const bytes = new Uint8Array(2000).map(random);
+      bytes.set([0x50, 0x4b, 0x03, 0x04]);
+      expect((await read(bytes)).errors).toHaveLength(1);
+    }
+  });
+
+  it("a zip bomb stops at the unpacked cap, whatever sizes it declares", async () => {
+    // 64 MB of spaces inflate from about 64 KB; the cap is 40 MB.
+    const spaces = Buffer.alloc(64 * 1024 * 1024, 0x20);
+    for (const declared of [spaces.length, 100]) {
+      const bomb = zipOf("xl/worksheets/sheet1.xml", spaces, declared);
+      expect(bomb.length).toBeLessThan(200_000);
+      expect((await read(bomb)).errors).toEqual([
+        { row: 0, column: "file", message: expect.stringMatching(/more than 40 MB/) },
+      ]);
+    }
+  });
+
+  it("a tiny workbook with a cell at the sheet's far corner is refused before the grid is built", async () => {
+    const bytes = workbook(header + row(1048576, text("XFD1048576", "x")));
+    expect(bytes.length).toBeLessThan(2000);
+    expect((await read(bytes)).errors).toEqual([
+      { row: 0, column: "file", message: expect.stringMatching(/beyond row 20,000 or column GR/) },
+    ]);
+  });
+});
+
+describe("speed", () => {
+  it("reads 2,000 students by 25 columns as XLSX and as CSV", async () => {
+    const subjects = [...classTen, subject("147", "Physical Education", [["written", 50]])];
+    expect(marksSheetHeaders(subjects)).toHaveLength(25);
+    const rows = Array.from({ length: 2000 }, (_, i) => ({
+      roll: String(i + 1),
+      registration: String(2410000000 + i),
+      name: `Student ${i + 1} শিক্ষার্থী`,
+      scores: Object.fromEntries(subjects.map((s) => [s.code, s.components.map((c, j) => (i + j) % c.full)])),
+    }));
+    for (const format of ["xlsx", "csv"] as const) {
+      const bytes = await writeMarksSheet(format, subjects, rows);
+      const started = performance.now();
+      const result = await read(bytes, subjects);
+      const took = performance.now() - started;
+      expect(result.errors).toEqual([]);
+      expect(result.rows).toHaveLength(2000);
+      console.info(
+        `marks sheet: read 2,000 × 25 ${format} (${Math.round(bytes.length / 1024)} KB) in ${Math.round(took)} ms`,
+      );
+      expect(took).toBeLessThan(10_000);
+    }
+  });
+});
