@@ -485,9 +485,7 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
     if (cell.trim() === "") return;
     const target = targets.get(headerKey(cell));
     if (!target) {
-      at(
-        `Unknown column: expected roll, registration, name or a subject's column such as "${subjects[0] ? componentHeader(subjects[0], subjects[0].components[0]?.kind ?? "written") : "101 written"}".`,
-      );
+      at(missingPart(cell, subjects) ?? unknownColumn(subjects));
       return;
     }
     if (target.kind === "ambiguous") {
@@ -588,6 +586,25 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
     errors.push(fileError("There are more problems than listed here: fix these and upload the sheet again."));
   }
   return { rows, errors };
+}
+
+const unknownColumn = (subjects: SubjectRule[]) => {
+  const example = subjects[0]
+    ? componentHeader(subjects[0], subjects[0].components[0]?.kind ?? "written")
+    : "101 written";
+  return `Unknown column: expected roll, registration, name or a subject's column such as "${example}".`;
+};
+
+/** For "101 practical" where 101 has no practical part: says so, rather than "unknown column". */
+function missingPart(header: string, subjects: SubjectRule[]): string | undefined {
+  const key = headerKey(header);
+  for (const subject of subjects)
+    for (const kind of Object.keys(componentWords) as ComponentKind[])
+      for (const word of componentWords[kind])
+        for (const label of [subject.code, subject.name])
+          if (key === headerKey(`${label} ${word}`) && !subject.components.some((c) => c.kind === kind))
+            return `${subject.code} ${subject.name} has no ${kind} part in this exam.`;
+  return undefined;
 }
 
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

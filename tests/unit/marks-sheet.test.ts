@@ -316,6 +316,15 @@ describe("a CSV a person made", () => {
     expect(needsPart.errors).toEqual([
       { row: 1, column: "101", message: expect.stringContaining("Unknown column") },
     ]);
+    const noSuchPart = await read(csv("roll,registration,name,101 practical,ict written\n1,2,Ana,5,6\n"));
+    expect(noSuchPart.errors).toEqual([
+      {
+        row: 1,
+        column: "101 practical",
+        message: "101 Bangla 1st Paper has no practical part in this exam.",
+      },
+      { row: 1, column: "ict written", message: "154 ICT has no written part in this exam." },
+    ]);
   });
 });
 
