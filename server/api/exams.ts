@@ -153,7 +153,10 @@ export const examEndpoints = [
     status: 201,
     responseHeaders: ["Location"],
     response: examWire,
-    handle: async ({ services, actor, body }) => examToWire(await createExam(services.db, actor, body)),
+    handle: async ({ services, actor, body }) => {
+      const exam = await createExam(services.db, actor, body);
+      return new Answer(examToWire(exam), { Location: `/api/results/exams/${exam.id}` });
+    },
   }),
   endpoint({
     method: "GET",
@@ -211,18 +214,22 @@ export const examEndpoints = [
       errors: z.array(sheetErrorWire),
     }),
     errors: { "413": "The file is too large" },
+    responses: {
+      "422": {
+        description: "The sheet has errors (each with its row and column): nothing was imported",
+        schema: sheetRefusal,
+      },
+    },
     handle: async ({ services, actor, params, files }) => {
+      requireAdmin(actor);
       const exam = await getExam(services.db, actor, params.id);
-      const file = files.file;
-      if (!file) {
-        return {
-          imported: 0,
-          enrolled: 0,
-          errors: [{ row: 0, column: "file", message: "file is required" }],
-        };
-      }
-      const sheet = await readMarksSheet(file, exam.subjects);
-      return await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors);
+      const sheet = files.file
+        ? await readMarksSheet(files.file, exam.subjects)
+        : { rows: [], errors: [{ row: 0, column: "file", message: "file is required" }] };
+      const answer = await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors);
+      if (answer.errors.length === 0) return answer;
+      const message = `The sheet has ${answer.errors.length} problems: nothing was imported`;
+      return new Answer({ error: { code: "invalid_sheet", message }, ...answer }, {}, 422);
     },
   }),
   endpoint({

@@ -187,10 +187,15 @@ function safeDecode(value: string): string {
 }
 
 /**
- * The fields an endpoint's body may hold: those its documentation lists, or its schema's. Null
- * when neither lists any (a body of any shape): then nothing is refused here.
+ * The fields an endpoint's body may hold: its files, and those its documentation lists or its
+ * schema's. Null when neither lists any (a body of any shape): then nothing is refused here.
  */
 function bodyFieldsOf(endpoint: AnyEndpoint): Set<string> | null {
+  const fields = textFieldsOf(endpoint);
+  return fields && new Set([...fields, ...(endpoint.fileFields ?? [])]);
+}
+
+function textFieldsOf(endpoint: AnyEndpoint): Set<string> | null {
   if (!endpoint.body) return null;
   const documented = endpoint.bodyDoc?.properties;
   if (documented) return new Set(Object.keys(documented));
