@@ -25,7 +25,7 @@ export default function MarksheetPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { outcome } = loaderData;
   return (
-    <main id="main" className="page results-page">
+    <div className="page results-page">
       {outcome.kind === "found" ? (
         <>
           <Marksheet sheet={outcome.sheet} headingLevel={2} />
@@ -44,6 +44,6 @@ export default function MarksheetPage({ loaderData }: Route.ComponentProps) {
           </p>
         </>
       )}
-    </main>
+    </div>
   );
 }

@@ -38,7 +38,7 @@ export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
   const error = (name: string) => (fields[name] ? te(fields[name]) : undefined);
   const numberField = { inputMode: "numeric", autoComplete: "off", required: true, maxLength: 20 } as const;
   return (
-    <main id="main" className="page results-page">
+    <div className="page results-page">
       <h1>{t("results.lookup.heading")}</h1>
       {exams.length === 0 ? (
         <p>{t("results.lookup.none")}</p>
@@ -81,6 +81,6 @@ export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
           <MarksheetActions sheet={outcome.sheet} />
         </>
       ) : null}
-    </main>
+    </div>
   );
 }

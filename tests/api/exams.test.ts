@@ -385,7 +385,7 @@ describe("a marks sheet from a spreadsheet program", () => {
       { code: "154", name: "ICT", components: [part("mcq", 25), part("practical", 25)] },
     ],
   };
-  const upload = (name: string, bytes: Uint8Array | string) => {
+  const upload = (name: string, bytes: BlobPart) => {
     const form = new FormData();
     form.set("file", new File([bytes], name));
     return t.request(`/api/results/exams/${examId}/marks`, { method: "POST", body: form, session: admin });

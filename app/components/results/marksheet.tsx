@@ -47,7 +47,9 @@ export function Marksheet({ sheet, headingLevel = 2 }: { sheet: MarksheetData; h
           <dd>{localDigits(sheet.registration, intl)}</dd>
         </div>
       </dl>
-      <div className="marksheet__table-wrap">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section className="marksheet__table-wrap" tabIndex={0} aria-label={t("marksheet.subject")}>
         <table className="marksheet__table">
           <thead>
             <tr>
@@ -90,7 +92,7 @@ export function Marksheet({ sheet, headingLevel = 2 }: { sheet: MarksheetData; h
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <dl className="marksheet__summary">
         <div>
           <dt>{t("marksheet.gpa")}</dt>

@@ -1,0 +1,179 @@
+// Results day in Chromium against the built server: an admin's exam imported and published
+// through the API; a visitor finds one marksheet by roll and registration number without script,
+// reads it in English and Bangla on a phone, prints it on one page and downloads its PDF.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiSignIn,
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  sessionOf,
+  startServer,
+} from "./harness";
+
+const admin = { email: "office@school.test", password: "office-password-1" };
+const exam = {
+  name: "Annual Examination",
+  session: "2026",
+  class: "Class Ten",
+  subjects: [
+    {
+      code: "101",
+      name: "Bangla",
+      components: [
+        { kind: "written", full: 70, pass: 23 },
+        { kind: "mcq", full: 30, pass: 10 },
+      ],
+    },
+    { code: "109", name: "Mathematics", components: [{ kind: "written", full: 100, pass: 33 }] },
+    {
+      code: "126",
+      name: "Higher Mathematics",
+      optional: true,
+      components: [{ kind: "written", full: 100, pass: 33 }],
+    },
+  ],
+};
+// Bangla 75 A 4, Mathematics 68 A- 3.5; Higher Mathematics 90 A+ 5 adds 3: 10.5 / 2 = 5.25, at
+// most 5.00; without it 7.5 / 2 = 3.75.
+const sheet = [
+  "roll,registration,name,101 written,101 mcq,109,126",
+  "7,2026000007,Nusrat Jahan,50,25,68,90",
+  "8,2026000008,Jamal Sheikh,20,8,40,40",
+].join("\r\n");
+
+describe("exam results in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let examId: string;
+  const found = () => `/results?exam=${examId}&roll=7&registration=2026000007`;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        env: {
+          ADMIN_EMAIL: admin.email,
+          ADMIN_PASSWORD: admin.password,
+          INSTITUTE_NAME: "Green Valley School",
+        },
+      }),
+      launchBrowser(),
+    ]);
+    const { cookie } = sessionOf(await apiSignIn(server, admin.email, admin.password));
+    const headers = { cookie, origin: server.url };
+    const created = await fetch(`${server.url}/api/results/exams`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(exam),
+    });
+    expect(created.status).toBe(201);
+    examId = (await created.json())._id;
+    const form = new FormData();
+    form.set("file", new File([sheet], "class-ten.csv"));
+    const imported = await fetch(`${server.url}/api/results/exams/${examId}/marks`, {
+      method: "POST",
+      headers,
+      body: form,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const published = await fetch(`${server.url}/api/results/exams/${examId}/publish`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(published.status).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("finds a marksheet by roll and registration without script, linked from /resultAll", async () => {
+    const { page } = await newPage(browser, { javaScript: false });
+    await page.goto(`${server.url}/resultAll`);
+    await page.getByRole("link", { name: "Find a result by roll and registration number" }).click();
+    await page.getByLabel("Roll").fill("7");
+    await page.getByLabel("Registration number").fill("2026000007");
+    await page.getByRole("button", { name: "Show the result" }).click();
+    const marksheet = page.locator(".marksheet");
+    await marksheet.waitFor();
+    const text = (await marksheet.textContent()) ?? "";
+    expect(text).toContain("Green Valley School");
+    expect(text).toContain("Nusrat Jahan");
+    expect(text).toMatch(/GPA\s*5\.00/);
+    expect(text).toMatch(/GPA without the optional subject\s*3\.75/);
+    expect(text).toContain("Passed");
+  });
+
+  it("says a wrong registration number did not match, and keeps what was typed", async () => {
+    const { page } = await newPage(browser);
+    const response = await page.goto(`${server.url}/results?exam=${examId}&roll=7&registration=2026000008`);
+    expect(response?.status()).toBe(404);
+    await page.getByText("No result matches this roll and registration number").waitFor();
+    expect(await page.getByLabel("Roll").inputValue()).toBe("7");
+    expect(await page.locator(".marksheet").count()).toBe(0);
+  });
+
+  it("passes every axe rule with a marksheet, and fits a 360 px phone", async () => {
+    const { page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    await page.goto(server.url + found());
+    await page.locator(".marksheet").waitFor();
+    const violations = await checkAccessibility(page, { everyRule: true });
+    expect(violations, formatViolations(violations)).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it("speaks Bangla with Bengali digits", async () => {
+    const { context, page } = await newPage(browser);
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
+    await page.goto(server.url + found());
+    const text = (await page.locator(".marksheet").textContent()) ?? "";
+    expect(text).toContain("জিপিএ");
+    expect(text).toContain("৫.০০");
+    expect(text).toContain("২০২৬০০০০০৭");
+  });
+
+  it("prints the marksheet alone on one A4 page", async () => {
+    const { page } = await newPage(browser);
+    await page.goto(server.url + found());
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".results-form").isVisible()).toBe(false);
+    expect(await page.locator(".site-header").isVisible()).toBe(false);
+    const pdf = await page.pdf({ format: "A4" });
+    const folder = mkdtempSync(path.join(tmpdir(), "maktab-print-"));
+    writeFileSync(path.join(folder, "print.pdf"), pdf);
+    const info = execFileSync("pdfinfo", [path.join(folder, "print.pdf")], { encoding: "utf8" });
+    expect(info).toMatch(/Pages:\s+1\n/);
+  });
+
+  it("downloads the marksheet as a PDF in English and in Bangla, with the text extractable", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "maktab-marksheet-"));
+    for (const [lang, expected] of [
+      ["en", "Nusrat Jahan"],
+      ["bn", "জিপিএ"],
+    ] as const) {
+      const response = await fetch(
+        `${server.url}/results/marksheet/${examId}/7.pdf?registration=2026000007&lang=${lang}`,
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(response.headers.get("content-disposition")).toContain("attachment");
+      const file = path.join(folder, `${lang}.pdf`);
+      writeFileSync(file, new Uint8Array(await response.arrayBuffer()));
+      const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).normalize("NFC");
+      expect(text).toContain(expected);
+    }
+    const wrong = await fetch(`${server.url}/results/marksheet/${examId}/7.pdf?registration=2026000008`);
+    expect(wrong.status).toBe(404);
+  });
+});
