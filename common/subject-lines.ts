@@ -50,3 +50,26 @@ export function writeSubjectLines(subjects: Line[]): string {
     )
     .join("\n");
 }
+
+/**
+ * A grading table typed one band per line, "80 A+ 5" (from this percent up, this grade and
+ * point), read into the bands schemeInput checks; a line that cannot be read names its number.
+ */
+export function readBandLines(text: string): {
+  bands: { min: number; grade: string; point: number }[];
+  error?: string;
+} {
+  const bands: { min: number; grade: string; point: number }[] = [];
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (!line) continue;
+    const match = /^(\d{1,3}(?:\.\d+)?)\s+(\S{1,20})\s+(\d{1,2}(?:\.\d{1,2})?)$/.exec(line);
+    if (!match)
+      return {
+        bands,
+        error: `line ${index + 1}: "${line}" must be a percent, a grade and a point (80 A+ 5)`,
+      };
+    bands.push({ min: Number(match[1]), grade: match[2] ?? "", point: Number(match[3]) });
+  }
+  return { bands };
+}

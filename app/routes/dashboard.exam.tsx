@@ -10,6 +10,7 @@ import { getExam, importMarks, marksGrid, saveMarks } from "../../server/domain/
 import { readMarksSheet } from "../../server/results/marks-sheet";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
+import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.exam";
@@ -33,6 +34,8 @@ type Answer = {
   ok: boolean;
   saved?: number;
   imported?: { count: number; enrolled: number };
+  /** What an import of the sheet would do (nothing saved). */
+  checked?: { count: number; enrolled: number };
   errors?: SheetError[];
   error?: string;
 };
@@ -50,7 +53,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { services } = pageOf(context);
   const form = await request.formData();
   try {
-    if (form.get("intent") === "import") {
+    const intent = form.get("intent");
+    if (intent === "import" || intent === "check") {
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) {
         return data(
@@ -65,10 +69,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
         exam.subjects,
       );
-      const result = await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors);
+      const check = intent === "check";
+      const result = await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors, { check });
       if (result.errors.length > 0)
         return data({ ok: false, errors: result.errors } satisfies Answer, { status: 400 });
-      return { ok: true, imported: { count: result.imported, enrolled: result.enrolled } } satisfies Answer;
+      const counts = { count: result.imported, enrolled: result.enrolled };
+      return (check ? { ok: true, checked: counts } : { ok: true, imported: counts }) satisfies Answer;
     }
     // The grid: fields named score.<enrolment>.<subject>.<component>.
     const marks = [];
@@ -107,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ExamMarks({ loaderData }: Route.ComponentProps) {
-  const { t, te } = useI18n();
+  const { t, te, intl } = useI18n();
   const { exam, subject, students } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
@@ -124,12 +130,23 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
       </Title>
       {answer?.ok && answer.saved !== undefined ? (
         <Alert color="teal" variant="light" role="status">
-          {t("results.marks.saved", { count: answer.saved })}
+          {t("results.marks.saved", { count: formatNumber(answer.saved, intl) })}
         </Alert>
       ) : null}
       {answer?.ok && answer.imported ? (
         <Alert color="teal" variant="light" role="status" data-testid="import-done">
-          {t("results.import.done", { count: answer.imported.count, enrolled: answer.imported.enrolled })}
+          {t("results.import.done", {
+            count: formatNumber(answer.imported.count, intl),
+            enrolled: formatNumber(answer.imported.enrolled, intl),
+          })}
+        </Alert>
+      ) : null}
+      {answer?.ok && answer.checked ? (
+        <Alert color="blue" variant="light" role="status" data-testid="import-checked">
+          {t("results.import.checked", {
+            count: formatNumber(answer.checked.count, intl),
+            enrolled: formatNumber(answer.checked.enrolled, intl),
+          })}
         </Alert>
       ) : null}
       <FormError message={answer?.error ? te(answer.error) : null} />
@@ -142,6 +159,14 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
         <Text size="sm" mb="sm">
           {t("results.import.help")}
         </Text>
+        <Group gap="sm" mb="sm">
+          <a href={`/results/exams/${exam.id}/marks.xlsx`} download>
+            {t("results.import.templateXlsx")}
+          </a>
+          <a href={`/results/exams/${exam.id}/marks.csv`} download>
+            {t("results.import.template")}
+          </a>
+        </Group>
         <Form method="post" encType="multipart/form-data">
           <Group align="flex-end">
             <div>
@@ -150,6 +175,9 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
               </label>
               <input id="marks-file" name="file" type="file" accept=".csv,.xlsx,text/csv" required />
             </div>
+            <Button type="submit" name="intent" value="check" variant="outline" loading={busy}>
+              {t("results.import.check")}
+            </Button>
             <Button type="submit" name="intent" value="import" loading={busy}>
               {t("results.import.submit")}
             </Button>
@@ -175,7 +203,9 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
             </Group>
           </Form>
           <Text size="sm">{t("results.marks.help")}</Text>
-          {missing > 0 ? <Text size="sm">{t("results.marks.missing", { count: missing })}</Text> : null}
+          {missing > 0 ? (
+            <Text size="sm">{t("results.marks.missing", { count: formatNumber(missing, intl) })}</Text>
+          ) : null}
           <Form method="post" key={subject.code}>
             <Table.ScrollContainer minWidth={480}>
               <Table striped data-testid="marks-grid">
@@ -293,11 +323,11 @@ function MarkCell({
 }
 
 function ImportErrors({ errors }: { errors: SheetError[] }) {
-  const { t, te } = useI18n();
+  const { t, te, intl } = useI18n();
   return (
     <Paper withBorder p="md" role="alert" data-testid="import-errors">
       <Text fw={600} mb="xs">
-        {t("results.import.errors", { count: errors.length })}
+        {t("results.import.errors", { count: formatNumber(errors.length, intl) })}
       </Text>
       <Table.ScrollContainer minWidth={400}>
         <Table>

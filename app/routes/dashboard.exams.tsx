@@ -17,7 +17,7 @@ import {
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import { examInput } from "../../common/schemas/results";
-import { readSubjectLines } from "../../common/subject-lines";
+import { readBandLines, readSubjectLines } from "../../common/subject-lines";
 import { DomainError } from "../../server/domain/errors";
 import { createExam, listClasses, listExams, publishExam, unpublishExam } from "../../server/domain/exams";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
@@ -58,19 +58,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     const lines = readSubjectLines(String(form.get("subjects") ?? ""));
     if (lines.error)
       return data({ ok: false, fields: { subjects: lines.error } } satisfies Answer, { status: 400 });
+    const kind = form.get("scheme");
+    const table = kind === "custom" ? readBandLines(String(form.get("bands") ?? "")) : { bands: [] };
+    if (table.error)
+      return data({ ok: false, fields: { bands: table.error } } satisfies Answer, { status: 400 });
     const parsed = examInput.safeParse({
       name: form.get("name"),
       session: form.get("session"),
       class: form.get("class"),
-      scheme: { kind: form.get("scheme") },
+      scheme: kind === "custom" ? { kind, bands: table.bands } : { kind },
       showPosition: form.get("showPosition") === "on",
       subjects: lines.subjects,
     });
     if (!parsed.success) {
       const fields = fieldErrorsOf(parsed.error);
       // Errors inside the subjects (subjects.0.components...) show on the one field they were typed in.
-      const subjects = Object.entries(fields).find(([key]) => key.startsWith("subjects"));
-      if (subjects) fields.subjects = `${subjects[0]} ${subjects[1]}`;
+      for (const name of ["subjects", "scheme"]) {
+        const inside = Object.entries(fields).find(([key]) => key.startsWith(`${name}.`));
+        if (inside) fields[name === "scheme" ? "bands" : name] = `${inside[0]} ${inside[1]}`;
+      }
       return data({ ok: false, fields } satisfies Answer, { status: 400 });
     }
     await createExam(services.db, actor, parsed.data);
@@ -194,9 +200,18 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
                 data={[
                   { value: "national", label: t("results.exams.scheme.national") },
                   { value: "qawmi", label: t("results.exams.scheme.qawmi") },
+                  { value: "custom", label: t("results.exams.scheme.custom") },
                 ]}
               />
             </Group>
+            <Textarea
+              name="bands"
+              label={t("results.exams.bands")}
+              description={t("results.exams.bandsHelp")}
+              autosize
+              minRows={2}
+              error={field("bands")}
+            />
             <Textarea
               name="subjects"
               label={t("results.exams.subjects")}

@@ -1,6 +1,7 @@
 // /results/marksheet/{exam}/{roll}?registration=: one marksheet on a page of its own, to print
 // on one A4 page (results.css) or download as a PDF (server/results/marksheet-download.ts).
 import { Marksheet, MarksheetActions } from "../components/results/marksheet";
+import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
 import { Alert } from "../ui";
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => [
 ];
 
 export default function MarksheetPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, intl } = useI18n();
   const { outcome } = loaderData;
   return (
     <div className="page results-page">
@@ -36,7 +37,7 @@ export default function MarksheetPage({ loaderData }: Route.ComponentProps) {
           <h1>{t("marksheet.title")}</h1>
           <Alert tone="error">
             {outcome.kind === "too-many"
-              ? t("results.lookup.tooMany", { minutes: outcome.minutes })
+              ? t("results.lookup.tooMany", { minutes: formatNumber(outcome.minutes, intl) })
               : t("results.lookup.notFound")}
           </Alert>
           <p>

@@ -2,6 +2,7 @@
 // see the marksheet. A plain GET form: it works without script, and the address can be shared.
 import { listExams } from "../../server/domain/exams";
 import { Marksheet, MarksheetActions } from "../components/results/marksheet";
+import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
-  const { t, te } = useI18n();
+  const { t, te, intl } = useI18n();
   const { exams, asked, outcome } = loaderData;
   const fields = outcome.kind === "invalid" ? outcome.fields : {};
   const error = (name: string) => (fields[name] ? te(fields[name]) : undefined);
@@ -73,7 +74,9 @@ export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
       )}
       {outcome.kind === "not-found" ? <Alert tone="error">{t("results.lookup.notFound")}</Alert> : null}
       {outcome.kind === "too-many" ? (
-        <Alert tone="error">{t("results.lookup.tooMany", { minutes: outcome.minutes })}</Alert>
+        <Alert tone="error">
+          {t("results.lookup.tooMany", { minutes: formatNumber(outcome.minutes, intl) })}
+        </Alert>
       ) : null}
       {outcome.kind === "found" ? (
         <>

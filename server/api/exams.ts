@@ -201,10 +201,17 @@ export const examEndpoints = [
     summary:
       "Import a marks sheet (multipart `file`, CSV or XLSX: roll, registration, name, then one column per " +
       "subject component such as `101 written`). A roll not yet enrolled is enrolled. With any error, nothing " +
-      "is saved and every error is told with its row and column.",
+      "is saved and every error is told with its row and column. `?check=1` only checks: it answers what an " +
+      "import would do and saves nothing.",
     tag,
     access: "admin",
     params: idParams,
+    query: z.strictObject({
+      check: z
+        .enum(["1", "0"], { error: "check must be 1 or 0" })
+        .transform((value) => value === "1")
+        .optional(),
+    }),
     body: z.strictObject({}),
     acceptsFiles: true,
     fileFields: ["file"],
@@ -220,13 +227,15 @@ export const examEndpoints = [
         schema: sheetRefusal,
       },
     },
-    handle: async ({ services, actor, params, files }) => {
+    handle: async ({ services, actor, params, query, files }) => {
       requireAdmin(actor);
       const exam = await getExam(services.db, actor, params.id);
       const sheet = files.file
         ? await readMarksSheet(files.file, exam.subjects)
         : { rows: [], errors: [{ row: 0, column: "file", message: "file is required" }] };
-      const answer = await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors);
+      const answer = await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors, {
+        check: query.check,
+      });
       if (answer.errors.length === 0) return answer;
       const message = `The sheet has ${answer.errors.length} problems: nothing was imported`;
       return new Answer({ error: { code: "invalid_sheet", message }, ...answer }, {}, 422);

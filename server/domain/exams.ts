@@ -465,7 +465,8 @@ export type SheetError = { row: number; column: string; message: string };
 /**
  * Imports a marks sheet's rows: a roll not yet enrolled in the exam's class and session is
  * enrolled; an enrolled roll must come with its registration number. Everything or nothing: with
- * any error, nothing is saved and every error is told.
+ * any error, nothing is saved and every error is told. `check` tells what an import would do and
+ * saves nothing (the dashboard's preview).
  */
 export async function importMarks(
   db: Database,
@@ -473,6 +474,7 @@ export async function importMarks(
   examId: string,
   rows: SheetRow[],
   sheetErrors: SheetError[],
+  options: { check?: boolean } = {},
 ): Promise<{ imported: number; enrolled: number; errors: SheetError[] }> {
   const admin = requireAdmin(actor);
   const exam = await getExam(db, admin, examId);
@@ -515,6 +517,14 @@ export async function importMarks(
     }
   }
   if (errors.length > 0) return { imported: 0, enrolled: 0, errors };
+  // Checking only: what an import would do, saving nothing.
+  if (options.check) {
+    return {
+      imported: rows.length,
+      enrolled: rows.filter((row) => !byRoll.has(row.roll)).length,
+      errors: [],
+    };
+  }
 
   let enrolledCount = 0;
   let imported = 0;

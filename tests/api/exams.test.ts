@@ -418,6 +418,21 @@ describe("a marks sheet from a spreadsheet program", () => {
     expect(grid.students).toEqual([]);
   });
 
+  it("checks a sheet without saving it", async () => {
+    const sheet = "roll,registration,name,101 written,101 mcq\n1,2024000001,Rahim,50,20";
+    const form = new FormData();
+    form.set("file", new File([sheet], "check.csv"));
+    const answer = await t.request(`/api/results/exams/${examId}/marks?check=1`, {
+      method: "POST",
+      body: form,
+      session: admin,
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ imported: 1, enrolled: 1, errors: [] });
+    const grid = await (await t.request(`/api/results/exams/${examId}/marks`, { session: admin })).json();
+    expect(grid.students).toEqual([]);
+  });
+
   it("imports 60 students from the XLSX, and the lookup shows the marks of its first row", async () => {
     const bytes = readFileSync(path.join(import.meta.dirname, "../fixtures/marks/class-ten.xlsx"));
     const answer = await upload("class-ten.xlsx", new Uint8Array(bytes));
@@ -431,5 +446,22 @@ describe("a marks sheet from a spreadsheet program", () => {
     expect(sheet.student).toBe("Rifat Hasan Shuvo");
     expect(sheet.subjects[0]).toMatchObject({ code: "101", marks: 74 });
     expect(sheet.subjects).toHaveLength(10);
+  });
+
+  it("gives the office the sheet back as XLSX and CSV, which import back unchanged", async () => {
+    expect((await t.request(`/results/exams/${examId}/marks.csv`)).status).toBe(401);
+    const csv = await t.request(`/results/exams/${examId}/marks.csv`, { session: admin });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text.split("\r\n")[0]).toMatch(/^\uFEFF?roll,registration,name,101 written,101 mcq,102 written/);
+    expect(text).toContain("1,2410123007,Rifat Hasan Shuvo,55,19");
+    const xlsx = await t.request(`/results/exams/${examId}/marks.xlsx`, { session: admin });
+    expect(xlsx.headers.get("content-type")).toContain("spreadsheetml");
+    const before = await (await t.request(`/api/results/exams/${examId}/marks`, { session: admin })).json();
+    const again = await upload("again.xlsx", new Uint8Array(await xlsx.arrayBuffer()));
+    expect(await again.json()).toEqual({ imported: 60, enrolled: 0, errors: [] });
+    const after = await (await t.request(`/api/results/exams/${examId}/marks`, { session: admin })).json();
+    expect(after.students).toEqual(before.students);
   });
 });

@@ -27,6 +27,10 @@ const en = {
   "results.exams.scheme": "Grading",
   "results.exams.scheme.national": "National scale (GPA 5.00)",
   "results.exams.scheme.qawmi": "Qawmi divisions",
+  "results.exams.scheme.custom": "Our own table of grades",
+  "results.exams.bands": "Table of grades (for our own table only)",
+  "results.exams.bandsHelp":
+    "One grade per line: from this percent up, the grade and its point, such as 80 A+ 5. The band from 0 is the failing one.",
   "results.exams.subjects": "Subjects",
   "results.exams.subjectsHelp":
     "One subject per line: code, name, then each part as kind full/pass (written, mcq, practical), and 'optional' for the 4th subject. Example: 101, Bangla, written 70/23, mcq 30/10",
@@ -61,6 +65,9 @@ const en = {
     "CSV or XLSX: roll, registration, name, then one column per subject part (such as '101 written'). A roll not enrolled yet is enrolled. Nothing is saved unless the whole sheet is valid.",
   "results.import.file": "Marks sheet",
   "results.import.submit": "Import",
+  "results.import.check": "Check the sheet",
+  "results.import.checked":
+    "The sheet is valid: {count} students ({enrolled} not enrolled yet). Nothing is saved until you import it.",
   "results.import.done": "Imported {count} students ({enrolled} newly enrolled).",
   "results.import.errors": "Nothing was saved: {count} problems in the sheet.",
   "results.import.row": "Row",
@@ -95,6 +102,10 @@ const bn: Record<keyof typeof en, string> = {
   "results.exams.scheme": "গ্রেডিং",
   "results.exams.scheme.national": "জাতীয় পদ্ধতি (জিপিএ ৫.০০)",
   "results.exams.scheme.qawmi": "কওমি বিভাগ",
+  "results.exams.scheme.custom": "প্রতিষ্ঠানের নিজস্ব গ্রেড তালিকা",
+  "results.exams.bands": "গ্রেড তালিকা (শুধু নিজস্ব তালিকার জন্য)",
+  "results.exams.bandsHelp":
+    "প্রতি লাইনে একটি গ্রেড: যত শতাংশ থেকে শুরু, গ্রেড ও তার পয়েন্ট, যেমন 80 A+ 5। ০ থেকে শুরু হওয়া ধাপটি অকৃতকার্য।",
   "results.exams.subjects": "বিষয়সমূহ",
   "results.exams.subjectsHelp":
     "প্রতি লাইনে একটি বিষয়: কোড, নাম, তারপর প্রতিটি অংশ ধরন পূর্ণমান/পাস নম্বর (written, mcq, practical), আর ৪র্থ বিষয়ের জন্য 'optional'। উদাহরণ: 101, বাংলা, written 70/23, mcq 30/10",
@@ -129,6 +140,9 @@ const bn: Record<keyof typeof en, string> = {
     "CSV বা XLSX: রোল, রেজিস্ট্রেশন, নাম, তারপর প্রতিটি বিষয়ের অংশের জন্য একটি কলাম (যেমন '101 written')। ভর্তি না থাকা রোল ভর্তি হবে। পুরো শিট ঠিক না হলে কিছুই সংরক্ষিত হয় না।",
   "results.import.file": "নম্বরের শিট",
   "results.import.submit": "ইমপোর্ট করুন",
+  "results.import.check": "শিট যাচাই করুন",
+  "results.import.checked":
+    "শিটটি ঠিক আছে: {count} জন শিক্ষার্থী ({enrolled} জন এখনো ভর্তি নয়)। ইমপোর্ট না করা পর্যন্ত কিছুই সংরক্ষিত হয় না।",
   "results.import.done": "{count} জন শিক্ষার্থীর নম্বর ইমপোর্ট হয়েছে ({enrolled} জন নতুন ভর্তি)।",
   "results.import.errors": "কিছুই সংরক্ষিত হয়নি: শিটে {count}টি সমস্যা।",
   "results.import.row": "সারি",
