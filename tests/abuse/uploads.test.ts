@@ -68,6 +68,9 @@ describe("hostile uploads", () => {
   let files: Awaited<ReturnType<typeof hostileFiles>>;
   const ids = new Map<Kind, string>();
 
+  // A marks sheet is not an image: every hostile file is a sheet with an error (422), nothing saved.
+  const sheetTag = "Exam results";
+  let examId = "missing";
   beforeAll(async () => {
     w = await createWorld();
     files = await hostileFiles();
@@ -77,6 +80,14 @@ describe("hostile uploads", () => {
       expect(response.status).toBe(201);
       ids.set(kind, (await response.json()).insertedId);
     }
+    const exam = {
+      name: "Hostile uploads",
+      session: "2026",
+      class: "Class Six",
+      subjects: [{ code: "101", name: "Bangla", components: [{ kind: "written", full: 100, pass: 33 }] }],
+    };
+    const created = await w.t.json("/api/results/exams", "POST", exam, { session: w.admin });
+    examId = (await created.json())._id;
   });
   afterAll(() => w?.t.close());
 
@@ -84,7 +95,7 @@ describe("hostile uploads", () => {
 
   it("knows what every call that takes a file is about", () => {
     const unknown = uploadEndpoints.filter(
-      (endpoint) => endpoint.tag !== "Users" && !kindOfTag[endpoint.tag],
+      (endpoint) => endpoint.tag !== "Users" && endpoint.tag !== sheetTag && !kindOfTag[endpoint.tag],
     );
     expect(unknown.map(endpointKey)).toEqual([]);
   });
@@ -96,13 +107,19 @@ describe("hostile uploads", () => {
       const fields: Record<string, unknown> =
         kind && endpoint.method === "POST" ? { ...kinds[kind].body } : {};
       delete fields.image;
-      const pathname = `/api${fillPath(pattern, { id: (kind && ids.get(kind)) ?? "missing" })}`;
+      const sheet = endpoint.tag === sheetTag;
+      const id = sheet ? examId : ((kind && ids.get(kind)) ?? "missing");
+      const pathname = `/api${fillPath(pattern, { id })}`;
       const dir = path.join(w.t.config.dataDir, "files");
       const problems: string[] = [];
       for (const [name, [status, bytes]] of Object.entries(files)) {
         const form = new FormData();
         for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
-        form.append("image", new Blob([new Uint8Array(bytes)]), "photo.jpg");
+        form.append(
+          sheet ? "file" : "image",
+          new Blob([new Uint8Array(bytes)]),
+          sheet ? "marks.xlsx" : "photo.jpg",
+        );
         const before = await fingerprint(w.t.services.db);
         const filesBefore = filesUnder(dir);
         const response = await w.t.request(pathname, {
@@ -111,8 +128,9 @@ describe("hostile uploads", () => {
           session: w.admin,
         });
         const text = await response.text();
-        if (response.status !== status)
-          problems.push(`${name}: expected ${status}, got ${response.status} ${text}`);
+        const expected = sheet ? 422 : status;
+        if (response.status !== expected)
+          problems.push(`${name}: expected ${expected}, got ${response.status} ${text}`);
         const shape = errorShapeProblem(response.status, text);
         if (shape) problems.push(`${name}: ${shape}`);
         const changed = changedTables(before, await fingerprint(w.t.services.db));
