@@ -10,16 +10,24 @@ import {
   Paper,
   Stack,
   Table,
+  Text,
   Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
-import { examInput } from "../../common/schemas/results";
+import { classInput, examInput } from "../../common/schemas/results";
 import { readBandLines, readSubjectLines } from "../../common/subject-lines";
 import { DomainError } from "../../server/domain/errors";
-import { createExam, listClasses, listExams, publishExam, unpublishExam } from "../../server/domain/exams";
+import {
+  createExam,
+  listClasses,
+  listExams,
+  publishExam,
+  saveClass,
+  unpublishExam,
+} from "../../server/domain/exams";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { formatDateTime } from "../lib/format";
@@ -33,12 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);
   const { services } = pageOf(context);
   const [exams, classes] = await Promise.all([listExams(services.db, actor), listClasses(services.db)]);
-  return { exams, classes: classes.map((c) => c.name) };
+  return { exams, classes };
 }
 
 type Answer = {
   ok: boolean;
-  done?: "created" | "published" | "unpublished";
+  done?: "created" | "published" | "unpublished" | "classSaved";
   error?: string;
   fields?: Record<string, string>;
 };
@@ -49,6 +57,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
+    if (intent === "class") {
+      const id = String(form.get("id") ?? "");
+      const parsed = classInput.safeParse({
+        name: form.get("name"),
+        sections: String(form.get("sections") ?? "")
+          .split(",")
+          .map((section) => section.trim())
+          .filter(Boolean),
+      });
+      if (!parsed.success) {
+        return data(
+          { ok: false, error: Object.values(fieldErrorsOf(parsed.error)).join("; ") } satisfies Answer,
+          {
+            status: 400,
+          },
+        );
+      }
+      await saveClass(services.db, actor, parsed.data, id || undefined);
+      return { ok: true, done: "classSaved" } satisfies Answer;
+    }
     if (intent === "publish" || intent === "unpublish") {
       const id = String(form.get("id") ?? "");
       if (intent === "publish") await publishExam(services.db, actor, id);
@@ -95,6 +123,7 @@ const doneKeys = {
   created: "results.exams.created",
   published: "results.exams.publishedNow",
   unpublished: "results.exams.unpublishedNow",
+  classSaved: "results.classes.saved",
 } as const;
 
 export default function Exams({ loaderData }: Route.ComponentProps) {
@@ -191,7 +220,7 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
               <NativeSelect
                 name="class"
                 label={t("results.exams.class")}
-                data={loaderData.classes}
+                data={loaderData.classes.map((c) => c.name)}
                 error={field("class")}
               />
               <NativeSelect
@@ -228,6 +257,54 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
           </Stack>
         </Form>
       </Paper>
+      <Classes classes={loaderData.classes} />
     </Stack>
+  );
+}
+
+/** The institute's classes and their sections: each row its own form; the last adds a class. */
+function Classes({ classes }: { classes: { id: string; name: string; sections: string[] }[] }) {
+  const { t } = useI18n();
+  const rows = [...classes, { id: "", name: "", sections: [] }];
+  return (
+    <Paper withBorder p="lg" maw={720}>
+      <Title order={3} mb="xs">
+        {t("results.classes.heading")}
+      </Title>
+      <Text size="sm" mb="sm">
+        {t("results.classes.help")}
+      </Text>
+      <Stack gap="xs" data-testid="classes">
+        {rows.map((row) => (
+          <Form method="post" key={row.id || "new"}>
+            <input type="hidden" name="id" value={row.id} />
+            <Group align="flex-end" gap="xs" wrap="wrap">
+              <TextInput
+                name="name"
+                label={row.id ? t("results.classes.name") : t("results.classes.new")}
+                defaultValue={row.name}
+                required
+                maxLength={40}
+              />
+              <TextInput
+                name="sections"
+                label={t("results.classes.sections")}
+                defaultValue={row.sections.join(", ")}
+                maxLength={400}
+              />
+              <Button
+                type="submit"
+                name="intent"
+                value="class"
+                variant="outline"
+                aria-label={`${t("results.classes.save")}: ${row.name || t("results.classes.new")}`}
+              >
+                {t("results.classes.save")}
+              </Button>
+            </Group>
+          </Form>
+        ))}
+      </Stack>
+    </Paper>
   );
 }

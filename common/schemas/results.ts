@@ -198,3 +198,16 @@ export const linkAccountInput = z.strictObject({
   email: z.email("must be an e-mail address").max(254, "must be at most 254 characters"),
   relation: z.enum(["student", "guardian"], { error: "must be student or guardian" }),
 });
+
+/** A class of the institute and its sections (A, B, Science...). */
+export const classInput = z.strictObject({
+  name: z.string().trim().min(1, "is required").max(40, "must be at most 40 characters"),
+  sections: z
+    .array(z.string().trim().min(1, "must not be empty").max(20, "must be at most 20 characters"))
+    .max(20, "has at most 20 sections")
+    .refine(
+      (list) => new Set(list.map((s) => s.toLowerCase())).size === list.length,
+      "names each section once",
+    )
+    .default([]),
+});

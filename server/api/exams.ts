@@ -2,6 +2,7 @@
 // marksheet by roll and registration number.
 import { z } from "zod";
 import {
+  classInput,
   componentKinds,
   examInput,
   linkAccountInput,
@@ -23,6 +24,8 @@ import {
   marksGrid,
   ownMarksheets,
   publishExam,
+  type SchoolClass,
+  saveClass,
   saveMarks,
   unpublishExam,
 } from "../domain/exams";
@@ -30,6 +33,8 @@ import { readMarksSheet } from "../results/marks-sheet";
 import { Answer, endpoint } from "./endpoint";
 
 const tag = "Exam results";
+const classWire = z.object({ _id: z.string(), name: z.string(), sections: z.array(z.string()) });
+const classToWire = ({ id, ...rest }: SchoolClass) => ({ _id: id, ...rest });
 const idParams = z.object({ id: z.string().max(100) });
 
 const componentWire = z.object({
@@ -116,8 +121,37 @@ export const examEndpoints = [
     tag,
     access: "anyone",
     sharedView: () => "everyone",
-    response: z.array(z.object({ name: z.string(), sections: z.array(z.string()) })),
-    handle: ({ services }) => listClasses(services.db),
+    response: z.array(classWire),
+    handle: async ({ services }) => (await listClasses(services.db)).map(classToWire),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/results/classes"],
+    summary: "Add a class (at the end of the list) with its sections",
+    tag,
+    access: "admin",
+    body: classInput,
+    status: 201,
+    responseHeaders: ["Location"],
+    response: classWire,
+    errors: { "409": "Another class has this name" },
+    handle: async ({ services, actor, body }) => {
+      const made = await saveClass(services.db, actor, body);
+      return new Answer(classToWire(made), { Location: `/api/results/classes/${made.id}` });
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/results/classes/:id"],
+    summary: "Rename a class and set its sections",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: classInput,
+    response: classWire,
+    errors: { "404": "No such class", "409": "Another class has this name" },
+    handle: async ({ services, actor, params, body }) =>
+      classToWire(await saveClass(services.db, actor, body, params.id)),
   }),
   endpoint({
     method: "GET",

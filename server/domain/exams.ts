@@ -131,13 +131,52 @@ export async function listExams(db: Database, actor: Actor): Promise<Exam[]> {
   return rows.map((row) => examOf(row, subjects.get(row.id) ?? []));
 }
 
-export type SchoolClass = { name: string; sections: string[] };
+export type SchoolClass = { id: string; name: string; sections: string[] };
 
 export async function listClasses(db: Database): Promise<SchoolClass[]> {
   return await db
-    .select({ name: schoolClasses.name, sections: schoolClasses.sections })
+    .select({ id: schoolClasses.id, name: schoolClasses.name, sections: schoolClasses.sections })
     .from(schoolClasses)
     .orderBy(asc(schoolClasses.position), asc(schoolClasses.name));
+}
+
+const classTaken = () => {
+  const message = "is the name of another class";
+  return new DomainError("conflict", `name ${message}`, { name: message });
+};
+
+/** Adds a class at the end of the list, or (with an id) renames it and sets its sections. */
+export async function saveClass(
+  db: Database,
+  actor: Actor,
+  input: { name: string; sections: string[] },
+  id?: string,
+): Promise<SchoolClass> {
+  requireAdmin(actor);
+  if (id !== undefined && !uuidPattern.test(id)) throw notFound("Class");
+  const [same] = await db
+    .select({ id: schoolClasses.id })
+    .from(schoolClasses)
+    .where(sql`lower(${schoolClasses.name}) = lower(${input.name})`);
+  if (same && same.id !== id) throw classTaken();
+  if (id === undefined) {
+    const [last] = await db
+      .select({ position: sql<number>`coalesce(max(${schoolClasses.position}), 0)` })
+      .from(schoolClasses);
+    const [made] = await db
+      .insert(schoolClasses)
+      .values({ name: input.name, sections: input.sections, position: Number(last?.position ?? 0) + 1 })
+      .returning({ id: schoolClasses.id, name: schoolClasses.name, sections: schoolClasses.sections });
+    if (!made) throw new Error("the class was not stored");
+    return made;
+  }
+  const [changed] = await db
+    .update(schoolClasses)
+    .set({ name: input.name, sections: input.sections })
+    .where(eq(schoolClasses.id, id))
+    .returning({ id: schoolClasses.id, name: schoolClasses.name, sections: schoolClasses.sections });
+  if (!changed) throw notFound("Class");
+  return changed;
 }
 
 async function classIdOf(db: Writer, name: string): Promise<string> {

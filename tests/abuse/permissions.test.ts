@@ -180,6 +180,19 @@ const examDefinition = () => ({
   ],
 });
 const examSetup: Setup = async () => ({ body: examDefinition() });
+const newClass: Setup = async () => ({
+  body: { name: `Hifz ${randomUUID().slice(0, 8)}`, sections: ["A", "B"] },
+});
+const aClass: Setup = async (w) => {
+  const made = await w.t.json("/api/results/classes", "POST", (await newClass(w, "admin", w.admin)).body, {
+    session: w.admin,
+  });
+  expect(made.status).toBe(201);
+  return {
+    params: { id: (await made.json())._id },
+    body: { name: `Nazera ${randomUUID().slice(0, 8)}`, sections: [] },
+  };
+};
 async function makeExam(w: World): Promise<string> {
   const response = await w.t.json("/api/results/exams", "POST", examDefinition(), { session: w.admin });
   expect(response.status).toBe(201);
@@ -298,6 +311,8 @@ const matrix: Record<string, Row> = {
   "POST /Order/orders/:id/confirm":         [401,      403, 403,  200,  heldOrder],
 
   // Exam results: admins only. A marks sheet sent as JSON has no file: 422 with its errors.
+  "POST /results/classes":                  [401,      403, 403,  201,  newClass],
+  "PUT /results/classes/:id":               [401,      403, 403,  200,  aClass],
   "POST /results/exams":                    [401,      403, 403,  201,  examSetup],
   "PATCH /results/exams/:id/marks":         [401,      403, 403,  200,  examMarks],
   "POST /results/exams/:id/marks":          [401,      403, 403,  422,  anExam],

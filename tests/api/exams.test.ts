@@ -151,6 +151,35 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     expect(JSON.stringify(await extra.json())).toContain("colour");
   });
 
+  it("keeps the institute's classes with their sections: added, renamed, never two of one name", async () => {
+    const classes = await (await t.request("/api/results/classes")).json();
+    expect(classes.map((c: { name: string }) => c.name)).toContain("Class Ten");
+    const added = await t.json(
+      "/api/results/classes",
+      "POST",
+      { name: "Hifz", sections: ["Morning", "Evening"] },
+      { session: admin },
+    );
+    expect(added.status).toBe(201);
+    const hifz = await added.json();
+    expect(hifz).toMatchObject({ name: "Hifz", sections: ["Morning", "Evening"] });
+    const twice = await t.json("/api/results/classes", "POST", { name: "hifz" }, { session: admin });
+    expect(twice.status).toBe(409);
+    expect(JSON.stringify(await twice.json())).toContain("name");
+    const renamed = await t.json(
+      `/api/results/classes/${hifz._id}`,
+      "PUT",
+      { name: "Hifzul Quran", sections: ["A"] },
+      { session: admin },
+    );
+    expect(await renamed.json()).toMatchObject({ name: "Hifzul Quran", sections: ["A"] });
+    const after = await (await t.request("/api/results/classes")).json();
+    expect(after.at(-1)).toMatchObject({ name: "Hifzul Quran", sections: ["A"] });
+    expect((await t.json("/api/results/classes", "POST", { name: "X" }, { session: alice })).status).toBe(
+      403,
+    );
+  });
+
   it("shows nothing of an exam to visitors before it is published", async () => {
     const list = await (await t.request("/api/results/exams")).json();
     expect(list.map((e: { _id: string }) => e._id)).not.toContain(examId);

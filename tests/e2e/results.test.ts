@@ -15,6 +15,7 @@ import {
   newPage,
   type RunningServer,
   sessionOf,
+  signInThroughLogin,
   startServer,
 } from "./harness";
 
@@ -53,6 +54,7 @@ describe("exam results in the browser", () => {
   let server: RunningServer;
   let browser: Browser;
   let examId: string;
+  let adminHeaders: Record<string, string>;
   const found = () => `/results?exam=${examId}&roll=7&registration=2026000007`;
 
   beforeAll(async () => {
@@ -68,6 +70,7 @@ describe("exam results in the browser", () => {
     ]);
     const { cookie } = sessionOf(await apiSignIn(server, admin.email, admin.password));
     const headers = { cookie, origin: server.url };
+    adminHeaders = headers;
     const created = await fetch(`${server.url}/api/results/exams`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json" },
@@ -175,5 +178,78 @@ describe("exam results in the browser", () => {
     }
     const wrong = await fetch(`${server.url}/results/marksheet/${examId}/7.pdf?registration=2026000008`);
     expect(wrong.status).toBe(404);
+  });
+
+  it("lets the admin type marks in the grid with the keyboard, each saved as the cell is left", async () => {
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, admin, `/DeashBoard/exams/${examId}?subject=109`);
+    const grid = page.getByTestId("marks-grid");
+    await grid.waitFor();
+    const nusrat = page.getByLabel("Nusrat Jahan, Written");
+    const jamal = page.getByLabel("Jamal Sheikh, Written");
+    expect(await nusrat.inputValue()).toBe("68");
+    await nusrat.fill("70");
+    await nusrat.press("Enter");
+    // Enter saves and moves down to the next student's cell.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Jamal Sheikh, Written");
+    await jamal.fill("150");
+    await jamal.press("Tab");
+    await expect.poll(() => jamal.getAttribute("aria-invalid")).toBe("true");
+    const marks = async () => {
+      const answer = await fetch(`${server.url}/api/results/exams/${examId}/marks`, {
+        headers: adminHeaders,
+      });
+      const body = (await answer.json()) as {
+        students: { roll: string; scores: Record<string, Record<string, number>> }[];
+      };
+      return Object.fromEntries(body.students.map((s) => [s.roll, s.scores["109"]?.written]));
+    };
+    await expect.poll(marks).toEqual({ 7: 70, 8: 40 });
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+  });
+
+  it("lists every error of a marks sheet in the dashboard and saves nothing", async () => {
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, admin, `/DeashBoard/exams/${examId}`);
+    await page.getByLabel("Marks sheet").setInputFiles({
+      name: "bad.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("roll,registration,name,101 written\r\n9,2026000009,Rina,75\r\n10,abc,Mina,20"),
+    });
+    await page.getByRole("button", { name: "Import" }).click();
+    const errors = page.getByTestId("import-errors");
+    await errors.waitFor();
+    const text = (await errors.textContent()) ?? "";
+    expect(text).toContain("101 written");
+    expect(text).toContain("registration");
+    const answer = await fetch(`${server.url}/api/results/exams/${examId}/marks`, { headers: adminHeaders });
+    expect(((await answer.json()) as { students: unknown[] }).students).toHaveLength(2);
+  });
+
+  it("shows a linked guardian the marksheet under My results", async () => {
+    const guardian = { name: "Parveen Akter", email: "parveen@family.test", password: "parveen-password-1" };
+    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify(guardian),
+    });
+    expect(signUp.status).toBe(200);
+    const grid = await fetch(`${server.url}/api/results/exams/${examId}/marks`, { headers: adminHeaders });
+    const { students } = (await grid.json()) as { students: { roll: string; enrolment: string }[] };
+    const enrolment = students.find((s) => s.roll === "7")?.enrolment;
+    const linked = await fetch(`${server.url}/api/results/enrolments/${enrolment}/accounts`, {
+      method: "POST",
+      headers: { ...adminHeaders, "content-type": "application/json" },
+      body: JSON.stringify({ email: guardian.email, relation: "guardian" }),
+    });
+    expect(linked.status).toBe(200);
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, guardian, "/profile-route/results");
+    await page.getByRole("heading", { name: "My results" }).waitFor();
+    await expect
+      .poll(async () => (await page.locator(".marksheet").textContent()) ?? "")
+      .toContain("Nusrat Jahan");
   });
 });
