@@ -39,9 +39,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       lead={t("lists.results.lead")}
       tools={
         <p>
-          <a href="/results" className="button button--outline">
-            {t("lists.results.find")}
-          </a>
+          <a href="/results">{t("lists.results.find")}</a>
         </p>
       }
       info={loaderData}
