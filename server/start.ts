@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconciliation-job";
+import { startScheduledPublishing } from "./results/publishing-job";
 import { seedSampleContent } from "./sample-content/seed";
 import { createServices } from "./services-factory";
 
@@ -61,6 +62,7 @@ export async function startServer(options: StartOptions) {
   );
 
   const reconciliation = startReconciliation(services);
+  const publishing = startScheduledPublishing(services);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,6 +75,7 @@ export async function startServer(options: StartOptions) {
     await drained;
     clearTimeout(timer);
     await reconciliation.stop();
+    await publishing.stop();
     await options.onClose?.();
     await services.pageCache.close();
     await services.database.close();

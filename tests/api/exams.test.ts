@@ -5,6 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
+import { publishDueExams } from "../../server/results/publishing-job";
 import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 // Class Ten's science group, cut to four subjects so each GPA below can be checked by hand.
@@ -344,6 +345,33 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
       ).toBe(200);
     });
 
+    it("shows a scheduled exam once its time comes, though the list was kept before", async () => {
+      const other = await t.json(
+        "/api/results/exams",
+        "POST",
+        { ...exam, name: "Test Examination" },
+        { session: admin },
+      );
+      const otherId = (await other.json())._id;
+      const at = new Date(Date.now() + 1_000);
+      await t.json(
+        `/api/results/exams/${otherId}/publish`,
+        "POST",
+        { at: at.toISOString() },
+        { session: admin },
+      );
+      const listed = async () =>
+        ((await (await t.request("/api/results/exams")).json()) as { _id: string }[]).map((e) => e._id);
+      expect(await listed()).not.toContain(otherId);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      // The answer kept before the publish time is still served...
+      expect(await listed()).not.toContain(otherId);
+      // ...until the check that runs every half minute sees the time has come.
+      expect(await publishDueExams(t.services, new Date(at.getTime() - 5_000))).toBe(true);
+      expect(await listed()).toContain(otherId);
+      expect(await publishDueExams(t.services, new Date())).toBe(false);
+    });
+
     it("shows a linked student's and guardian's marksheets in their own list only", async () => {
       const linked = await t.json(
         `/api/results/enrolments/${enrolmentOf.get("5")}/accounts`,
@@ -356,7 +384,9 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
       expect(mine.status).toBe(200);
       expect(mine.headers.get("cache-control")).toContain("no-store");
       const sheets = await mine.json();
-      expect(sheets.map((s: { roll: string }) => s.roll)).toEqual(["5"]);
+      // Roll 5 sat both exams of Class Ten 2026 that are published by now.
+      expect(sheets.map((s: { roll: string }) => s.roll)).toEqual(["5", "5"]);
+      expect(sheets.map((s: { exam: { id: string } }) => s.exam.id)).toContain(examId);
       const [profile] = await t.services.db
         .select({ className: users.className, rollNumber: users.rollNumber })
         .from(users)
