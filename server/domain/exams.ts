@@ -217,7 +217,6 @@ export async function createExam(db: Database, actor: Actor, input: ExamInput): 
         components: subject.components,
       })),
     );
-    if (!exam) throw new Error("the exam was not stored");
     await recordAudit(tx, admin, {
       action: "create",
       subject: "exam",
@@ -455,7 +454,9 @@ export async function saveMarks(
   return { saved: changes.length };
 }
 
-async function writeScores(tx: Writer, examId: string, changes: ScoreChange[]): Promise<void> {
+async function writeScores(tx: Writer, examId: string, given: ScoreChange[]): Promise<void> {
+  // One score named twice in a batch: the last one counts (a single upsert may not touch a row twice).
+  const changes = [...new Map(given.map((c) => [`${c.enrolment} ${c.subject} ${c.component}`, c])).values()];
   const removed = changes.filter((c) => c.score === undefined);
   for (const change of removed) {
     await tx

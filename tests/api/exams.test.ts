@@ -202,6 +202,21 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     );
     expect(above.status).toBe(400);
     expect(JSON.stringify(await above.json())).toContain("at most 30");
+    // The same score twice in one batch: the last one counts.
+    const twice = await t.json(
+      `/api/results/exams/${examId}/marks`,
+      "PATCH",
+      {
+        marks: [
+          { enrolment: enrolmentOf.get("1"), subject: "101", component: "mcq", score: 24 },
+          { enrolment: enrolmentOf.get("1"), subject: "101", component: "mcq", score: 25 },
+        ],
+      },
+      { session: admin },
+    );
+    expect(twice.status).toBe(200);
+    const grid = await (await t.request(`/api/results/exams/${examId}/marks`, { session: admin })).json();
+    expect(grid.students.find((s: { roll: string }) => s.roll === "1").scores["101"].mcq).toBe(25);
     const stranger = await t.json(
       `/api/results/exams/${examId}/marks`,
       "PATCH",
