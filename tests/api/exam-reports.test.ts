@@ -1,0 +1,237 @@
+// An exam's figures and tabulation sheet through the API: a small class whose every figure is
+// worked out by hand below, and who may see what.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+
+const exam = {
+  name: "Half-yearly Examination",
+  session: "2026",
+  class: "Class Eight",
+  figuresPublic: true,
+  subjects: [
+    {
+      code: "101",
+      name: "Bangla",
+      components: [
+        { kind: "written", full: 70, pass: 23 },
+        { kind: "mcq", full: 30, pass: 10 },
+      ],
+    },
+    { code: "109", name: "Mathematics", components: [{ kind: "written", full: 100, pass: 33 }] },
+  ],
+};
+
+const bangla = "মোছাঃ ফাতেমা আক্তার";
+
+// roll, registration, name, Bangla [written, mcq], Mathematics [written]; null: absent.
+const students: [string, string, string, (number | null)[], (number | null)[]][] = [
+  // 85 A+ 5, 90 A+ 5: GPA 5.00, total 175.
+  ["1", "2026800001", "Ayesha Siddika", [60, 25], [90]],
+  // 80 A+ 5, 95 A+ 5: GPA 5.00, total 175, the same as roll 1: both first.
+  ["2", "2026800002", "Rahim Uddin", [55, 25], [95]],
+  // 70 A 4, 60 A- 3.5: 7.5 / 2 = 3.75, A-; total 130.
+  ["3", "2026800003", "Karim Hossain", [50, 20], [60]],
+  // 55 B 3, 45 C 2: 2.50, C; total 100.
+  ["4", "2026800004", "Nusrat Jahan", [40, 15], [45]],
+  // Bangla written 20 under its pass mark 23 (30 marks): failed; Mathematics 50 B passes. Total 80.
+  ["5", "2026800005", "Jamal Sheikh", [20, 10], [50]],
+  // Absent from everything: did not sit.
+  ["6", "2026800006", "Rina Akter", [null, null], [null]],
+  // 93 A+ 5, 70 A 4: 4.50, A; total 163. Roll 10 comes after roll 6.
+  ["10", "2026800010", bangla, [65, 28], [70]],
+];
+
+describe.each(testDatabases)("exam figures and the tabulation on %s", (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let alice: Session;
+  let examId: string;
+  let privateExamId: string;
+
+  const figures = (id: string, session?: Session) =>
+    t.request(`/api/results/exams/${id}/figures`, { session });
+
+  beforeAll(async () => {
+    ({ t, admin, alice } = await appWithPeople(kind));
+    const created = await t.json("/api/results/exams", "POST", exam, { session: admin });
+    expect(created.status).toBe(201);
+    examId = (await created.json())._id;
+    const csv = ["roll,registration,name", ...students.map(([roll, reg, name]) => `${roll},${reg},${name}`)];
+    const form = new FormData();
+    form.set("file", new File([csv.join("\r\n")], "class-eight.csv", { type: "text/csv" }));
+    const imported = await t.request(`/api/results/exams/${examId}/marks`, {
+      method: "POST",
+      body: form,
+      session: admin,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const grid = await (await t.request(`/api/results/exams/${examId}/marks`, { session: admin })).json();
+    const enrolmentOf = new Map<string, string>(
+      grid.students.map((s: { roll: string; enrolment: string }) => [s.roll, s.enrolment]),
+    );
+    const marks = students.flatMap(([roll, , , bangla, maths]) => [
+      { enrolment: enrolmentOf.get(roll), subject: "101", component: "written", score: bangla[0] },
+      { enrolment: enrolmentOf.get(roll), subject: "101", component: "mcq", score: bangla[1] },
+      { enrolment: enrolmentOf.get(roll), subject: "109", component: "written", score: maths[0] },
+    ]);
+    const saved = await t.json(`/api/results/exams/${examId}/marks`, "PATCH", { marks }, { session: admin });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    // A second exam, published with its figures kept for the office.
+    const closed = await t.json(
+      "/api/results/exams",
+      "POST",
+      { ...exam, name: "Model Test", figuresPublic: false },
+      { session: admin },
+    );
+    privateExamId = (await closed.json())._id;
+    await t.json(`/api/results/exams/${privateExamId}/publish`, "POST", {}, { session: admin });
+  });
+  afterAll(() => t?.close());
+
+  it("counts the class as worked out by hand", async () => {
+    const answer = await figures(examId, admin);
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body).toMatchObject({
+      exam: { id: examId, name: exam.name, scheme: "national", published: false, figuresPublic: true },
+      students: 7,
+      sat: 6,
+      absent: 1,
+      passed: 5,
+      failed: 1,
+      // 5 of the 6 who sat: 83.33...
+      passRate: 83.3,
+      aPlus: 2,
+    });
+    // Those who sat by the grade of their GPA; roll 5's failed Bangla makes an F.
+    expect(body.grades).toEqual([
+      { grade: "A+", count: 2 },
+      { grade: "A", count: 1 },
+      { grade: "A-", count: 1 },
+      { grade: "B", count: 0 },
+      { grade: "C", count: 1 },
+      { grade: "D", count: 0 },
+      { grade: "F", count: 1 },
+    ]);
+    expect(body.subjects).toEqual([
+      // 85 + 80 + 70 + 55 + 30 + 93 = 413 of six: 68.83...; roll 5 failed it.
+      {
+        code: "101",
+        name: "Bangla",
+        optional: false,
+        full: 100,
+        sat: 6,
+        passed: 5,
+        passRate: 83.3,
+        average: 68.8,
+        highest: 93,
+      },
+      // 90 + 95 + 60 + 45 + 50 + 70 = 410 of six: 68.33...; everyone who sat passed.
+      {
+        code: "109",
+        name: "Mathematics",
+        optional: false,
+        full: 100,
+        sat: 6,
+        passed: 6,
+        passRate: 100,
+        average: 68.3,
+        highest: 95,
+      },
+    ]);
+  });
+
+  it("counts a Qawmi exam by division", async () => {
+    const created = await t.json(
+      "/api/results/exams",
+      "POST",
+      { ...exam, name: "Qawmi Test", scheme: { kind: "qawmi" } },
+      { session: admin },
+    );
+    const id = (await created.json())._id;
+    const grid = await (await t.request(`/api/results/exams/${id}/marks`, { session: admin })).json();
+    const enrolment = (roll: string) =>
+      grid.students.find((s: { roll: string }) => s.roll === roll).enrolment;
+    // Roll 1: 85 and 90, an average of 87.5%: Mumtaz. Roll 5: Bangla's written under its pass mark: Rasib.
+    const marks = [
+      ["1", 60, 25, 90],
+      ["5", 20, 10, 50],
+    ].flatMap(([roll, written, mcq, maths]) => [
+      { enrolment: enrolment(String(roll)), subject: "101", component: "written", score: written },
+      { enrolment: enrolment(String(roll)), subject: "101", component: "mcq", score: mcq },
+      { enrolment: enrolment(String(roll)), subject: "109", component: "written", score: maths },
+    ]);
+    expect(
+      (await t.json(`/api/results/exams/${id}/marks`, "PATCH", { marks }, { session: admin })).status,
+    ).toBe(200);
+    const body = await (await figures(id, admin)).json();
+    expect(body).toMatchObject({ exam: { scheme: "qawmi" }, sat: 2, passed: 1, passRate: 50, aPlus: 1 });
+    expect(body.grades).toEqual([
+      { grade: "Mumtaz", count: 1 },
+      { grade: "Jayyid Jiddan", count: 0 },
+      { grade: "Jayyid", count: 0 },
+      { grade: "Maqbul", count: 0 },
+      { grade: "Rasib", count: 1 },
+    ]);
+  });
+
+  it("tabulates every student by roll, with positions shared by a tie", async () => {
+    const answer = await t.request(`/api/results/exams/${examId}/tabulation`, { session: admin });
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body.subjects.map((s: { code: string }) => s.code)).toEqual(["101", "109"]);
+    const rows = body.students.map((row: Record<string, unknown>) => [
+      row.roll,
+      row.totalMarks,
+      row.gpa,
+      row.grade,
+      row.result,
+      row.position,
+    ]);
+    expect(rows).toEqual([
+      ["1", 175, 5, "A+", "pass", 1],
+      ["2", 175, 5, "A+", "pass", 1],
+      ["3", 130, 3.75, "A-", "pass", 4],
+      ["4", 100, 2.5, "C", "pass", 5],
+      ["5", 80, 0, "F", "fail", 6],
+      ["6", 0, 0, "F", "fail", 7],
+      ["10", 163, 4.5, "A", "pass", 3],
+    ]);
+    const roll5 = body.students[4];
+    expect(roll5.subjects).toEqual([
+      { code: "101", marks: 30, grade: "F", failed: true, absent: false },
+      { code: "109", marks: 50, grade: "B", failed: false, absent: false },
+    ]);
+    expect(body.students[5]).toMatchObject({ absent: true, name: "Rina Akter" });
+    expect(body.students[6]).toMatchObject({ name: bangla, registration: "2026800010" });
+  });
+
+  it("lets only an admin see the tabulation", async () => {
+    expect((await t.request(`/api/results/exams/${examId}/tabulation`)).status).toBe(401);
+    expect((await t.request(`/api/results/exams/${examId}/tabulation`, { session: alice })).status).toBe(403);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await t.request(`/api/results/exams/${missing}/tabulation`, { session: admin })).status).toBe(
+      404,
+    );
+  });
+
+  it("shows visitors the figures only of a published exam whose figures are public", async () => {
+    // Not published yet: not found, as the exam itself is.
+    expect((await figures(examId)).status).toBe(404);
+    expect((await figures(examId, alice)).status).toBe(404);
+    // Published, but its figures are the office's.
+    expect((await figures(privateExamId)).status).toBe(404);
+    expect((await figures(privateExamId, alice)).status).toBe(404);
+    const office = await figures(privateExamId, admin);
+    expect(office.status).toBe(200);
+    expect(await office.json()).toMatchObject({ students: 7, sat: 0, passed: 0, passRate: 0, aPlus: 0 });
+    expect((await figures("not-an-id")).status).toBe(404);
+
+    await t.json(`/api/results/exams/${examId}/publish`, "POST", {}, { session: admin });
+    const shown = await figures(examId);
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toMatchObject({ passRate: 83.3, aPlus: 2, exam: { published: true } });
+    expect((await figures(examId, alice)).status).toBe(200);
+  });
+});
