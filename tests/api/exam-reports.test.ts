@@ -1,7 +1,15 @@
-// An exam's figures and tabulation sheet through the API: a small class whose every figure is
-// worked out by hand below, and who may see what.
+// An exam's figures, tabulation sheet and merit list through the API and the file downloads: a
+// small class whose every figure is worked out by hand below, and who may see what.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+
+const run = promisify(execFile);
 
 const exam = {
   name: "Half-yearly Examination",
@@ -41,18 +49,20 @@ const students: [string, string, string, (number | null)[], (number | null)[]][]
   ["10", "2026800010", bangla, [65, 28], [70]],
 ];
 
-describe.each(testDatabases)("exam figures and the tabulation on %s", (kind) => {
+describe.each(testDatabases)("exam figures and the office's files on %s", (kind) => {
   let t: TestApp;
   let admin: Session;
   let alice: Session;
   let examId: string;
   let privateExamId: string;
+  let folder: string;
 
   const figures = (id: string, session?: Session) =>
     t.request(`/api/results/exams/${id}/figures`, { session });
 
   beforeAll(async () => {
     ({ t, admin, alice } = await appWithPeople(kind));
+    folder = await mkdtemp(path.join(tmpdir(), "exam-reports-"));
     const created = await t.json("/api/results/exams", "POST", exam, { session: admin });
     expect(created.status).toBe(201);
     examId = (await created.json())._id;
@@ -87,7 +97,10 @@ describe.each(testDatabases)("exam figures and the tabulation on %s", (kind) => 
     privateExamId = (await closed.json())._id;
     await t.json(`/api/results/exams/${privateExamId}/publish`, "POST", {}, { session: admin });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
 
   it("counts the class as worked out by hand", async () => {
     const answer = await figures(examId, admin);
@@ -233,5 +246,57 @@ describe.each(testDatabases)("exam figures and the tabulation on %s", (kind) => 
     expect(shown.status).toBe(200);
     expect(await shown.json()).toMatchObject({ passRate: 83.3, aPlus: 2, exam: { published: true } });
     expect((await figures(examId, alice)).status).toBe(200);
+  });
+
+  it("gives the files to admins only: 401 signed out, 403 for a user", async () => {
+    for (const file of ["tabulation.xlsx", "tabulation.pdf", "merit-list.pdf"]) {
+      const url = `/results/exams/${examId}/${file}`;
+      expect((await t.request(url)).status, file).toBe(401);
+      expect((await t.request(url, { session: alice })).status, file).toBe(403);
+      const answer = await t.request(url, { session: admin });
+      expect(answer.status, file).toBe(200);
+      expect(answer.headers.get("content-disposition")).toContain(
+        `${file.replace(/\..*$/, "")}-half-yearly-examination-2026-class-eight.`,
+      );
+      expect(answer.headers.get("cache-control")).toContain("no-store");
+    }
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await t.request(`/results/exams/${missing}/merit-list.pdf`, { session: admin })).status).toBe(
+      404,
+    );
+    expect((await t.request(`/results/exams/${examId}/other.pdf`, { session: admin })).status).toBe(404);
+  });
+
+  it("writes the merit list in merit order, the tie by roll, the Bangla name readable", async () => {
+    const answer = await t.request(`/results/exams/${examId}/merit-list.pdf`, { session: admin });
+    expect(answer.headers.get("content-type")).toBe("application/pdf");
+    const file = path.join(folder, "merit.pdf");
+    await writeFile(file, new Uint8Array(await answer.arrayBuffer()));
+    const { stdout } = await run("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"]);
+    const text = stdout.normalize("NFC");
+    const order = [
+      "Ayesha Siddika",
+      "Rahim Uddin",
+      bangla,
+      "Karim Hossain",
+      "Nusrat Jahan",
+      "Jamal Sheikh",
+      "Rina Akter",
+    ];
+    const at = order.map((name) => text.indexOf(name.normalize("NFC")));
+    expect(
+      at.every((index) => index >= 0),
+      text,
+    ).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(text).toContain("Merit list");
+  });
+
+  it("writes the tabulation workbook as the API gives it", async () => {
+    const answer = await t.request(`/results/exams/${examId}/tabulation.xlsx`, { session: admin });
+    expect(answer.headers.get("content-type")).toContain("spreadsheetml");
+    const rows = await readSheet(await answer.arrayBuffer());
+    const roll10 = rows.find((row) => row[0] === "10");
+    expect(roll10).toEqual(["10", "2026800010", bangla, 93, "A+", 70, "A", 163, 4.5, "A", "Passed", 3]);
   });
 });
