@@ -1,13 +1,16 @@
 // An exam's figures, tabulation sheet and merit list through the API and the file downloads: a
 // small class whose every figure is worked out by hand below, and who may see what.
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { readSheet } from "read-excel-file/universal";
+import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+import { appWithPeople, origin, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 const run = promisify(execFile);
 
@@ -298,5 +301,145 @@ describe.each(testDatabases)("exam figures and the office's files on %s", (kind)
     const rows = await readSheet(await answer.arrayBuffer());
     const roll10 = rows.find((row) => row[0] === "10");
     expect(roll10).toEqual(["10", "2026800010", bangla, 93, "A+", 70, "A", 163, 4.5, "A", "Passed", 3]);
+  });
+});
+
+// The pages, rendered in this process by the real React Router build (as tests/api/privacy.test.ts
+// does): the charts are in the HTML as sent, with no script needed.
+describe("the figures on the pages", () => {
+  let vite: ViteDevServer;
+  let app: { request(url: string, init?: RequestInit): Response | Promise<Response> };
+  let close: () => Promise<void>;
+  let admin: string;
+  let shared: string;
+  let kept: string;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-exam-pages-"));
+
+  const send = (pathname: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
+    app.request(`${origin}${pathname}`, {
+      method: init.method ?? "GET",
+      body:
+        init.body instanceof FormData
+          ? init.body
+          : init.body === undefined
+            ? undefined
+            : JSON.stringify(init.body),
+      headers: {
+        origin,
+        ...(init.body === undefined || init.body instanceof FormData
+          ? {}
+          : { "content-type": "application/json" }),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+    });
+
+  /** An exam with the class's marks, published: its id. */
+  async function publishedExam(name: string, figuresPublic: boolean): Promise<string> {
+    const created = await send("/api/results/exams", {
+      method: "POST",
+      body: { ...exam, name, figuresPublic },
+      cookie: admin,
+    });
+    expect(created.status).toBe(201);
+    const id = (await created.json())._id as string;
+    const header = "roll,registration,name,101 written,101 mcq,109 written";
+    const lines = students.map(
+      ([roll, reg, student, bangla, maths]) =>
+        `${roll},${reg},${student},${[...bangla, ...maths].map((score) => score ?? "A").join(",")}`,
+    );
+    const form = new FormData();
+    form.set("file", new File([[header, ...lines].join("\r\n")], "marks.csv", { type: "text/csv" }));
+    const imported = await send(`/api/results/exams/${id}/marks`, {
+      method: "POST",
+      body: form,
+      cookie: admin,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    expect(
+      (await send(`/api/results/exams/${id}/publish`, { method: "POST", body: {}, cookie: admin })).status,
+    ).toBe(200);
+    return id;
+  }
+
+  beforeAll(async () => {
+    vite = await createServer({
+      server: { middlewareMode: true, hmr: false, ws: false },
+      appType: "custom",
+      logLevel: "silent",
+    });
+    const load = <T>(id: string) => vite.ssrLoadModule(id) as Promise<T>;
+    const [{ createApp }, { createServices }, { loadConfig }, { openDatabase }, { pageHandlerOf }] =
+      await Promise.all([
+        load<typeof import("../../server/http")>("/server/http.ts"),
+        load<typeof import("../../server/services-factory")>("/server/services-factory.ts"),
+        load<typeof import("../../server/config")>("/server/config.ts"),
+        load<typeof import("../../server/db/client")>("/server/db/client.ts"),
+        load<typeof import("../fixtures/page-handler")>("/tests/fixtures/page-handler.ts"),
+      ]);
+    const build = await load<import("react-router").ServerBuild>("virtual:react-router/server-build");
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "silent",
+      ADMIN_EMAIL: "head@school.test",
+      ADMIN_PASSWORD: "head-password-1",
+    });
+    const { default: pino } = await import("pino");
+    const handle = openDatabase({});
+    const services = await createServices(config, pino({ level: "silent" }), handle);
+    app = createApp(services, { pageHandler: pageHandlerOf(build) });
+    close = async () => {
+      await services.pageCache.close();
+      await handle.close();
+    };
+    const signedIn = await send("/api/auth/sign-in/email", {
+      method: "POST",
+      body: { email: "head@school.test", password: "head-password-1" },
+    });
+    admin = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .filter((pair) => pair?.includes("session_token"))
+      .join("; ");
+    shared = await publishedExam("Half-yearly Examination", true);
+    kept = await publishedExam("Model Test", false);
+  }, 120_000);
+  afterAll(async () => {
+    await close?.();
+    await vite?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows a visitor the chosen exam's figures on /results, when they are public", async () => {
+    const page = await (await send(`/results?exam=${shared}`)).text();
+    expect(page).toContain("Figures: Half-yearly Examination 2026, Class Eight");
+    expect(page).toMatch(
+      /<svg [^>]*role="img"[^>]*aria-labelledby="exam-figures-grades-title exam-figures-grades-desc"/,
+    );
+    expect(page).toContain("Students who sat the exam: 6. A+: 2; A: 1; A-: 1; B: 0; C: 1; D: 0; F: 1.");
+    expect(page).toContain('<div class="visually-hidden"><table>');
+    expect(page).toContain(`class="exam-figures"`);
+    expect(page).toContain("83.3%");
+    // The office's files are not offered here.
+    expect(page).not.toContain("tabulation.xlsx");
+    const hidden = await (await send(`/results?exam=${kept}`)).text();
+    expect(hidden).not.toContain(`class="exam-figures"`);
+    expect(hidden).toContain("Model Test");
+  });
+
+  it("shows the admin the figures and the office's files on the exam's dashboard page", async () => {
+    const page = await (await send(`/DeashBoard/exams/${kept}`, { cookie: admin })).text();
+    expect(page).toContain('id="exam-figures-subjects-title"');
+    expect(page).toContain("Average marks by subject");
+    expect(page).toContain(`/results/exams/${kept}/tabulation.xlsx?lang=en`);
+    expect(page).toContain(`/results/exams/${kept}/tabulation.pdf?lang=en`);
+    expect(page).toContain(`/results/exams/${kept}/merit-list.pdf?lang=en`);
+    const bangla = await (
+      await send(`/DeashBoard/exams/${kept}`, { cookie: `${admin}; maktab_lang=bn` })
+    ).text();
+    expect(bangla).toContain("বিষয়ভিত্তিক গড় নম্বর");
+    expect(bangla).toContain(`/results/exams/${kept}/merit-list.pdf?lang=bn`);
   });
 });
