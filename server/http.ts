@@ -30,6 +30,7 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
 import { WebhookSignatureError } from "./payments/provider";
+import { examReportDownload, examReportPath } from "./results/exam-report-download";
 import { marksDownload, marksDownloadPath } from "./results/marks-download";
 import { marksheetDownload, marksheetPdfPath } from "./results/marksheet-download";
 import type { Services } from "./services";
@@ -137,6 +138,7 @@ export function createApp(
   app.all("/api/*", createApiRouter(endpoints, services));
   app.get(marksheetPdfPath, marksheetDownload(services));
   app.get(marksDownloadPath, marksDownload(services));
+  app.get(examReportPath, examReportDownload(services));
   app.all("/api", (c) =>
     c.json({ error: { code: "not_found", message: "See /api/docs for the calls" } }, 404),
   );

@@ -9,6 +9,7 @@ import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
+import { examReportsMessages } from "./areas/exam-reports";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
@@ -38,4 +39,5 @@ export const bn: Messages = {
   ...dashboardOverviewMessages.bn,
   ...resultsMessages.bn,
   ...marksheetMessages.bn,
+  ...examReportsMessages.bn,
 };

@@ -10,6 +10,7 @@ import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
+import { examReportsMessages } from "./areas/exam-reports";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
@@ -38,6 +39,7 @@ export const en = {
   ...dashboardOverviewMessages.en,
   ...resultsMessages.en,
   ...marksheetMessages.en,
+  ...examReportsMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

@@ -10,6 +10,7 @@ import { dashboardFormsMessages } from "./areas/dashboard-forms";
 import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
+import { examReportsMessages } from "./areas/exam-reports";
 import { inboxMessages } from "./areas/inbox";
 import { marksheetMessages } from "./areas/marksheet";
 import { profileMessages } from "./areas/profile";
@@ -59,8 +60,8 @@ const pageAreaTexts = {
   cart: cartMessages,
   account: accountSecurityMessages,
   results: {
-    en: { ...resultsMessages.en, ...marksheetMessages.en },
-    bn: { ...resultsMessages.bn, ...marksheetMessages.bn },
+    en: { ...resultsMessages.en, ...marksheetMessages.en, ...examReportsMessages.en },
+    bn: { ...resultsMessages.bn, ...marksheetMessages.bn, ...examReportsMessages.bn },
   },
 } satisfies Record<PageArea, Area>;
 

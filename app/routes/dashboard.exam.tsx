@@ -10,6 +10,8 @@ import { getExam, importMarks, marksGrid, saveMarks } from "../../server/domain/
 import { readMarksSheet } from "../../server/results/marks-sheet";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
+import { ExamFigures } from "../components/results/exam-figures";
+import { officeFigures } from "../lib/exam-figures.server";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -26,7 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   const asked = new URL(request.url).searchParams.get("subject");
   const subject = grid.exam.subjects.find((s) => s.code === asked) ?? grid.exam.subjects[0];
-  return { exam: grid.exam, subject, students: grid.students };
+  const figures = await officeFigures(context, request, grid.exam.id);
+  return { exam: grid.exam, subject, students: grid.students, figures };
 }
 
 type SheetError = { row: number; column: string; message: string };
@@ -114,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ExamMarks({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
-  const { exam, subject, students } = loaderData;
+  const { exam, subject, students, figures } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const parts = subject
@@ -251,6 +254,14 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
           </Form>
         </>
       )}
+      <Paper withBorder p="lg">
+        <ExamFigures
+          view={figures}
+          heading={t("examReports.figures.heading")}
+          headingLevel={3}
+          files={{ examId: exam.id }}
+        />
+      </Paper>
     </Stack>
   );
 }

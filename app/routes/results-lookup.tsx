@@ -1,7 +1,9 @@
 // /results: find a published result by exam, roll and registration number (both must match), and
 // see the marksheet. A plain GET form: it works without script, and the address can be shared.
 import { listExams } from "../../server/domain/exams";
+import { ExamFigures } from "../components/results/exam-figures";
 import { Marksheet, MarksheetActions } from "../components/results/marksheet";
+import { publicFigures } from "../lib/exam-figures.server";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
@@ -19,7 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const asked = { exam: query.get("exam"), roll: query.get("roll"), registration: query.get("registration") };
   const answer = await lookUp(context, asked);
-  return withStatus({ exams, asked, outcome: answer.outcome }, answer);
+  // The figures of the exam the form shows, when it shares them with everyone.
+  const chosen = exams.find((exam) => exam.id === (asked.exam ?? exams[0]?.id));
+  const figures = chosen ? await publicFigures(context, request, chosen.id) : null;
+  return withStatus({ exams, asked, outcome: answer.outcome, figures }, answer);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -34,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 
 export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
-  const { exams, asked, outcome } = loaderData;
+  const { exams, asked, outcome, figures } = loaderData;
   const fields = outcome.kind === "invalid" ? outcome.fields : {};
   const error = (name: string) => (fields[name] ? te(fields[name]) : undefined);
   const numberField = { inputMode: "numeric", autoComplete: "off", required: true, maxLength: 20 } as const;
@@ -84,6 +89,7 @@ export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
           <MarksheetActions sheet={outcome.sheet} />
         </>
       ) : null}
+      {figures ? <ExamFigures view={figures} /> : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { blogEndpoints } from "./blogs";
 import { commentEndpoints } from "./comments";
 import { contactEndpoints } from "./contact";
 import type { AnyEndpoint } from "./endpoint";
+import { examReportEndpoints } from "./exam-reports";
 import { examEndpoints } from "./exams";
 import { inboxEndpoints } from "./inbox";
 import { noticeEndpoints } from "./notices";
@@ -20,6 +21,7 @@ export const endpoints: AnyEndpoint[] = [
   ...admissionEndpoints,
   ...resultEndpoints,
   ...examEndpoints,
+  ...examReportEndpoints,
   ...blogEndpoints,
   ...commentEndpoints,
   ...noticeEndpoints,

@@ -714,4 +714,4 @@ async function writeXlsx(headers: string[], body: OutCell[][]): Promise<Uint8Arr
  * XLSX text spells some characters as _xHHHH_ and readers decode it; a name that really holds
  * such a sequence is written with its underscore escaped (_x005F_) so it reads back as typed.
  */
-const escapeXlsxText = (value: string) => value.replace(/_(x[0-9A-Fa-f]{4}_)/g, "_x005F_$1");
+export const escapeXlsxText = (value: string) => value.replace(/_(x[0-9A-Fa-f]{4}_)/g, "_x005F_$1");

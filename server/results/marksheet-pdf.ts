@@ -80,7 +80,7 @@ const lightShade = "#f6f6f6";
 const passColour = "#176b2c";
 const failColour = "#a11d1d";
 
-type Texts = {
+export type Texts = {
   t: (key: MessageKey) => string;
   /** ASCII digits in the language's digits (roll, registration, codes, session). */
   digits: (text: string) => string;
@@ -89,7 +89,7 @@ type Texts = {
   date: (value: string) => string;
 };
 
-function textsFor(language: Locale): Texts {
+export function textsFor(language: Locale): Texts {
   const intl = intlLocale[language];
   const whole = new Intl.NumberFormat(intl, { maximumFractionDigits: 0 });
   const twoDecimals = new Intl.NumberFormat(intl, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -433,7 +433,7 @@ function drawSubjects(
 
 const totalRowHeight = 18;
 
-type Fitted = { lines: string[]; size: number; weight: Weight };
+export type Fitted = { lines: string[]; size: number; weight: Weight };
 
 type TablePlan = {
   headerHeight: number;
@@ -541,20 +541,20 @@ function drawSummary(writer: TextWriter, marksheet: Marksheet, texts: Texts, top
 }
 
 /** The baseline that centres a line of text of this size in a box. */
-function baselineIn(top: number, height: number, size: number): number {
+export function baselineIn(top: number, height: number, size: number): number {
   return top + height / 2 + size * 0.34;
 }
 
 const lineSpacing = 1.4;
 
-function linesHeight(fitted: Fitted): number {
+export function linesHeight(fitted: Fitted): number {
   return fitted.lines.length * fitted.size * lineSpacing;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Fonts and shaping.
 
-type Weight = "regular" | "bold";
+export type Weight = "regular" | "bold";
 
 /** One Fontsource file: fontkit's font for pdfkit (subsetting, widths), HarfBuzz's for shaping. */
 type Face = { name: string; font: Fontkit.Font; shaper: HarfBuzz.Font; fromNominal: Map<number, number> };
@@ -571,7 +571,7 @@ const weights: Record<Weight, number> = { regular: 400, bold: 700 };
 let engine: Promise<Engine> | undefined;
 
 /** Loaded on the first marksheet, not when the server starts: the fonts and HarfBuzz's WebAssembly. */
-function loadEngine(): Promise<Engine> {
+export function loadEngine(): Promise<Engine> {
   engine ??= makeEngine().catch((error: unknown) => {
     engine = undefined;
     throw error;
@@ -738,7 +738,7 @@ type TextStyle = {
   align?: "left" | "center" | "right";
 };
 
-class TextWriter {
+export class TextWriter {
   private readonly embedded = new Map<Face, EmbeddedFont>();
 
   constructor(
@@ -884,9 +884,11 @@ class TextWriter {
       const free = style.width - this.width(text, style.weight, style.size);
       x += style.align === "center" ? free / 2 : free;
     }
-    const baseline = pageHeight - style.y;
+    // The page's own height: a landscape page is as tall as a portrait one is wide.
+    const height = doc.page.height;
+    const baseline = height - style.y;
     const scale = style.size / 1000;
-    const operators = [`q 1 0 0 -1 0 ${number(pageHeight)} cm`, "BT"];
+    const operators = [`q 1 0 0 -1 0 ${number(height)} cm`, "BT"];
     // Latin text reads back from its glyphs; anything shaped beyond that gets the span.
     const spanned = [...text].some((char) => char.codePointAt(0)! > 0x24f);
     if (spanned) operators.push(`/Span <</ActualText ${textString(text)}>> BDC`);
