@@ -1,6 +1,7 @@
-// Text inside XML (SVG charts): the five special characters as entities, and characters XML
-// cannot hold at all (control characters, lone surrogates) left out, so a name typed with one
-// still makes a well-formed document. The same rules as the RSS feed's and the sitemap's.
+// Text inside XML (the RSS feed, the sitemap, SVG images and charts): the five special characters
+// as entities, and characters XML 1.0 cannot hold at all (control characters but tab, line feed
+// and carriage return; lone surrogates) left out, so a name typed with one still makes a
+// well-formed document.
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
 const invalidXmlChars = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;

@@ -2,6 +2,7 @@
 // content is escaped, so a title with markup stays text.
 import { anonymous } from "../../server/domain/actor";
 import { blogCollection } from "../../server/domain/blogs";
+import { escapeXml } from "../../server/xml";
 import { en } from "../i18n/en";
 import { excerpt } from "../lib/format";
 import { contentContext } from "../lib/list-page.server";
@@ -10,19 +11,6 @@ import type { Route } from "./+types/blogs-rss";
 
 const itemCount = 20;
 const excerptLength = 300;
-
-// XML 1.0 allows tab, line feed and carriage return among the control characters, nothing else.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const invalidXmlChars = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-
-function escapeXml(text: string): string {
-  return text
-    .replace(invalidXmlChars, "")
-    .replace(
-      /[&<>"']/g,
-      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string,
-    );
-}
 
 /** RFC 822 dates, as RSS 2.0 wants them: "Wed, 01 May 2024 10:00:00 GMT". */
 const rfc822 = (date: Date) => date.toUTCString();

@@ -9,6 +9,7 @@ import { resultCollection } from "../../server/domain/results";
 import { serviceCollection } from "../../server/domain/services";
 import { studentCollection } from "../../server/domain/students";
 import { teacherCollection } from "../../server/domain/teachers";
+import { escapeXml } from "../../server/xml";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/sitemap";
@@ -30,19 +31,6 @@ const listPages: [path: string, collection: ContentCollection<unknown> | null][]
   ["/notices", noticeCollection],
   ["/classRoome", null],
 ];
-
-// XML 1.0 allows tab, line feed and carriage return among the control characters, nothing else.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const invalidXmlChars = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
-
-function escapeXml(text: string): string {
-  return text
-    .replace(invalidXmlChars, "")
-    .replace(
-      /[&<>"']/g,
-      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string,
-    );
-}
 
 const changedAt = (record: Dated) => record.updatedAt ?? record.createdAt;
 const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");

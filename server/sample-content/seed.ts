@@ -19,6 +19,7 @@ import {
 import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
+import { escapeXml } from "../xml";
 import { sampleContent } from "./data";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
@@ -427,15 +428,6 @@ function wrapText(text: string, maxChars: number, maxLines: number): string[] {
   const kept = lines.slice(0, maxLines);
   kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, maxChars - 1).trimEnd()}…`;
   return kept;
-}
-
-function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
 }
 
 // Hex rather than CSS hsl(), which every SVG renderer understands.
