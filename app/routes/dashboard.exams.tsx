@@ -96,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       class: form.get("class"),
       scheme: kind === "custom" ? { kind, bands: table.bands } : { kind },
       showPosition: form.get("showPosition") === "on",
+      figuresPublic: form.get("figuresPublic") === "on",
       subjects: lines.subjects,
     });
     if (!parsed.success) {
@@ -251,6 +252,7 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
               error={field("subjects")}
             />
             <Checkbox name="showPosition" label={t("results.exams.showPosition")} defaultChecked />
+            <Checkbox name="figuresPublic" label={t("results.exams.figuresPublic")} />
             <Button type="submit" name="intent" value="create" loading={busy} w="fit-content">
               {t("results.exams.create")}
             </Button>

@@ -35,6 +35,7 @@ const en = {
   "results.exams.subjectsHelp":
     "One subject per line: code, name, then each part as kind full/pass (written, mcq, practical), and 'optional' for the 4th subject. Example: 101, Bangla, written 70/23, mcq 30/10",
   "results.exams.showPosition": "Show the position in class",
+  "results.exams.figuresPublic": "Show visitors the exam's figures (pass rate, grades) once published",
   "results.exams.create": "Set up the exam",
   "results.exams.created": "The exam is set up.",
   "results.exams.none": "No exams yet.",
@@ -118,6 +119,7 @@ const bn: Record<keyof typeof en, string> = {
   "results.exams.subjectsHelp":
     "প্রতি লাইনে একটি বিষয়: কোড, নাম, তারপর প্রতিটি অংশ ধরন পূর্ণমান/পাস নম্বর (written, mcq, practical), আর ৪র্থ বিষয়ের জন্য 'optional'। উদাহরণ: 101, বাংলা, written 70/23, mcq 30/10",
   "results.exams.showPosition": "শ্রেণিতে অবস্থান দেখান",
+  "results.exams.figuresPublic": "প্রকাশের পর দর্শকদের পরীক্ষার পরিসংখ্যান (পাসের হার, গ্রেড) দেখান",
   "results.exams.create": "পরীক্ষা তৈরি করুন",
   "results.exams.created": "পরীক্ষা তৈরি হয়েছে।",
   "results.exams.none": "এখনো কোনো পরীক্ষা নেই।",
