@@ -6,11 +6,20 @@ import { type KeyboardEvent, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { type ComponentKind, componentKinds } from "../../common/schemas/results";
 import { DomainError } from "../../server/domain/errors";
-import { getExam, importMarks, marksGrid, saveMarks } from "../../server/domain/exams";
+import {
+  getExam,
+  importMarks,
+  listClasses,
+  marksGrid,
+  saveMarks,
+  updateExam,
+} from "../../server/domain/exams";
 import { readMarksSheet } from "../../server/results/marks-sheet";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { ExamFigures } from "../components/results/exam-figures";
+import { ExamForm } from "../components/results/exam-form";
+import { readExamForm } from "../components/results/exam-form.server";
 import { officeFigures } from "../lib/exam-figures.server";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -28,8 +37,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   const asked = new URL(request.url).searchParams.get("subject");
   const subject = grid.exam.subjects.find((s) => s.code === asked) ?? grid.exam.subjects[0];
-  const figures = await officeFigures(context, request, grid.exam.id);
-  return { exam: grid.exam, subject, students: grid.students, figures };
+  const [figures, classes] = await Promise.all([
+    officeFigures(context, request, grid.exam.id),
+    listClasses(services.db),
+  ]);
+  return { exam: grid.exam, subject, students: grid.students, figures, classes: classes.map((c) => c.name) };
 }
 
 type SheetError = { row: number; column: string; message: string };
@@ -41,6 +53,9 @@ type Answer = {
   checked?: { count: number; enrolled: number };
   errors?: SheetError[];
   error?: string;
+  /** The exam was changed, or the change's errors by field. */
+  changed?: boolean;
+  fields?: Record<string, string>;
 };
 
 /** "A", "Ab", "absent", "অনুপস্থিত": absent; empty: no score; else a whole number. */
@@ -57,6 +72,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     const intent = form.get("intent");
+    if (intent === "change") {
+      const read = readExamForm(form);
+      if ("fields" in read) return data({ ok: false, fields: read.fields } satisfies Answer, { status: 400 });
+      await updateExam(services.db, actor, params.id, read.input);
+      return { ok: true, changed: true } satisfies Answer;
+    }
     if (intent === "import" || intent === "check") {
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) {
@@ -117,7 +138,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ExamMarks({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
-  const { exam, subject, students, figures } = loaderData;
+  const { exam, subject, students, figures, classes } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const parts = subject
@@ -153,6 +174,24 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       <FormError message={answer?.error ? te(answer.error) : null} />
+      {answer?.ok && answer.changed ? (
+        <Alert color="teal" variant="light" role="status">
+          {t("results.exams.changed")}
+        </Alert>
+      ) : null}
+      <details className="exam-change" open={answer?.fields ? true : undefined}>
+        <summary>{t("results.exams.change")}</summary>
+        <Paper withBorder p="lg" mt="xs" maw={720}>
+          <ExamForm
+            classes={classes}
+            exam={exam}
+            fields={answer?.fields ?? {}}
+            busy={busy}
+            intent="change"
+            submitLabel={t("results.exams.saveChange")}
+          />
+        </Paper>
+      </details>
       {answer?.errors?.length ? <ImportErrors errors={answer.errors} /> : null}
 
       <Paper withBorder p="lg">

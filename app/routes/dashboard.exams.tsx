@@ -1,24 +1,9 @@
 // /DeashBoard/exams: every exam with its status, publishing and unpublishing, and the form that
 // sets up a new one (subjects typed one per line, common/subject-lines.ts).
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
-import { classInput, examInput } from "../../common/schemas/results";
-import { readBandLines, readSubjectLines } from "../../common/subject-lines";
+import { classInput } from "../../common/schemas/results";
 import { DomainError } from "../../server/domain/errors";
 import {
   createExam,
@@ -30,6 +15,8 @@ import {
 } from "../../server/domain/exams";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
+import { ExamForm } from "../components/results/exam-form";
+import { readExamForm } from "../components/results/exam-form.server";
 import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -83,32 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       else await unpublishExam(services.db, actor, id);
       return { ok: true, done: intent === "publish" ? "published" : "unpublished" } satisfies Answer;
     }
-    const lines = readSubjectLines(String(form.get("subjects") ?? ""));
-    if (lines.error)
-      return data({ ok: false, fields: { subjects: lines.error } } satisfies Answer, { status: 400 });
-    const kind = form.get("scheme");
-    const table = kind === "custom" ? readBandLines(String(form.get("bands") ?? "")) : { bands: [] };
-    if (table.error)
-      return data({ ok: false, fields: { bands: table.error } } satisfies Answer, { status: 400 });
-    const parsed = examInput.safeParse({
-      name: form.get("name"),
-      session: form.get("session"),
-      class: form.get("class"),
-      scheme: kind === "custom" ? { kind, bands: table.bands } : { kind },
-      showPosition: form.get("showPosition") === "on",
-      figuresPublic: form.get("figuresPublic") === "on",
-      subjects: lines.subjects,
-    });
-    if (!parsed.success) {
-      const fields = fieldErrorsOf(parsed.error);
-      // Errors inside the subjects (subjects.0.components...) show on the one field they were typed in.
-      for (const name of ["subjects", "scheme"]) {
-        const inside = Object.entries(fields).find(([key]) => key.startsWith(`${name}.`));
-        if (inside) fields[name === "scheme" ? "bands" : name] = `${inside[0]} ${inside[1]}`;
-      }
-      return data({ ok: false, fields } satisfies Answer, { status: 400 });
-    }
-    await createExam(services.db, actor, parsed.data);
+    const read = readExamForm(form);
+    if ("fields" in read) return data({ ok: false, fields: read.fields } satisfies Answer, { status: 400 });
+    await createExam(services.db, actor, read.input);
     return { ok: true, done: "created" } satisfies Answer;
   } catch (error) {
     if (error instanceof DomainError) {
@@ -132,7 +96,6 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const fields = answer?.fields ?? {};
-  const field = (name: string) => (fields[name] ? te(fields[name]) : undefined);
   return (
     <Stack gap="lg">
       <Title order={2}>{t("results.exams.heading")}</Title>
@@ -200,64 +163,13 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
         <Title order={3} mb="sm">
           {t("results.exams.new")}
         </Title>
-        <Form method="post">
-          <input type="hidden" name="intent" value="create" />
-          <Stack gap="sm">
-            <TextInput
-              name="name"
-              label={t("results.exams.name")}
-              required
-              maxLength={100}
-              error={field("name")}
-            />
-            <Group grow align="flex-start">
-              <TextInput
-                name="session"
-                label={t("results.exams.session")}
-                required
-                defaultValue={String(new Date().getFullYear())}
-                error={field("session")}
-              />
-              <NativeSelect
-                name="class"
-                label={t("results.exams.class")}
-                data={loaderData.classes.map((c) => c.name)}
-                error={field("class")}
-              />
-              <NativeSelect
-                name="scheme"
-                label={t("results.exams.scheme")}
-                data={[
-                  { value: "national", label: t("results.exams.scheme.national") },
-                  { value: "qawmi", label: t("results.exams.scheme.qawmi") },
-                  { value: "custom", label: t("results.exams.scheme.custom") },
-                ]}
-              />
-            </Group>
-            <Textarea
-              name="bands"
-              label={t("results.exams.bands")}
-              description={t("results.exams.bandsHelp")}
-              autosize
-              minRows={2}
-              error={field("bands")}
-            />
-            <Textarea
-              name="subjects"
-              label={t("results.exams.subjects")}
-              description={t("results.exams.subjectsHelp")}
-              required
-              autosize
-              minRows={4}
-              error={field("subjects")}
-            />
-            <Checkbox name="showPosition" label={t("results.exams.showPosition")} defaultChecked />
-            <Checkbox name="figuresPublic" label={t("results.exams.figuresPublic")} />
-            <Button type="submit" name="intent" value="create" loading={busy} w="fit-content">
-              {t("results.exams.create")}
-            </Button>
-          </Stack>
-        </Form>
+        <ExamForm
+          classes={loaderData.classes.map((c) => c.name)}
+          fields={fields}
+          busy={busy}
+          intent="create"
+          submitLabel={t("results.exams.create")}
+        />
       </Paper>
       <Classes classes={loaderData.classes} />
     </Stack>

@@ -28,6 +28,7 @@ import {
   saveClass,
   saveMarks,
   unpublishExam,
+  updateExam,
 } from "../domain/exams";
 import { readMarksSheet } from "../results/marks-sheet";
 import { Answer, endpoint } from "./endpoint";
@@ -191,6 +192,22 @@ export const examEndpoints = [
       const exam = await createExam(services.db, actor, body);
       return new Answer(examToWire(exam), { Location: `/api/results/exams/${exam.id}` });
     },
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/results/exams/:id"],
+    summary:
+      "Change an exam: name, settings and subjects (all of them, as when setting it up). Marks of a subject " +
+      "or part that is gone are removed, every student is graded again; a full mark below a score already " +
+      "entered is refused, and so is another class or session once marks are in.",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: examInput,
+    response: examWire,
+    errors: { "404": "No such exam", "409": "Marks are entered: the class and session stay" },
+    handle: async ({ services, actor, params, body }) =>
+      examToWire(await updateExam(services.db, actor, params.id, body)),
   }),
   endpoint({
     method: "GET",

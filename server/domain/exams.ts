@@ -228,6 +228,81 @@ export async function createExam(db: Database, actor: Actor, input: ExamInput): 
   return await getExam(db, admin, id);
 }
 
+/**
+ * Changes an exam: its name, settings and subjects. Marks of a subject or part that is gone are
+ * removed; a full mark below a score already entered is refused (naming the subject), and so is
+ * another class or session once marks are in. Every student is graded again.
+ */
+export async function updateExam(db: Database, actor: Actor, id: string, input: ExamInput): Promise<Exam> {
+  const admin = requireAdmin(actor);
+  const before = await getExam(db, admin, id);
+  await db.transaction(async (tx) => {
+    const classId = await classIdOf(tx, input.class);
+    const entered = await tx
+      .select({
+        subjectCode: marks.subjectCode,
+        component: marks.component,
+        highest: sql<number>`max(${marks.score})`,
+      })
+      .from(marks)
+      .where(eq(marks.examId, id))
+      .groupBy(marks.subjectCode, marks.component);
+    const moved =
+      input.session !== before.session || input.class.toLowerCase() !== before.class.toLowerCase();
+    if (moved && entered.length > 0) {
+      const message = "cannot change once marks are entered";
+      throw new DomainError("conflict", `class and session ${message}`, { class: message });
+    }
+    const kept = new Set<string>();
+    for (const subject of input.subjects) {
+      for (const component of subject.components) {
+        kept.add(`${subject.code} ${component.kind}`);
+        const scored = entered.find((e) => e.subjectCode === subject.code && e.component === component.kind);
+        if (scored && Number(scored.highest ?? 0) > component.full) {
+          const message = `${subject.code} ${component.kind} has a score of ${scored.highest}, above the full marks ${component.full}`;
+          throw new DomainError("invalid", message, { subjects: message });
+        }
+      }
+    }
+    for (const gone of entered.filter((e) => !kept.has(`${e.subjectCode} ${e.component}`))) {
+      await tx
+        .delete(marks)
+        .where(
+          and(
+            eq(marks.examId, id),
+            eq(marks.subjectCode, gone.subjectCode),
+            eq(marks.component, gone.component),
+          ),
+        );
+    }
+    await tx
+      .update(exams)
+      .set({
+        name: input.name,
+        session: input.session,
+        classId,
+        scheme: input.scheme,
+        showPosition: input.showPosition,
+        figuresPublic: input.figuresPublic,
+      })
+      .where(eq(exams.id, id));
+    await tx.delete(examSubjects).where(eq(examSubjects.examId, id));
+    await tx.insert(examSubjects).values(
+      input.subjects.map((subject, position) => ({
+        examId: id,
+        code: subject.code,
+        name: subject.name,
+        optional: subject.optional,
+        position,
+        components: subject.components,
+      })),
+    );
+    await regrade(tx, await getExam(tx, admin, id));
+    await recordAudit(tx, admin, { action: "update", subject: "exam", subjectId: id, label: input.name });
+  });
+  return await getExam(db, admin, id);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Grading: kept per student.
 

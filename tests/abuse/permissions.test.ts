@@ -199,6 +199,7 @@ async function makeExam(w: World): Promise<string> {
   return (await response.json())._id;
 }
 const anExam: Setup = async (w) => ({ params: { id: await makeExam(w) }, body: {} });
+const examChange: Setup = async (w) => ({ params: { id: await makeExam(w) }, body: examDefinition() });
 let rolls = 0;
 /** An exam with one student enrolled by a marks sheet: the exam and the enrolment. */
 async function examWithStudent(w: World): Promise<{ exam: string; enrolment: string }> {
@@ -314,6 +315,7 @@ const matrix: Record<string, Row> = {
   "POST /results/classes":                  [401,      403, 403,  201,  newClass],
   "PUT /results/classes/:id":               [401,      403, 403,  200,  aClass],
   "POST /results/exams":                    [401,      403, 403,  201,  examSetup],
+  "PUT /results/exams/:id":                 [401,      403, 403,  200,  examChange],
   "PATCH /results/exams/:id/marks":         [401,      403, 403,  200,  examMarks],
   "POST /results/exams/:id/marks":          [401,      403, 403,  422,  anExam],
   "POST /results/exams/:id/publish":        [401,      403, 403,  200,  anExam],

@@ -252,4 +252,18 @@ describe("exam results in the browser", () => {
       .poll(async () => (await page.locator(".marksheet").textContent()) ?? "")
       .toContain("Nusrat Jahan");
   });
+
+  it("changes the exam's name from its dashboard page, the subjects filled in as lines", async () => {
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, admin, `/DeashBoard/exams/${examId}`);
+    await page.getByText("Change the exam (name, grading, subjects)").click();
+    const subjects = page.getByLabel("Subjects");
+    expect(await subjects.inputValue()).toContain("101, Bangla, written 70/23, mcq 30/10");
+    expect(await subjects.inputValue()).toContain("126, Higher Mathematics, written 100/33, optional");
+    await page.getByLabel("Name").first().fill("Annual Examination (final)");
+    await page.getByRole("button", { name: "Save the changes" }).click();
+    await page.getByText("The exam is changed and every student graded again.").waitFor();
+    const answer = await fetch(`${server.url}/api/results/exams/${examId}`);
+    expect(((await answer.json()) as { name: string }).name).toBe("Annual Examination (final)");
+  });
 });

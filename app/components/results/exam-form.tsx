@@ -1,0 +1,112 @@
+// The dashboard's exam form: set up an exam, or change one (filled in with it). Read on the server
+// by exam-form.server.ts.
+import { Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import { Form } from "react-router";
+import type { GradingScheme, SubjectRule } from "../../../common/schemas/results";
+import { writeSubjectLines } from "../../../common/subject-lines";
+import { useI18n } from "../../lib/i18n";
+
+type ExamValues = {
+  name: string;
+  session: string;
+  class: string;
+  scheme: GradingScheme;
+  showPosition: boolean;
+  figuresPublic: boolean;
+  subjects: SubjectRule[];
+};
+
+export function ExamForm({
+  classes,
+  exam,
+  fields,
+  busy,
+  intent,
+  submitLabel,
+}: {
+  classes: string[];
+  exam?: ExamValues;
+  fields: Record<string, string>;
+  busy: boolean;
+  intent: string;
+  submitLabel: string;
+}) {
+  const { t, te } = useI18n();
+  const field = (name: string) => (fields[name] ? te(fields[name]) : undefined);
+  const bands =
+    exam?.scheme.kind === "custom"
+      ? exam.scheme.bands.map((b) => `${b.min} ${b.grade} ${b.point}`).join("\n")
+      : "";
+  return (
+    <Form method="post">
+      <Stack gap="sm">
+        <TextInput
+          name="name"
+          label={t("results.exams.name")}
+          required
+          maxLength={100}
+          defaultValue={exam?.name}
+          error={field("name")}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            name="session"
+            label={t("results.exams.session")}
+            required
+            defaultValue={exam?.session ?? String(new Date().getFullYear())}
+            error={field("session")}
+          />
+          <NativeSelect
+            name="class"
+            label={t("results.exams.class")}
+            data={classes}
+            defaultValue={exam?.class}
+            error={field("class")}
+          />
+          <NativeSelect
+            name="scheme"
+            label={t("results.exams.scheme")}
+            defaultValue={exam?.scheme.kind}
+            data={[
+              { value: "national", label: t("results.exams.scheme.national") },
+              { value: "qawmi", label: t("results.exams.scheme.qawmi") },
+              { value: "custom", label: t("results.exams.scheme.custom") },
+            ]}
+          />
+        </Group>
+        <Textarea
+          name="bands"
+          label={t("results.exams.bands")}
+          description={t("results.exams.bandsHelp")}
+          autosize
+          minRows={2}
+          defaultValue={bands}
+          error={field("bands")}
+        />
+        <Textarea
+          name="subjects"
+          label={t("results.exams.subjects")}
+          description={t("results.exams.subjectsHelp")}
+          required
+          autosize
+          minRows={4}
+          defaultValue={exam ? writeSubjectLines(exam.subjects) : undefined}
+          error={field("subjects")}
+        />
+        <Checkbox
+          name="showPosition"
+          label={t("results.exams.showPosition")}
+          defaultChecked={exam?.showPosition ?? true}
+        />
+        <Checkbox
+          name="figuresPublic"
+          label={t("results.exams.figuresPublic")}
+          defaultChecked={exam?.figuresPublic}
+        />
+        <Button type="submit" name="intent" value={intent} loading={busy} w="fit-content">
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}
