@@ -191,6 +191,20 @@ async function classIdOf(db: Writer, name: string): Promise<string> {
   return row.id;
 }
 
+/** An exam's subjects, in the order given. */
+async function insertSubjects(tx: Writer, examId: string, subjects: SubjectRule[]): Promise<void> {
+  await tx.insert(examSubjects).values(
+    subjects.map((subject, position) => ({
+      examId,
+      code: subject.code,
+      name: subject.name,
+      optional: subject.optional,
+      position,
+      components: subject.components,
+    })),
+  );
+}
+
 export async function createExam(db: Database, actor: Actor, input: ExamInput): Promise<Exam> {
   const admin = requireAdmin(actor);
   const id = await db.transaction(async (tx) => {
@@ -207,16 +221,7 @@ export async function createExam(db: Database, actor: Actor, input: ExamInput): 
       })
       .returning({ id: exams.id });
     if (!exam) throw new Error("the exam was not stored");
-    await tx.insert(examSubjects).values(
-      input.subjects.map((subject, position) => ({
-        examId: exam.id,
-        code: subject.code,
-        name: subject.name,
-        optional: subject.optional,
-        position,
-        components: subject.components,
-      })),
-    );
+    await insertSubjects(tx, exam.id, input.subjects);
     await recordAudit(tx, admin, {
       action: "create",
       subject: "exam",
@@ -287,16 +292,7 @@ export async function updateExam(db: Database, actor: Actor, id: string, input: 
       })
       .where(eq(exams.id, id));
     await tx.delete(examSubjects).where(eq(examSubjects.examId, id));
-    await tx.insert(examSubjects).values(
-      input.subjects.map((subject, position) => ({
-        examId: id,
-        code: subject.code,
-        name: subject.name,
-        optional: subject.optional,
-        position,
-        components: subject.components,
-      })),
-    );
+    await insertSubjects(tx, id, input.subjects);
     await regrade(tx, await getExam(tx, admin, id));
     await recordAudit(tx, admin, { action: "update", subject: "exam", subjectId: id, label: input.name });
   });

@@ -2,19 +2,14 @@
 // by exam-form.server.ts.
 import { Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { Form } from "react-router";
-import type { GradingScheme, SubjectRule } from "../../../common/schemas/results";
 import { writeSubjectLines } from "../../../common/subject-lines";
+import type { Exam } from "../../../server/domain/exams";
 import { useI18n } from "../../lib/i18n";
 
-type ExamValues = {
-  name: string;
-  session: string;
-  class: string;
-  scheme: GradingScheme;
-  showPosition: boolean;
-  figuresPublic: boolean;
-  subjects: SubjectRule[];
-};
+type ExamValues = Pick<
+  Exam,
+  "name" | "session" | "class" | "scheme" | "showPosition" | "figuresPublic" | "subjects"
+>;
 
 export function ExamForm({
   classes,
