@@ -328,7 +328,8 @@ function MarkCell({
   const [problem, setProblem] = useState<string | null>(null);
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
   const save = (text: string) => {
-    if (text.trim() === saved.trim()) return;
+    // Unchanged since the last save; after a save that failed, leaving the cell tries again.
+    if (text.trim() === saved.trim() && !failed) return;
     const score = readCell(text);
     if (score === "bad" || (typeof score === "number" && score > full)) {
       setProblem(`0–${full}, A`);
