@@ -321,7 +321,7 @@ function MarkCell({
   row: number;
   column: number;
 }) {
-  const { t } = useI18n();
+  const { t, intl } = useI18n();
   const fetcher = useFetcher<Answer>();
   const initial = value === undefined ? "" : value === null ? "A" : String(value);
   const [saved, setSaved] = useState(initial);
@@ -332,7 +332,7 @@ function MarkCell({
     if (text.trim() === saved.trim() && !failed) return;
     const score = readCell(text);
     if (score === "bad" || (typeof score === "number" && score > full)) {
-      setProblem(`0–${full}, A`);
+      setProblem(t("results.marks.range", { full: formatNumber(full, intl) }));
       return;
     }
     setProblem(null);
