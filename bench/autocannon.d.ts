@@ -18,13 +18,24 @@ declare module "autocannon" {
     non2xx: number;
     "2xx": number;
   };
+  /** A request as autocannon builds it; setupRequest may change it before each send. */
+  export type RequestData = {
+    method?: string;
+    path: string;
+    headers: Record<string, string>;
+    body?: string | Buffer;
+  };
   export type Options = {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests (instead of after `duration`). */
+    amount?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    requests?: { setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData }[];
   };
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: awaited for its result; stop() ends it early (the result then covers what ran). */
+  function autocannon(options: Options): Promise<Result> & { stop(): void };
   export default autocannon;
 }

@@ -12,6 +12,10 @@ export const budgets = {
   homeToStaticRatio: 0.5,
   restP99Ms: 20,
   restP99Connections: 50,
+  /** Results day (issue 18): each lookup a different student, REST and the /results page. */
+  resultsLookupP99Ms: 20,
+  resultsLookupConnections: 50,
+  resultsLookupToStaticRatio: 0.3,
   coldStartExistingMs: 2000,
   coldStartFreshMs: 5000,
   idleRssEmbeddedMb: 350,
@@ -194,6 +198,38 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
             `no REST list run at ${budgets.restP99Connections} connections (BENCH_CONNECTIONS)`,
           ),
     );
+
+    const day = "skipped" in db ? undefined : db.resultsDay;
+    const lookups = (day?.figures ?? []).filter(
+      (f) => f.target.startsWith("lookup") && f.connections === budgets.resultsLookupConnections,
+    );
+    const noLookups = day?.problem ? `results day: ${day.problem}` : "no results-day lookup run";
+    const lookupName = (f: { target: string }) => f.target.replace(/^lookup \((.*)\)$/, "$1");
+    const lookupP99Budget = `Results lookup p99 at ${budgets.resultsLookupConnections} connections, each a different student (${label})`;
+    const lookupP99Limit = `< ${budgets.resultsLookupP99Ms} ms`;
+    const lookupP99 = worst(lookups, (f) => f.p99Ms, lookupName, budgets.resultsLookupP99Ms, "ms", true);
+    checks.push(
+      lookupP99
+        ? check(lookupP99Budget, lookupP99Limit, lookupP99.measured, lookupP99.pass)
+        : gap(lookupP99Budget, lookupP99Limit, noLookups),
+    );
+    const lookupRatioBudget = `Results lookup req/s ÷ static file req/s, ${budgets.resultsLookupConnections} connections (${label})`;
+    const lookupRatioLimit = `≥ ${budgets.resultsLookupToStaticRatio}`;
+    const ratios = lookups.filter((f) => f.ratioToStatic !== null);
+    if (ratios.length > 0) {
+      const lowest = Math.min(...ratios.map((f) => f.ratioToStatic!));
+      const under = ratios
+        .filter((f) => f.ratioToStatic! < budgets.resultsLookupToStaticRatio)
+        .map(lookupName);
+      checks.push(
+        check(
+          lookupRatioBudget,
+          lookupRatioLimit,
+          `min ${lowest}${under.length > 0 ? ` (under: ${under.join(", ")})` : ""}`,
+          under.length === 0,
+        ),
+      );
+    } else checks.push(gap(lookupRatioBudget, lookupRatioLimit, noLookups));
 
     if (db.database === "embedded" && !("skipped" in db)) {
       for (const [budget, value, limit] of [

@@ -47,7 +47,7 @@ export function benchTargets(blogId: string, staticPath: string): Target[] {
 }
 
 // What a browser sends (the server compresses pages and JSON for it).
-const headersFor = (kind: TargetKind): Record<string, string> => ({
+export const headersFor = (kind: TargetKind): Record<string, string> => ({
   accept: kind === "api" ? "application/json" : "text/html,application/xhtml+xml,*/*;q=0.8",
   "accept-encoding": "gzip, deflate, br",
   "accept-language": "en-US,en;q=0.9",

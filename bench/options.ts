@@ -17,6 +17,8 @@ export type BenchOptions = {
   records: number;
   comments: number;
   resultsDir: string;
+  /** BENCH_CPU_PROF: a folder for the measured servers' CPU profiles (node --cpu-prof); null: none. */
+  cpuProfileDir: string | null;
 };
 
 /** How long the server sits without requests before its idle memory is read. */
@@ -54,5 +56,6 @@ export function readOptions(env: Record<string, string | undefined>, root: strin
     records: Math.round(positiveNumber(env, "BENCH_RECORDS", 1000)),
     comments: Math.round(positiveNumber(env, "BENCH_COMMENTS", 10_000)),
     resultsDir: path.resolve(root, env.BENCH_RESULTS_DIR ?? "bench/results"),
+    cpuProfileDir: env.BENCH_CPU_PROF ? path.resolve(root, env.BENCH_CPU_PROF) : null,
   };
 }

@@ -3,6 +3,7 @@ import type { LighthouseFigure } from "./lighthouse";
 import type { LoadFigure } from "./load";
 import { idleRssSeconds } from "./options";
 import type { BenchResults, DatabaseResult } from "./results";
+import { resultsDayConnections, resultsDaySubjects } from "./results-day";
 import { kb } from "./stats";
 
 /** A Markdown table with padded columns, readable in a terminal as well. */
@@ -88,6 +89,91 @@ function startTable(databases: DatabaseResult[], postgresSkipped: string | undef
   );
 }
 
+const dbName = (db: DatabaseResult) => (db.database === "embedded" ? "embedded" : "PostgreSQL");
+
+/** The results-day scenario: what was seeded, how the crowd asked, and its figures per database. */
+export function resultsDaySection(results: BenchResults): string[] {
+  const days = results.databases.filter((db) => db.resultsDay);
+  if (days.length === 0) return [];
+  const out = ["", "## Results day", ""];
+  const seeded = days.find((db) => db.resultsDay?.seed)?.resultsDay?.seed;
+  const parts = resultsDaySubjects.reduce((sum, subject) => sum + subject.components.length, 0);
+  if (seeded) {
+    const c = seeded.counts;
+    out.push(
+      `A published exam of Class Ten: ${number(c.students)} students, ${c.subjects} subjects in ${parts} parts ` +
+        "(written and MCQ, practicals in the sciences, English written only, Higher Mathematics the optional subject), " +
+        `${number(c.scores)} scores of which ${number(c.absentScores)} absent (${c.absentFromSomeSubject} students missed a subject or more); ` +
+        `${number(c.passed)} pass, ${number(c.failed)} fail, ${number(c.gpa5)} with GPA 5.00. ` +
+        "Made as an admin makes it, on a server of its own before the measured one starts: the exam posted to the API, " +
+        "the marks sheet (CSV, from the app's own writer) imported through the API, the exam published; a few marksheets " +
+        "are checked against the same grading module. " +
+        days
+          .map(
+            (db) =>
+              `${dbName(db)}: ${db.resultsDay?.seed ? `${(db.resultsDay.seed.ms / 1000).toFixed(1)} s` : "not made"}`,
+          )
+          .join(", ") +
+        ".",
+    );
+  }
+  out.push(
+    "",
+    `The crowd: at ${resultsDayConnections.lookups} connections, every request asks for a different student (roll and ` +
+      "registration number) from an address of its own: the measured server runs with TRUST_PROXY=on, as behind a reverse " +
+      "proxy, and each request carries its own X-Forwarded-For, so the limit of 30 lookups per address in 10 minutes is " +
+      "counted on every lookup (a row written) and refuses none. Each student is asked for once per run, since a repeat " +
+      "of the same lookup is answered from the page cache; a lookup run ends when the class is done or after six load " +
+      `runs' time. The static file is measured again just before, at the same connections (×static). PDFs: ` +
+      `${resultsDayConnections.pdfs} connections, one load run each.`,
+    "",
+  );
+  const rows: string[][] = [];
+  for (const db of days) {
+    const day = db.resultsDay!;
+    if (day.figures.length === 0) {
+      rows.push([
+        dbName(db),
+        day.problem ? `not measured: ${day.problem}` : "not measured",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+      ]);
+      continue;
+    }
+    for (const f of day.figures) {
+      rows.push([
+        dbName(db),
+        f.target,
+        String(f.connections),
+        number(f.requests),
+        number(Math.round(f.requestsPerSecond)),
+        `${f.p50Ms}/${f.p99Ms}`,
+        f.ratioToStatic === null ? "" : `×${f.ratioToStatic.toFixed(f.ratioToStatic < 0.1 ? 3 : 2)}`,
+        String(f.errors),
+      ]);
+    }
+    if (day.problem) rows.push([dbName(db), `incomplete: ${day.problem}`, "", "", "", "", "", ""]);
+  }
+  out.push(
+    markdownTable(
+      ["database", "target", "conn", "requests", "req/s", "p50/p99 ms", "×static", "errors"],
+      rows,
+    ),
+  );
+  const peaks = days.filter((db) => db.resultsDay?.peakRssMb !== undefined);
+  if (peaks.length > 0) {
+    out.push(
+      "",
+      `Peak RSS after results day: ${peaks.map((db) => `${dbName(db)} ${number(db.resultsDay!.peakRssMb!)} MB`).join(", ")}.`,
+    );
+  }
+  return out;
+}
+
 export function formatReport(results: BenchResults): string {
   const { machine, settings } = results;
   const out: string[] = [];
@@ -118,6 +204,8 @@ export function formatReport(results: BenchResults): string {
   if (results.postgresSkipped && !results.databases.some((db) => db.database === "postgres")) {
     out.push("", "## Throughput, PostgreSQL", "", `PostgreSQL: not measured (${results.postgresSkipped}).`);
   }
+
+  out.push(...resultsDaySection(results));
 
   out.push("", "## Start and memory", "", startTable(results.databases, results.postgresSkipped));
 

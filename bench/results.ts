@@ -2,6 +2,7 @@
 import type { PageBundle, StaticFile } from "./bundles";
 import type { LighthouseFigure } from "./lighthouse";
 import type { LoadFigure } from "./load";
+import type { ResultsDayResult } from "./results-day";
 import type { SeedSummary } from "./seed";
 
 export type DatabaseKind = "embedded" | "postgres";
@@ -18,6 +19,8 @@ export type DatabaseResult = {
   /** VmHWM (the peak) after the load runs. */
   loadedRssMb?: number;
   load: LoadFigure[];
+  /** The exam's lookups and PDFs (bench/results-day.ts), after the load matrix. */
+  resultsDay?: ResultsDayResult;
   /** Why this database was not measured (or not completely). */
   problem?: string;
 };

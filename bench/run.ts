@@ -93,9 +93,14 @@ async function main(): Promise<void> {
   if (postgresSkipped) log(`PostgreSQL skipped: ${postgresSkipped}`);
 
   const targetsCount = 12;
-  const runs = (targetsCount * 2 - 1) * options.connections.length + (pgAvailable ? targetsCount * 2 - 1 : 0);
+  const databasesCount = pgAvailable ? 2 : 1;
+  // Results day, per database: the static file and two PDF runs, and two lookup runs of up to six.
+  const runs =
+    (targetsCount * 2 - 1) * options.connections.length +
+    (pgAvailable ? targetsCount * 2 - 1 : 0) +
+    databasesCount * (3 + 2 * 6);
   log(
-    `${runs} load runs of ${options.durationSeconds} s (about ${Math.ceil((runs * (options.durationSeconds + 0.5)) / 60)} min)` +
+    `up to ${runs} load runs' time of ${options.durationSeconds} s each (about ${Math.ceil((runs * (options.durationSeconds + 0.5)) / 60)} min)` +
       (lighthouseProblem
         ? ""
         : ` and ${lighthousePages("").length * options.lighthouseRuns} Lighthouse runs`),
@@ -126,6 +131,7 @@ async function main(): Promise<void> {
     volume,
     staticPath: staticFile.path,
     durationSeconds: options.durationSeconds,
+    ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
   };
   try {
     databases.push(

@@ -1,5 +1,6 @@
-// One database's part of the bench: seed it, start the server on it (cold start, idle memory),
-// run the load matrix (loaded memory), and let the caller measure more while it serves.
+// One database's part of the bench: seed it (and make the results-day exam through the API), start
+// the server on it (cold start, idle memory), run the load matrix (loaded memory), let the caller
+// measure more while it serves, then run results day (bench/results-day.ts).
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,8 +9,15 @@ import { removeAtEnd } from "./cleanup";
 import { type Auth, benchTargets, type LoadFigure, measure, warmUp, withRatios } from "./load";
 import { idleRssSeconds } from "./options";
 import type { DatabaseKind, DatabaseResult } from "./results";
+import {
+  type ResultsDayResult,
+  resultsDayConnections,
+  resultsDayStudents,
+  runResultsDay,
+  seedResultsDay,
+} from "./results-day";
 import { readerAccount, type SeedVolume, seedDatabase } from "./seed";
-import { type AppServer, readMemory, signIn, startAppServer } from "./server";
+import { type AppServer, adminAccount, readMemory, signIn, startAppServer } from "./server";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const log = (message: string) => console.error(`bench: ${message}`);
@@ -32,6 +40,8 @@ export type Scenario = {
   freshDatabaseUrl?: string;
   /** Runs while the server still serves, after the load runs. */
   whileServing?: (server: AppServer, blogId: string) => Promise<void>;
+  /** BENCH_CPU_PROF: the measured server writes a CPU profile here when it stops. */
+  cpuProfileDir?: string;
 };
 
 export async function runScenario(scenario: Scenario): Promise<DatabaseResult> {
@@ -74,7 +84,47 @@ export async function runScenario(scenario: Scenario): Promise<DatabaseResult> {
       `${label}: seeded in ${(result.seed.ms / 1000).toFixed(1)} s (${JSON.stringify(result.seed.counts)})`,
     );
 
-    const server = await startAppServer({ buildDir, dataDir, databaseUrl });
+    // The results-day exam is made as an admin makes it, through the API, on a server of its own
+    // that stops before the measured one starts, so its import counts in neither the measured
+    // start nor its memory. (That server also makes the admin account, which the measured start
+    // then finds, as any start on a database in use does.)
+    const resultsDay: ResultsDayResult = { figures: [] };
+    result.resultsDay = resultsDay;
+    try {
+      const seeder = await startAppServer({ buildDir, dataDir, databaseUrl });
+      try {
+        const admin = await signIn(seeder.url, adminAccount.email, adminAccount.password);
+        resultsDay.seed = await seedResultsDay(seeder.url, admin, resultsDayStudents);
+      } catch (error) {
+        throw new Error(`${errorText(error)}\n--- server output ---\n${seeder.logs().slice(-4000)}`, {
+          cause: error,
+        });
+      } finally {
+        await seeder.stop();
+      }
+      log(
+        `${label}: results-day exam made through the API in ${(resultsDay.seed.ms / 1000).toFixed(1)} s (${JSON.stringify(resultsDay.seed.counts)})`,
+      );
+    } catch (error) {
+      resultsDay.problem = `the exam could not be made: ${errorText(error).split("\n")[0]}`;
+      log(`${label}: results day: ${errorText(error)}`);
+    }
+
+    // TRUST_PROXY, as behind a reverse proxy: the results-day crowd names its addresses in
+    // X-Forwarded-For (bench/results-day.ts). No other run sends that header.
+    const server = await startAppServer({
+      buildDir,
+      dataDir,
+      databaseUrl,
+      env: { TRUST_PROXY: "on" },
+      nodeArgs: scenario.cpuProfileDir
+        ? [
+            "--cpu-prof",
+            `--cpu-prof-dir=${scenario.cpuProfileDir}`,
+            `--cpu-prof-name=${database}-${Date.now()}.cpuprofile`,
+          ]
+        : [],
+    });
     try {
       result.coldStartMs = server.coldStartMs;
       // Idle means idle to V8 too: its memory reducer gives back the heap that starting up grew
@@ -114,7 +164,31 @@ export async function runScenario(scenario: Scenario): Promise<DatabaseResult> {
       result.load = withRatios(figures);
       result.loadedRssMb = readMemory(server.pid)?.peakRssMb;
       log(`${label}: peak RSS ${result.loadedRssMb ?? "?"} MB`);
+
       await scenario.whileServing?.(server, result.seed.blogId);
+
+      // Results day last: its kept lookups fill the page cache, and the pages and Lighthouse above
+      // should find it as the load runs left it.
+      if (resultsDay.seed) {
+        try {
+          resultsDay.figures = await runResultsDay({
+            baseUrl: server.url,
+            pid: server.pid,
+            seed: resultsDay.seed,
+            staticPath: scenario.staticPath,
+            durationSeconds: scenario.durationSeconds,
+            lookupConnections: resultsDayConnections.lookups,
+            pdfConnections: resultsDayConnections.pdfs,
+            log: (message) => log(`${label}: ${message}`),
+          });
+          resultsDay.peakRssMb = readMemory(server.pid)?.peakRssMb;
+        } catch (error) {
+          resultsDay.problem = errorText(error);
+          log(
+            `${label}: results day: ${errorText(error)}\n--- server output ---\n${server.logs().slice(-4000)}`,
+          );
+        }
+      }
     } catch (error) {
       throw new Error(`${errorText(error)}\n--- server output ---\n${server.logs().slice(-4000)}`, {
         cause: error,

@@ -9,6 +9,7 @@ import { readOptions } from "../../bench/options";
 import { withoutPassword } from "../../bench/postgres";
 import { budgetSummary, formatReport, loadCell, markdownTable } from "../../bench/report";
 import type { BenchResults } from "../../bench/results";
+import type { ResultsDayFigure } from "../../bench/results-day";
 import { errorText } from "../../bench/scenario";
 import { parseProcStatus } from "../../bench/server";
 import { median, ratio } from "../../bench/stats";
@@ -25,6 +26,12 @@ const figure = (overrides: Partial<LoadFigure>): LoadFigure => ({
   errors: 0,
   requests: 500,
   ratioToStatic: null,
+  ...overrides,
+});
+
+const resultsDayFigure = (overrides: Partial<ResultsDayFigure>): ResultsDayFigure => ({
+  ...figure({}),
+  target: "lookup (REST)",
   ...overrides,
 });
 
@@ -168,6 +175,19 @@ describe("budgets", () => {
           figure({ requestsPerSecond: 2400 }),
           figure({ kind: "api", target: "GET blogs list", path: "/api/blog/blogs", p99Ms: 25 }),
         ]),
+        resultsDay: {
+          figures: [
+            resultsDayFigure({
+              target: "static file",
+              kind: "static",
+              requestsPerSecond: 4000,
+              ratioToStatic: 1,
+            }),
+            resultsDayFigure({ target: "lookup (REST)", kind: "api", p99Ms: 12, ratioToStatic: 0.4 }),
+            resultsDayFigure({ target: "lookup (page)", p99Ms: 18, ratioToStatic: 0.35 }),
+            resultsDayFigure({ target: "PDF (Bangla)", connections: 4, p99Ms: 90, ratioToStatic: null }),
+          ],
+        },
       },
     ],
     bundles: [
@@ -210,6 +230,8 @@ describe("budgets", () => {
       "Cold start, existing embedded database": true,
       "Cold start, fresh embedded database": false,
       "Idle RSS (embedded)": true,
+      "Results lookup p99 at 50 connections, each a different student (embedded)": true,
+      "Results lookup req/s ÷ static file req/s, 50 connections (embedded)": true,
       // Not measured is neither a pass nor a failure.
       "Lighthouse performance (mobile)": null,
     });
@@ -231,6 +253,8 @@ describe("budgets", () => {
       "Lighthouse LCP",
       "Home page req/s ÷ static file req/s, anonymous, 50 connections (PostgreSQL)",
       "REST lists p99 at 50 connections (PostgreSQL)",
+      "Results lookup p99 at 50 connections, each a different student (PostgreSQL)",
+      "Results lookup req/s ÷ static file req/s, 50 connections (PostgreSQL)",
       "Idle RSS (PostgreSQL)",
     ]);
     expect(byName(checks)["Idle RSS (PostgreSQL)"]).toMatchObject({
@@ -266,6 +290,7 @@ describe("budgets", () => {
       "Lighthouse LCP",
       "Home page req/s ÷ static file req/s, anonymous, 50 connections (embedded)",
       "REST lists p99 at 50 connections (embedded)",
+      "Results lookup p99 at 50 connections, each a different student (embedded)",
       "Cold start, existing embedded database",
       "Idle RSS (embedded)",
     ]) {
@@ -306,6 +331,85 @@ describe("budgets", () => {
     expect(passing["Lighthouse LCP"]).toMatchObject({ measured: "max 900 ms", pass: true });
   });
 
+  it("holds each results-day lookup to 20 ms p99 and 0.3 of the static file, and fails a broken day", () => {
+    const embedded = base.databases[0]!;
+    const slow = byName(
+      checkBudgets({
+        ...base,
+        databases: [
+          {
+            ...embedded,
+            resultsDay: {
+              figures: [
+                resultsDayFigure({ target: "lookup (REST)", kind: "api", p99Ms: 19.9, ratioToStatic: 0.3 }),
+                resultsDayFigure({ target: "lookup (page)", p99Ms: 640, ratioToStatic: 0.02 }),
+                // PDFs run at fewer connections and have no budget.
+                resultsDayFigure({
+                  target: "PDF (English)",
+                  connections: 4,
+                  p99Ms: 900,
+                  ratioToStatic: null,
+                }),
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    expect(slow["Results lookup p99 at 50 connections, each a different student (embedded)"]).toMatchObject({
+      measured: "max 640 ms (over: page)",
+      pass: false,
+    });
+    expect(slow["Results lookup req/s ÷ static file req/s, 50 connections (embedded)"]).toMatchObject({
+      measured: "min 0.02 (under: page)",
+      pass: false,
+    });
+
+    const broken = byName(
+      checkBudgets({
+        ...base,
+        databases: [{ ...embedded, resultsDay: { figures: [], problem: "the exam could not be made: 422" } }],
+      }),
+    );
+    expect(broken["Results lookup req/s ÷ static file req/s, 50 connections (embedded)"]).toMatchObject({
+      measured: "not measured (results day: the exam could not be made: 422)",
+      pass: false,
+    });
+  });
+
+  it("prints the results day: what was seeded, how the crowd asked, and its figures", () => {
+    const seed = {
+      examId: "e",
+      students: [],
+      ms: 41_000,
+      counts: {
+        students: 2000,
+        subjects: 10,
+        scores: 44_000,
+        absentScores: 120,
+        passed: 1749,
+        failed: 251,
+        gpa5: 326,
+        absentFromSomeSubject: 41,
+      },
+    };
+    const embedded = {
+      ...base.databases[0]!,
+      resultsDay: { ...base.databases[0]!.resultsDay!, seed, peakRssMb: 600 },
+    };
+    const results = { ...base, databases: [embedded] };
+    const report = formatReport({ ...results, budgets: checkBudgets(results) });
+    expect(report).toContain("## Results day");
+    expect(report).toContain("2,000 students, 10 subjects in 22 parts");
+    expect(report).toContain("1,749 pass, 251 fail, 326 with GPA 5.00");
+    expect(report).toContain("TRUST_PROXY=on");
+    expect(report).toMatch(
+      /\| embedded +\| lookup \(page\) +\| 50 +\| 500 +\| 100 +\| 5\/18 +\| ×0\.35 +\| 0 +\|/,
+    );
+    expect(report).toMatch(/\| embedded +\| PDF \(Bangla\) +\| 4 +\| 500 +\| 100 +\| 5\/90 +\| +\| 0 +\|/);
+    expect(report).toContain("Peak RSS after results day: embedded 600 MB.");
+  });
+
   it("prints not-measured budgets, PostgreSQL's reason and the static file in the report", () => {
     const partial = { ...base, postgresSkipped: "no PostgreSQL answers at postgres://x" };
     const report = formatReport({ ...partial, budgets: checkBudgets(partial) });
@@ -318,7 +422,7 @@ describe("budgets", () => {
     );
     expect(report).toMatch(/\| PostgreSQL +\| not measured +\|/);
     expect(report).toContain("Lighthouse: not measured (BENCH_SKIP_LIGHTHOUSE is set).");
-    expect(report).toContain("4 pass, 3 FAIL, 8 not measured: the run fails (exit code 1).");
+    expect(report).toContain("6 pass, 3 FAIL, 10 not measured: the run fails (exit code 1).");
     expect(report).toMatch(/\| Cold start, fresh embedded database +\| < 5000 ms +\| 6000 ms +\| FAIL +\|/);
   });
 
