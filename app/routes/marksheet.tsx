@@ -14,6 +14,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return withStatus({ outcome: answer.outcome }, answer);
 }
 
+// A found marksheet is one student's: kept by no shared cache, nor by the page cache.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ matches, params }) => [
   ...seo(matches, {
     title: { key: "marksheet.title" },

@@ -34,7 +34,11 @@ export async function lookUp(
       clientIp,
       institute: services.config.instituteName,
     });
-    return { outcome: { kind: "found", sheet }, status: 200 };
+    return {
+      outcome: { kind: "found", sheet },
+      status: 200,
+      headers: { "Cache-Control": "private, no-store" },
+    };
   } catch (error) {
     if (error instanceof RateLimitError) {
       return {

@@ -27,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return withStatus({ exams, asked, outcome: answer.outcome, figures }, answer);
 }
 
+// A found marksheet is one student's: kept by no shared cache, nor by the page cache.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...seo(matches, {
     title: { key: "results.lookup.heading" },

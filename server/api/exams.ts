@@ -351,7 +351,13 @@ export const examEndpoints = [
     rateLimited: true,
     response: marksheetWire,
     errors: { "404": "No published exam, or no result for this roll and registration number" },
-    handle: ({ services, actor, query, clientIp }) =>
-      lookupResult(services.db, actor, query, { clientIp, institute: services.config.instituteName }),
+    responseHeaders: ["Cache-Control"],
+    // One student's marksheet: no shared cache keeps it, and nor does the page cache, where a copy
+    // of each first lookup cost more to compress than any repeat saves (bench: results day).
+    handle: async ({ services, actor, query, clientIp }) =>
+      new Answer(
+        await lookupResult(services.db, actor, query, { clientIp, institute: services.config.instituteName }),
+        { "Cache-Control": "private, no-store" },
+      ),
   }),
 ];

@@ -31,7 +31,9 @@ export const apiCaching = () =>
     // A kept answer's 304 (server/middleware/page-cache.ts) gets the headers its 200 gets.
     if (c.res.status !== 200 && c.res.status !== 304) return;
     const signedIn = c.get("actor")?.kind === "user" || Boolean(c.req.header("authorization"));
-    c.res.headers.set("Cache-Control", signedIn ? privateCacheControl : "public, no-cache");
+    // An answer that says it is one person's (a marksheet) stays so for everyone.
+    const own = /private|no-store/i.test(c.res.headers.get("Cache-Control") ?? "");
+    if (!own) c.res.headers.set("Cache-Control", signedIn ? privateCacheControl : "public, no-cache");
     // Answers are sent compressed as the client accepts (kept ones as stored, others by compress()),
     // so a 304, which compress() does not see, names Accept-Encoding as its 200 does.
     const vary = new Set([

@@ -267,6 +267,9 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
         expect(sheet).toMatchObject({ ...expected, roll, registration, class: "Class Ten" });
         expect(sheet.exam).toMatchObject({ name: "Annual Examination", session: "2026" });
         expect(sheet.subjects).toHaveLength(4);
+        // One student's: no shared cache, nor the page cache, keeps it.
+        expect(answer.headers.get("cache-control")).toBe("private, no-store");
+        expect((await lookup(roll, registration)).headers.get("x-cache")).not.toBe("HIT");
         // Nobody's e-mail or account travels with a marksheet.
         expect(JSON.stringify(sheet)).not.toMatch(/@|userId|enrolment/);
       },

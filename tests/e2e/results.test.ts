@@ -119,6 +119,8 @@ describe("exam results in the browser", () => {
     const { page } = await newPage(browser);
     const response = await page.goto(`${server.url}/results?exam=${examId}&roll=7&registration=2026000008`);
     expect(response?.status()).toBe(404);
+    const found = await fetch(`${server.url}/results?exam=${examId}&roll=7&registration=2026000007`);
+    expect(found.headers.get("cache-control")).toBe("private, no-store");
     await page.getByText("No result matches this roll and registration number").waitFor();
     expect(await page.getByLabel("Roll").inputValue()).toBe("7");
     expect(await page.locator(".marksheet").count()).toBe(0);
