@@ -122,9 +122,12 @@ export function resultsDaySection(results: BenchResults): string[] {
     `The crowd: at ${resultsDayConnections.lookups} connections, every request asks for a different student (roll and ` +
       "registration number) from an address of its own: the measured server runs with TRUST_PROXY=on, as behind a reverse " +
       "proxy, and each request carries its own X-Forwarded-For, so the limit of 30 lookups per address in 10 minutes is " +
-      "counted on every lookup (a row written) and refuses none. Each student is asked for once per run, since a repeat " +
-      "of the same lookup is answered from the page cache; a lookup run ends when the class is done or after six load " +
-      `runs' time. The static file is measured again just before, at the same connections (×static). PDFs: ` +
+      "counted on every lookup (in memory: an address reaches the rate_limits table from its fifth lookup) and refuses " +
+      "none. Each student is asked for once per run, as no copy of one student's marksheet is kept (the class's " +
+      "marksheets are read into memory once per content generation, in the warm-up); a lookup run ends when the class " +
+      "is done or after six load runs' time. The REST lookup has the budget of issue 18; the page is a render per " +
+      "student, with the budget of a page rendered afresh (decision 0027). " +
+      `The static file is measured again just before, at the same connections (×static). PDFs: ` +
       `${resultsDayConnections.pdfs} connections, one load run each.`,
     "",
   );

@@ -6,8 +6,8 @@
 // the app's own writer (the CSV a teacher downloads and fills) and imported through the API,
 // then published. The measured server trusts X-Forwarded-For (TRUST_PROXY, as behind nginx) and
 // every request names an address of its own, so the per-address limit of 30 lookups in 10 minutes
-// (server/domain/exams.ts, lookupLimit) counts each visitor once, as it would on the day, and is
-// still counted: its row is written on every lookup.
+// (server/domain/result-lookup.ts, lookupLimit) counts each visitor once, as it would on the day,
+// and is still counted, in memory (server/domain/rate-limit.ts, hitBufferedRateLimit).
 import autocannon from "autocannon";
 import { gradeMarksheet } from "../common/grading";
 import type { SubjectRule } from "../common/schemas/results";
@@ -401,8 +401,8 @@ export async function runResultsDay(options: {
   });
   await measured(ceiling);
 
-  // Every lookup a first one: a repeat of the same query is answered from the page cache
-  // (decision 0026), which the home page's runs measure already. So a run asks each student
+  // Every lookup a first one: no copy of a marksheet is kept, so a repeat costs what a first
+  // lookup costs (decision 0027). So a run asks each student
   // once and ends when the class is done, or after six load runs' time if that comes first.
   for (const kind of ["REST", "page"] as const) {
     await measured(

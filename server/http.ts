@@ -22,7 +22,7 @@ import { builtAssets } from "./middleware/built-assets";
 import { cacheControl } from "./middleware/cache-control";
 import { crossOriginApi } from "./middleware/cors";
 import { jsonObjectBody } from "./middleware/json-object-body";
-import { invalidateOnChange, servePageCache } from "./middleware/page-cache";
+import { contentReadsOf, invalidateOnChange, servePageCache } from "./middleware/page-cache";
 import { pageInput } from "./middleware/page-input";
 import { privateAnswers } from "./middleware/private-answers";
 import { requestLog } from "./middleware/request-log";
@@ -160,9 +160,6 @@ export function createApp(
     });
     app.all("*", formLimit, pageInput(), (c) => {
       const ip = clientIp(c, config.trustProxy);
-      const generation = c.get("contentGeneration");
-      // An action's page may show what it just changed, so only reads (GET, HEAD) use kept reads.
-      const reading = c.req.method === "GET" || c.req.method === "HEAD";
       const context = new RouterContextProvider();
       context.set(pageContext, {
         services,
@@ -172,7 +169,7 @@ export function createApp(
         logger: c.get("logger"),
         authHeaders: withClientIp(c.req.raw.headers, ip),
         clientIp: ip,
-        contentReads: reading && generation ? services.pageCache.readsFor(generation) : undefined,
+        contentReads: contentReadsOf(c, services.pageCache),
       });
       return pageHandler(c.req.raw, context);
     });

@@ -40,6 +40,14 @@ export function formatNumber(value: number, intl: string): string {
   return formatter(`number ${intl}`, () => new Intl.NumberFormat(intl)).format(value);
 }
 
+/** A number with exactly this many decimals (a GPA's two: 4.83, ৪.৮৩). */
+export function formatDecimal(value: number, intl: string, digits: number): string {
+  return formatter(
+    `decimal ${digits} ${intl}`,
+    () => new Intl.NumberFormat(intl, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  ).format(value);
+}
+
 /** A price in major units (120.5) in the configured currency, USD unless said. */
 export function formatPrice(major: number, intl: string, currency = "USD"): string {
   // Taka is written with its sign first in Bangla too (৳১,২৫০.০০), as on receipts and price

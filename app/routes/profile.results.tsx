@@ -1,6 +1,6 @@
 // /profile-route/results: the published marksheets of the students this account is linked to
 // (the student's own account, or a guardian's), newest first.
-import { ownMarksheets } from "../../server/domain/exams";
+import { ownMarksheets } from "../../server/domain/result-lookup";
 import { Marksheet, MarksheetActions } from "../components/results/marksheet";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
@@ -8,8 +8,13 @@ import type { Route } from "./+types/profile.results";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
-  const { services } = pageOf(context);
-  return { sheets: await ownMarksheets(services.db, actor, services.config.instituteName) };
+  const { services, contentReads } = pageOf(context);
+  return {
+    sheets: await ownMarksheets(services.db, actor, {
+      institute: services.config.instituteName,
+      reads: contentReads,
+    }),
+  };
 }
 
 export default function MyResults({ loaderData }: Route.ComponentProps) {

@@ -4,8 +4,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import { lookupQuery, type Marksheet } from "../../common/schemas/results";
 import { DomainError } from "../../server/domain/errors";
-import { lookupResult } from "../../server/domain/exams";
 import { RateLimitError } from "../../server/domain/rate-limit";
+import { lookupResult } from "../../server/domain/result-lookup";
 import { pageOf } from "../lib/page.server";
 
 export type LookupOutcome =
@@ -28,11 +28,12 @@ export async function lookUp(
   });
   if (!parsed.success)
     return { outcome: { kind: "invalid", fields: fieldErrorsOf(parsed.error) }, status: 400 };
-  const { services, actor, clientIp } = pageOf(context);
+  const { services, actor, clientIp, contentReads } = pageOf(context);
   try {
     const sheet = await lookupResult(services.db, actor, parsed.data, {
       clientIp,
       institute: services.config.instituteName,
+      reads: contentReads,
     });
     return {
       outcome: { kind: "found", sheet },

@@ -13,9 +13,9 @@ import type { Route } from "./+types/results-lookup";
 import { lookUp, withStatus } from "./results-lookup.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, actor } = pageOf(context);
+  const { services, actor, contentReads } = pageOf(context);
   const query = new URL(request.url).searchParams;
-  const exams = (await listExams(services.db, actor)).map((exam) => ({
+  const exams = (await listExams(services.db, actor, contentReads)).map((exam) => ({
     id: exam.id,
     label: `${exam.name} ${exam.session}, ${exam.class}`,
   }));

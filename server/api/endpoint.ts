@@ -2,6 +2,7 @@
 // the success status and one call into the domain. The router enforces the schemas; the domain
 // enforces the permissions; the OpenAPI document is generated from the same list.
 import type { z } from "zod";
+import type { ContentReads } from "../cache/content-reads";
 import type { Actor } from "../domain/actor";
 import type { Audience } from "../domain/content/collection";
 import type { Services } from "../services";
@@ -33,6 +34,8 @@ export type EndpointInput<P, Q, B> = {
   request: Request;
   /** The client's address (socket, or X-Forwarded-For with TRUST_PROXY); undefined when unknown. */
   clientIp?: string;
+  /** Content reads kept for this GET's content generation; none for a change. */
+  reads?: ContentReads;
 };
 
 export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
@@ -84,6 +87,11 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   responses?: Record<string, { description: string; schema: Schema; headers?: ResponseHeader[] }>;
   /** The answer can be 429 (a rate limit), with Retry-After. */
   rateLimited?: boolean;
+  /**
+   * The answer is one person's (a marksheet): sent with `Cache-Control: private, no-store`, so no
+   * cache keeps it (the page cache included), and without an ETag, which nobody could send back.
+   */
+  noStore?: boolean;
   handle(input: EndpointInput<P, Q, B>): Promise<unknown>;
 };
 

@@ -20,9 +20,7 @@ import {
   linkAccount,
   listClasses,
   listExams,
-  lookupResult,
   marksGrid,
-  ownMarksheets,
   publishExam,
   type SchoolClass,
   saveClass,
@@ -30,6 +28,7 @@ import {
   unpublishExam,
   updateExam,
 } from "../domain/exams";
+import { lookupResult, ownMarksheets } from "../domain/result-lookup";
 import { readMarksSheet } from "../results/marks-sheet";
 import { Answer, endpoint } from "./endpoint";
 
@@ -337,7 +336,8 @@ export const examEndpoints = [
     tag,
     access: "signed-in user",
     response: z.array(marksheetWire),
-    handle: ({ services, actor }) => ownMarksheets(services.db, actor, services.config.instituteName),
+    handle: ({ services, actor, reads }) =>
+      ownMarksheets(services.db, actor, { institute: services.config.instituteName, reads }),
   }),
   endpoint({
     method: "GET",
@@ -351,13 +351,15 @@ export const examEndpoints = [
     rateLimited: true,
     response: marksheetWire,
     errors: { "404": "No published exam, or no result for this roll and registration number" },
-    responseHeaders: ["Cache-Control"],
     // One student's marksheet: no shared cache keeps it, and nor does the page cache, where a copy
-    // of each first lookup cost more to compress than any repeat saves (bench: results day).
-    handle: async ({ services, actor, query, clientIp }) =>
-      new Answer(
-        await lookupResult(services.db, actor, query, { clientIp, institute: services.config.instituteName }),
-        { "Cache-Control": "private, no-store" },
-      ),
+    // of each first lookup cost more to compress than any repeat saves (bench: results day). The
+    // class is kept in memory instead (server/domain/result-lookup.ts).
+    noStore: true,
+    handle: ({ services, actor, query, clientIp, reads }) =>
+      lookupResult(services.db, actor, query, {
+        clientIp,
+        institute: services.config.instituteName,
+        reads,
+      }),
   }),
 ];

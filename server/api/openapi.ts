@@ -187,9 +187,12 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         ...(status === "429" ? { headers: headerRefs(["Retry-After"]) } : {}),
         content: errorContent,
       });
+      // A no-store answer has no ETag, so it is never 304 either.
+      const revalidated = isGet && !endpoint.noStore;
       const successHeaders: ResponseHeader[] = [
         ...(endpoint.responseHeaders ?? []),
-        ...(isGet ? (["ETag", "Cache-Control"] as const) : []),
+        ...(revalidated ? (["ETag"] as const) : []),
+        ...(isGet ? (["Cache-Control"] as const) : []),
       ];
       paths[openPath] ??= {};
       paths[openPath][endpoint.method.toLowerCase()] = {
@@ -206,7 +209,7 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
             ...(successHeaders.length ? { headers: headerRefs(successHeaders) } : {}),
             content: jsonContent(toJsonSchema(endpoint.response, "output")),
           },
-          ...(isGet
+          ...(revalidated
             ? {
                 "304": {
                   description: "Not modified: the If-None-Match sent names the current ETag (no body)",

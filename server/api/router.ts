@@ -10,6 +10,8 @@ import { controlCharacterFields, type Lines } from "../../common/schemas/fields"
 import { clientIp } from "../auth/client-ip";
 import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
+import { contentReadsOf } from "../middleware/page-cache";
+import { privateCacheControl } from "../middleware/private-answers";
 import type { Services } from "../services";
 import { Answer, type AnyEndpoint, type UploadedFile } from "./endpoint";
 import { ApiError, invalidInput } from "./errors";
@@ -171,8 +173,10 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
       files,
       request: c.req.raw,
       clientIp: clientIp(c, services.config.trustProxy),
+      reads: contentReadsOf(c, services.pageCache),
     });
     const answer = result instanceof Answer ? result : new Answer(result);
+    if (endpoint.noStore) c.header("Cache-Control", privateCacheControl);
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
     return c.json(answer.body ?? null, (answer.status ?? endpoint.status ?? 200) as ContentfulStatusCode);
   };

@@ -78,10 +78,11 @@ const cacheableTypes = /^(text\/html|text\/x-script|application\/json)\b/i;
 export function isCacheableAnswer(response: Response): boolean {
   return (
     response.status === 200 &&
-    response.body !== null &&
     !response.headers.has("set-cookie") &&
     cacheableTypes.test(response.headers.get("content-type") ?? "") &&
-    !/private|no-store/i.test(response.headers.get("cache-control") ?? "")
+    !/private|no-store/i.test(response.headers.get("cache-control") ?? "") &&
+    // Last: the server's light answers become whole Response objects when their body is read.
+    response.body !== null
   );
 }
 

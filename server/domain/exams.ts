@@ -2,7 +2,7 @@
 // publishes; a visitor then finds one student's marksheet by roll and registration number. Every
 // student's result is graded (common/grading.ts) and kept in exam_results whenever their marks or
 // the exam's subjects change, so results day reads one row per lookup.
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { gradeMarksheet } from "../../common/grading";
 import type {
@@ -12,6 +12,7 @@ import type {
   marksInput,
   SubjectRule,
 } from "../../common/schemas/results";
+import type { ContentReads } from "../cache/content-reads";
 import type { Database } from "../db/client";
 import {
   type EnrolmentRelation,
@@ -24,11 +25,10 @@ import {
   schoolClasses,
   users,
 } from "../db/schema";
-import { type Actor, requireAdmin, requireUser, type SignedInActor } from "./actor";
+import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
 import { uuidPattern } from "./orders";
-import { addressPart, enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Writer = Database | Transaction;
@@ -114,9 +114,13 @@ export async function getExam(db: Writer, actor: Actor, id: string): Promise<Exa
   return examOf(row, (await subjectsOf(db, [row.id])).get(row.id) ?? []);
 }
 
-/** Staff see every exam; everyone else the published ones. Newest session first. */
-export async function listExams(db: Database, actor: Actor): Promise<Exam[]> {
+/**
+ * Staff see every exam; everyone else the published ones. Newest session first. With `reads`
+ * (a GET's), the list is read once per content generation for each of the two views.
+ */
+export async function listExams(db: Database, actor: Actor, reads?: ContentReads): Promise<Exam[]> {
   const staff = actor.kind === "user" && actor.isAdmin;
+  if (reads) return reads.remember(`exams ${staff ? "admins" : "everyone"}`, () => listExams(db, actor));
   const rows = await db
     .select(examColumns)
     .from(exams)
@@ -720,130 +724,6 @@ export async function unpublishExam(db: Database, actor: Actor, examId: string):
     });
   });
   return await getExam(db, admin, exam.id);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The lookup.
-
-/** Results day: generous for a family looking up its children, tight for walking a class. */
-export const lookupLimit: RateLimitRule = {
-  name: "result-lookup",
-  max: 30,
-  windowMs: 10 * 60_000,
-  message: "Too many result lookups from this address, try again later",
-};
-
-const lookupMiss = () => new DomainError("not_found", "No result matches this roll and registration number");
-
-/** Position in class: 1 + the students ahead (passed before failed, then GPA, then total marks). */
-async function positionOf(
-  db: Database,
-  examId: string,
-  row: typeof examResults.$inferSelect,
-): Promise<number> {
-  const passed = row.passed;
-  const [ahead] = await db
-    .select({ n: count() })
-    .from(examResults)
-    .where(
-      and(
-        eq(examResults.examId, examId),
-        passed
-          ? and(
-              eq(examResults.passed, true),
-              or(
-                gt(examResults.gpaHundredths, row.gpaHundredths),
-                and(
-                  eq(examResults.gpaHundredths, row.gpaHundredths),
-                  gt(examResults.totalMarks, row.totalMarks),
-                ),
-              ),
-            )
-          : or(
-              eq(examResults.passed, true),
-              and(
-                eq(examResults.passed, false),
-                or(
-                  gt(examResults.gpaHundredths, row.gpaHundredths),
-                  and(
-                    eq(examResults.gpaHundredths, row.gpaHundredths),
-                    gt(examResults.totalMarks, row.totalMarks),
-                  ),
-                ),
-              ),
-            ),
-      ),
-    );
-  return (ahead?.n ?? 0) + 1;
-}
-
-async function marksheetOf(
-  db: Database,
-  exam: Exam,
-  row: typeof examResults.$inferSelect,
-  institute: string,
-): Promise<Marksheet> {
-  return {
-    ...row.marksheet,
-    institute: { name: institute },
-    position: exam.showPosition ? await positionOf(db, exam.id, row) : null,
-  };
-}
-
-export type LookupInput = { exam: string; roll: string; registration: string };
-
-/**
- * One student's marksheet of a published exam, when roll and registration number both match.
- * Counted per address, found or not, so a class cannot be walked through.
- */
-export async function lookupResult(
-  db: Database,
-  actor: Actor,
-  input: LookupInput,
-  context: { clientIp?: string; institute: string },
-): Promise<Marksheet> {
-  const staff = actor.kind === "user" && actor.isAdmin;
-  if (!staff) await enforceRateLimit(db, lookupLimit, [addressPart(context.clientIp)]);
-  const exam = await getExam(db, actor, input.exam).catch((error) => {
-    throw error instanceof DomainError && error.code === "not_found" ? notFound("Exam") : error;
-  });
-  const [row] = await db
-    .select()
-    .from(examResults)
-    .where(
-      and(
-        eq(examResults.examId, exam.id),
-        eq(examResults.roll, input.roll),
-        eq(examResults.registration, input.registration),
-      ),
-    );
-  if (!row) throw lookupMiss();
-  return await marksheetOf(db, exam, row, context.institute);
-}
-
-/** The marksheets of the students this account is linked to (as the student or a guardian). */
-export async function ownMarksheets(db: Database, actor: Actor, institute: string): Promise<Marksheet[]> {
-  const user: SignedInActor = requireUser(actor);
-  const rows = await db
-    .select({ result: examResults })
-    .from(enrolmentAccounts)
-    .innerJoin(examResults, eq(examResults.enrolmentId, enrolmentAccounts.enrolmentId))
-    .innerJoin(exams, eq(exams.id, examResults.examId))
-    .where(
-      and(
-        eq(enrolmentAccounts.userId, user.id),
-        isNotNull(exams.publishAt),
-        lte(exams.publishAt, new Date()),
-      ),
-    )
-    .orderBy(sql`${exams.publishAt} desc`)
-    .limit(50);
-  const sheets: Marksheet[] = [];
-  for (const { result } of rows) {
-    const exam = await getExam(db, actor, result.examId).catch(() => undefined);
-    if (exam) sheets.push(await marksheetOf(db, exam, result, institute));
-  }
-  return sheets;
 }
 
 /**

@@ -128,3 +128,154 @@ export async function enforceRateLimit(
   const hit = await hitRateLimit(db, rateLimitKey(rule.name, parts), rule);
   if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Counted in memory, written in batches: for a limit that a crowd meets at once (results day),
+// where a statement per request would cost more than the answer. Within one process the count
+// is exact. An address's count goes to the table once it has made `sharedFrom` requests in its
+// window here (most of a crowd asks once or twice and is never written), then within a second
+// of every further one, and each process counts on from the table's figure. So one process
+// never allows more than the limit, and P processes together at most the limit plus
+// (P - 1) × (sharedFrom - 1), plus a second's worth.
+
+/** How often counts are written to the table. */
+export const bufferedFlushMs = 1000;
+
+/** The count at which an address's requests are shared with other processes through the table. */
+export const sharedFrom = 5;
+
+type BufferedCount = {
+  rule: RateLimitRule;
+  /** When the window began (the table's figure once a flush has answered). */
+  windowStart: number;
+  /** The table's count at the last flush. */
+  known: number;
+  /** Counted here since then. */
+  pending: number;
+};
+
+type CountBuffer = {
+  counts: Map<string, BufferedCount>;
+  timer?: NodeJS.Timeout;
+  flushing?: Promise<void>;
+  sweptAt: number;
+};
+
+const sweepEveryMs = 60_000;
+
+const buffers = new WeakMap<Database, CountBuffer>();
+
+function bufferOf(db: Database): CountBuffer {
+  let buffer = buffers.get(db);
+  if (!buffer) {
+    buffer = { counts: new Map(), sweptAt: Date.now() };
+    buffers.set(db, buffer);
+  }
+  return buffer;
+}
+
+/** At most this many keys per statement (four parameters each, far under PostgreSQL's 65,535). */
+const flushBatch = 1000;
+
+/** Writes every pending count; a count that fails to be written stays pending for the next. */
+export async function flushBufferedRateLimits(db: Database, now: number = Date.now()): Promise<void> {
+  const buffer = bufferOf(db);
+  if (buffer.timer) clearTimeout(buffer.timer);
+  buffer.timer = undefined;
+  await buffer.flushing;
+  const flushing = writeCounts(db, buffer, now);
+  buffer.flushing = flushing;
+  await flushing.finally(() => {
+    if (buffer.flushing === flushing) buffer.flushing = undefined;
+  });
+}
+
+async function writeCounts(db: Database, buffer: CountBuffer, now: number): Promise<void> {
+  const due = [...buffer.counts].filter(
+    ([, count]) => count.pending > 0 && count.known + count.pending >= sharedFrom,
+  );
+  if (due.length > 0) await pruneNowAndThen(db, now);
+  for (let start = 0; start < due.length; start += flushBatch) {
+    const batch = due
+      .slice(start, start + flushBatch)
+      .map(([key, count]) => ({ key, count, sent: count.pending }));
+    // One rule's window per statement: the rows' "window has passed" test depends on it.
+    for (const windowMs of new Set(batch.map((entry) => entry.count.rule.windowMs))) {
+      const group = batch.filter((entry) => entry.count.rule.windowMs === windowMs);
+      const windowStart = now - windowMs;
+      const rows = await db
+        .insert(rateLimits)
+        .values(
+          group.map(({ key, count, sent }) => ({
+            id: randomUUID(),
+            key,
+            count: sent,
+            lastRequest: count.windowStart,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then excluded.count else ${rateLimits.count} + excluded.count end`,
+            lastRequest: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then excluded.last_request else ${rateLimits.lastRequest} end`,
+          },
+        })
+        .returning({ key: rateLimits.key, count: rateLimits.count, windowStartedAt: rateLimits.lastRequest })
+        .catch(() => []);
+      const written = new Map(rows.map((row) => [row.key, row]));
+      for (const { key, count, sent } of group) {
+        const row = written.get(key);
+        if (!row) continue;
+        count.pending -= sent;
+        count.known = row.count;
+        count.windowStart = Number(row.windowStartedAt);
+      }
+    }
+  }
+  // Counts whose window has passed are forgotten, now and then.
+  if (now - buffer.sweptAt < sweepEveryMs) return;
+  buffer.sweptAt = now;
+  for (const [key, count] of buffer.counts) {
+    if (now - count.windowStart >= count.rule.windowMs) buffer.counts.delete(key);
+  }
+}
+
+/** As hitRateLimit, counted in memory and written to the table within bufferedFlushMs. */
+export function hitBufferedRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now: number = Date.now(),
+): RateLimitHit {
+  if (rule.windowMs > rateLimitRowsKeptMs) {
+    throw new Error(`The rate limit ${key} has a window longer than rate_limits rows are kept`);
+  }
+  const buffer = bufferOf(db);
+  let count = buffer.counts.get(key);
+  if (!count || now - count.windowStart >= rule.windowMs) {
+    // A new window here; a flush adopts the table's, if another process began one earlier.
+    count = { rule, windowStart: now, known: 0, pending: 0 };
+    buffer.counts.set(key, count);
+  }
+  count.pending += 1;
+  if (!buffer.timer) {
+    buffer.timer = setTimeout(() => void flushBufferedRateLimits(db), bufferedFlushMs);
+    buffer.timer.unref();
+  }
+  const total = count.known + count.pending;
+  return {
+    allowed: total <= rule.max,
+    count: total,
+    retryAfterSeconds: Math.max(1, Math.ceil((count.windowStart + rule.windowMs - now) / 1000)),
+  };
+}
+
+/** As enforceRateLimit, counted in memory (hitBufferedRateLimit). */
+export async function enforceBufferedRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  parts: readonly string[],
+): Promise<void> {
+  const hit = hitBufferedRateLimit(db, rateLimitKey(rule.name, parts), rule);
+  if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+}

@@ -47,7 +47,9 @@ export const apiCaching = () =>
     // Kept answers (server/middleware/page-cache.ts) carry theirs already.
     let etag = c.res.headers.get("etag");
     if (!etag) {
-      if (c.req.method === "HEAD") return;
+      // A client may not keep an answer that says it is one person's (no-store), so it never
+      // sends a validator back.
+      if (c.req.method === "HEAD" || own) return;
       etag = weakEtag(await c.res.clone().arrayBuffer());
       c.res.headers.set("ETag", etag);
     }

@@ -1,7 +1,9 @@
 // The page cache in the request path: serve a kept copy (HIT) or keep the fresh answer (MISS),
 // and start a new content generation after every change. The rules of what may be cached are in
 // server/cache/page-cache.ts.
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { ContentReads } from "../cache/content-reads";
 import { encodingFor, type KeptAnswer, keepAnswer } from "../cache/kept-answer";
 import { cacheKeyOf, isCacheableAnswer, type PageCache, viewKeyOf } from "../cache/page-cache";
 import type { Actor } from "../domain/actor";
@@ -75,6 +77,16 @@ export const invalidateOnChange = (cache: PageCache) =>
     });
     if (changed) await cache.invalidate();
   });
+
+/**
+ * The content reads of a GET or HEAD in a known generation. A change's answer may show what it
+ * just changed, so it reads afresh.
+ */
+export function contentReadsOf(c: Context<AppEnv>, cache: PageCache): ContentReads | undefined {
+  const generation = c.get("contentGeneration");
+  const reading = c.req.method === "GET" || c.req.method === "HEAD";
+  return reading && generation ? cache.readsFor(generation) : undefined;
+}
 
 /**
  * Serves kept answers. `sharedViewOf` names the view of a REST read for an actor (the API

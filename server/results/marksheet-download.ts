@@ -4,15 +4,17 @@ import type { Context } from "hono";
 import { lookupQuery } from "../../common/schemas/results";
 import { clientIp } from "../auth/client-ip";
 import { DomainError } from "../domain/errors";
-import { lookupResult } from "../domain/exams";
 import { RateLimitError } from "../domain/rate-limit";
+import { lookupResult } from "../domain/result-lookup";
+import type { AppEnv } from "../http-env";
+import { contentReadsOf } from "../middleware/page-cache";
 import type { Services } from "../services";
 import { renderMarksheetPdf } from "./marksheet-pdf";
 
 export const marksheetPdfPath = "/results/marksheet/:exam/:file{[0-9০-৯]{1,20}\\.pdf}";
 
 export function marksheetDownload(services: Services) {
-  return async (c: Context) => {
+  return async (c: Context<AppEnv>) => {
     const parsed = lookupQuery.safeParse({
       exam: c.req.param("exam"),
       roll: (c.req.param("file") ?? "").replace(/\.pdf$/, ""),
@@ -27,6 +29,7 @@ export function marksheetDownload(services: Services) {
       const sheet = await lookupResult(services.db, c.get("actor"), parsed.data, {
         clientIp: clientIp(c, services.config.trustProxy),
         institute: services.config.instituteName,
+        reads: contentReadsOf(c, services.pageCache),
       });
       const pdf = await renderMarksheetPdf(sheet, language);
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {

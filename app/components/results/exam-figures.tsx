@@ -6,7 +6,7 @@
 // dashboard's exam page and /results both use it; the dashboard adds the office's files.
 import type { CSSProperties } from "react";
 import type { FiguresView } from "../../lib/exam-figures.server";
-import { formatNumber } from "../../lib/format";
+import { formatDecimal, formatNumber } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 
 const charts: CSSProperties = {
@@ -34,8 +34,7 @@ export function ExamFigures({
   const { figures } = view;
   const Heading = `h${headingLevel}` as const;
   const number = (value: number) => formatNumber(value, intl);
-  const decimal = (value: number) =>
-    new Intl.NumberFormat(intl, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  const decimal = (value: number) => formatDecimal(value, intl, 1);
   const percent = (value: number) => t("examReports.figures.percent", { value: decimal(value) });
   const qawmi = figures.exam.scheme === "qawmi";
   const { name, session } = figures.exam;

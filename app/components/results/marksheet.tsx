@@ -2,12 +2,12 @@
 // subject with its marks per part, grade and point, then the GPA and the result. Plain HTML and
 // CSS (results.css), readable without script and printed on one A4 page.
 import type { Marksheet as MarksheetData } from "../../../common/schemas/results";
-import { formatDate, formatNumber, localDigits } from "../../lib/format";
+import { formatDate, formatDecimal, formatNumber, localDigits } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 
 /** A GPA as the boards write it: two decimals (4.83, ৪.৮৩). */
 export function formatGpa(value: number, intl: string): string {
-  return new Intl.NumberFormat(intl, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return formatDecimal(value, intl, 2);
 }
 
 export function Marksheet({ sheet, headingLevel = 2 }: { sheet: MarksheetData; headingLevel?: 2 | 3 }) {

@@ -1,0 +1,181 @@
+// Results day: a visitor finds one student's marksheet of a published exam by roll and
+// registration number, and a signed-in student or guardian sees their own.
+//
+// A published exam's marksheets change only when an admin changes something, which starts a new
+// content generation (server/cache/page-cache.ts). So the whole class is read once per generation
+// into memory, with the positions in class, and every lookup of that generation is a map lookup:
+// results day's crowd costs the database nothing but its rate-limit counts.
+import { and, count, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
+import { classPositions } from "../../common/grading";
+import type { Marksheet } from "../../common/schemas/results";
+import type { ContentReads } from "../cache/content-reads";
+import type { Database } from "../db/client";
+import { enrolmentAccounts, examResults, exams } from "../db/schema";
+import { type Actor, anonymous, requireUser } from "./actor";
+import { DomainError, notFound } from "./errors";
+import { type Exam, getExam } from "./exams";
+import { addressPart, enforceBufferedRateLimit, type RateLimitRule } from "./rate-limit";
+
+/** Results day: generous for a family looking up its children, tight for walking a class. */
+export const lookupLimit: RateLimitRule = {
+  name: "result-lookup",
+  max: 30,
+  windowMs: 10 * 60_000,
+  message: "Too many result lookups from this address, try again later",
+};
+
+const lookupMiss = () => new DomainError("not_found", "No result matches this roll and registration number");
+
+type ResultRow = typeof examResults.$inferSelect;
+
+const withInstitute = (row: ResultRow, institute: string, position: number | null): Marksheet => ({
+  ...row.marksheet,
+  institute: { name: institute },
+  position,
+});
+
+/**
+ * A published exam's marksheets by roll, positions included. The map and its marksheets are
+ * shared by every request of the generation: read only.
+ */
+type PublishedClass = ReadonlyMap<string, Marksheet>;
+
+async function readPublishedClass(db: Database, examId: string, institute: string): Promise<PublishedClass> {
+  const exam = await getExam(db, anonymous, examId);
+  const rows = await db.select().from(examResults).where(eq(examResults.examId, exam.id));
+  const positions = exam.showPosition
+    ? classPositions(
+        rows.map((row) => ({
+          id: row.enrolmentId,
+          gpa: row.gpaHundredths / 100,
+          totalMarks: row.totalMarks,
+          result: row.passed ? "pass" : "fail",
+        })),
+      )
+    : null;
+  return new Map(
+    rows.map((row) => [row.roll, withInstitute(row, institute, positions?.get(row.enrolmentId) ?? null)]),
+  );
+}
+
+/** The published class from this generation's reads; not found while the exam is not public. */
+const publishedClass = (reads: ContentReads, db: Database, examId: string, institute: string) =>
+  reads.remember(`published-marksheets ${examId}`, () => readPublishedClass(db, examId, institute));
+
+/** Position in class: 1 + the students ahead (passed before failed, then GPA, then total marks). */
+async function positionOf(db: Database, examId: string, row: ResultRow): Promise<number> {
+  const better = or(
+    gt(examResults.gpaHundredths, row.gpaHundredths),
+    and(eq(examResults.gpaHundredths, row.gpaHundredths), gt(examResults.totalMarks, row.totalMarks)),
+  );
+  const [ahead] = await db
+    .select({ n: count() })
+    .from(examResults)
+    .where(
+      and(
+        eq(examResults.examId, examId),
+        row.passed
+          ? and(eq(examResults.passed, true), better)
+          : or(eq(examResults.passed, true), and(eq(examResults.passed, false), better)),
+      ),
+    );
+  return (ahead?.n ?? 0) + 1;
+}
+
+/** One marksheet read from the database: staff before publishing, or no generation known. */
+async function readMarksheet(
+  db: Database,
+  exam: Exam,
+  row: ResultRow,
+  institute: string,
+): Promise<Marksheet> {
+  return withInstitute(row, institute, exam.showPosition ? await positionOf(db, exam.id, row) : null);
+}
+
+export type LookupInput = { exam: string; roll: string; registration: string };
+
+export type LookupContext = {
+  clientIp?: string;
+  institute: string;
+  /** This request's content reads (a GET in a known generation): the class is then kept. */
+  reads?: ContentReads;
+};
+
+const notFoundExam = (error: unknown) => {
+  throw error instanceof DomainError && error.code === "not_found" ? notFound("Exam") : error;
+};
+
+/**
+ * One student's marksheet of a published exam, when roll and registration number both match.
+ * Counted per address, found or not, so a class cannot be walked through.
+ */
+export async function lookupResult(
+  db: Database,
+  actor: Actor,
+  input: LookupInput,
+  context: LookupContext,
+): Promise<Marksheet> {
+  const staff = actor.kind === "user" && actor.isAdmin;
+  if (!staff) await enforceBufferedRateLimit(db, lookupLimit, [addressPart(context.clientIp)]);
+  if (context.reads) {
+    const kept = await publishedClass(context.reads, db, input.exam, context.institute).catch((error) =>
+      // Staff also look exams up before they are published: those are read below.
+      staff && error instanceof DomainError && error.code === "not_found" ? null : notFoundExam(error),
+    );
+    if (kept) {
+      const sheet = kept.get(input.roll);
+      if (!sheet || sheet.registration !== input.registration) throw lookupMiss();
+      return sheet;
+    }
+  }
+  const exam = await getExam(db, actor, input.exam).catch(notFoundExam);
+  const [row] = await db
+    .select()
+    .from(examResults)
+    .where(
+      and(
+        eq(examResults.examId, exam.id),
+        eq(examResults.roll, input.roll),
+        eq(examResults.registration, input.registration),
+      ),
+    );
+  if (!row) throw lookupMiss();
+  return await readMarksheet(db, exam, row, context.institute);
+}
+
+/** The marksheets of the students this account is linked to (as the student or a guardian). */
+export async function ownMarksheets(
+  db: Database,
+  actor: Actor,
+  context: Omit<LookupContext, "clientIp">,
+): Promise<Marksheet[]> {
+  const user = requireUser(actor);
+  const rows = await db
+    .select({ result: examResults })
+    .from(enrolmentAccounts)
+    .innerJoin(examResults, eq(examResults.enrolmentId, enrolmentAccounts.enrolmentId))
+    .innerJoin(exams, eq(exams.id, examResults.examId))
+    .where(
+      and(
+        eq(enrolmentAccounts.userId, user.id),
+        isNotNull(exams.publishAt),
+        lte(exams.publishAt, new Date()),
+      ),
+    )
+    .orderBy(sql`${exams.publishAt} desc`)
+    .limit(50);
+  const sheets: Marksheet[] = [];
+  for (const { result } of rows) {
+    if (context.reads) {
+      const kept = await publishedClass(context.reads, db, result.examId, context.institute).catch(
+        () => null,
+      );
+      const sheet = kept?.get(result.roll);
+      if (sheet) sheets.push(sheet);
+      continue;
+    }
+    const exam = await getExam(db, actor, result.examId).catch(() => undefined);
+    if (exam) sheets.push(await readMarksheet(db, exam, result, context.institute));
+  }
+  return sheets;
+}
