@@ -5,6 +5,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } 
 import { type KeyboardEvent, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { type ComponentKind, componentKinds } from "../../common/schemas/results";
+import { readScore } from "../../common/scores";
 import { DomainError } from "../../server/domain/errors";
 import {
   getExam,
@@ -58,14 +59,6 @@ type Answer = {
   fields?: Record<string, string>;
 };
 
-/** "A", "Ab", "absent", "অনুপস্থিত": absent; empty: no score; else a whole number. */
-function readCell(text: string): number | null | undefined | "bad" {
-  const value = text.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
-  if (value === "") return undefined;
-  if (/^(a|ab|absent|অনুপস্থিত)$/i.test(value)) return null;
-  return /^\d{1,4}$/.test(value) ? Number(value) : "bad";
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = requireAdminPage(context, request);
   const { services } = pageOf(context);
@@ -105,8 +98,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     for (const [name, value] of form.entries()) {
       const [prefix, enrolment, subject, component] = name.split(".");
       if (prefix !== "score" || !enrolment || !subject || !component) continue;
-      const score = readCell(String(value));
-      if (score === "bad") {
+      // The full marks are the domain's to check (saveMarks), with the subject named.
+      const read = readScore(String(value), Number.POSITIVE_INFINITY);
+      if ("problem" in read) {
         return data(
           {
             ok: false,
@@ -117,7 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           },
         );
       }
-      marks.push({ enrolment, subject, component: component as ComponentKind, score });
+      marks.push({ enrolment, subject, component: component as ComponentKind, score: read.score });
     }
     if (marks.length === 0) return { ok: true, saved: 0 } satisfies Answer;
     const saved = await saveMarks(services.db, actor, params.id, { marks });
@@ -330,8 +324,7 @@ function MarkCell({
   const save = (text: string) => {
     // Unchanged since the last save; after a save that failed, leaving the cell tries again.
     if (text.trim() === saved.trim() && !failed) return;
-    const score = readCell(text);
-    if (score === "bad" || (typeof score === "number" && score > full)) {
+    if ("problem" in readScore(text, full)) {
       setProblem(t("results.marks.range", { full: formatNumber(full, intl) }));
       return;
     }

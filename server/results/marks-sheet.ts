@@ -9,10 +9,11 @@ import { Unzip, UnzipInflate, zipSync } from "fflate";
 import { readSheet } from "read-excel-file/universal";
 import writeXlsxFile from "write-excel-file/universal";
 import { type ComponentKind, rollNumber, type SubjectRule } from "../../common/schemas/results";
+import { readScore, type Score, type ScoreProblem } from "../../common/scores";
 import { hasControlCharacter } from "../../common/text-rules";
 
 /** A component's score as the sheet has it: null when absent, undefined when not entered (no change). */
-export type SheetScore = number | null | undefined;
+export type SheetScore = Score;
 
 /** Scores by subject code, one per component in the order of the subject's rule. */
 export type SheetScores = Record<string, SheetScore[]>;
@@ -574,7 +575,7 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
         const subject = subjects[target.subject]!;
         const rule = subject.components[target.component]!;
         const read = readScore(cell, rule.full);
-        if (typeof read === "string") at(i, read);
+        if ("problem" in read) at(i, scoreMessages[read.problem](rule.full));
         else scores[subject.code]![target.component] = read.score;
       }
     });
@@ -621,24 +622,13 @@ function nameProblem(name: string): string | undefined {
 /** Undoes the apostrophe the writer puts before a name that would read as a formula. */
 const withoutFormulaGuard = (name: string) => (/^'[=+\-@]/.test(name) ? name.slice(1) : name);
 
-const absentWords = new Set(["a", "ab", "abs", "absent", "অনুপস্থিত"]);
-const banglaDigits = (text: string) => text.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
-
-/** A score cell: a whole number of marks up to the full marks, an absence, or empty. */
-function readScore(cell: string, full: number): { score: SheetScore } | string {
-  if (cell === "") return { score: undefined };
-  if (absentWords.has(cell.toLowerCase().replace(/[\s.]+/g, ""))) return { score: null };
-  const text = banglaDigits(cell);
-  // A trailing ".0" is still whole (some programs write 45 as 45.0).
-  const whole = /^(\d+)(?:\.0*)?$/.exec(text);
-  if (whole) {
-    const score = Number(whole[1]);
-    return score > full ? `The score must be at most ${full}, the full marks.` : { score };
-  }
-  if (/^[-−]\s*\d*\.?\d+$/.test(text)) return "The score must not be negative.";
-  if (/^\d*\.\d+$/.test(text)) return "The score must be a whole number.";
-  return "The score must be a whole number of marks, or A for absent.";
-}
+/** What a sheet says about a cell that is not a score. */
+const scoreMessages: Record<ScoreProblem, (full: number) => string> = {
+  above_full: (full) => `The score must be at most ${full}, the full marks.`,
+  negative: () => "The score must not be negative.",
+  fraction: () => "The score must be a whole number.",
+  not_a_score: () => "The score must be a whole number of marks, or A for absent.",
+};
 
 // ---------------------------------------------------------------------------------------------
 // Writing.
