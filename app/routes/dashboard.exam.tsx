@@ -4,12 +4,14 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { type KeyboardEvent, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { type ComponentKind, componentKinds } from "../../common/schemas/results";
+import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { type ComponentKind, componentKinds, linkAccountInput } from "../../common/schemas/results";
 import { readScore } from "../../common/scores";
 import { DomainError } from "../../server/domain/errors";
 import {
   getExam,
   importMarks,
+  linkAccount,
   listClasses,
   marksGrid,
   saveMarks,
@@ -21,6 +23,7 @@ import { FormError } from "../components/form-error";
 import { ExamFigures } from "../components/results/exam-figures";
 import { ExamForm } from "../components/results/exam-form";
 import { readExamForm } from "../components/results/exam-form.server";
+import { LinkAccountForm } from "../components/results/link-account-form";
 import { officeFigures } from "../lib/exam-figures.server";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -57,6 +60,9 @@ type Answer = {
   /** The exam was changed, or the change's errors by field. */
   changed?: boolean;
   fields?: Record<string, string>;
+  /** An account was linked to this enrolment, or the link's errors by field. */
+  linked?: string;
+  linkFields?: Record<string, string>;
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -70,6 +76,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if ("fields" in read) return data({ ok: false, fields: read.fields } satisfies Answer, { status: 400 });
       await updateExam(services.db, actor, params.id, read.input);
       return { ok: true, changed: true } satisfies Answer;
+    }
+    if (intent === "link-account") {
+      const enrolment = String(form.get("enrolment") ?? "");
+      const parsed = linkAccountInput.safeParse({ email: form.get("email"), relation: form.get("relation") });
+      if (!parsed.success) {
+        return data({ ok: false, linkFields: fieldErrorsOf(parsed.error) } satisfies Answer, { status: 400 });
+      }
+      try {
+        await linkAccount(services.db, actor, enrolment, parsed.data);
+        return { ok: true, linked: enrolment } satisfies Answer;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const fields =
+          error.code === "not_found" ? { enrolment: "must be an enrolled student" } : error.fields;
+        if (!fields) throw error;
+        return data({ ok: false, linkFields: fields } satisfies Answer, { status: 400 });
+      }
     }
     if (intent === "import" || intent === "check") {
       const file = form.get("file");
@@ -187,6 +210,13 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
         </Paper>
       </details>
       {answer?.errors?.length ? <ImportErrors errors={answer.errors} /> : null}
+      {answer?.ok && answer.linked ? (
+        <Alert color="teal" variant="light" role="status" data-testid="account-linked">
+          {t("results.link.done", {
+            name: students.find((s) => s.enrolment === answer.linked)?.name ?? "",
+          })}
+        </Alert>
+      ) : null}
 
       <Paper withBorder p="lg">
         <Title order={3} mb="xs">
@@ -287,6 +317,9 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
           </Form>
         </>
       )}
+      {students.length > 0 ? (
+        <LinkAccountForm students={students} fields={answer?.linkFields ?? {}} busy={busy} />
+      ) : null}
       <Paper withBorder p="lg">
         <ExamFigures
           view={figures}

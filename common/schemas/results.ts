@@ -193,10 +193,13 @@ export const lookupQuery = z.strictObject({
   registration: rollNumber,
 });
 
+/** How an account is linked to an enrolled student. */
+export const enrolmentRelations = ["student", "guardian"] as const;
+
 /** An account linked to an enrolled student, as the student or a guardian. */
 export const linkAccountInput = z.strictObject({
   email: z.email("must be an e-mail address").max(254, "must be at most 254 characters"),
-  relation: z.enum(["student", "guardian"], { error: "must be student or guardian" }),
+  relation: z.enum(enrolmentRelations, { error: "must be student or guardian" }),
 });
 
 /** A class of the institute and its sections (A, B, Science...). */

@@ -19,7 +19,12 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
-import type { ComponentRule, GradingScheme, Marksheet } from "../../common/schemas/results";
+import type {
+  ComponentRule,
+  enrolmentRelations,
+  GradingScheme,
+  Marksheet,
+} from "../../common/schemas/results";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -551,7 +556,6 @@ export const enrolments = pgTable(
   (t) => [uniqueIndex().on(t.session, t.classId, t.roll), uniqueIndex().on(t.session, t.registration)],
 );
 
-export const enrolmentRelations = ["student", "guardian"] as const;
 export type EnrolmentRelation = (typeof enrolmentRelations)[number];
 
 /** Accounts that may see an enrolled student's marksheets in their profile. */

@@ -64,6 +64,14 @@ const intents = [
   "send",
   "save",
   "reply",
+  // The exam's page (/DeashBoard/exams/:id) and the exams' (/DeashBoard/exams).
+  "change",
+  "check",
+  "import",
+  "link-account",
+  "publish",
+  "unpublish",
+  "class",
   "",
 ];
 

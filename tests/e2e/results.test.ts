@@ -230,7 +230,7 @@ describe("exam results in the browser", () => {
     expect(((await answer.json()) as { students: unknown[] }).students).toHaveLength(2);
   });
 
-  it("shows a linked guardian the marksheet under My results", async () => {
+  it("lets the admin link a guardian's account from the exam's page, and shows the guardian the marksheet under My results", async () => {
     const guardian = { name: "Parveen Akter", email: "parveen@family.test", password: "parveen-password-1" };
     const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: "POST",
@@ -238,15 +238,29 @@ describe("exam results in the browser", () => {
       body: JSON.stringify(guardian),
     });
     expect(signUp.status).toBe(200);
-    const grid = await fetch(`${server.url}/api/results/exams/${examId}/marks`, { headers: adminHeaders });
-    const { students } = (await grid.json()) as { students: { roll: string; enrolment: string }[] };
-    const enrolment = students.find((s) => s.roll === "7")?.enrolment;
-    const linked = await fetch(`${server.url}/api/results/enrolments/${enrolment}/accounts`, {
-      method: "POST",
-      headers: { ...adminHeaders, "content-type": "application/json" },
-      body: JSON.stringify({ email: guardian.email, relation: "guardian" }),
-    });
-    expect(linked.status).toBe(200);
+    const office = (await newPage(browser)).page;
+    await signInThroughLogin(office, server.url, admin, `/DeashBoard/exams/${examId}`);
+    const form = office
+      .locator("form")
+      .filter({ has: office.getByRole("button", { name: "Link", exact: true }) });
+    await form.getByLabel("E-mail of the account").fill("not an address");
+    await form.getByLabel("Student").selectOption({ label: "7 · Nusrat Jahan" });
+    await form.getByLabel("As").selectOption({ label: "A guardian" });
+    // The browser's own check is off, so the server's answer is seen.
+    await form.evaluate((element) => element.setAttribute("novalidate", ""));
+    await form.getByRole("button", { name: "Link", exact: true }).click();
+    await expect.poll(async () => (await form.textContent()) ?? "").toContain("must be an e-mail address");
+    await form.getByLabel("E-mail of the account").fill(guardian.email);
+    await form.getByRole("button", { name: "Link", exact: true }).click();
+    await expect
+      .poll(
+        async () =>
+          (await office
+            .getByTestId("account-linked")
+            .textContent()
+            .catch(() => "")) ?? "",
+      )
+      .toContain("The account is linked to Nusrat Jahan.");
     const { page } = await newPage(browser);
     await signInThroughLogin(page, server.url, guardian, "/profile-route/results");
     await page.getByRole("heading", { name: "My results" }).waitFor();

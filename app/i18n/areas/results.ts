@@ -73,6 +73,16 @@ const en = {
   "results.marks.help":
     "A number, A for absent, or empty. Enter moves down, Tab across; each mark saves as you leave it.",
   "results.marks.none": "No students are enrolled yet: import a marks sheet to enrol them.",
+  "results.link.heading": "Link an account",
+  "results.link.help":
+    "A student's own account, or a guardian's: either then sees the student's published marksheets under My results, and a student's profile shows the class and roll.",
+  "results.link.student": "Student",
+  "results.link.email": "E-mail of the account",
+  "results.link.relation": "As",
+  "results.link.relation.student": "The student",
+  "results.link.relation.guardian": "A guardian",
+  "results.link.submit": "Link",
+  "results.link.done": "The account is linked to {name}.",
   "results.import.heading": "Import a marks sheet",
   "results.import.help":
     "CSV or XLSX: roll, registration, name, then one column per subject part (such as '101 written'). A roll not enrolled yet is enrolled. Nothing is saved unless the whole sheet is valid.",
@@ -151,6 +161,16 @@ const bn: Record<keyof typeof en, string> = {
   "results.marks.subject": "বিষয়",
   "results.marks.show": "দেখান",
   "results.marks.save": "নম্বর সংরক্ষণ করুন",
+  "results.link.heading": "অ্যাকাউন্ট যুক্ত করুন",
+  "results.link.help":
+    "শিক্ষার্থীর নিজের অ্যাকাউন্ট, অথবা অভিভাবকের: যুক্ত হলে 'আমার ফলাফল'-এ শিক্ষার্থীর প্রকাশিত মার্কশিট দেখা যায়, আর শিক্ষার্থীর প্রোফাইলে শ্রেণি ও রোল থাকে।",
+  "results.link.student": "শিক্ষার্থী",
+  "results.link.email": "অ্যাকাউন্টের ই-মেইল",
+  "results.link.relation": "হিসেবে",
+  "results.link.relation.student": "শিক্ষার্থী নিজে",
+  "results.link.relation.guardian": "অভিভাবক",
+  "results.link.submit": "যুক্ত করুন",
+  "results.link.done": "অ্যাকাউন্টটি {name}-এর সাথে যুক্ত হয়েছে।",
   "results.marks.saved": "{count}টি নম্বর সংরক্ষিত হয়েছে।",
   "results.marks.saving": "সংরক্ষণ হচ্ছে…",
   "results.marks.range": "০ থেকে {full} পর্যন্ত পূর্ণ সংখ্যা, অথবা A",
