@@ -206,6 +206,8 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     const session = ctx ? await getSessionFromCtx(ctx) : null;
     if (!ctx || !session)
       throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
+    // The plugin's own copy under the number is never read (the check is ours): not kept.
+    await ctx.context.internalAdapter.deleteVerificationByIdentifier(to);
     const locale = ctx.headers ? localeOfHeaders(ctx.headers) : "en";
     try {
       await sms.send({ to, text: phoneCodeText(locale, { code, site: config.instituteName }) });
@@ -215,8 +217,6 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       throw error;
     }
     await keepPendingPhoneCode(db, actorFromSession(session.user), { phoneNumber: to, code });
-    // The plugin's own copy under the number is never read (the check is ours): not kept.
-    await ctx.context.internalAdapter.deleteVerificationByIdentifier(to);
   }
 
   async function verifyPhoneCode(phoneNumber: string, code: string, ctx: PhoneCall) {
