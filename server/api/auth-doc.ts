@@ -1,5 +1,5 @@
 // The Better Auth calls that the site and REST clients use (sign-up, sign-in, sign-out, the
-// session), for the OpenAPI document. Better Auth answers them itself, with its own error shape
+// session, phone codes), for the OpenAPI document. Better Auth answers them itself, with its own error shape
 // {code, message}; the shapes here are what it sends (tests/api/openapi.test.ts checks them).
 import { z } from "zod";
 import type { JsonSchema } from "./endpoint";
