@@ -56,6 +56,12 @@ export async function createServices(
       "payments run in test mode: no money moves; configure Stripe, SSLCommerz or bKash (see the README)",
     );
   }
+  if (sms.outboxDir && config.env === "production") {
+    logger.warn(
+      { outbox: sms.outboxDir },
+      "text messages go to the outbox only: phone codes reach no phone; set SMS_URL and SMS_TOKEN (see the README)",
+    );
+  }
   if (config.stripe && !config.stripe.webhookSecret) {
     logger.info("STRIPE_WEBHOOK_SECRET is not set: orders are marked paid when the page reports the payment");
   }

@@ -5,7 +5,15 @@ import type { MessageKey } from "../i18n/translate";
 import { flashCookieHeader } from "./cookies.server";
 import { pageOf } from "./page.server";
 
-type AuthResult = { ok: boolean; status: number; message?: string; code?: string; setCookies: string[] };
+type AuthResult = {
+  ok: boolean;
+  status: number;
+  message?: string;
+  code?: string;
+  setCookies: string[];
+  /** A refusal's Retry-After, in seconds. */
+  retryAfterSeconds?: number;
+};
 
 type AuthPath =
   | "/sign-in/email"
@@ -48,12 +56,14 @@ export async function callAuth(
     return { ok: true, status: response.status, setCookies };
   }
   const answer = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+  const retryAfter = Number(response.headers.get("retry-after"));
   return {
     ok: false,
     status: response.status,
     message: answer.message ?? response.statusText,
     code: answer.code,
     setCookies,
+    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
   };
 }
 

@@ -5,8 +5,8 @@ import { isLocale, type Locale } from "../i18n";
 const localeCookie = "maktab_lang";
 const flashCookie = "maktab_flash";
 
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie") ?? "";
+function readCookie(request: Request | Headers, name: string): string | undefined {
+  const header = (request instanceof Headers ? request : request.headers).get("cookie") ?? "";
   for (const part of header.split(";")) {
     const [key, ...rest] = part.trim().split("=");
     if (key === name) return decodeURIComponent(rest.join("="));
@@ -16,10 +16,13 @@ function readCookie(request: Request, name: string): string | undefined {
 
 const secure = (request: Request) => (new URL(request.url).protocol === "https:" ? "; Secure" : "");
 
-export function localeOf(request: Request): Locale {
-  const chosen = readCookie(request, localeCookie);
+export const localeOf = (request: Request): Locale => localeOfHeaders(request.headers);
+
+/** The language chosen on the site (its cookie), else the browser's (Accept-Language). */
+export function localeOfHeaders(headers: Headers): Locale {
+  const chosen = readCookie(headers, localeCookie);
   if (isLocale(chosen)) return chosen;
-  const accepted = request.headers.get("accept-language") ?? "";
+  const accepted = headers.get("accept-language") ?? "";
   return /^\s*bn\b/i.test(accepted) ? "bn" : "en";
 }
 

@@ -1,17 +1,21 @@
 // /profile-route/phone: add a phone number and verify it with the code sent by text message.
-// Better Auth's phone number plugin makes and checks the codes; our rules (sign-in, limits,
-// one account per number) sit in front of it (server/auth/auth.ts, server/domain/phone.ts).
-import { data, Form, redirect, useNavigation } from "react-router";
+// Better Auth's phone number plugin makes the codes; our rules (sign-in, limits, one account per
+// number, a code checked only by the account that asked for it) sit around it (server/auth/auth.ts,
+// server/domain/phone.ts). What the page shows comes from the server's state, so a reload keeps a
+// pending code: its number, the code field, the time it has left and when a new one may be sent.
+import { data, Form, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { phoneCodeInput, phoneNumberInput } from "../../common/schemas/account-security";
-import { getOwnPhone } from "../../server/domain/phone";
+import { getOwnPhone, pendingPhoneCode, phoneCodeWaitSeconds } from "../../server/domain/phone";
 import { FormError } from "../components/form-error";
 import type { MessageKey } from "../i18n/translate";
 import { callAuth } from "../lib/auth-calls.server";
 import { flashCookieHeader } from "../lib/cookies.server";
+import { localDigits } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import { minutesAndSeconds, useCountdown } from "../lib/use-countdown";
 import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
-import { Button, TextField } from "../ui";
+import { Alert, Button, TextField } from "../ui";
 import type { Route } from "./+types/profile.phone";
 
 const knownErrors = new Set([
@@ -25,20 +29,39 @@ const knownErrors = new Set([
   "SMS_NOT_SENT",
 ]);
 
+/** `?another`: the number form, to ask for a code for another number while one is pending. */
+const anotherNumberParam = "another";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
-  return getOwnPhone(pageOf(context).services.db, actor);
+  const { services, clientIp } = pageOf(context);
+  const db = services.db;
+  const another = new URL(request.url).searchParams.has(anotherNumberParam);
+  const [phone, found] = await Promise.all([getOwnPhone(db, actor), pendingPhoneCode(db, actor)]);
+  const pending = another ? null : found;
+  return {
+    ...phone,
+    pending,
+    /** Seconds until another code may be sent (the Retry-After a send would get now). */
+    resendInSeconds: await phoneCodeWaitSeconds(db, actor, { phoneNumber: pending?.phoneNumber, clientIp }),
+    /** No SMS gateway: codes are written to the server's outbox and reach no phone. */
+    outboxOnly: Boolean(services.sms.outboxDir),
+  };
 }
 
+// After any answer of this page's forms (a refusal too: a spent code is gone) the state is read again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? true : defaultShouldRevalidate;
+
 type Answer = {
-  /** The number a code was sent to: the page asks for the code. */
-  codeSentTo?: string;
   /** A Better Auth error code we have words for, else null with `message`. */
   errorCode?: string | null;
   message?: string;
   fields?: Record<string, string>;
   /** The number as last typed, to fill the field again. */
   phoneNumber?: string;
+  /** A refused send's Retry-After. */
+  retryAfterSeconds?: number;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,7 +72,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const answer: Answer = {
       fields: fieldErrorsOf(parsed.error),
-      codeSentTo: verifying ? String(form.phoneNumber ?? "") : undefined,
       phoneNumber: typeof form.phoneNumber === "string" ? form.phoneNumber : undefined,
     };
     return data(answer, { status: 400 });
@@ -60,45 +82,49 @@ export async function action({ request, context }: Route.ActionArgs) {
     parsed.data,
   );
   if (result.ok) {
-    if (verifying) {
-      return redirect("/profile-route/phone", {
-        headers: { "Set-Cookie": flashCookieHeader(request, "phone.success") },
-      });
-    }
-    return data<Answer>({ codeSentTo: parsed.data.phoneNumber });
+    // Back to the page by GET, which shows the pending code (a reload does not send another).
+    const headers = verifying ? { "Set-Cookie": flashCookieHeader(request, "phone.success") } : undefined;
+    return redirect("/profile-route/phone", { headers });
   }
   const known = result.code && knownErrors.has(result.code) ? result.code : null;
-  // A void or expired code needs a new one: the page goes back to the number.
-  const stayOnCode = verifying && (result.code === "INVALID_OTP" || result.code === "PHONE_NUMBER_EXIST");
   const answer: Answer = {
     errorCode: known,
     message: known ? undefined : result.message,
-    codeSentTo: stayOnCode ? parsed.data.phoneNumber : undefined,
     phoneNumber: parsed.data.phoneNumber,
+    retryAfterSeconds: result.retryAfterSeconds,
     fields: {},
   };
   return data(answer, { status: result.status });
 }
 
 export default function PhonePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, te } = useI18n();
+  const { t, te, tn, intl } = useI18n();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
   const verifying = navigation.state === "submitting" && navigation.formData?.get("intent") === "verify";
-  const codeSentTo = actionData?.codeSentTo;
+  const pending = loaderData.pending;
   const numberForm = useSchemaForm(
     () => import("../../common/schemas/account-security").then((m) => m.phoneNumberInput),
-    codeSentTo ? undefined : actionData?.fields,
+    pending ? undefined : actionData?.fields,
   );
   const codeForm = useSchemaForm(
     () => import("../../common/schemas/account-security").then((m) => m.phoneCodeInput),
-    codeSentTo ? actionData?.fields : undefined,
+    pending ? actionData?.fields : undefined,
   );
   const banner = actionData?.errorCode
     ? t(`phone.error.${actionData.errorCode}` as MessageKey)
     : actionData?.message
       ? te(actionData.message)
       : null;
+
+  // Both counted from the latest answer; null until the script runs (then the sentences say "about").
+  const codeSeconds = pending?.expiresInSeconds ?? 0;
+  const waitSeconds = Math.max(loaderData.resendInSeconds, actionData?.retryAfterSeconds ?? 0);
+  const codeLeft = useCountdown(codeSeconds, loaderData);
+  const waitLeft = useCountdown(waitSeconds, loaderData);
+  const timeIn = (left: number | null, seconds: number) =>
+    left === null ? tn("phone.minutes", Math.ceil(seconds / 60)) : localDigits(minutesAndSeconds(left), intl);
+  const waiting = waitLeft === null ? waitSeconds > 0 : waitLeft > 0;
 
   return (
     <section className="stack">
@@ -109,8 +135,13 @@ export default function PhonePage({ loaderData, actionData }: Route.ComponentPro
           ? t("phone.verified", { number: loaderData.phoneNumber })
           : t("phone.notVerified")}
       </p>
+      {loaderData.outboxOnly ? (
+        <Alert tone="info" testId="phone-outbox">
+          {t("phone.outboxOnly")}
+        </Alert>
+      ) : null}
       <FormError message={banner} />
-      {codeSentTo ? (
+      {pending ? (
         <Form
           method="post"
           noValidate
@@ -119,9 +150,16 @@ export default function PhonePage({ loaderData, actionData }: Route.ComponentPro
           aria-label={t("phone.verify")}
         >
           <div className="stack">
-            <p role="status">{t("phone.codeSent", { number: codeSentTo })}</p>
+            <p role="status" data-testid="phone-code-sent">
+              {t("phone.codeSent", { number: pending.phoneNumber })}
+            </p>
+            <p data-testid="phone-time-left">
+              {codeLeft === 0
+                ? t("phone.expired")
+                : t("phone.timeLeft", { time: timeIn(codeLeft, codeSeconds) })}
+            </p>
             <input type="hidden" name="intent" value="verify" />
-            <input type="hidden" name="phoneNumber" value={codeSentTo} />
+            <input type="hidden" name="phoneNumber" value={pending.phoneNumber} />
             <TextField
               name="code"
               label={t("phone.code")}
@@ -143,12 +181,12 @@ export default function PhonePage({ loaderData, actionData }: Route.ComponentPro
         noValidate
         onSubmit={numberForm.onSubmit}
         onFocus={numberForm.onFocus}
-        aria-label={codeSentTo ? t("phone.resend") : t("phone.send")}
+        aria-label={pending ? t("phone.resend") : t("phone.send")}
       >
         <div className="stack">
           <input type="hidden" name="intent" value="send" />
-          {codeSentTo ? (
-            <input type="hidden" name="phoneNumber" value={codeSentTo} />
+          {pending ? (
+            <input type="hidden" name="phoneNumber" value={pending.phoneNumber} />
           ) : (
             <TextField
               name="phoneNumber"
@@ -164,12 +202,23 @@ export default function PhonePage({ loaderData, actionData }: Route.ComponentPro
               error={numberForm.fieldError("phoneNumber")}
             />
           )}
+          {waiting ? (
+            <p data-testid="phone-resend-wait">
+              {t("phone.resendIn", { time: timeIn(waitLeft, waitSeconds) })}
+            </p>
+          ) : null}
           <div className="row">
-            <Button type="submit" variant={codeSentTo ? "outline" : "primary"} busy={sending}>
-              {codeSentTo ? t("phone.resend") : t("phone.send")}
+            {/* Without script the button stays: pressed too early, the server says how long to wait. */}
+            <Button
+              type="submit"
+              variant={pending ? "outline" : "primary"}
+              busy={sending}
+              disabled={waitLeft !== null && waitLeft > 0}
+            >
+              {pending ? t("phone.resend") : t("phone.send")}
             </Button>
-            {codeSentTo ? (
-              <a className="button button--subtle" href="/profile-route/phone">
+            {pending ? (
+              <a className="button button--subtle" href={`/profile-route/phone?${anotherNumberParam}`}>
                 {t("phone.changeNumber")}
               </a>
             ) : null}

@@ -1,5 +1,5 @@
 // The Better Auth calls that the site and REST clients use (sign-up, sign-in, sign-out, the
-// session), for the OpenAPI document. Better Auth answers them itself, with its own error shape
+// session, phone codes), for the OpenAPI document. Better Auth answers them itself, with its own error shape
 // {code, message}; the shapes here are what it sends (tests/api/openapi.test.ts checks them).
 import { z } from "zod";
 import type { JsonSchema } from "./endpoint";
@@ -66,6 +66,30 @@ const signInBody = z.object({
   password: z.string().min(1).max(128),
   rememberMe: z.boolean().optional(),
   callbackURL: z.string().optional(),
+});
+
+const phoneNumberBody = z.object({
+  phoneNumber: z
+    .string()
+    .max(30)
+    .meta({ description: "International form: + and 8 to 15 digits (spaces and dashes are dropped)" }),
+});
+
+const phoneCodeBody = phoneNumberBody.extend({
+  code: z.string().meta({ description: "The 6 digits of the text message" }),
+});
+
+const phoneVerified = z.looseObject({
+  status: z.literal(true),
+  token: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "null, but to a bearer client (Authorization: Bearer, no cookie): its session's token. A browser's " +
+        "session token stays in the HttpOnly cookie, out of reach of the page's scripts.",
+    }),
+  user: user.extend({ phoneNumber: z.string(), phoneNumberVerified: z.literal(true) }),
 });
 
 type ToJson = (schema: z.ZodType, io?: "input" | "output") => JsonSchema;
@@ -142,6 +166,56 @@ export function authOperations(toJson: ToJson): Record<string, Record<string, un
           ...common,
         },
       }),
+    },
+    "/auth/phone-number/send-otp": {
+      post: operation("sendPhoneCode", "Send a 6-digit code by text message to a number for your account", {
+        description:
+          "Better Auth's call, with our rules: signed in only; the code is the asking account's own " +
+          "(another account can neither use nor void it), valid 5 minutes, one pending at a time (a new " +
+          "one replaces it). At most 3 codes per number per 15 minutes, 5 per account and 10 per client " +
+          "address per hour. The text is in the caller's language (the site's language cookie, else " +
+          "Accept-Language). Its errors are {code, message}.",
+        security: [{ sessionCookie: [] }, { bearerToken: [] }],
+        requestBody: { required: true, content: { "application/json": { schema: toJson(phoneNumberBody) } } },
+        responses: {
+          "200": { description: "The code was sent", content: json(z.looseObject({ message: z.string() })) },
+          "400": refusal("Not a number in international form (INVALID), or a body that is not an object"),
+          "401": refusal("Not signed in (UNAUTHORIZED)"),
+          "409": refusal("The number is already verified on this account (CONFLICT)"),
+          "502": refusal("The SMS gateway did not take the message (SMS_NOT_SENT)"),
+          ...common,
+          "429": refusal("Too many codes (RATE_LIMITED): Retry-After says when another may be sent", {
+            "Retry-After": { $ref: "#/components/headers/Retry-After" },
+          }),
+        },
+      }),
+    },
+    "/auth/phone-number/verify": {
+      post: operation(
+        "verifyPhoneCode",
+        "Verify the number with its code: it becomes your account's number",
+        {
+          description:
+            "Better Auth's call, with our rules: signed in only, and only the code this account asked " +
+            "for; 3 wrong tries and the code is void. It verifies the session's own account and makes no " +
+            "new session. Its errors are {code, message}.",
+          security: [{ sessionCookie: [] }, { bearerToken: [] }],
+          requestBody: { required: true, content: { "application/json": { schema: toJson(phoneCodeBody) } } },
+          responses: {
+            "200": { description: "Verified: the account's number", content: json(phoneVerified) },
+            "400": refusal(
+              "A wrong code (INVALID_OTP), an expired one (OTP_EXPIRED), none asked for by this account for " +
+                "this number (OTP_NOT_FOUND), a number verified on another account (PHONE_NUMBER_EXIST), or " +
+                "invalid input",
+            ),
+            "401": refusal("Not signed in (UNAUTHORIZED)"),
+            ...common,
+            "403": refusal(
+              "Three wrong tries: the code is void (TOO_MANY_ATTEMPTS); or a cross-site request",
+            ),
+          },
+        },
+      ),
     },
     "/auth/get-session": {
       get: operation("getSession", "The caller's session and account, or null", {

@@ -5,32 +5,37 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { admin, bearer, genericOAuth, phoneNumber } from "better-auth/plugins";
+import { admin, bearer, genericOAuth, type PhoneNumberOptions, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { localeOfHeaders } from "../../app/lib/cookies.server";
 import { popupSignInPaths } from "../../common/popup-sign-in";
 import { shownLink } from "../../common/text-rules";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { allowSignInAttempt, newAccountDefaults, sendPasswordResetMail } from "../domain/accounts";
-import { type Actor, actorFromSession } from "../domain/actor";
+import { actorFromSession } from "../domain/actor";
 import { DomainError } from "../domain/errors";
 import {
   allowPhoneCode,
-  askedForPhoneCode,
+  checkPhoneCode,
+  keepPendingPhoneCode,
   normalisePhoneNumber,
   phoneCodeRules,
-  recordPhoneCodeAsker,
 } from "../domain/phone";
 import { RateLimitError, rateLimitRowsKeptMs } from "../domain/rate-limit";
 import type { Mailer } from "../mail/mailer";
 import type { KnownBodyFields } from "../middleware/json-object-body";
 import { SmsNotSentError, type SmsSender } from "../sms/sender";
+import { phoneCodeText } from "../sms/texts";
 import { authBodyFieldLists, checkAccountFields, keptAccountFields } from "./account-fields";
 
 /** Set by our HTTP layer from the socket (or a trusted proxy), never taken from the client. */
 export const clientIpHeader = "x-maktab-client-ip";
+
+/** The call the phone plugin's sendOTP and verifyOTP run in. */
+type PhoneCall = Parameters<PhoneNumberOptions["sendOTP"]>[1];
 
 type AuthDeps = { db: Database; config: Config; logger: Logger; mail: Mailer; sms: SmsSender };
 
@@ -38,6 +43,14 @@ type AuthDeps = { db: Database; config: Config; logger: Logger; mail: Mailer; sm
 const smsNotSent = {
   code: "SMS_NOT_SENT",
   message: "The text message could not be sent. Please try again in a moment.",
+} as const;
+
+/** A code that does not verify: Better Auth's own answers (status, code and message) for each case. */
+const phoneCodeRefusals = {
+  OTP_NOT_FOUND: ["BAD_REQUEST", "OTP not found"],
+  OTP_EXPIRED: ["BAD_REQUEST", "OTP expired"],
+  INVALID_OTP: ["BAD_REQUEST", "Invalid OTP"],
+  TOO_MANY_ATTEMPTS: ["FORBIDDEN", "Too many attempts"],
 } as const;
 
 /** A domain refusal as Better Auth's error, so every caller of /api/auth gets the same answer. */
@@ -80,9 +93,25 @@ export const oidcPlugin = (oidc: NonNullable<Config["oidc"]>) =>
  * session, nor with the user that sign-up and sign-in answer.
  */
 const shownSessionPhoto = createAuthMiddleware(async (ctx) => {
-  const user = (ctx.context.returned as { user?: { image?: string | null } } | null)?.user;
-  if (user?.image) user.image = shownLink(user.image);
+  const returned = ctx.context.returned as { user?: { image?: string | null }; token?: unknown } | null;
+  if (returned?.user?.image) returned.user.image = shownLink(returned.user.image);
+  // The phone check answers with the session's token, the value of the HttpOnly cookie: a page's
+  // script must not read it. Only a bearer client, which sent the token, gets it back (0028).
+  if (
+    ctx.path === "/phone-number/verify" &&
+    returned &&
+    "token" in returned &&
+    !isBearerCall(ctx.request?.headers)
+  )
+    returned.token = null;
 });
+
+/**
+ * A program calling with its bearer token and no cookie (docs/decisions/0021-api-clients.md), as
+ * the request came: the bearer plugin has since put the token in the call's cookie header.
+ */
+const isBearerCall = (headers: Headers | undefined) =>
+  /^bearer\s/i.test(headers?.get("authorization") ?? "") && !headers?.get("cookie");
 
 /** The fields each of Better Auth's calls takes (for the guard in front of it), from its schemas. */
 export function authBodyFields(auth: {
@@ -123,9 +152,7 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   });
 
   // Before Better Auth handles a call: password sign-ins count against a limit per address and
-  // account (off in tests, as Better Auth's limits are: rateLimit.enabled below); the phone
-  // plugin's codes are for a signed-in user adding a number to their account: sending needs a
-  // session and passes our limits; verifying always updates the session's account.
+  // account (off in tests, as Better Auth's limits are: rateLimit.enabled below).
   const accountRules = createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const clientIp = ctx.headers?.get(clientIpHeader) ?? undefined;
@@ -140,22 +167,20 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       return;
     }
     if (ctx.path !== "/phone-number/send-otp" && ctx.path !== "/phone-number/verify") return;
-    const session = await getSessionFromCtx(ctx);
+    const session = await sessionOf(ctx);
     if (!session) throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
     try {
       const actor = actorFromSession(session.user);
-      const number =
-        ctx.path === "/phone-number/send-otp"
-          ? await allowPhoneCode(db, actor, { phoneNumber: body.phoneNumber, clientIp })
-          : normalisePhoneNumber(body.phoneNumber);
-      await phoneCodeAsker(actor, number, ctx.path);
+      const sending = ctx.path === "/phone-number/send-otp";
+      const number = sending
+        ? await allowPhoneCode(db, actor, { phoneNumber: body.phoneNumber, clientIp })
+        : normalisePhoneNumber(body.phoneNumber);
       const code = typeof body.code === "string" ? body.code.trim() : body.code;
       return {
         context: {
-          body:
-            ctx.path === "/phone-number/send-otp"
-              ? { phoneNumber: number }
-              : { phoneNumber: number, code, updatePhoneNumber: true, disableSession: true },
+          body: sending
+            ? { phoneNumber: number }
+            : { phoneNumber: number, code, updatePhoneNumber: true, disableSession: true },
         },
       };
     } catch (error) {
@@ -163,17 +188,47 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     }
   });
 
-  /** A code is checked only by the account that asked for it (server/domain/phone.ts). */
-  async function phoneCodeAsker(actor: Actor, number: string, path: string) {
-    if (path === "/phone-number/send-otp") return recordPhoneCodeAsker(db, actor, number);
-    if (!(await askedForPhoneCode(db, actor, number)))
-      throw new APIError("BAD_REQUEST", {
-        code: "OTP_NOT_FOUND",
-        message: "No code was sent to your account for this number",
-      });
+  /**
+   * The caller's session, by cookie or by bearer token. Hooks run side by side on the request as
+   * it came, so here the bearer plugin has not yet made the token a cookie: its own session call
+   * (the hooks run) finds the token's session.
+   */
+  async function sessionOf(ctx: Parameters<typeof getSessionFromCtx>[0]) {
+    const session = await getSessionFromCtx(ctx);
+    if (session || !ctx.headers || !isBearerCall(ctx.headers)) return session;
+    return auth.api.getSession({ headers: ctx.headers });
   }
 
-  return betterAuth({
+  // A code belongs to the account that asked for it: the plugin makes and sends it, and we keep
+  // it as that account's pending code and check it there (server/domain/phone.ts), in place of
+  // the plugin's one row per number that any account could use or void.
+  async function sendPhoneCode(to: string, code: string, ctx: PhoneCall) {
+    const session = ctx ? await getSessionFromCtx(ctx) : null;
+    if (!ctx || !session)
+      throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
+    // The plugin's own copy under the number is never read (the check is ours): not kept.
+    await ctx.context.internalAdapter.deleteVerificationByIdentifier(to);
+    const locale = ctx.headers ? localeOfHeaders(ctx.headers) : "en";
+    try {
+      await sms.send({ to, text: phoneCodeText(locale, { code, site: config.instituteName }) });
+    } catch (error) {
+      // Told it did not go out (502), never "code sent"; the sender logged why.
+      if (error instanceof SmsNotSentError) throw new APIError("BAD_GATEWAY", { ...smsNotSent });
+      throw error;
+    }
+    await keepPendingPhoneCode(db, actorFromSession(session.user), { phoneNumber: to, code });
+  }
+
+  async function verifyPhoneCode(phoneNumber: string, code: string, ctx: PhoneCall) {
+    const session = ctx ? await getSessionFromCtx(ctx) : null;
+    if (!session) throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
+    const found = await checkPhoneCode(db, actorFromSession(session.user), { phoneNumber, code });
+    if (found === "verified") return true;
+    const [status, message] = phoneCodeRefusals[found];
+    throw new APIError(status, { code: found, message });
+  }
+
+  const auth = betterAuth({
     appName: "Maktab",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -236,15 +291,8 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
         otpLength: phoneCodeRules.length,
         expiresIn: phoneCodeRules.expiresInSeconds,
         allowedAttempts: phoneCodeRules.allowedAttempts,
-        sendOTP: async ({ phoneNumber: to, code }) => {
-          try {
-            await sms.send({ to, text: `Maktab: your code is ${code}. It expires in 5 minutes.` });
-          } catch (error) {
-            // Told it did not go out (502), never "code sent"; the sender logged why.
-            if (error instanceof SmsNotSentError) throw new APIError("BAD_GATEWAY", { ...smsNotSent });
-            throw error;
-          }
-        },
+        sendOTP: ({ phoneNumber: to, code }, ctx) => sendPhoneCode(to, code, ctx),
+        verifyOTP: ({ phoneNumber: number, code }, ctx) => verifyPhoneCode(number, code, ctx),
       }),
       ...providers,
     ],
@@ -288,6 +336,7 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       log: (level, message, ...args) => logger[level]({ args }, message),
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

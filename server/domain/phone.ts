@@ -2,14 +2,14 @@
 // checks the codes): only a signed-in user asks for a code, for a number in international form,
 // and text messages cost money, so sending is limited per number, per account and per address.
 // These limits are ours, kept in the database whether or not Better Auth's own limits are on.
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { phoneNumber as phoneNumberSchema } from "../../common/schemas/account-security";
 import type { Database } from "../db/client";
 import { users, verifications } from "../db/schema";
 import { type Actor, requireUser } from "./actor";
 import { DomainError } from "./errors";
-import { addressPart, enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { addressPart, enforceRateLimit, type RateLimitRule, rateLimitWaitSeconds } from "./rate-limit";
 
 /** Codes: 6 digits, valid 5 minutes, 3 wrong tries and the code is void. */
 export const phoneCodeRules = { length: 6, expiresInSeconds: 5 * 60, allowedAttempts: 3 } as const;
@@ -60,35 +60,131 @@ export async function allowPhoneCode(
   return phoneNumber;
 }
 
-/**
- * Better Auth's plugin keeps one code per number, for whoever checks it: another account could
- * verify a number with its owner's code, and void the code with wrong guesses. So the account
- * that asked is recorded next to the code, and only that account may check it (its wrong tries
- * are then its own).
- */
-const askerOf = (phoneNumber: string) => `phone-code-asker:${phoneNumber}`;
+// Better Auth's plugin keeps one code per number, for whoever checks it: another account could
+// verify a number with its owner's code, void it with wrong guesses, or replace it by asking for
+// its own. So each account keeps its own pending code (one at a time, the newest), with its own
+// count of wrong tries, in a verifications row of its own (docs/decisions/0028-phone-codes.md).
+const pendingCodeOf = (userId: string) => `phone-code:${userId}`;
 
-/** Records that this user asked for the code now being sent to this number. */
-export async function recordPhoneCodeAsker(db: Database, actor: Actor, phoneNumber: string): Promise<void> {
+type StoredCode = { phoneNumber: string; code: string; attempts: number };
+
+function readStored(value: string): StoredCode | null {
+  try {
+    const stored = JSON.parse(value) as Partial<StoredCode>;
+    if (typeof stored.phoneNumber !== "string" || typeof stored.code !== "string") return null;
+    return { phoneNumber: stored.phoneNumber, code: stored.code, attempts: Number(stored.attempts) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the code just sent to this number as the user's pending code (replacing an older one). */
+export async function keepPendingPhoneCode(
+  db: Database,
+  actor: Actor,
+  input: { phoneNumber: string; code: string },
+): Promise<void> {
   const user = requireUser(actor);
+  const identifier = pendingCodeOf(user.id);
   const expiresAt = new Date(Date.now() + phoneCodeRules.expiresInSeconds * 1000);
+  const value = JSON.stringify({ phoneNumber: input.phoneNumber, code: input.code, attempts: 0 });
   await db.transaction(async (tx) => {
-    await tx.delete(verifications).where(eq(verifications.identifier, askerOf(phoneNumber)));
-    await tx
-      .insert(verifications)
-      .values({ id: randomUUID(), identifier: askerOf(phoneNumber), value: user.id, expiresAt });
+    await tx.delete(verifications).where(eq(verifications.identifier, identifier));
+    await tx.insert(verifications).values({ id: randomUUID(), identifier, value, expiresAt });
   });
 }
 
-/** Did this user ask for the code last sent to this number (and is it still valid)? */
-export async function askedForPhoneCode(db: Database, actor: Actor, phoneNumber: string): Promise<boolean> {
+/** What checking a code found; each but "verified" is refused with Better Auth's code of that name. */
+export type PhoneCodeCheck =
+  | "verified"
+  | "OTP_NOT_FOUND"
+  | "OTP_EXPIRED"
+  | "TOO_MANY_ATTEMPTS"
+  | "INVALID_OTP";
+
+/**
+ * Checks a code against the user's own pending code for this number, as Better Auth's plugin
+ * checks its own: a right code is used up; a wrong one counts a try; once the tries are spent the
+ * next attempt, right or wrong, voids the code. The row is locked meanwhile, so two checks at
+ * once cannot both use one code.
+ */
+export async function checkPhoneCode(
+  db: Database,
+  actor: Actor,
+  input: { phoneNumber: string; code: string },
+): Promise<PhoneCodeCheck> {
+  const user = requireUser(actor);
+  const identifier = pendingCodeOf(user.id);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: verifications.id, value: verifications.value, expiresAt: verifications.expiresAt })
+      .from(verifications)
+      .where(eq(verifications.identifier, identifier))
+      .for("update");
+    const stored = row ? readStored(row.value) : null;
+    if (!row || !stored || stored.phoneNumber !== input.phoneNumber) return "OTP_NOT_FOUND";
+    const spend = () => tx.delete(verifications).where(eq(verifications.id, row.id));
+    if (row.expiresAt.getTime() <= Date.now()) {
+      await spend();
+      return "OTP_EXPIRED";
+    }
+    if (stored.attempts >= phoneCodeRules.allowedAttempts) {
+      await spend();
+      return "TOO_MANY_ATTEMPTS";
+    }
+    if (!codesMatch(stored.code, input.code)) {
+      const value = JSON.stringify({ ...stored, attempts: stored.attempts + 1 });
+      await tx.update(verifications).set({ value }).where(eq(verifications.id, row.id));
+      return "INVALID_OTP";
+    }
+    await spend();
+    return "verified";
+  });
+}
+
+const codesMatch = (expected: string, given: string) => {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export type PendingPhoneCode = {
+  phoneNumber: string;
+  /** Seconds until the code expires. */
+  expiresInSeconds: number;
+};
+
+/** The user's pending code, while it can still verify the number. */
+export async function pendingPhoneCode(db: Database, actor: Actor): Promise<PendingPhoneCode | null> {
   const user = requireUser(actor);
   const [row] = await db
     .select({ value: verifications.value, expiresAt: verifications.expiresAt })
     .from(verifications)
-    .where(eq(verifications.identifier, askerOf(phoneNumber)))
+    .where(eq(verifications.identifier, pendingCodeOf(user.id)))
     .limit(1);
-  return row !== undefined && row.value === user.id && row.expiresAt.getTime() > Date.now();
+  const stored = row ? readStored(row.value) : null;
+  const expiresInSeconds = row ? Math.floor((row.expiresAt.getTime() - Date.now()) / 1000) : 0;
+  if (!stored || expiresInSeconds <= 0 || stored.attempts >= phoneCodeRules.allowedAttempts) return null;
+  return { phoneNumber: stored.phoneNumber, expiresInSeconds };
+}
+
+/**
+ * Seconds until this user may be sent another code (0: now), by the same limits that refuse a
+ * send with 429 and its Retry-After; the number's limit counts when the number is known.
+ */
+export async function phoneCodeWaitSeconds(
+  db: Database,
+  actor: Actor,
+  input: { phoneNumber?: string; clientIp?: string },
+): Promise<number> {
+  const user = requireUser(actor);
+  const { perAddress, perAccount, perNumber } = phoneCodeSendLimits;
+  const waits = await Promise.all([
+    rateLimitWaitSeconds(db, perAddress, [addressPart(input.clientIp)]),
+    rateLimitWaitSeconds(db, perAccount, [user.id]),
+    input.phoneNumber ? rateLimitWaitSeconds(db, perNumber, [input.phoneNumber]) : 0,
+  ]);
+  return Math.max(...waits);
 }
 
 export type PhoneState = { phoneNumber: string | null; verified: boolean };

@@ -7,7 +7,7 @@
 // A row is spent once its window has passed; counting deletes spent rows now and then (below), so
 // the table holds about an hour of keys, not every address and account ever seen.
 import { randomUUID } from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { DomainError } from "./errors";
@@ -127,6 +127,26 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const hit = await hitRateLimit(db, rateLimitKey(rule.name, parts), rule);
   if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+}
+
+/**
+ * Seconds until the rule would let one more request through for `parts` (0: now), without
+ * counting one: what a page shows before anyone asks (the same wait as a refusal's Retry-After).
+ */
+export async function rateLimitWaitSeconds(
+  db: Database,
+  rule: Pick<RateLimitRule, "name" | "max" | "windowMs">,
+  parts: readonly string[],
+  now: number = Date.now(),
+): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, rateLimitKey(rule.name, parts)))
+    .limit(1);
+  if (!row || row.count < rule.max) return 0;
+  const endsAt = Number(row.windowStartedAt) + rule.windowMs;
+  return endsAt > now ? Math.ceil((endsAt - now) / 1000) : 0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // Text messages (phone verification codes). By default each one is written to DATA_DIR/outbox/sms
-// as a JSON file {to, text, createdAt}; with SMS_URL it is POSTed as JSON {to, text} to the
-// gateway with "Authorization: Bearer SMS_TOKEN". A gateway that answers other than 2xx, or
+// as a JSON file {to, text, encoding, segments, createdAt}; with SMS_URL it is POSTed as JSON
+// {to, text, encoding, segments} to the gateway with "Authorization: Bearer SMS_TOKEN" (encoding
+// "GSM-7" or "UCS-2", segments the number of messages it is sent as: server/sms/segments.ts). A gateway that answers other than 2xx, or
 // cannot be reached, fails the send with SmsNotSentError, which the caller turns into its own
 // answer (the phone code call: a 502, server/auth/auth.ts); the log has the details.
 import { randomUUID } from "node:crypto";
@@ -8,8 +9,17 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config";
+import { type SmsEncoding, smsEncodingOf, smsSegmentsOf } from "./segments";
 
 export type TextMessage = { to: string; text: string };
+
+/** A message as it leaves: with how it is encoded and how many parts it is sent as. */
+type OutgoingMessage = TextMessage & { encoding: SmsEncoding; segments: number };
+
+function outgoing(message: TextMessage): OutgoingMessage {
+  const encoding = smsEncodingOf(message.text);
+  return { to: message.to, text: message.text, encoding, segments: smsSegmentsOf(message.text, encoding) };
+}
 
 export type SmsSender = {
   send(message: TextMessage): Promise<void>;
@@ -33,7 +43,8 @@ export function createSmsSender(config: Pick<Config, "dataDir" | "sms">, logger:
   const gateway = config.sms;
   if (gateway) {
     return {
-      async send(message) {
+      async send(text) {
+        const message = outgoing(text);
         let response: Response;
         try {
           response = await fetch(gateway.url, {
@@ -52,21 +63,24 @@ export function createSmsSender(config: Pick<Config, "dataDir" | "sms">, logger:
           logger.error({ status: response.status, to: message.to }, "the SMS gateway refused a message");
           throw new SmsNotSentError(`The SMS gateway answered ${response.status}`);
         }
-        logger.info({ to: message.to }, "text message sent through the gateway");
+        const { to, encoding, segments } = message;
+        logger.info({ to, encoding, segments }, "text message sent through the gateway");
       },
     };
   }
   const outboxDir = outboxSmsDir(config.dataDir);
   return {
     outboxDir,
-    async send(message) {
+    async send(text) {
+      const message = outgoing(text);
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.json`,
       );
       await writeFile(file, `${JSON.stringify({ ...message, createdAt: new Date().toISOString() })}\n`);
-      logger.info({ to: message.to, file }, "text message written to the outbox");
+      const { to, encoding, segments } = message;
+      logger.info({ to, encoding, segments, file }, "text message written to the outbox");
     },
   };
 }

@@ -153,6 +153,8 @@ describe.each(testDatabases)("the OpenAPI document on %s", (kind) => {
       ["/auth/sign-in/email", "post"],
       ["/auth/sign-out", "post"],
       ["/auth/get-session", "get"],
+      ["/auth/phone-number/send-otp", "post"],
+      ["/auth/phone-number/verify", "post"],
     ] as const)
       expect(success(op(path, method))?.content?.["application/json"]?.schema, path).toBeTruthy();
     // These go through the checked request helper: each answer is validated against the document.

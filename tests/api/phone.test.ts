@@ -2,7 +2,7 @@
 // test database: the code comes from the SMS outbox; wrong, expired and overused codes are
 // refused; sending is limited per number, per account and per address; a number belongs to
 // one account; only a signed-in user asks for or checks a code.
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verifications } from "../../server/db/schema";
 import { codeSentTo } from "../fixtures/outbox";
@@ -78,7 +78,7 @@ describe.each(testDatabases)("phone verification on %s", (kind) => {
     await t.services.db
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.identifier, number));
+      .where(like(verifications.value, `%${number}%`));
     const answer = await verify(session, number, code, ip);
     expect(answer.status).toBe(400);
     expect((await answer.json()).code).toBe("OTP_EXPIRED");
@@ -117,10 +117,65 @@ describe.each(testDatabases)("phone verification on %s", (kind) => {
     expect(stolen.status).toBe(400);
     expect((await stolen.json()).code).toBe("OTP_NOT_FOUND");
     expect(await ownRow(other)).toEqual({ phoneNumber: null, verified: false });
+    // Nor does another account's own code for the number replace it.
+    expect((await send(other, number, fresh().ip)).status).toBe(200);
     // The asker's code is whole: its tries are the asker's own.
+    expect((await verify(asker, number, otherCode(code), ip)).status).toBe(400);
     expect((await verify(asker, number, otherCode(code), ip)).status).toBe(400);
     expect((await verify(asker, number, code, ip)).status).toBe(200);
     expect(await ownRow(asker)).toEqual({ phoneNumber: number, verified: true });
+  });
+
+  it("counts wrong tries per asking account: each account's code has its own three", async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const { ip, number } = fresh();
+    await send(first, number, ip);
+    const firstCode = await codeSent(number);
+    await send(second, number, fresh().ip);
+    const secondCode = await codeSent(number);
+    // The second account spends all its tries; the first account's code still has all of its own.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await verify(second, number, otherCode(secondCode), ip)).status).toBe(400);
+    }
+    expect((await (await verify(second, number, secondCode, ip)).json()).code).toBe("TOO_MANY_ATTEMPTS");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await verify(first, number, otherCode(firstCode), ip)).status).toBe(400);
+    }
+    expect((await verify(first, number, firstCode, ip)).status).toBe(200);
+  });
+
+  it("answers a verification without the session token, but to a bearer client, which holds it", async () => {
+    const session = await newUser();
+    const { ip, number } = fresh();
+    await send(session, number, ip);
+    const withCookie = await verify(session, number, await codeSent(number), ip);
+    expect(withCookie.status).toBe(200);
+    const body = await withCookie.json();
+    // The cookie is HttpOnly so that page scripts cannot read the token: the body must not hand it out.
+    expect(body).toMatchObject({ status: true, token: null, user: { phoneNumber: number } });
+    expect(JSON.stringify(body)).not.toContain(session.token);
+
+    const client = await newUser();
+    const other = fresh();
+    const headers = { "x-forwarded-for": other.ip };
+    const asked = await t.json(
+      "/api/auth/phone-number/send-otp",
+      "POST",
+      { phoneNumber: other.number },
+      { bearer: client, headers },
+    );
+    expect(asked.status, await asked.clone().text()).toBe(200);
+    const code = await codeSent(other.number);
+    const verified = await t.json(
+      "/api/auth/phone-number/verify",
+      "POST",
+      { phoneNumber: other.number, code },
+      { bearer: client, headers },
+    );
+    expect(verified.status).toBe(200);
+    // Its own session's token (set-auth-token is the same token with its signature).
+    expect((await verified.json()).token).toBe(client.token.split(".")[0]);
   });
 
   it("limits codes per number: the fourth within 15 minutes is refused with Retry-After", async () => {

@@ -75,9 +75,12 @@ describe.each(testDatabases)("the SMS gateway on %s", (kind) => {
     expect(message.url).toBe("/send");
     expect(message.headers.authorization).toBe(`Bearer ${token}`);
     expect(message.headers["content-type"]).toMatch(/^application\/json\b/);
-    const body = JSON.parse(message.body) as { to: string; text: string };
-    expect(Object.keys(body).sort()).toEqual(["text", "to"]);
+    const body = JSON.parse(message.body) as { to: string; text: string; encoding: string; segments: number };
+    expect(Object.keys(body).sort()).toEqual(["encoding", "segments", "text", "to"]);
     expect(body.to).toBe(number);
+    // English fits GSM-7 and one message.
+    expect(body).toMatchObject({ encoding: "GSM-7", segments: 1 });
+    expect(body.text).toMatch(/^Maktab: your code is \d{6}\./);
     const code = body.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     // With a gateway nothing goes to the outbox.
@@ -87,6 +90,27 @@ describe.each(testDatabases)("the SMS gateway on %s", (kind) => {
     expect(verified.status).toBe(200);
     const current = await (await t.request("/api/auth/get-session", { session })).json();
     expect(current.user).toMatchObject({ phoneNumber: number, phoneNumberVerified: true });
+  });
+
+  it("sends a Bangla reader's code in Bangla, as UCS-2, with its segment count", async () => {
+    const session = await newUser();
+    const { ip, number } = fresh();
+    // The reader's language: the site's language cookie, else Accept-Language (as for pages).
+    const sent = await t.json(
+      "/api/auth/phone-number/send-otp",
+      "POST",
+      { phoneNumber: number },
+      { session, headers: { "x-forwarded-for": ip, "accept-language": "bn-BD,bn;q=0.9" } },
+    );
+    expect(sent.status).toBe(200);
+    const body = JSON.parse((received[0] as Received).body) as {
+      text: string;
+      encoding: string;
+      segments: number;
+    };
+    expect(body.text).toMatch(/^Maktab: আপনার কোড \d{6}।/);
+    expect(body).toMatchObject({ encoding: "UCS-2", segments: 1 });
+    expect(body.text.length).toBeLessThanOrEqual(70);
   });
 
   it("answers 502 with a clear message when the gateway answers 500, never 'code sent'", async () => {

@@ -31,7 +31,7 @@ const en = {
   "phone.numberHint": "With the country code, such as +8801712345678.",
   "phone.send": "Send code",
   "phone.changeNumber": "Use another number",
-  "phone.codeSent": "We sent a 6-digit code to {number}. It is valid for 5 minutes.",
+  "phone.codeSent": "We sent a 6-digit code to {number}.",
   "phone.code": "Code",
   "phone.verify": "Verify",
   "phone.resend": "Send a new code",
@@ -44,6 +44,15 @@ const en = {
   "phone.error.RATE_LIMITED": "Too many codes were sent. Please wait before asking for another.",
   "phone.error.CONFLICT": "This number is already verified on your account.",
   "phone.error.SMS_NOT_SENT": "The text message could not be sent. Please try again in a moment.",
+  "phone.timeLeft": "The code is valid for {time} more.",
+  "phone.expired": "The code has expired. Ask for a new one.",
+  "phone.resendIn": "You can ask for a new code in {time}.",
+  "phone.minutes.one": "about {count} minute",
+  "phone.minutes.other": "about {count} minutes",
+  "phone.outboxOnly":
+    "Text messages are not set up on this site yet: codes are kept in the site's outbox and do not reach phones. Ask the institute's office for your code.",
+  // The text message itself (the code stays in ASCII digits, which phones offer to fill in).
+  "phone.sms": "{site}: your code is {code}. It expires in 5 minutes.",
 
   "password.heading": "Password",
   "password.lead": "Change the password you sign in with.",
@@ -103,7 +112,7 @@ const bn: Record<keyof typeof en, string> = {
   "phone.numberHint": "দেশের কোডসহ, যেমন +8801712345678।",
   "phone.send": "কোড পাঠান",
   "phone.changeNumber": "অন্য নম্বর ব্যবহার করুন",
-  "phone.codeSent": "{number} নম্বরে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে। এটি ৫ মিনিট কার্যকর থাকবে।",
+  "phone.codeSent": "{number} নম্বরে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে।",
   "phone.code": "কোড",
   "phone.verify": "যাচাই করুন",
   "phone.resend": "নতুন কোড পাঠান",
@@ -116,6 +125,14 @@ const bn: Record<keyof typeof en, string> = {
   "phone.error.RATE_LIMITED": "অনেকগুলো কোড পাঠানো হয়েছে। আরেকটি চাওয়ার আগে কিছুক্ষণ অপেক্ষা করুন।",
   "phone.error.CONFLICT": "এই নম্বরটি আপনার অ্যাকাউন্টে আগেই যাচাই করা আছে।",
   "phone.error.SMS_NOT_SENT": "বার্তাটি পাঠানো যায়নি। একটু পরে আবার চেষ্টা করুন।",
+  "phone.timeLeft": "কোডটি আরও {time} কার্যকর থাকবে।",
+  "phone.expired": "কোডটির মেয়াদ শেষ হয়ে গেছে। নতুন কোড চান।",
+  "phone.resendIn": "{time} পরে নতুন কোড চাইতে পারবেন।",
+  "phone.minutes.one": "প্রায় {count} মিনিট",
+  "phone.minutes.other": "প্রায় {count} মিনিট",
+  "phone.outboxOnly":
+    "এই সাইটে এখনও এসএমএস চালু করা হয়নি: কোডগুলো সাইটের আউটবক্সে থাকে, ফোনে পৌঁছায় না। আপনার কোডের জন্য প্রতিষ্ঠানের অফিসে যোগাযোগ করুন।",
+  "phone.sms": "{site}: আপনার কোড {code}। এটি ৫ মিনিট কার্যকর থাকবে।",
 
   "password.heading": "পাসওয়ার্ড",
   "password.lead": "লগইনের পাসওয়ার্ড বদলান।",

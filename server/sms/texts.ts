@@ -1,0 +1,11 @@
+// The texts of our text messages, in the reader's language, from the site's dictionaries
+// (app/i18n): a Bangla text goes as UCS-2, which fits 70 characters in one message.
+import { bn } from "../../app/i18n/bn";
+import { en } from "../../app/i18n/en";
+import { type Locale, translate } from "../../app/i18n/translate";
+
+const dictionary = { en, bn };
+
+/** The phone code message: the site's name, the code and how long it lasts. */
+export const phoneCodeText = (locale: Locale, vars: { code: string; site: string }) =>
+  translate(dictionary[locale], "phone.sms", vars);
