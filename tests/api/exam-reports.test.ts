@@ -1,16 +1,15 @@
 // An exam's figures, tabulation sheet and merit list through the API and the file downloads: a
 // small class whose every figure is worked out by hand below, and who may see what.
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { readSheet } from "read-excel-file/universal";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appWithPeople, origin, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+import { startViteApp, viteAppAdmin } from "../fixtures/vite-app";
 
 const run = promisify(execFile);
 
@@ -307,7 +306,6 @@ describe.each(testDatabases)("exam figures and the office's files on %s", (kind)
 // The pages, rendered in this process by the real React Router build (as tests/api/privacy.test.ts
 // does): the charts are in the HTML as sent, with no script needed.
 describe("the figures on the pages", () => {
-  let vite: ViteDevServer;
   let app: { request(url: string, init?: RequestInit): Response | Promise<Response> };
   let close: () => Promise<void>;
   let admin: string;
@@ -362,41 +360,12 @@ describe("the figures on the pages", () => {
   }
 
   beforeAll(async () => {
-    vite = await createServer({
-      server: { middlewareMode: true, hmr: false, ws: false },
-      appType: "custom",
-      logLevel: "silent",
-    });
-    const load = <T>(id: string) => vite.ssrLoadModule(id) as Promise<T>;
-    const [{ createApp }, { createServices }, { loadConfig }, { openDatabase }, { pageHandlerOf }] =
-      await Promise.all([
-        load<typeof import("../../server/http")>("/server/http.ts"),
-        load<typeof import("../../server/services-factory")>("/server/services-factory.ts"),
-        load<typeof import("../../server/config")>("/server/config.ts"),
-        load<typeof import("../../server/db/client")>("/server/db/client.ts"),
-        load<typeof import("../fixtures/page-handler")>("/tests/fixtures/page-handler.ts"),
-      ]);
-    const build = await load<import("react-router").ServerBuild>("virtual:react-router/server-build");
-    const config = loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-      LOG_LEVEL: "silent",
-      ADMIN_EMAIL: "head@school.test",
-      ADMIN_PASSWORD: "head-password-1",
-    });
-    const { default: pino } = await import("pino");
-    const handle = openDatabase({});
-    const services = await createServices(config, pino({ level: "silent" }), handle);
-    app = createApp(services, { pageHandler: pageHandlerOf(build) });
-    close = async () => {
-      await services.pageCache.close();
-      await handle.close();
-    };
+    const started = await startViteApp({ dataDir, origin });
+    app = started.app;
+    close = started.close;
     const signedIn = await send("/api/auth/sign-in/email", {
       method: "POST",
-      body: { email: "head@school.test", password: "head-password-1" },
+      body: viteAppAdmin,
     });
     admin = signedIn.headers
       .getSetCookie()
@@ -408,7 +377,6 @@ describe("the figures on the pages", () => {
   }, 120_000);
   afterAll(async () => {
     await close?.();
-    await vite?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

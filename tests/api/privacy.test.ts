@@ -6,16 +6,15 @@
 //
 // The pages are the real React Router pages, rendered in this process: the app, the pages and
 // the server modules load through one Vite module graph, as in development (server/dev.ts).
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bn } from "../../app/i18n/bn";
 import { en } from "../../app/i18n/en";
 import { sampleContent } from "../../server/sample-content/data";
 import { origin } from "../fixtures/test-app";
+import { startViteApp, viteAppAdmin } from "../fixtures/vite-app";
 
 const emailPattern = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 // International numbers (a + and at least eight digits) and Bangladeshi mobile numbers written
@@ -43,7 +42,6 @@ type Endpoint = { method: string; paths: string[]; tag: string };
 type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean };
 
 describe("nothing personal in anonymous answers", () => {
-  let vite: ViteDevServer;
   let app: { request(url: string, init?: RequestInit): Response | Promise<Response> };
   let close: () => Promise<void>;
   let routes: RouteEntry[];
@@ -70,54 +68,24 @@ describe("nothing personal in anonymous answers", () => {
       .join("; ");
 
   beforeAll(async () => {
-    vite = await createServer({
-      server: { middlewareMode: true, hmr: false, ws: false },
-      appType: "custom",
-      logLevel: "silent",
+    const started = await startViteApp({
+      dataDir,
+      origin,
+      prepare: async (services, load) => {
+        const { seedSampleContent } = await load<typeof import("../../server/sample-content/seed")>(
+          "/server/sample-content/seed.ts",
+        );
+        await seedSampleContent({ db: services.db, files: services.files });
+      },
     });
-    const load = <T>(id: string) => vite.ssrLoadModule(id) as Promise<T>;
-    const [{ createApp }, { createServices }, { loadConfig }, { openDatabase }, { seedSampleContent }] =
-      await Promise.all([
-        load<typeof import("../../server/http")>("/server/http.ts"),
-        load<typeof import("../../server/services-factory")>("/server/services-factory.ts"),
-        load<typeof import("../../server/config")>("/server/config.ts"),
-        load<typeof import("../../server/db/client")>("/server/db/client.ts"),
-        load<typeof import("../../server/sample-content/seed")>("/server/sample-content/seed.ts"),
-      ]);
-    const { pageHandlerOf } = await load<typeof import("../fixtures/page-handler")>(
-      "/tests/fixtures/page-handler.ts",
-    );
-    const build = await load<import("react-router").ServerBuild>("virtual:react-router/server-build");
-    const api = await load<typeof import("../../server/api/index")>("/server/api/index.ts");
+    app = started.app;
+    close = started.close;
+    const api = await started.load<typeof import("../../server/api/index")>("/server/api/index.ts");
     endpoints = api.endpoints as Endpoint[];
-    routes = Object.values(build.routes) as RouteEntry[];
-
-    const config = loadConfig({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-      LOG_LEVEL: "silent",
-      ADMIN_EMAIL: "head@school.test",
-      ADMIN_PASSWORD: "head-password-1",
-    });
-    const { default: pino } = await import("pino");
-    const handle = openDatabase({});
-    const services = await createServices(config, pino({ level: "silent" }), handle);
-    await seedSampleContent({ db: services.db, files: services.files });
-    app = createApp(services, { pageHandler: pageHandlerOf(build) });
-    close = async () => {
-      await services.pageCache.close();
-      await handle.close();
-    };
+    routes = Object.values(started.build.routes) as RouteEntry[];
 
     // A parent with an account writes a blog (approved by the office) and comments on it.
-    const admin = sessionOf(
-      await send("/api/auth/sign-in/email", "POST", {
-        email: "head@school.test",
-        password: "head-password-1",
-      }),
-    );
+    const admin = sessionOf(await send("/api/auth/sign-in/email", "POST", viteAppAdmin));
     const signUp = await send("/api/auth/sign-up/email", "POST", {
       email: "parent.karim@mail.example",
       password: "parent-password-1",
@@ -150,7 +118,6 @@ describe("nothing personal in anonymous answers", () => {
 
   afterAll(async () => {
     await close?.();
-    await vite?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
