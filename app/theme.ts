@@ -1,4 +1,4 @@
-import { createTheme, Table } from "@mantine/core";
+import { createTheme, Modal, Table } from "@mantine/core";
 
 // The specification's breakpoints (0, 600, 900, 1200, 1536 px) and an 8 px spacing unit.
 export const theme = createTheme({
@@ -12,5 +12,8 @@ export const theme = createTheme({
     // Mantine's hover grey (gray.1) leaves links in teal.9 at 4.5:1, just under WCAG AA for their
     // size; the palest teal keeps 4.7:1 and still stands apart from the striped rows.
     Table: Table.extend({ defaultProps: { highlightOnHoverColor: "teal.0" } }),
+    // A dialog's title bar is no banner of the page: Mantine's <header> made a second banner
+    // landmark beside the site's whenever a dialog was open (axe: landmark-no-duplicate-banner).
+    ModalHeader: Modal.Header.extend({ defaultProps: { role: "none" } }),
   },
 });

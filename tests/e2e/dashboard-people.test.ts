@@ -126,6 +126,8 @@ describe("the dashboard's people screens", () => {
     await row.getByRole("button", { name: "Remove admin" }).click();
     const dialog = own.getByRole("dialog", { name: "Remove my admin rights" });
     await dialog.getByText("You will lose the dashboard at once").waitFor();
+    // Measured once it has faded in: half-way, every colour is paler than it will be.
+    await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
     expect(formatViolations(await ownViolations(own))).toBe("");
     // Cancel changes nothing.
     await dialog.getByRole("button", { name: "Cancel" }).last().click();

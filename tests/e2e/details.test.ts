@@ -87,7 +87,7 @@ describe("blogs and detail pages in the browser", () => {
   }
 
   const expectAccessible = async (page: Page) => {
-    const violations = await checkAccessibility(page, { everyRule: true });
+    const violations = await checkAccessibility(page);
     expect(violations, formatViolations(violations)).toEqual([]);
   };
 

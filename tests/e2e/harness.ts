@@ -4,7 +4,7 @@
  * - startServer(): runs the built server (`node build/server/index.js`) as a
  *   child process on a free port with its own temporary DATA_DIR.
  * - launchBrowser() / newPage(): headless Debian Chromium via playwright-core.
- * - checkAccessibility(): runs axe-core (WCAG 2.0/2.1 A + AA, or every rule) in a page.
+ * - checkAccessibility(): runs axe-core (every rule but the experimental ones) in a page.
  *
  * Browser choice: `chromium.launch()` (not launchPersistentContext), so
  * playwright creates and deletes a fresh, empty temporary profile for every
@@ -374,17 +374,6 @@ interface AxeInPage {
   }>;
 }
 
-export const AXE_TAGS: readonly string[] = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-export interface AccessibilityOptions {
-  /**
-   * Every rule axe has (but its experimental ones), best practices such as unique landmark names
-   * and one main landmark included, instead of the WCAG A and AA tags alone. The public pages
-   * pass them all.
-   */
-  everyRule?: boolean;
-}
-
 /**
  * Runs axe-core against the current document and returns the violations.
  *
@@ -392,10 +381,7 @@ export interface AccessibilityOptions {
  * site sends a nonce-based Content-Security-Policy and addScriptTag's inline
  * <script> is blocked by it, while evaluation over CDP is not subject to CSP.
  */
-export async function checkAccessibility(
-  page: Page,
-  options: AccessibilityOptions = {},
-): Promise<AxeViolation[]> {
+export async function checkAccessibility(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(
     () => typeof (window as unknown as { axe?: Partial<AxeInPage> }).axe?.run === "function",
   );
@@ -403,24 +389,23 @@ export async function checkAccessibility(
     // `;void 0` so that evaluate does not try to serialise the script's completion value.
     await page.evaluate(`${getAxeSource()}\n;void 0;`);
   }
-  return await page.evaluate(
-    async (tags: string[] | null) => {
-      const axe = (window as unknown as { axe: AxeInPage }).axe;
-      const results = await axe.run(document, tags ? { runOnly: { type: "tag", values: tags } } : {});
-      return results.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        helpUrl: v.helpUrl,
-        nodes: v.nodes.map((n) => ({
-          target: n.target.map((t) => (Array.isArray(t) ? t.join(" >>> ") : t)),
-          html: n.html,
-          failureSummary: n.failureSummary,
-        })),
-      }));
-    },
-    options.everyRule ? null : [...AXE_TAGS],
-  );
+  return await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: AxeInPage }).axe;
+    // Every rule axe has but its experimental ones: WCAG A and AA, and the best practices
+    // (one main landmark, unique landmark names, headings in order...).
+    const results = await axe.run(document, {});
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map((t) => (Array.isArray(t) ? t.join(" >>> ") : t)),
+        html: n.html,
+        failureSummary: n.failureSummary,
+      })),
+    }));
+  });
 }
 
 /** One line per violation, handy for `expect(...).toEqual([])` failure messages. */

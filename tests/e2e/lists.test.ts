@@ -284,7 +284,7 @@ describe("the public lists in the browser", () => {
     "has no accessibility violations on %s, signed in",
     async (path) => {
       const page = await signedIn(member, path);
-      const violations = await checkAccessibility(page, { everyRule: true });
+      const violations = await checkAccessibility(page);
       expect(violations, `${path}\n${formatViolations(violations)}`).toEqual([]);
       await page.context().close();
     },
@@ -292,7 +292,7 @@ describe("the public lists in the browser", () => {
 
   it("has no accessibility violations on an admin's admissions, a Delete button and its dialog on every card", async () => {
     const page = await signedIn(admin, "/admitionAll");
-    const violations = await checkAccessibility(page, { everyRule: true });
+    const violations = await checkAccessibility(page);
     expect(violations, `admin /admitionAll\n${formatViolations(violations)}`).toEqual([]);
     await page.context().close();
   });
