@@ -60,6 +60,8 @@ export default [
   // The sign-in popup's first and last pages (identity providers).
   route("auth/popup", "routes/auth.popup.ts"),
   route("auth/popup/done", "routes/auth.popup-done.ts"),
+  // The same sign-in in the page's own window (a click before the page's script runs).
+  route("auth/sign-in", "routes/auth.sign-in.ts"),
   route("reset-password", "routes/reset-password.tsx"),
 
   // Forms and feeds without a page of their own.

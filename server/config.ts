@@ -90,6 +90,14 @@ const envSchema = z
       .string()
       .optional()
       .transform((value) => value !== undefined && !off.has(value.trim().toLowerCase())),
+    // A school whose pupils all reach the site from one address (one network, one proxy) needs
+    // more than one person's worth of every limit kept per address.
+    ADDRESS_LIMIT_MULTIPLIER: z.coerce
+      .number({ message: "must be a whole number from 1 to 100" })
+      .int("must be a whole number from 1 to 100")
+      .min(1, "must be a whole number from 1 to 100")
+      .max(100, "must be a whole number from 1 to 100")
+      .default(1),
     // The largest image upload accepted, in bytes (5 MB by default).
     UPLOAD_MAX_BYTES: z.coerce
       .number({ message: "must be a whole number of bytes" })
@@ -152,6 +160,13 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().trim().min(1).max(40).default("OpenID Connect"),
+    // Each call to the OpenID Connect provider (discovery, token, user info) waits this long at most.
+    OIDC_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a whole number of seconds from 1 to 120" })
+      .int("must be a whole number of seconds from 1 to 120")
+      .min(1, "must be a whole number of seconds from 1 to 120")
+      .max(120, "must be a whole number of seconds from 1 to 120")
+      .default(10),
     // Browser apps on other origins that may call /api (CORS), comma-separated; off when unset.
     TRUSTED_ORIGINS: z
       .string()
@@ -315,12 +330,30 @@ export type Config = {
   sms?: { url: string; token: string };
   /** Identity providers offered on /login and /register (empty: e-mail and password only). */
   google?: { clientId: string; clientSecret: string };
-  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  oidc?: OidcConfig;
+  /** Every rate limit kept per client address is this many times higher (a school behind one address). */
+  addressLimitMultiplier: number;
   /** Shared state for several app processes (the page cache). */
   redisUrl?: string;
   /** Origins of browser apps allowed to call /api across origins (CORS); empty: none. */
   trustedOrigins: string[];
 };
+
+export type OidcConfig = {
+  /** The issuer, without a trailing slash or the discovery document's path. */
+  issuer: string;
+  /** Where its discovery document is read: <issuer>/.well-known/openid-configuration. */
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The name on the 'Continue with ...' button. */
+  name: string;
+  /** How long one call to the provider may take, in milliseconds. */
+  timeoutMs: number;
+};
+
+/** The path of an OpenID Connect discovery document under its issuer. */
+export const discoveryPath = "/.well-known/openid-configuration";
 
 export type StripeConfig = {
   secretKey: string;
@@ -456,15 +489,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {
-            issuer: e.OIDC_ISSUER.replace(/\/+$/, ""),
+            // The issuer or its discovery document's address: both are taken.
+            issuer: issuerOf(e.OIDC_ISSUER),
+            discoveryUrl: `${issuerOf(e.OIDC_ISSUER)}${discoveryPath}`,
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,
             name: e.OIDC_NAME,
+            timeoutMs: e.OIDC_TIMEOUT_SECONDS * 1000,
           }
         : undefined,
+    addressLimitMultiplier: e.ADDRESS_LIMIT_MULTIPLIER,
     redisUrl: e.REDIS_URL,
     trustedOrigins: e.TRUSTED_ORIGINS,
   };
+}
+
+/** OIDC_ISSUER without a trailing slash, and without the discovery document's path if given. */
+function issuerOf(setting: string): string {
+  const trimmed = setting.replace(/\/+$/, "");
+  return trimmed.endsWith(discoveryPath) ? trimmed.slice(0, -discoveryPath.length) : trimmed;
 }
 
 /** The embedded default: a secret made on first start and kept in the data folder. */

@@ -13,6 +13,7 @@ import { mountPaymentReturns } from "./api/payment-returns";
 import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
 import { authBodyFields } from "./auth/auth";
 import { clientIp, withClientIp } from "./auth/client-ip";
+import { namingProviderFailures } from "./auth/oidc";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
@@ -123,7 +124,8 @@ export function createApp(
     const request = new Request(c.req.raw, {
       headers: withClientIp(c.req.raw.headers, clientIp(c, config.trustProxy)),
     });
-    const response = await auth.handler(request);
+    // A provider's callback that failed at the provider says why (server/auth/oidc.ts).
+    const response = await namingProviderFailures(() => auth.handler(request));
     // Better Auth says when to try again in X-Retry-After; clients and proxies read Retry-After.
     const retryAfter = response.headers.get("x-retry-after");
     if (response.status === 429 && retryAfter) response.headers.set("Retry-After", retryAfter);

@@ -22,6 +22,31 @@ export type StartOptions = {
 
 const drainMs = 10_000;
 
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** What an operator reads when the port cannot be had; null for other errors. */
+export function portProblem(error: unknown, port: number, host: string): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "EADDRINUSE") {
+    return `Port ${port} on ${host} is already in use by another program: stop it, or set PORT to a free port (and HOST for another address)`;
+  }
+  if (code === "EACCES") {
+    return `Port ${port} on ${host} may not be used by this user (ports below 1024 need privileges): set PORT to 1024 or above`;
+  }
+  if (code === "EADDRNOTAVAIL") {
+    return `The address ${host} (HOST) is not one of this machine's: set HOST to one of them, or 0.0.0.0 for all`;
+  }
+  return null;
+}
+
 export async function startServer(options: StartOptions) {
   const startedAt = performance.now();
   let config: ReturnType<typeof loadConfig>;
@@ -50,7 +75,20 @@ export async function startServer(options: StartOptions) {
   const listener = getRequestListener(app.fetch);
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    // A port in use or not allowed is the operator's to fix: say which, and which setting, not a stack trace.
+    const reason = portProblem(error, config.port, config.host);
+    if (!reason) throw error;
+    logger.fatal(
+      { port: config.port, host: config.host, code: (error as NodeJS.ErrnoException).code },
+      reason,
+    );
+    await services.pageCache.close();
+    await services.database.close();
+    process.exit(1);
+  }
   logger.info(
     {
       url: config.publicUrl,

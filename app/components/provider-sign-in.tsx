@@ -1,12 +1,13 @@
 // 'Continue with ...' buttons for the configured identity providers (none configured: nothing).
 // The popup's outcome goes to the page's error banner, or, signed in, to the login action,
 // which checks the session, sets the 'Login successfully!' banner and goes to the origin page.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type MouseEvent, useState } from "react";
 import { useSubmit } from "react-router";
+import { pageSignInHref } from "../../common/popup-sign-in";
 import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
 import { signInWithPopup } from "../lib/popup-sign-in";
-import { Button } from "../ui";
+import { ButtonLink } from "../ui";
 
 export type ProviderButton = { id: string; name: string };
 
@@ -19,15 +20,25 @@ const knownCodes = new Set([
   "access_denied",
   "account_not_linked",
   "sign-in-failed",
+  "provider_settings",
+  "provider_unreachable",
+  "provider_timeout",
+  "provider_unavailable",
+  "invalid_code",
+  "email_not_found",
 ]);
+
+/** A code from the address (?error=, after a sign-in in the page's own window), as the popup's last page limits it. */
+export const errorCodeOf = (value: string | null) =>
+  value?.replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 64) || null;
 
 /**
  * The popup's error for the page's banner, in the reader's language: `onError` takes the code,
  * `clearOnSubmit` wraps the form's submit handler so that sending the form clears it.
  */
-export function usePopupError() {
+export function usePopupError(initialCode: string | null = null) {
   const { t } = useI18n();
-  const [code, setCode] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(initialCode);
   const message = !code
     ? null
     : knownCodes.has(code)
@@ -56,7 +67,10 @@ export function ProviderSignIn({
   const [busy, setBusy] = useState<string | null>(null);
   if (providers.length === 0) return null;
 
-  const start = async (provider: string) => {
+  const start = async (event: MouseEvent<HTMLAnchorElement>, provider: string) => {
+    // A click that asks for another tab or window follows the link, signing in there.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
     onError(null);
     // A second click while a window is open answers at once (cancelled-popup-request).
     const running = busy === null;
@@ -76,15 +90,19 @@ export function ProviderSignIn({
         {t("provider.or")}
       </p>
       {providers.map((provider) => (
-        <Button
+        // A plain link until the page's script runs (a click then signs in in this window); the
+        // script opens the popup instead (docs/decisions/0029-provider-failures-named.md).
+        <ButtonLink
           key={provider.id}
+          to={pageSignInHref(provider.id, redirectTo)}
+          reloadDocument
           variant="outline"
           block
           aria-busy={busy === provider.id || undefined}
-          onClick={() => void start(provider.id)}
+          onClick={(event) => void start(event, provider.id)}
         >
           {t("provider.continueWith", { name: provider.name })}
-        </Button>
+        </ButtonLink>
       ))}
       {busy ? (
         <p className="muted" role="status" style={{ margin: 0 }}>

@@ -13,11 +13,14 @@ type AuthResult = {
   setCookies: string[];
   /** A refusal's Retry-After, in seconds. */
   retryAfterSeconds?: number;
+  /** The JSON answer of a call that succeeded, when it has one. */
+  answer?: unknown;
 };
 
 type AuthPath =
   | "/sign-in/email"
   | "/sign-up/email"
+  | "/sign-in/social"
   | "/sign-out"
   | "/change-password"
   | "/request-password-reset"
@@ -53,7 +56,8 @@ export async function callAuth(
     // sign-out without a session ends none, and must not empty the page cache.
     const ended = path === "/reset-password" || actor.kind === "user";
     if (endsSessions.has(path) && ended) await services.pageCache.invalidate();
-    return { ok: true, status: response.status, setCookies };
+    const answer: unknown = await response.json().catch(() => undefined);
+    return { ok: true, status: response.status, setCookies, answer };
   }
   const answer = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
   const retryAfter = Number(response.headers.get("retry-after"));

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { loginInput } from "../../common/schemas/users";
 import { signInProviders } from "../../server/auth/providers";
 import { FormError } from "../components/form-error";
-import { ProviderSignIn, usePopupError } from "../components/provider-sign-in";
+import { errorCodeOf, ProviderSignIn, usePopupError } from "../components/provider-sign-in";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { flashCookieHeader } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
@@ -72,8 +72,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
-  const popup = usePopupError();
   const [searchParams] = useSearchParams();
+  // A sign-in through a provider in this window (before the page's script ran) ends here with ?error=.
+  const popup = usePopupError(errorCodeOf(searchParams.get("error")));
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");

@@ -5,7 +5,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { admin, bearer, genericOAuth, type PhoneNumberOptions, phoneNumber } from "better-auth/plugins";
+import { admin, bearer, type PhoneNumberOptions, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { localeOfHeaders } from "../../app/lib/cookies.server";
@@ -30,6 +30,7 @@ import type { KnownBodyFields } from "../middleware/json-object-body";
 import { SmsNotSentError, type SmsSender } from "../sms/sender";
 import { phoneCodeText } from "../sms/texts";
 import { authBodyFieldLists, checkAccountFields, keptAccountFields } from "./account-fields";
+import { oidcPlugin, oidcProviderId, requireProviderAnswers } from "./oidc";
 
 /** Set by our HTTP layer from the socket (or a trusted proxy), never taken from the client. */
 export const clientIpHeader = "x-maktab-client-ip";
@@ -71,22 +72,6 @@ function apiErrorOf(error: unknown): never {
   }
   throw error;
 }
-
-/** Better Auth's plugin for the OpenID Connect provider of OIDC_* (it reads the discovery document). */
-export const oidcPlugin = (oidc: NonNullable<Config["oidc"]>) =>
-  genericOAuth({
-    config: [
-      {
-        providerId: "oidc",
-        name: oidc.name,
-        discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
-        clientId: oidc.clientId,
-        clientSecret: oidc.clientSecret,
-        scopes: ["openid", "email", "profile"],
-        authentication: "basic",
-      },
-    ],
-  });
 
 /**
  * A photo stored before the rules (a data: or javascript: address) is not given out with the
@@ -144,6 +129,8 @@ export function authBodyFields(auth: {
 
 export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   const providers = config.oidc ? [oidcPlugin(config.oidc)] : [];
+  /** A limit kept per client address, for the addresses a whole school may share. */
+  const perAddress = (max: number) => max * config.addressLimitMultiplier;
   // A disabled account (server/domain/users.ts disableUser) is told so when it tries to sign in.
   const adminPlugin = admin({
     defaultRole: "user",
@@ -157,6 +144,10 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     const clientIp = ctx.headers?.get(clientIpHeader) ?? undefined;
     checkAccountFields(ctx.path, body);
+    if (ctx.path === "/sign-in/social" && body.provider === oidcProviderId && config.oidc) {
+      await requireProviderAnswers(ctx.context, config.oidc);
+      return;
+    }
     if (ctx.path === "/sign-in/email") {
       if (config.env === "test") return;
       try {
@@ -300,17 +291,18 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       enabled: config.env !== "test",
       storage: "database",
       window: 60,
-      max: 300,
+      max: perAddress(300),
       customRules: {
-        // Per address: a school's computer room shares one. Per account too: see accountRules.
-        "/sign-in/email": { window: 60, max: 60 },
-        "/sign-up/email": { window: 60, max: 10 },
-        "/sign-in/social": { window: 60, max: 20 },
-        "/change-password": { window: 60, max: 10 },
-        "/request-password-reset": { window: 60 * 15, max: 5 },
-        "/reset-password": { window: 60, max: 10 },
-        "/phone-number/send-otp": { window: 60, max: 5 },
-        "/phone-number/verify": { window: 60, max: 10 },
+        // Per address: a school's computer room shares one (ADDRESS_LIMIT_MULTIPLIER raises them
+        // all). Per account too: see accountRules. README lists them.
+        "/sign-in/email": { window: 60, max: perAddress(60) },
+        "/sign-up/email": { window: 60, max: perAddress(10) },
+        "/sign-in/social": { window: 60, max: perAddress(20) },
+        "/change-password": { window: 60, max: perAddress(10) },
+        "/request-password-reset": { window: 60 * 15, max: perAddress(5) },
+        "/reset-password": { window: 60, max: perAddress(10) },
+        "/phone-number/send-otp": { window: 60, max: perAddress(5) },
+        "/phone-number/verify": { window: 60, max: perAddress(10) },
         // Better Auth deletes rate_limits rows older than its longest window, ours too. This rule,
         // for a path nobody calls, makes that window as long as our longest limit's (an hour), so
         // our hourly limits are not cut short when its own 15 minutes have passed.
@@ -333,7 +325,17 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     },
     telemetry: { enabled: false },
     logger: {
-      log: (level, message, ...args) => logger[level]({ args }, message),
+      // Better Auth logs some failures with an empty message and the error after it
+      // (logger.error("", error) when a provider's token call fails): the line's message says why.
+      log: (level, message, ...args) => {
+        const [first, ...rest] = args;
+        if (first instanceof Error) {
+          const said = message ? `${message}: ${first.message}` : first.message;
+          logger[level](rest.length > 0 ? { err: first, args: rest } : { err: first }, said);
+          return;
+        }
+        logger[level]({ args }, message);
+      },
     },
   });
   return auth;

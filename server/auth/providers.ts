@@ -1,25 +1,15 @@
 // The identity providers a visitor may sign in with: those configured and, for OpenID Connect,
-// whose discovery document Better Auth could read. It reads it once, at start, and skips the
-// provider when the issuer does not answer then; we try again (at most once a minute) when a
-// page asks, so an issuer that was down at start is offered once it is back.
+// whose discovery document could be read. It is read at start, and the provider is left out
+// when the issuer does not answer then; we try again (at most once a minute) when a page asks,
+// so an issuer that was down at start is offered once it is back (and at a click on its button:
+// server/auth/oidc.ts).
 import type { Config } from "../config";
-import { type Auth, oidcPlugin } from "./auth";
+import type { Auth } from "./auth";
+import { oidcProviderId, registerOidcProvider } from "./oidc";
 
 export type SignInProvider = { id: string; name: string };
 
 let lastDiscovery = 0;
-
-async function discoverAgain(auth: Auth, oidc: NonNullable<Config["oidc"]>, retryAfterMs: number) {
-  if (Date.now() - lastDiscovery < retryAfterMs) return;
-  lastDiscovery = Date.now();
-  const context = await auth.$context;
-  const result = await oidcPlugin(oidc).init(context as never);
-  const found = result?.context?.socialProviders?.find((provider) => provider.id === "oidc");
-  // The request handlers share this list, so every later sign-in finds the provider.
-  if (found && !context.socialProviders.some((provider) => provider.id === "oidc")) {
-    context.socialProviders.unshift(found);
-  }
-}
 
 export async function signInProviders(
   auth: Auth,
@@ -28,16 +18,20 @@ export async function signInProviders(
 ): Promise<SignInProvider[]> {
   const configured: SignInProvider[] = [
     ...(config.google ? [{ id: "google", name: "Google" }] : []),
-    ...(config.oidc ? [{ id: "oidc", name: config.oidc.name }] : []),
+    ...(config.oidc ? [{ id: oidcProviderId, name: config.oidc.name }] : []),
   ];
   if (configured.length === 0) return [];
   const context = await auth.$context;
-  if (config.oidc && !context.socialProviders.some((provider) => provider.id === "oidc")) {
+  const retryAfterMs = options.retryAfterMs ?? 60_000;
+  if (
+    config.oidc &&
+    !context.socialProviders.some((provider) => provider.id === oidcProviderId) &&
+    Date.now() - lastDiscovery >= retryAfterMs
+  ) {
+    lastDiscovery = Date.now();
     // A page does not wait long for an issuer that hangs; the next try comes a minute later.
     const timeout = new Promise((resolve) => setTimeout(resolve, 3000).unref());
-    await Promise.race([discoverAgain(auth, config.oidc, options.retryAfterMs ?? 60_000), timeout]).catch(
-      () => undefined,
-    );
+    await Promise.race([registerOidcProvider(context as never, config.oidc), timeout]).catch(() => undefined);
   }
   const registered = new Set(context.socialProviders.map((provider) => provider.id));
   return configured.filter((provider) => registered.has(provider.id));

@@ -107,4 +107,32 @@ describe("sign-in brute force", () => {
       expect(response.status, pupil.email).toBe(200);
     }
   });
+
+  it("holds a class registering from one address at 10 sign-ups a minute, ADDRESS_LIMIT_MULTIPLIER times more when set", async () => {
+    const registerClass = async (target: RunningServer, address: string, size: number) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < size; i++) {
+        const response = await fetch(`${target.url}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: target.url, "x-forwarded-for": address },
+          body: JSON.stringify({
+            email: `new${i}@${address}.test`,
+            password: `new-password-${i}`,
+            name: `New ${i}`,
+          }),
+        });
+        statuses.push(response.status);
+      }
+      return statuses;
+    };
+    const room = "203.0.113.99";
+    expect(await registerClass(server, room, limit + 1)).toEqual([...Array(limit).fill(200), 429]);
+
+    const raised = await startServer({ env: { ...env, ADDRESS_LIMIT_MULTIPLIER: "3" } });
+    try {
+      expect(await registerClass(raised, room, 3 * limit + 1)).toEqual([...Array(3 * limit).fill(200), 429]);
+    } finally {
+      await raised.stop();
+    }
+  });
 });

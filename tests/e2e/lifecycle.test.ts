@@ -2,6 +2,7 @@
 // a graceful stop, a restart on the same data, and PostgreSQL instead of the embedded database.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -63,6 +64,27 @@ describe("the server's life", () => {
 
   it("stops with a clear message naming a bad variable", async () => {
     await expect(startServer({ env: { PORT: "eighty" } })).rejects.toThrow(/PORT .*\(got "eighty"\)/);
+  });
+
+  it("stops with a message naming the port and PORT when the port is taken", async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const started = startServer({ env: { PORT: String(port) } });
+      const error = await started.then(
+        () => null,
+        (refused: Error) => refused,
+      );
+      expect(error?.message).toContain(
+        `Port ${port} on 127.0.0.1 is already in use by another program: stop it, or set PORT to a free port`,
+      );
+      // The operator's message, not Node's stack trace.
+      expect(error?.message).not.toMatch(/at Server\.setupListenHandle|node:net/);
+      expect(error?.message).toContain("[harness] server exited (code 1, signal null)");
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("runs on PostgreSQL when DATABASE_URL is set", async () => {

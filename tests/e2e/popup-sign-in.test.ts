@@ -22,7 +22,28 @@ const lookalike = {
   email: "password.owner@school.test",
   name: "Someone Else",
 };
-const button = (page: Page) => page.getByRole("button", { name: `Continue with ${providerName}` });
+// A link until the page's script runs, which then opens the popup from it.
+const button = (page: Page) =>
+  page.getByRole("link", {
+    name: new RegExp(`^(Continue with ${providerName}|${providerName} দিয়ে চালিয়ে যান)$`),
+  });
+
+/** Clicks the button and returns the popup window it opened (newPage's goto waits for the script). */
+async function openPopup(page: Page) {
+  const [popup] = await Promise.all([page.waitForEvent("popup"), button(page).click()]);
+  await popup.getByLabel("User name").waitFor({ timeout: 20_000 });
+  return popup;
+}
+
+/** Signs in on the provider's page in the popup, and waits until the popup has closed. */
+async function signInAtProvider(popup: Page, user: { login: string; password: string }) {
+  await popup.getByLabel("User name").fill(user.login);
+  await popup.getByLabel("Password").fill(user.password);
+  // Listening before the click: the popup may be gone before click() returns.
+  const closed = popup.waitForEvent("close", { timeout: 20_000 });
+  await popup.getByRole("button", { name: "Sign in" }).click();
+  await closed;
+}
 
 describe("popup sign-in with an identity provider", () => {
   let provider: RunningProvider;
@@ -54,13 +75,6 @@ describe("popup sign-in with an identity provider", () => {
     return page.getByTestId("form-error").textContent();
   };
 
-  /** Clicks the button and returns the popup window it opened. */
-  const openPopup = async (page: Page) => {
-    const [popup] = await Promise.all([page.waitForEvent("popup"), button(page).click()]);
-    await popup.getByLabel("User name").waitFor({ timeout: 20_000 });
-    return popup;
-  };
-
   it("signs in inside the popup while the page stays, and goes back to the origin page", async () => {
     const { page } = await newPage(browser);
     await page.goto(`${server.url}/login?redirectTo=%2FALLteacher`);
@@ -68,14 +82,12 @@ describe("popup sign-in with an identity provider", () => {
     await page.evaluate(() => Object.assign(window, { stayed: true }));
     const popup = await openPopup(page);
     expect(new URL(popup.url()).origin).toBe(provider.issuer);
-    await popup.getByLabel("User name").fill(provider.user.login);
-    await popup.getByLabel("Password").fill(provider.user.password);
-    await popup.getByRole("button", { name: "Sign in" }).click();
-    await popup.waitForEvent("close", { timeout: 20_000 });
+    await signInAtProvider(popup, provider.user);
 
     await page.getByTestId("flash").waitFor({ timeout: 20_000 });
     expect(await page.getByTestId("flash").textContent()).toContain("Login successfully!");
-    expect(new URL(page.url()).pathname).toBe("/ALLteacher");
+    // The address Playwright reports follows the page's history change, not its content.
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/ALLteacher");
     await page.getByRole("button", { name: "LogOut" }).waitFor();
     expect(await page.evaluate(() => "stayed" in window)).toBe(true);
 
@@ -166,6 +178,49 @@ describe("popup sign-in with an identity provider", () => {
     await context.close();
   });
 
+  it("signs in in the page's own window when the button is clicked before the page's script runs", async () => {
+    // The page's scripts are held back until the click: the button is a plain link then.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route("**/assets/**/*.js", async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login?redirectTo=%2Fteacher`, { waitUntil: "domcontentloaded" });
+      await button(page).click();
+      await page.getByLabel("User name").waitFor({ timeout: 20_000 });
+      release();
+      expect(new URL(page.url()).origin).toBe(provider.issuer);
+      await page.getByLabel("User name").fill(provider.user.login);
+      await page.getByLabel("Password").fill(provider.user.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByTestId("flash").waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId("flash").textContent()).toContain("Login successfully!");
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/teacher");
+      const session = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json()));
+      expect(session.user.email).toBe(provider.user.email);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
+  it("brings an error of a sign-in in the page's own window to the login page", async () => {
+    const { page } = await newPage(browser, { javaScript: false });
+    await page.goto(`${server.url}/login?redirectTo=%2Fteacher`);
+    await button(page).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("form-error").waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("form-error").textContent()).toContain("access_denied");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/teacher");
+  });
+
   it("offers no button when no provider is configured", async () => {
     const plain = await startServer();
     try {
@@ -173,7 +228,7 @@ describe("popup sign-in with an identity provider", () => {
       for (const path of ["/login", "/register"]) {
         await page.goto(plain.url + path);
         await page.getByRole("heading", { level: 1 }).waitFor();
-        expect(await page.getByRole("button", { name: /Continue with/ }).count()).toBe(0);
+        expect(await page.getByRole("link", { name: /Continue with/ }).count()).toBe(0);
       }
       await page.goto(`${server.url}/register`);
       expect(await button(page).count()).toBe(1);
@@ -184,4 +239,130 @@ describe("popup sign-in with an identity provider", () => {
     }
     // It starts a server of its own, which may take the harness's full minute on a busy machine.
   }, 120_000);
+});
+
+describe("popup sign-in when the provider fails", () => {
+  const timeoutSeconds = 3;
+  let provider: RunningProvider;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider();
+    [server, browser] = await Promise.all([
+      startServer({
+        env: {
+          // The discovery document's address rather than the issuer: both are taken.
+          OIDC_ISSUER: `${provider.issuer}/.well-known/openid-configuration`,
+          OIDC_CLIENT_ID: provider.clientId,
+          OIDC_CLIENT_SECRET: provider.clientSecret,
+          OIDC_NAME: providerName,
+          OIDC_TIMEOUT_SECONDS: String(timeoutSeconds),
+        },
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await provider?.close();
+  });
+
+  /** The server's log lines (JSON) written since `from` characters of its output. */
+  const logLinesSince = (from: number) =>
+    server
+      .logs()
+      .slice(from)
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string; status?: number });
+
+  /**
+   * Signs in at the provider in the popup (or only clicks, `atProvider: false`), and answers the
+   * banner's text, the time from the click to it, and the server's log lines of the attempt.
+   */
+  const attempt = async (options: { atProvider: boolean; locale?: string }) => {
+    const { context, page } = await newPage(browser, { locale: options.locale });
+    const failedAnswers: string[] = [];
+    context.on("response", (response) => {
+      if (response.status() >= 500 && response.url().startsWith(server.url))
+        failedAnswers.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(`${server.url}/login`);
+    const logFrom = server.logs().length;
+    let clickedAt = Date.now();
+    if (options.atProvider) {
+      const popup = await openPopup(page);
+      clickedAt = Date.now();
+      await signInAtProvider(popup, provider.user);
+    } else {
+      await button(page).click();
+    }
+    await page.getByTestId("form-error").waitFor({ timeout: 20_000 });
+    const seconds = (Date.now() - clickedAt) / 1000;
+    const banner = await page.getByTestId("form-error").textContent();
+    console.log(`provider failure: "${banner}" after ${seconds.toFixed(1)} s`);
+    // No 500 anywhere; only a provider down at the click is a gateway's 502, with its code.
+    expect(failedAnswers).toEqual(options.atProvider ? [] : [`502 ${server.url}/api/auth/sign-in/social`]);
+    const lines = logLinesSince(logFrom);
+    expect(lines.filter((line) => line.status === 500)).toEqual([]);
+    expect(await page.getByRole("button", { name: /LogOut|লগআউট/ }).count()).toBe(0);
+    return { banner, seconds, lines };
+  };
+
+  it("takes OIDC_ISSUER given as the discovery document's address, and signs in", async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await signInAtProvider(await openPopup(page), provider.user);
+    await page.getByTestId("flash").waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("flash").textContent()).toContain("Login successfully!");
+  });
+
+  it("says the site's settings are wrong when the provider refuses the client secret", async () => {
+    provider.failToken("wrong-secret");
+    const { banner, lines } = await attempt({ atProvider: true });
+    expect(banner).toBe("The site's sign-in settings are wrong: tell the institute.");
+    const line = lines.find((entry) => entry.msg.includes("token request"));
+    expect(line?.msg).toContain(`${provider.issuer}/token`);
+    expect(line?.msg).toContain("401 invalid_client");
+    expect(line?.msg).toContain("OIDC_CLIENT_SECRET");
+  });
+
+  it("says so in Bangla to a Bangla reader", async () => {
+    provider.failToken("wrong-secret");
+    const { banner } = await attempt({ atProvider: true, locale: "bn-BD" });
+    expect(banner).toBe("এই সাইটের লগইন সেটিংস ভুল আছে: প্রতিষ্ঠানকে জানান।");
+  });
+
+  it("says the service did not answer when the provider cuts the connection at the token step", async () => {
+    provider.failToken("reset");
+    const { banner, lines } = await attempt({ atProvider: true });
+    expect(banner).toBe("The sign-in service did not answer. Please try again in a moment.");
+    const line = lines.find((entry) => entry.msg.includes("token request"));
+    expect(line?.msg).toMatch(new RegExp(`token request to ${provider.issuer}/token failed: \\S+`));
+  });
+
+  it("gives up on a token endpoint that does not answer after OIDC_TIMEOUT_SECONDS", async () => {
+    provider.failToken("hang");
+    const { banner, seconds, lines } = await attempt({ atProvider: true });
+    expect(banner).toBe("The sign-in service did not answer in time. Please try again in a moment.");
+    expect(seconds).toBeGreaterThanOrEqual(timeoutSeconds - 0.5);
+    expect(seconds).toBeLessThan(timeoutSeconds + 10);
+    const line = lines.find((entry) => entry.msg.includes("token request"));
+    expect(line?.msg).toContain(`${provider.issuer}/token got no answer within ${timeoutSeconds} s`);
+  });
+
+  // Last: the provider stays down.
+  it("says in the page that the provider cannot be reached when it went down after start", async () => {
+    provider.failToken("none");
+    await provider.close();
+    const { banner, seconds, lines } = await attempt({ atProvider: false });
+    expect(banner).toBe(
+      "The sign-in service cannot be reached at the moment. Try again later, or sign in with your e-mail and password.",
+    );
+    expect(seconds).toBeLessThan(timeoutSeconds + 5);
+    const line = lines.find((entry) => entry.msg.includes("not started"));
+    expect(line?.msg).toContain(`${provider.issuer}/.well-known/openid-configuration failed: ECONNREFUSED`);
+  });
 });

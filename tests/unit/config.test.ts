@@ -179,6 +179,41 @@ describe("configuration", () => {
     }
   });
 
+  it("takes OIDC_ISSUER as the issuer or its discovery document's address, with a time limit", () => {
+    const dir = dataDir();
+    const oidc = { OIDC_CLIENT_ID: "maktab", OIDC_CLIENT_SECRET: "secret" };
+    for (const issuer of [
+      "https://id.school.example/realms/school",
+      "https://id.school.example/realms/school/",
+      "https://id.school.example/realms/school/.well-known/openid-configuration",
+    ]) {
+      expect(loadConfig({ DATA_DIR: dir, ...oidc, OIDC_ISSUER: issuer }).oidc).toMatchObject({
+        issuer: "https://id.school.example/realms/school",
+        discoveryUrl: "https://id.school.example/realms/school/.well-known/openid-configuration",
+        timeoutMs: 10_000,
+      });
+    }
+    const quick = loadConfig({
+      DATA_DIR: dir,
+      ...oidc,
+      OIDC_ISSUER: "https://id.example",
+      OIDC_TIMEOUT_SECONDS: "3",
+    });
+    expect(quick.oidc?.timeoutMs).toBe(3000);
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, ...oidc, OIDC_ISSUER: "https://id.example", OIDC_TIMEOUT_SECONDS: "0" }),
+    ).toThrow(/OIDC_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 120/);
+  });
+
+  it("multiplies the limits per address by ADDRESS_LIMIT_MULTIPLIER, 1 by default", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).addressLimitMultiplier).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, ADDRESS_LIMIT_MULTIPLIER: "5" }).addressLimitMultiplier).toBe(5);
+    expect(() => loadConfig({ DATA_DIR: dir, ADDRESS_LIMIT_MULTIPLIER: "1.5" })).toThrow(
+      /ADDRESS_LIMIT_MULTIPLIER must be a whole number from 1 to 100/,
+    );
+  });
+
   it("sends text messages through SMS_URL only with SMS_TOKEN, and refuses one without the other", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).sms).toBeUndefined();
     expect(

@@ -20,6 +20,15 @@ const en = {
     "An account with this e-mail already exists. Sign in with its password (account_not_linked).",
   "provider.error.other": "The sign-in service answered with an error ({code}).",
   "provider.error.sign-in-failed": "The sign-in did not complete. Please try again.",
+  "provider.error.provider_settings": "The site's sign-in settings are wrong: tell the institute.",
+  "provider.error.provider_unreachable": "The sign-in service did not answer. Please try again in a moment.",
+  "provider.error.provider_timeout":
+    "The sign-in service did not answer in time. Please try again in a moment.",
+  "provider.error.provider_unavailable":
+    "The sign-in service cannot be reached at the moment. Try again later, or sign in with your e-mail and password.",
+  "provider.error.invalid_code": "The sign-in did not complete. Please try again.",
+  "provider.error.email_not_found":
+    "The sign-in service did not give your e-mail address, which this site needs: tell the institute.",
 
   "login.forgotPassword": "Forgot password?",
 
@@ -101,6 +110,13 @@ const bn: Record<keyof typeof en, string> = {
     "এই ই-মেইলে আগেই একটি অ্যাকাউন্ট আছে। সেটির পাসওয়ার্ড দিয়ে লগইন করুন (account_not_linked)।",
   "provider.error.other": "লগইন সেবা একটি ত্রুটি জানিয়েছে ({code})।",
   "provider.error.sign-in-failed": "লগইন সম্পূর্ণ হয়নি। আবার চেষ্টা করুন।",
+  "provider.error.provider_settings": "এই সাইটের লগইন সেটিংস ভুল আছে: প্রতিষ্ঠানকে জানান।",
+  "provider.error.provider_unreachable": "লগইন সেবা সাড়া দেয়নি। একটু পরে আবার চেষ্টা করুন।",
+  "provider.error.provider_timeout": "লগইন সেবা সময়মতো সাড়া দেয়নি। একটু পরে আবার চেষ্টা করুন।",
+  "provider.error.provider_unavailable":
+    "এই মুহূর্তে লগইন সেবায় পৌঁছানো যাচ্ছে না। পরে আবার চেষ্টা করুন, অথবা ই-মেইল ও পাসওয়ার্ড দিয়ে লগইন করুন।",
+  "provider.error.invalid_code": "লগইন সম্পূর্ণ হয়নি। আবার চেষ্টা করুন।",
+  "provider.error.email_not_found": "লগইন সেবা আপনার ই-মেইল ঠিকানা দেয়নি, যা এই সাইটের দরকার: প্রতিষ্ঠানকে জানান।",
 
   "login.forgotPassword": "পাসওয়ার্ড ভুলে গেছেন?",
 
