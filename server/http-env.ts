@@ -15,5 +15,10 @@ export type AppEnv = {
     changesNothing?: boolean;
     /** The content generation, once read for this request (null: unknown, Redis down). */
     contentGeneration?: string | null;
+    /**
+     * A JSON answer's text, as the REST router made it: compression reads it here instead of
+     * reading the answer's body back (server/middleware/compress.ts).
+     */
+    jsonAnswer?: { response: Response; text: string };
   };
 };

@@ -3,7 +3,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { endpoints } from "./api";
 import { docsPage } from "./api/docs-page";
@@ -21,6 +20,7 @@ import { resolveActor } from "./middleware/actor";
 import { apiCaching } from "./middleware/api-caching";
 import { builtAssets } from "./middleware/built-assets";
 import { cacheControl } from "./middleware/cache-control";
+import { compressAnswers } from "./middleware/compress";
 import { crossOriginApi } from "./middleware/cors";
 import { jsonObjectBody } from "./middleware/json-object-body";
 import { contentReadsOf, invalidateOnChange, servePageCache } from "./middleware/page-cache";
@@ -108,7 +108,7 @@ export function createApp(
   mountPaymentReturns(app, services);
 
   app.use(sameOrigin(config.publicUrl, config.trustedOrigins));
-  app.use(compress());
+  app.use(compressAnswers());
   // Who is asking, before Better Auth's calls too: a sign-out with a session ends one, a sign-out
   // without one changes nothing (invalidateOnChange above tells them apart).
   app.use(resolveActor(auth, services.pageCache));

@@ -178,7 +178,12 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
     const answer = result instanceof Answer ? result : new Answer(result);
     if (endpoint.noStore) c.header("Cache-Control", privateCacheControl);
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
-    return c.json(answer.body ?? null, (answer.status ?? endpoint.status ?? 200) as ContentfulStatusCode);
+    const text = JSON.stringify(answer.body ?? null);
+    const response = c.body(text, (answer.status ?? endpoint.status ?? 200) as ContentfulStatusCode, {
+      "Content-Type": "application/json",
+    });
+    c.set("jsonAnswer", { response, text });
+    return response;
   };
 }
 

@@ -80,7 +80,17 @@ export function inlineScriptHashes(html: string, nonceAttribute: string): string
 }
 
 /** The best kept encoding the client accepts (br, then gzip), per its Accept-Encoding. */
-export function encodingFor(acceptEncoding: string | undefined, answer: KeptAnswer): Encoding {
+export const encodingFor = (acceptEncoding: string | undefined, answer: KeptAnswer): Encoding =>
+  bestEncoding(
+    acceptEncoding,
+    (["br", "gzip"] as const).filter((encoding) => answer.bodies[encoding]),
+  );
+
+/** The first of `offered` the client accepts, per its Accept-Encoding (q-values too); else identity. */
+export function bestEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly ("br" | "gzip")[],
+): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
@@ -88,10 +98,7 @@ export function encodingFor(acceptEncoding: string | undefined, answer: KeptAnsw
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));
   }
   const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  for (const encoding of ["br", "gzip"] as const) {
-    if (answer.bodies[encoding] && quality(encoding) > 0) return encoding;
-  }
-  return "identity";
+  return offered.find((encoding) => quality(encoding) > 0) ?? "identity";
 }
 
 /** Bytes held by a kept answer (its bodies; headers are small). */

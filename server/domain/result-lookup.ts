@@ -143,6 +143,12 @@ export async function lookupResult(
   return await readMarksheet(db, exam, row, context.institute);
 }
 
+/** An exam unpublished since the list was read is left out; any other failure is not. */
+const unpublishedMeanwhile = (error: unknown): null => {
+  if (error instanceof DomainError && error.code === "not_found") return null;
+  throw error;
+};
+
 /** The marksheets of the students this account is linked to (as the student or a guardian). */
 export async function ownMarksheets(
   db: Database,
@@ -168,13 +174,13 @@ export async function ownMarksheets(
   for (const { result } of rows) {
     if (context.reads) {
       const kept = await publishedClass(context.reads, db, result.examId, context.institute).catch(
-        () => null,
+        unpublishedMeanwhile,
       );
       const sheet = kept?.get(result.roll);
       if (sheet) sheets.push(sheet);
       continue;
     }
-    const exam = await getExam(db, actor, result.examId).catch(() => undefined);
+    const exam = await getExam(db, actor, result.examId).catch(unpublishedMeanwhile);
     if (exam) sheets.push(await readMarksheet(db, exam, result, context.institute));
   }
   return sheets;
