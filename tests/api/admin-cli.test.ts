@@ -79,6 +79,7 @@ async function withServer<T>(
   target: Target,
   work: (
     signIn: (email: string, password: string) => Promise<{ status: number; admin?: boolean }>,
+    app: ReturnType<typeof createApp>,
   ) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig({
@@ -105,7 +106,7 @@ async function withServer<T>(
     return { status: response.status, admin: ((await flag.json()) as { admin: boolean }).admin };
   };
   try {
-    return await work(signIn);
+    return await work(signIn, app);
   } finally {
     await services.pageCache.close();
     await database.close();
@@ -183,6 +184,58 @@ describe.each(targets)("npm run admin on %s", (_name, makeTarget) => {
     await withServer(target, async (signIn) => {
       expect((await signIn("office@school.test", "office-password-1")).status).toBe(401);
       expect(await signIn("office@school.test", "a new long password")).toEqual({ status: 200, admin: true });
+    });
+  }, 180_000);
+
+  it("disables an account (no sign-in, its sessions end) and enables it, never the last admin", async () => {
+    const created = await admin({ ...target.env, ADMIN_PASSWORD: "teacher-password-1" }, [
+      "create",
+      "teacher@school.test",
+    ]);
+    expect(created.code).toBe(0);
+    // A session made before the account is disabled.
+    const token = await withServer(target, async (_signIn, app) => {
+      const response = await app.request(`${origin}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ email: "teacher@school.test", password: "teacher-password-1" }),
+      });
+      expect(response.status).toBe(200);
+      return response.headers.get("set-auth-token");
+    });
+
+    const disabled = await admin(target.env, ["disable", "Teacher@School.test"]);
+    expect(disabled.stderr).toBe("");
+    expect(disabled.code).toBe(0);
+    expect(disabled.stdout).toMatch(
+      /Disabled Teacher@School.test: it cannot sign in, and its sessions are signed out/,
+    );
+    const again = await admin(target.env, ["disable", "teacher@school.test"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/disabled already/);
+    // office@ is now the only admin who can sign in.
+    const last = await admin(target.env, ["disable", "office@school.test"]);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toMatch(/at least one admin/);
+    const nobody = await admin(target.env, ["disable", "nobody@school.test"]);
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toMatch(/No account with the e-mail nobody@school.test/);
+
+    await withServer(target, async (signIn, app) => {
+      expect((await signIn("teacher@school.test", "teacher-password-1")).status).toBe(403);
+      const session = await app.request(`${origin}/api/auth/get-session`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(await session.json()).toBeNull();
+    });
+
+    const enabled = await admin(target.env, ["enable", "teacher@school.test"]);
+    expect(enabled.code).toBe(0);
+    expect(enabled.stdout).toMatch(/Enabled teacher@school.test: it can sign in again/);
+    const notDisabled = await admin(target.env, ["enable", "teacher@school.test"]);
+    expect(notDisabled.stdout).toMatch(/is not disabled/);
+    await withServer(target, async (signIn) => {
+      expect(await signIn("teacher@school.test", "teacher-password-1")).toEqual({ status: 200, admin: true });
     });
   }, 180_000);
 
