@@ -14,6 +14,8 @@ export type FileStorage = {
   /** The address browsers fetch the file from. */
   url(key: string): string;
   exists(key: string): Promise<boolean>;
+  /** The stored bytes (backups read them). */
+  read(key: string): Promise<Uint8Array>;
 };
 
 // Every key holds a random id, so a stored object never changes: caches may keep it a year.
@@ -111,6 +113,7 @@ function wrap(
     },
     url: (key) => url(checkKey(key)),
     exists: async (key) => (await disk()).exists(checkKey(key)),
+    read: async (key) => (await disk()).getBytes(checkKey(key)),
   };
 }
 
