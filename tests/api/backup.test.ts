@@ -8,6 +8,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -17,16 +18,21 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
+import pino from "pino";
 import sharp from "sharp";
 import { extract, pack } from "tar-stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { ArchiveError } from "../../server/backup/archive";
 import { type BackupResult, takeBackup } from "../../server/backup/backup";
-import { rowsOf, tablesInOrder } from "../../server/backup/dump";
+import { beforeUpgradeLabel } from "../../server/backup/before-upgrade";
+import { migrationLevel, rowsOf, tablesInOrder } from "../../server/backup/dump";
 import { restoreBackup, TargetNotEmptyError } from "../../server/backup/restore";
+import { loadConfig } from "../../server/config";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
+import { journal, latestLevel, migrateUpTo } from "../../server/db/migration-levels";
 import { notices } from "../../server/db/schema";
 import { localFileStorage } from "../../server/files/storage";
+import { createServices } from "../../server/services-factory";
 import { createTestApp, type TestApp, testDatabases, throwawayPostgres } from "../fixtures/test-app";
 
 const folders: string[] = [];
@@ -337,3 +343,64 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     }, 240_000);
   },
 );
+
+describe("an upgrade", () => {
+  /** An embedded database left at 0009 by an older version, holding a notice. */
+  async function olderDatabase(): Promise<string> {
+    const dataDir = temporary("older");
+    const handle = openDatabase({ dataDir: path.join(dataDir, "db") });
+    await migrateUpTo(handle.db, journal().find((entry) => entry.tag === "0009_payments_in_taka")?.when ?? 0);
+    await handle.db.execute(sql`insert into notices (title) values ('written by the older version')`);
+    await handle.close();
+    return dataDir;
+  }
+
+  const start = async (dataDir: string, env: Record<string, string> = {}) => {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "silent",
+      SAMPLE_CONTENT: "off",
+      ...env,
+    });
+    const services = await createServices(config, pino({ level: "silent" }));
+    await services.pageCache.close();
+    await services.database.close();
+  };
+
+  const beforeUpgrade = (dataDir: string) =>
+    existsSync(path.join(dataDir, "backups"))
+      ? readdirSync(path.join(dataDir, "backups")).filter((name) => name.startsWith(beforeUpgradeLabel))
+      : [];
+
+  it("backs up a database that holds data before migrating it, and the old level restores", async () => {
+    const dataDir = await olderDatabase();
+    await start(dataDir);
+    const [archive] = beforeUpgrade(dataDir);
+    expect(archive).toBeDefined();
+    // Started again, at the new level already: nothing more to keep.
+    await start(dataDir);
+    expect(beforeUpgrade(dataDir)).toHaveLength(1);
+
+    const file = path.join(dataDir, "backups", archive as string);
+    const target = emptyEmbedded();
+    const restored = await restoreInto(file, target.handle, target.dataDir);
+    expect(restored.manifest.database.migrationTag).toBe("0009_payments_in_taka");
+    expect(restored.manifest.withSecrets).toBe(true);
+    const rows = await rowsOf<{ title: string }>(target.handle.db, sql`select title from notices`);
+    expect(rows.map((row) => row.title)).toEqual(["written by the older version"]);
+    // Brought to this version's level after the rows went in.
+    expect(await rowCount(target.handle, "school_classes")).toBeGreaterThan(0);
+    expect(await migrationLevel(target.handle.db)).toBe(latestLevel());
+  }, 120_000);
+
+  it("takes none with BACKUP_BEFORE_UPGRADE=off, nor for a new database", async () => {
+    const dataDir = await olderDatabase();
+    await start(dataDir, { BACKUP_BEFORE_UPGRADE: "off" });
+    expect(beforeUpgrade(dataDir)).toEqual([]);
+    const fresh = temporary("fresh");
+    await start(fresh);
+    expect(beforeUpgrade(fresh)).toEqual([]);
+  }, 120_000);
+});
