@@ -54,7 +54,7 @@ process.exitCode = await runCommand(
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       console.log(
         `Backed up ${rows} rows in ${manifest.tables.length} tables and ${manifest.files.length} files ` +
-          `(${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${Math.round(result.ms)} ms) to ${result.file}` +
+          `(${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${Math.round(result.ms)} ms, the rows read in ${Math.round(result.dumpMs)} ms) to ${result.file}` +
           (manifest.withSecrets ? "\nIt holds secrets (password hashes, sessions): keep it safe." : ""),
       );
     } finally {
