@@ -5,16 +5,18 @@
 // way to back it up without stopping it.
 import path from "node:path";
 import { takeBackup } from "../server/backup/backup";
+import { backupPlace } from "../server/backup/places";
 import { openDatabase } from "../server/db/client";
 import { FolderInUseError } from "../server/db/folder-lock";
 import { createFileStorage } from "../server/files/storage";
 import { commandLineConfig, databaseRefusal, Refusal, runCommand } from "./command-line";
 
 const usage = [
-  "Usage: npm run backup [-- --to DIR] [--with-secrets]",
+  "Usage: npm run backup [-- --to DIR|s3] [--with-secrets]",
   "",
   "Writes one archive (maktab-backup-<time>.tar.gz) of the database, the stored files and a manifest",
-  "to DIR (BACKUP_DIR, or DATA_DIR/backups by default). Sessions, one-time codes, password hashes",
+  "to DIR, or to the S3 bucket's backups/ with --to s3 (BACKUP_DIR, or DATA_DIR/backups by default).",
+  "Sessions, one-time codes, password hashes",
   "and payment providers' tokens are left out unless --with-secrets is given.",
 ].join("\n");
 
@@ -39,22 +41,25 @@ process.exitCode = await runCommand(
     }
     const options = parse(process.argv.slice(2));
     const { config } = commandLineConfig();
-    const folder = options.to ? path.resolve(options.to) : config.backups.to;
-    if (folder === "s3") throw new Refusal("Backups to S3 are not built yet: give a folder with --to", 2);
+    if (options.to?.toLowerCase() === "s3" && !config.s3) {
+      throw new Refusal("--to s3 needs S3_BUCKET and its keys (see the README)", 2);
+    }
+    const place = backupPlace(config, options.to);
     const database = openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
     try {
       const result = await takeBackup({
         database,
         files: createFileStorage(config),
         dataDir: config.dataDir,
-        folder,
+        folder: place.folder,
         withSecrets: options.withSecrets,
       });
+      const file = await place.keep(result.file);
       const { manifest } = result;
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       console.log(
         `Backed up ${rows} rows in ${manifest.tables.length} tables and ${manifest.files.length} files ` +
-          `(${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${Math.round(result.ms)} ms, the rows read in ${Math.round(result.dumpMs)} ms) to ${result.file}` +
+          `(${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${Math.round(result.ms)} ms, the rows read in ${Math.round(result.dumpMs)} ms) to ${file}` +
           (manifest.withSecrets ? "\nIt holds secrets (password hashes, sessions): keep it safe." : ""),
       );
     } finally {

@@ -4,13 +4,14 @@
 // --force. Stop the servers first: a restore replaces what they would be serving.
 import path from "node:path";
 import { ArchiveError } from "../server/backup/archive";
+import { fetchArchive } from "../server/backup/places";
 import { restoreBackup, TargetNotEmptyError } from "../server/backup/restore";
 import { openDatabase } from "../server/db/client";
 import { createFileStorage } from "../server/files/storage";
 import { commandLineConfig, databaseRefusal, Refusal, runCommand } from "./command-line";
 
 const usage = [
-  "Usage: npm run restore -- ARCHIVE [--force]",
+  "Usage: npm run restore -- ARCHIVE|s3://BUCKET/backups/NAME [--force]",
   "",
   "Restores a backup (npm run backup) into an empty database: DATA_DIR's embedded one (stop the",
   "server first) or DATABASE_URL, and its files into DATA_DIR/files or the S3 bucket. --force",
@@ -27,8 +28,8 @@ process.exitCode = await runCommand(
     const force = args.includes("--force");
     const rest = args.filter((arg) => arg !== "--force");
     if (rest.length !== 1 || rest[0]?.startsWith("-")) throw new Refusal(usage, 2);
-    const archive = path.resolve(rest[0] as string);
     const { config } = commandLineConfig();
+    const { file: archive, cleanup } = await fetchArchive(config, rest[0] as string);
     const targetName = config.databaseUrl
       ? `The PostgreSQL database ${new URL(config.databaseUrl).pathname.slice(1)}`
       : `The embedded database in ${path.join(config.dataDir, "db")}`;
@@ -57,6 +58,7 @@ process.exitCode = await runCommand(
       }
     } finally {
       await database?.close();
+      cleanup();
     }
   },
   (error) =>

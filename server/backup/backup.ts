@@ -1,6 +1,7 @@
 // Takes a backup: the database's rows at one moment (dump.ts), then the files those rows name,
 // read from storage (local disk or S3) after the moment, and the manifest; written to a
 // `.partial` file renamed when complete, so a folder never holds a half backup under a real name.
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Database, DatabaseHandle } from "../db/client";
@@ -26,9 +27,12 @@ export type BackupResult = { file: string; bytes: number; ms: number; dumpMs: nu
 
 export const backupExtension = ".tar.gz";
 
-/** maktab-backup-2026-11-26T03-40-12-345Z.tar.gz: sorts by time, no characters a shell minds. */
+/**
+ * maktab-backup-2026-11-26T03-40-12-345Z-1a2b3c.tar.gz: sorts by time, no characters a shell
+ * minds, and two backups started in the same millisecond do not share a name.
+ */
 export function backupName(label: string, at: Date): string {
-  return `${label}-${at.toISOString().replace(/[:.]/g, "-")}${backupExtension}`;
+  return `${label}-${at.toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}${backupExtension}`;
 }
 
 const isNotFound = (error: unknown) =>

@@ -3,14 +3,13 @@
 // same next time; the one whose insert of that time into scheduled_backups succeeds takes the
 // backup, the others find the row and do nothing. This is also how the embedded database is
 // backed up while the site serves: only the process that holds it can read it.
-import { readdirSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
-import path from "node:path";
 import { Cron } from "croner";
 import { desc, eq, lt } from "drizzle-orm";
 import { scheduledBackups } from "../db/schema";
 import type { Services } from "../services";
-import { backupExtension, takeBackup } from "./backup";
+import { takeBackup } from "./backup";
+import { type BackupPlace, backupPlace } from "./places";
 
 export const scheduledLabel = "maktab-scheduled";
 
@@ -19,19 +18,11 @@ const longestTimer = 2 ** 31 - 1;
 
 type Deps = Pick<Services, "config" | "database" | "files" | "logger">;
 
-/** Deletes all but the newest `keep` scheduled backups in the folder. */
-export function pruneBackups(folder: string, keep: number): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return [];
-  }
-  const ours = names
-    .filter((name) => name.startsWith(`${scheduledLabel}-`) && name.endsWith(backupExtension))
-    .sort();
+/** Deletes all but the newest `keep` scheduled backups; answers the names deleted. */
+export async function pruneBackups(place: BackupPlace, keep: number): Promise<string[]> {
+  const ours = await place.list(scheduledLabel);
   const old = ours.slice(0, Math.max(0, ours.length - keep));
-  for (const name of old) rmSync(path.join(folder, name), { force: true });
+  for (const name of old) await place.remove(name);
   return old;
 }
 
@@ -47,24 +38,25 @@ export async function takeScheduledBackup(deps: Deps, dueAt: Date): Promise<stri
     .onConflictDoNothing()
     .returning({ dueAt: scheduledBackups.dueAt });
   if (!claimed) return undefined;
-  const folder = config.backups.to === "s3" ? path.join(config.dataDir, "backups") : config.backups.to;
+  const place = backupPlace(config);
   try {
     const result = await takeBackup({
       database,
       files: deps.files,
       dataDir: config.dataDir,
-      folder,
+      folder: place.folder,
       withSecrets: false,
       label: scheduledLabel,
     });
+    const file = await place.keep(result.file);
     await database.db
       .update(scheduledBackups)
-      .set({ finishedAt: new Date(), file: result.file })
+      .set({ finishedAt: new Date(), file })
       .where(eq(scheduledBackups.dueAt, dueAt));
-    const pruned = pruneBackups(folder, config.backups.keep);
+    const pruned = await pruneBackups(place, config.backups.keep);
     logger.info(
       {
-        file: result.file,
+        file,
         bytes: result.bytes,
         ms: Math.round(result.ms),
         dumpMs: Math.round(result.dumpMs),
@@ -80,7 +72,7 @@ export async function takeScheduledBackup(deps: Deps, dueAt: Date): Promise<stri
       .offset(100)
       .limit(1);
     if (oldest) await database.db.delete(scheduledBackups).where(lt(scheduledBackups.dueAt, oldest.dueAt));
-    return result.file;
+    return file;
   } catch (error) {
     await database.db
       .update(scheduledBackups)

@@ -1,7 +1,6 @@
 // `npm run admin`, run as the office would: a child process (the built build/server/admin.js) on a data
 // folder of the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. What it does
 // is checked through the app itself: who can sign in with which password, who is an admin.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,34 +12,11 @@ import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { createApp } from "../../server/http";
 import { createServices } from "../../server/services-factory";
+import { runBuilt } from "../fixtures/commands";
 import { origin } from "../fixtures/test-app";
 
-const root = path.resolve(import.meta.dirname, "../..");
-// BUILD_DIR picks another build folder, as `BUILD_DIR=x npm run build` made it.
-const command = path.join(root, process.env.BUILD_DIR ?? "build", "server", "admin.js");
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function admin(env: Record<string, string>, args: string[], stdin = ""): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [command, ...args], {
-      cwd: root,
-      // Only what a shell would pass, and the database under test.
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const admin = (env: Record<string, string>, args: string[], stdin = "") =>
+  runBuilt("admin", env, args, stdin);
 
 type Target = { env: Record<string, string>; cleanup: () => Promise<void> };
 

@@ -7,13 +7,10 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
@@ -33,18 +30,13 @@ import { journal, latestLevel, migrateUpTo } from "../../server/db/migration-lev
 import { notices } from "../../server/db/schema";
 import { localFileStorage } from "../../server/files/storage";
 import { createServices } from "../../server/services-factory";
+import { temporaryFolders } from "../fixtures/commands";
 import { createTestApp, type TestApp, testDatabases, throwawayPostgres } from "../fixtures/test-app";
 
-const folders: string[] = [];
-const temporary = (name: string) => {
-  const folder = mkdtempSync(path.join(tmpdir(), `maktab-${name}-`));
-  folders.push(folder);
-  return folder;
-};
+const temporary = temporaryFolders();
 const dropped: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const drop of dropped) await drop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 /** A new, empty PostgreSQL database (TEST_DATABASE_URL), dropped after the tests. */

@@ -3,30 +3,23 @@
 // (build/server/index.js, as `npm start` does) on one PostgreSQL database.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { backupPlace } from "../../server/backup/places";
 import { scheduledLabel, takeScheduledBackup } from "../../server/backup/schedule";
 import { loadConfig } from "../../server/config";
 import { scheduledBackups } from "../../server/db/schema";
 import { createServices } from "../../server/services-factory";
+import { builtEntry, projectFolder, temporaryFolders } from "../fixtures/commands";
+import { startFakeS3 } from "../fixtures/fake-s3";
 import { createTestApp, origin, testDatabases, throwawayPostgres } from "../fixtures/test-app";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const serverEntry = path.join(root, process.env.BUILD_DIR ?? "build", "server", "index.js");
+const serverEntry = builtEntry("index");
 
-const folders: string[] = [];
-const temporary = (name: string) => {
-  const folder = mkdtempSync(path.join(tmpdir(), `maktab-${name}-`));
-  folders.push(folder);
-  return folder;
-};
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
+const temporary = temporaryFolders();
 
 const archivesIn = (folder: string) =>
   readdirSync(folder).filter((name) => name.startsWith(`${scheduledLabel}-`) && name.endsWith(".tar.gz"));
@@ -89,7 +82,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL d
     const servers = [0, 1].map(() => {
       const port = 20_000 + Math.floor(Math.random() * 20_000);
       const child = spawn(process.execPath, [serverEntry], {
-        cwd: root,
+        cwd: projectFolder,
         env: {
           PATH: process.env.PATH ?? "",
           HOME: process.env.HOME ?? "",
@@ -153,4 +146,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two processes on one PostgreSQL d
       await drop();
     }
   }, 120_000);
+});
+
+describe("scheduled backups in the S3 bucket", () => {
+  it("keep the newest BACKUP_KEEP there", async () => {
+    const s3 = await startFakeS3();
+    const t = await createTestApp("pglite", {
+      SAMPLE_CONTENT: "off",
+      BACKUP_DIR: "s3",
+      BACKUP_KEEP: "2",
+      ...s3.env,
+    });
+    try {
+      const times = [0, 1, 2].map((minute) => new Date(Date.UTC(2026, 10, 26, 4, minute)));
+      const files: (string | undefined)[] = [];
+      for (const time of times) files.push(await takeScheduledBackup(t.services, time));
+      expect(files.every((file) => file?.startsWith(`s3://${s3.bucket}/backups/${scheduledLabel}-`))).toBe(
+        true,
+      );
+      const kept = await backupPlace(t.config).list(scheduledLabel);
+      expect(kept.map((name) => `s3://${s3.bucket}/backups/${name}`)).toEqual(files.slice(1));
+    } finally {
+      await t.close();
+      await s3.close();
+    }
+  }, 60_000);
 });
