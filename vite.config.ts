@@ -17,6 +17,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             admin: "./scripts/admin.ts",
             backup: "./scripts/backup.ts",
             restore: "./scripts/restore.ts",
+            export: "./scripts/export.ts",
           },
         }
       : undefined,
