@@ -1,10 +1,11 @@
-// `npm run backup [-- --to DIR] [--with-secrets]`: one archive of the database's rows at one
+// `npm run backup [-- --to DIR|s3] [--with-secrets]`: one archive of the database's rows at one
 // moment, the files they name, and a manifest (server/backup/). On PostgreSQL it runs beside the
 // servers, on a connection of its own. The embedded database serves one process at a time: while
-// the server holds it, the command says so and the server's own schedule (BACKUP_SCHEDULE) is the
-// way to back it up without stopping it.
+// the server holds it, the server takes the backup when asked (server/backup/on-request.ts);
+// another process holding it (npm run admin, an older server) is named and nothing is done.
 import path from "node:path";
 import { takeBackup } from "../server/backup/backup";
+import { askServer, serverAnswers } from "../server/backup/on-request";
 import { backupPlace } from "../server/backup/places";
 import { openDatabase } from "../server/db/client";
 import { FolderInUseError } from "../server/db/folder-lock";
@@ -33,6 +34,24 @@ function parse(args: string[]): { to?: string; withSecrets: boolean } {
   return { to, withSecrets };
 }
 
+type Done = { rows: number; tables: number; files: number; bytes: number; ms: number; dumpMs: number };
+
+function report(done: Done, file: string, withSecrets: boolean, by = "") {
+  console.log(
+    `Backed up ${done.rows} rows in ${done.tables} tables and ${done.files} files ` +
+      `(${(done.bytes / 1024 / 1024).toFixed(1)} MB, ${Math.round(done.ms)} ms, the rows read in ${Math.round(done.dumpMs)} ms)${by} to ${file}` +
+      (withSecrets ? "\nIt holds secrets (password hashes, sessions): keep it safe." : ""),
+  );
+}
+
+/** The embedded database is the running server's: it takes the backup (server/backup/on-request.ts). */
+async function throughServer(dataDir: string, pid: number, options: ReturnType<typeof parse>): Promise<void> {
+  const to = options.to && options.to.toLowerCase() !== "s3" ? path.resolve(options.to) : options.to;
+  const answer = await askServer(dataDir, pid, { to, withSecrets: options.withSecrets });
+  if ("error" in answer) throw new Refusal(`The server (pid ${pid}) could not back up: ${answer.error}`, 1);
+  report(answer, answer.file, options.withSecrets, ` by the running server (pid ${pid})`);
+}
+
 process.exitCode = await runCommand(
   async () => {
     if (["help", "--help", "-h"].includes(process.argv[2] ?? "")) {
@@ -44,9 +63,15 @@ process.exitCode = await runCommand(
     if (options.to?.toLowerCase() === "s3" && !config.s3) {
       throw new Refusal("--to s3 needs S3_BUCKET and its keys (see the README)", 2);
     }
-    const place = backupPlace(config, options.to);
-    const database = openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
+    let database: ReturnType<typeof openDatabase>;
     try {
+      database = openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
+    } catch (error) {
+      if (!(error instanceof FolderInUseError && serverAnswers(config.dataDir, error.pid))) throw error;
+      return throughServer(config.dataDir, error.pid, options);
+    }
+    try {
+      const place = backupPlace(config, options.to);
       const result = await takeBackup({
         database,
         files: createFileStorage(config),
@@ -54,13 +79,16 @@ process.exitCode = await runCommand(
         folder: place.folder,
         withSecrets: options.withSecrets,
       });
-      const file = await place.keep(result.file);
       const { manifest } = result;
-      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-      console.log(
-        `Backed up ${rows} rows in ${manifest.tables.length} tables and ${manifest.files.length} files ` +
-          `(${(result.bytes / 1024 / 1024).toFixed(1)} MB, ${Math.round(result.ms)} ms, the rows read in ${Math.round(result.dumpMs)} ms) to ${file}` +
-          (manifest.withSecrets ? "\nIt holds secrets (password hashes, sessions): keep it safe." : ""),
+      report(
+        {
+          ...result,
+          rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
+          tables: manifest.tables.length,
+          files: manifest.files.length,
+        },
+        await place.keep(result.file),
+        options.withSecrets,
       );
     } finally {
       await database.close();

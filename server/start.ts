@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
 import { createApp } from "./http";
@@ -65,6 +66,7 @@ export async function startServer(options: StartOptions) {
   const reconciliation = startReconciliation(services);
   const publishing = startScheduledPublishing(services);
   const backups = startScheduledBackups(services);
+  const backupRequests = answerBackupRequests(services);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -79,6 +81,7 @@ export async function startServer(options: StartOptions) {
     await reconciliation.stop();
     await publishing.stop();
     await backups.stop();
+    await backupRequests.stop();
     await options.onClose?.();
     await services.pageCache.close();
     await services.database.close();

@@ -1,0 +1,129 @@
+// Issue 22's "done when", on the built server as a school runs it: start with the sample content,
+// add a notice with a photo through the API, back up while the site serves (the embedded database:
+// the command asks the running server), stop, wipe DATA_DIR, restore, start, and everything is
+// there, the photos included; the same into PostgreSQL when TEST_DATABASE_URL is set.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { runBuilt, temporaryFolders } from "../fixtures/commands";
+import { throwawayPostgres } from "../fixtures/test-app";
+import { apiSignIn, type RunningServer, sessionOf, startServer } from "./harness";
+
+const temporary = temporaryFolders();
+const admin = { ADMIN_EMAIL: "office@school.test", ADMIN_PASSWORD: "office-password-1" };
+const secret = "s".repeat(40);
+
+type Notice = { _id: string; Title: string; image: string | null };
+
+async function noticesOf(server: RunningServer): Promise<Notice[]> {
+  const answer = await fetch(`${server.url}/api/Notice/notices?limit=100`);
+  expect(answer.status).toBe(200);
+  const body = (await answer.json()) as Notice[] | { items: Notice[] };
+  return Array.isArray(body) ? body : body.items;
+}
+
+/** Every notice's photo as the site serves it. */
+async function photosOf(server: RunningServer, notices: Notice[]): Promise<Map<string, number>> {
+  const photos = new Map<string, number>();
+  for (const notice of notices) {
+    if (!notice.image?.includes("/files/")) continue;
+    const answer = await fetch(new URL(notice.image, server.url));
+    expect(answer.status, notice.image).toBe(200);
+    photos.set(notice._id, (await answer.arrayBuffer()).byteLength);
+  }
+  return photos;
+}
+
+let postgresDrop: (() => Promise<void>) | undefined;
+afterAll(async () => {
+  await postgresDrop?.();
+});
+
+describe("back up, wipe, restore", () => {
+  it("keeps everything, photos included, on the embedded database and into PostgreSQL", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-school-"));
+    const env = { ...admin, BETTER_AUTH_SECRET: secret, SAMPLE_CONTENT: "on" };
+    const server = await startServer({ dataDir, env });
+    const backups = temporary("backups");
+    let before: Notice[];
+    let photos: Map<string, number>;
+    try {
+      const session = sessionOf(await apiSignIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD));
+      const form = new FormData();
+      form.set("Title", "Sports day moved to Thursday");
+      form.set("about", "Added through the dashboard before the backup.");
+      const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#2a7f62" } })
+        .jpeg()
+        .toBuffer();
+      form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "sports.jpg");
+      const created = await fetch(`${server.url}/api/Notice/notices`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${session.token}`, origin: server.url },
+        body: form,
+      });
+      expect(created.status, await created.clone().text()).toBeLessThan(300);
+      before = await noticesOf(server);
+      expect(before.map((notice) => notice.Title)).toContain("Sports day moved to Thursday");
+      photos = await photosOf(server, before);
+      expect(photos.size).toBeGreaterThan(1);
+
+      // While the site serves: the command asks the server, which holds the database.
+      let serving = true;
+      let answered = 0;
+      const visitor = (async () => {
+        while (serving) {
+          const page = await fetch(`${server.url}/`);
+          expect(page.status).toBe(200);
+          await page.arrayBuffer();
+          answered++;
+        }
+      })();
+      const backup = await runBuilt("backup", { DATA_DIR: dataDir, BETTER_AUTH_SECRET: secret }, [
+        "--to",
+        backups,
+        "--with-secrets",
+      ]);
+      serving = false;
+      await visitor;
+      expect(backup.stderr).toBe("");
+      expect(backup.stdout).toMatch(/by the running server \(pid \d+\)/);
+      expect(answered).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+    /** The notices, their photos and the admin's password, as before the backup; then stops. */
+    const expectAllThere = async (restoredServer: RunningServer) => {
+      try {
+        expect(await noticesOf(restoredServer)).toEqual(before);
+        expect(await photosOf(restoredServer, before)).toEqual(photos);
+        expect((await apiSignIn(restoredServer, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).status).toBe(200);
+      } finally {
+        await restoredServer.stop();
+      }
+    };
+    const [archive] = readdirSync(backups);
+    const file = path.join(backups, archive as string);
+
+    rmSync(dataDir, { recursive: true, force: true });
+    const restored = await runBuilt("restore", { DATA_DIR: dataDir }, [file]);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    // No ADMIN_* this time: the account and its password come from the backup.
+    await expectAllThere(await startServer({ dataDir, env: { SAMPLE_CONTENT: "on" } }));
+    rmSync(dataDir, { recursive: true, force: true });
+
+    if (!process.env.TEST_DATABASE_URL) return;
+    const { handle, url, drop } = await throwawayPostgres();
+    await handle.close();
+    postgresDrop = drop;
+    const pgData = temporary("pg-data");
+    const intoPostgres = await runBuilt("restore", { DATA_DIR: pgData, DATABASE_URL: url }, [file]);
+    expect(intoPostgres.stderr).toBe("");
+    expect(intoPostgres.code).toBe(0);
+    await expectAllThere(
+      await startServer({ dataDir: pgData, env: { DATABASE_URL: url, SAMPLE_CONTENT: "on" } }),
+    );
+  }, 240_000);
+});
