@@ -12,7 +12,7 @@ import type { Services } from "../../server/services";
 import { createServices } from "../../server/services-factory";
 import { runBuilt, temporaryFolders } from "../fixtures/commands";
 import { type FakeS3, startFakeS3 } from "../fixtures/fake-s3";
-import { origin } from "../fixtures/test-app";
+import { origin, throwawayPostgres } from "../fixtures/test-app";
 
 const run = (command: "backup" | "restore", env: Record<string, string>, args: string[]) =>
   runBuilt(command, env, args);
@@ -121,5 +121,37 @@ describe("backups in the S3 bucket", () => {
     const gone = await run("restore", { ...target, DATA_DIR: temporary("x") }, [`${location}.nothing`]);
     expect(gone.code).toBe(1);
     expect(gone.stderr).toMatch(/No such archive/);
+  }, 120_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("npm run backup on PostgreSQL", () => {
+  it("runs beside a server on a connection of its own, and restores into an empty database", async () => {
+    const source = await throwawayPostgres();
+    const target = await throwawayPostgres();
+    await source.handle.close();
+    await target.handle.close();
+    try {
+      const env = { DATABASE_URL: source.url, DATA_DIR: temporary("data"), BETTER_AUTH_SECRET: secret };
+      const folder = temporary("backups");
+      const backup = await withServer(env, async (services) => {
+        await services.db.insert(notices).values({ title: "on PostgreSQL" });
+        return run("backup", env, ["--to", folder]);
+      });
+      expect(backup.stderr).toBe("");
+      expect(backup.code).toBe(0);
+      const [archive] = readdirSync(folder);
+      const into = { DATABASE_URL: target.url, DATA_DIR: temporary("data"), BETTER_AUTH_SECRET: secret };
+      const restored = await run("restore", into, [path.join(folder, archive as string)]);
+      expect(restored.stderr).toBe("");
+      expect(restored.stdout).toMatch(/\(postgres, \d{4}_\w+\)/);
+      await withServer(into, async (services) => {
+        expect(await services.db.select({ title: notices.title }).from(notices)).toEqual([
+          { title: "on PostgreSQL" },
+        ]);
+      });
+    } finally {
+      await source.drop();
+      await target.drop();
+    }
   }, 120_000);
 });

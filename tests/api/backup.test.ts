@@ -262,6 +262,15 @@ describe("a damaged archive", () => {
     await expect(attempt(corrupt)).rejects.toThrow(`files/${second.key} does not match its sha256`);
     await expect(attempt(badRows)).rejects.toThrow(/database\/notices.jsonl/);
     await expect(attempt(truncated)).rejects.toBeInstanceOf(ArchiveError);
+    const newer = await altered(backup.file, (name, data) => {
+      if (name !== "manifest.json") return data;
+      const manifest = JSON.parse(data.toString());
+      manifest.database = { ...manifest.database, migration: latestLevel() + 1, migrationTag: "0099_future" };
+      return Buffer.from(JSON.stringify(manifest));
+    });
+    await expect(attempt(newer)).rejects.toThrow(
+      "The archive comes from a newer version of the app (migration 0099_future): upgrade this one first",
+    );
     expect(opened).toBe(false);
 
     // Over a target that holds data, with --force: it still holds exactly what it held.
