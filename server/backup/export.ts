@@ -1,9 +1,11 @@
 // Exports for people rather than for restores: each kind of record as CSV (UTF-8 with a byte order
 // mark for Excel, formula-like cells kept as text), XLSX or JSON, read in one transaction. Users
 // come without anything secret (the password hashes live in accounts, which is not exported).
+// `npm run export` writes them to a folder; the dashboard's Exports page downloads them.
 import { sql } from "drizzle-orm";
 import writeXlsxFile from "write-excel-file/universal";
 import type { Database } from "../db/client";
+import { type Actor, requireAdmin } from "../domain/actor";
 import { csvCell } from "../domain/subscribers";
 import { escapeXlsxText } from "../results/marks-sheet";
 import { rowsOf } from "./dump";
@@ -103,4 +105,33 @@ export async function formatExport(table: ExportedTable, format: ExportFormat): 
   ];
   const blob = await writeXlsxFile(data, { sheet: table.kind, stickyRowsCount: 1 }).toBlob();
   return new Uint8Array(await blob.arrayBuffer());
+}
+
+const contentTypes: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  json: "application/json; charset=utf-8",
+};
+
+/**
+ * One export as a download for an admin (the dashboard's Exports): `file` is KIND.FORMAT, such as
+ * orders.xlsx; undefined when there is no such export.
+ */
+export async function exportFile(
+  db: Database,
+  actor: Actor,
+  file: string,
+): Promise<{ bytes: Uint8Array; contentType: string; fileName: string } | undefined> {
+  requireAdmin(actor);
+  const [, kind, format] = /^([a-z-]+)\.([a-z]+)$/.exec(file) ?? [];
+  if (!kind || !Object.hasOwn(exportKinds, kind)) return undefined;
+  if (!(exportFormats as readonly string[]).includes(format ?? "")) return undefined;
+  const [table] = await readExports(db, [kind]);
+  if (!table) return undefined;
+  const chosen = format as ExportFormat;
+  return {
+    bytes: await formatExport(table, chosen),
+    contentType: contentTypes[chosen],
+    fileName: `maktab-${kind}.${chosen}`,
+  };
 }

@@ -127,3 +127,56 @@ describe("back up, wipe, restore", () => {
     );
   }, 240_000);
 });
+
+describe("the dashboard's exports", () => {
+  it("download every kind as CSV, XLSX or JSON for an admin only", async () => {
+    const server = await startServer({ env: { ...admin, BETTER_AUTH_SECRET: secret } });
+    try {
+      const { cookie } = sessionOf(await apiSignIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD));
+      const page = await fetch(`${server.url}/DeashBoard/exports`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      for (const href of [
+        "/DeashBoard/export/users.csv",
+        "/DeashBoard/export/orders.xlsx",
+        "/DeashBoard/export/exam-results.json",
+      ]) {
+        expect(html).toContain(`href="${href}"`);
+      }
+      const users = await fetch(`${server.url}/DeashBoard/export/users.csv`, { headers: { cookie } });
+      expect(users.status).toBe(200);
+      expect(users.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(users.headers.get("content-disposition")).toBe('attachment; filename="maktab-users.csv"');
+      const csv = await users.text();
+      expect(csv).toContain(admin.ADMIN_EMAIL);
+      expect(csv).not.toMatch(/password/i);
+      const sheet = await fetch(`${server.url}/DeashBoard/export/orders.xlsx`, { headers: { cookie } });
+      expect(sheet.headers.get("content-type")).toMatch(/spreadsheetml/);
+      expect(
+        Buffer.from(await sheet.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe("PK");
+      expect(
+        (await fetch(`${server.url}/DeashBoard/export/accounts.json`, { headers: { cookie } })).status,
+      ).toBe(404);
+
+      const visitor = await fetch(`${server.url}/DeashBoard/export/users.csv`, { redirect: "manual" });
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("location")).toMatch(/^\/login/);
+      await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ email: "alice@school.test", password: "alice-password", name: "Alice" }),
+      });
+      const alice = sessionOf(await apiSignIn(server, "alice@school.test", "alice-password"));
+      const refused = await fetch(`${server.url}/DeashBoard/export/users.csv`, {
+        headers: { cookie: alice.cookie },
+        redirect: "manual",
+      });
+      expect(refused.status).toBe(302);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
