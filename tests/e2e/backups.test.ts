@@ -9,7 +9,17 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { runBuilt, temporaryFolders } from "../fixtures/commands";
 import { throwawayPostgres } from "../fixtures/test-app";
-import { apiSignIn, type RunningServer, sessionOf, startServer } from "./harness";
+import {
+  apiSignIn,
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  sessionOf,
+  signInThroughLogin,
+  startServer,
+} from "./harness";
 
 const temporary = temporaryFolders();
 const admin = { ADMIN_EMAIL: "office@school.test", ADMIN_PASSWORD: "office-password-1" };
@@ -160,6 +170,31 @@ describe("the dashboard's exports", () => {
       expect(
         (await fetch(`${server.url}/DeashBoard/export/accounts.json`, { headers: { cookie } })).status,
       ).toBe(404);
+
+      // The screen in Chromium, in Bangla too: every kind named, nothing axe objects to.
+      const browser = await launchBrowser();
+      try {
+        for (const locale of ["en", "bn"]) {
+          const { page } = await newPage(browser);
+          await signInThroughLogin(
+            page,
+            server.url,
+            { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD },
+            "/DeashBoard/exports",
+          );
+          if (locale === "bn") {
+            await page.context().addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
+            await page.reload();
+            expect(await page.evaluate(() => document.documentElement.lang)).toBe("bn");
+            await page.getByRole("heading", { name: "এক্সপোর্ট" }).waitFor();
+          }
+          await page.getByTestId("exports-table").waitFor();
+          expect(await page.getByTestId("export-row").count()).toBe(21);
+          expect(formatViolations(await checkAccessibility(page))).toBe("");
+        }
+      } finally {
+        await browser.close();
+      }
 
       const visitor = await fetch(`${server.url}/DeashBoard/export/users.csv`, { redirect: "manual" });
       expect(visitor.status).toBe(302);
