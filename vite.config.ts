@@ -8,10 +8,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     assetsDir: "assets",
-    // The admin command line is built beside the server: it runs where the server runs, with the
-    // production dependencies only, and starts in a third of the time tsx took to compile it.
+    // The command lines are built beside the server: they run where the server runs, with the
+    // production dependencies only, and start in a third of the time tsx took to compile them.
     rollupOptions: isSsrBuild
-      ? { input: { index: "./server/main.ts", admin: "./scripts/admin.ts" } }
+      ? {
+          input: {
+            index: "./server/main.ts",
+            admin: "./scripts/admin.ts",
+            backup: "./scripts/backup.ts",
+            restore: "./scripts/restore.ts",
+            export: "./scripts/export.ts",
+          },
+        }
       : undefined,
   },
   // The built server is the production server however it is started (`npm start`, or node on

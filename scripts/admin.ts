@@ -18,7 +18,7 @@ import { FolderInUseError } from "../server/db/folder-lock";
 import { users } from "../server/db/schema";
 import type { SignedInActor } from "../server/domain/actor";
 import { DomainError } from "../server/domain/errors";
-import { ensureAdminAccount, makeAdmin, removeAdmin } from "../server/domain/users";
+import { disableUser, enableUser, ensureAdminAccount, makeAdmin, removeAdmin } from "../server/domain/users";
 import type { Services } from "../server/services";
 
 /** A refusal to report: its message, and the exit code. */
@@ -94,6 +94,24 @@ const commands: Record<string, Command> = {
     async run(services, email) {
       const answer = await removeAdmin(services.db, commandLine, email);
       return answer.modifiedCount === 0 ? `${email} is not an admin` : `${email} is no longer an admin`;
+    },
+  },
+  disable: {
+    summary: "stop an account from signing in and end its sessions (never the last admin)",
+    async run(services, email) {
+      const answer = await disableUser(services.db, commandLine, email);
+      return answer.modifiedCount === 0
+        ? `${email} is disabled already`
+        : `Disabled ${email}: it cannot sign in, and its sessions are signed out`;
+    },
+  },
+  enable: {
+    summary: "let a disabled account sign in again",
+    async run(services, email) {
+      const answer = await enableUser(services.db, commandLine, email);
+      return answer.modifiedCount === 0
+        ? `${email} is not disabled`
+        : `Enabled ${email}: it can sign in again`;
     },
   },
   "reset-password": {

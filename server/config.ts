@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 
 const off = new Set(["0", "false", "off", "no"]);
@@ -189,6 +190,23 @@ const envSchema = z
         }
         return origins;
       }),
+    // Backups the running app takes itself, at the times of a cron pattern (server's time zone).
+    BACKUP_SCHEDULE: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => value === undefined || isCronPattern(value), {
+        message: 'must be a cron pattern, such as "30 2 * * *" (every day at 02:30)',
+      }),
+    BACKUP_KEEP: z.coerce
+      .number({ message: "must be a whole number of backups" })
+      .int({ message: "must be a whole number of backups" })
+      .min(1, { message: "must be at least 1" })
+      .default(7),
+    // Where backups go: a folder, or "s3" for the bucket's backups/ prefix.
+    BACKUP_DIR: z.string().min(1).optional(),
+    // A backup before migrations change a database that holds data.
+    BACKUP_BEFORE_UPGRADE: onOff,
     // Shared state for several app processes (the page cache); without it each process keeps its own.
     REDIS_URL: z
       .url({
@@ -198,6 +216,9 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.BACKUP_DIR?.trim().toLowerCase() === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["BACKUP_DIR"], message: "BACKUP_DIR=s3 needs S3_BUCKET" });
+    }
     if (env.S3_BUCKET) {
       for (const key of s3Keys) {
         if (!env[key])
@@ -335,6 +356,16 @@ export type Config = {
   addressLimitMultiplier: number;
   /** Shared state for several app processes (the page cache). */
   redisUrl?: string;
+  backups: {
+    /** A cron pattern (BACKUP_SCHEDULE): the app backs itself up at these times. */
+    schedule?: string;
+    /** How many scheduled backups stay (BACKUP_KEEP); older ones are deleted. */
+    keep: number;
+    /** A folder, or "s3" for the bucket (BACKUP_DIR; DATA_DIR/backups by default). */
+    to: string;
+    /** Back up before migrating a database that holds data (BACKUP_BEFORE_UPGRADE). */
+    beforeUpgrade: boolean;
+  };
   /** Origins of browser apps allowed to call /api across origins (CORS); empty: none. */
   trustedOrigins: string[];
 };
@@ -501,6 +532,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     addressLimitMultiplier: e.ADDRESS_LIMIT_MULTIPLIER,
     redisUrl: e.REDIS_URL,
     trustedOrigins: e.TRUSTED_ORIGINS,
+    backups: {
+      schedule: e.BACKUP_SCHEDULE,
+      keep: e.BACKUP_KEEP,
+      to:
+        e.BACKUP_DIR === undefined
+          ? path.join(dataDir, "backups")
+          : e.BACKUP_DIR.trim().toLowerCase() === "s3"
+            ? "s3"
+            : path.resolve(e.BACKUP_DIR),
+      beforeUpgrade: e.BACKUP_BEFORE_UPGRADE ?? true,
+    },
   };
 }
 
@@ -518,4 +560,13 @@ function generatedSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
   return secret;
+}
+
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -4,6 +4,7 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { createAuth } from "./auth/auth";
+import { backupBeforeUpgrade } from "./backup/before-upgrade";
 import { createPageCache } from "./cache/page-cache";
 import type { Config } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
@@ -32,7 +33,9 @@ export async function createServices(
   const auth = createAuth({ db: database.db, config, logger, mail, sms });
   const { admin } = config;
   // Several processes may start together on one PostgreSQL database: one at a time here.
+  const files = createFileStorage(config);
   await database.exclusive(async () => {
+    await backupBeforeUpgrade({ config, database, files, logger });
     await database.migrate();
     if (!admin) return;
     const outcome = await ensureAdminAccount(
@@ -44,7 +47,6 @@ export async function createServices(
     );
     logger.info({ email: admin.email, outcome }, "admin account checked");
   });
-  const files = createFileStorage(config);
   const images = createImageStore({ db: database.db, files, config, logger });
   const payments = paymentsOf(await configuredProviders(config, database.db), [
     createTestModeProvider(database.db),

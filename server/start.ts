@@ -3,6 +3,8 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { answerBackupRequests } from "./backup/on-request";
+import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
@@ -101,6 +103,8 @@ export async function startServer(options: StartOptions) {
 
   const reconciliation = startReconciliation(services);
   const publishing = startScheduledPublishing(services);
+  const backups = startScheduledBackups(services);
+  const backupRequests = answerBackupRequests(services);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -114,6 +118,8 @@ export async function startServer(options: StartOptions) {
     clearTimeout(timer);
     await reconciliation.stop();
     await publishing.stop();
+    await backups.stop();
+    await backupRequests.stop();
     await options.onClose?.();
     await services.pageCache.close();
     await services.database.close();

@@ -38,7 +38,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(projectRoot(), "server/db/migrations");
+export const migrationsFolder = path.join(projectRoot(), "server/db/migrations");
 
 /**
  * `url` selects PostgreSQL; otherwise PGlite keeps its files in `dataDir`

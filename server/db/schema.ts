@@ -659,3 +659,21 @@ export const examResults = pgTable(
     index().on(t.examId, t.passed, t.gpaHundredths, t.totalMarks),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Operations.
+
+/**
+ * One row per time of BACKUP_SCHEDULE: the app process that inserts it takes that backup, and the
+ * others, finding the row, do not (server/backup/schedule.ts). Never part of a backup.
+ */
+export const scheduledBackups = pgTable("scheduled_backups", {
+  dueAt: timestamp({ withTimezone: true }).primaryKey(),
+  /** host:pid of the process that took it. */
+  takenBy: text().notNull(),
+  startedAt: createdAt(),
+  finishedAt: timestamp({ withTimezone: true }),
+  /** The archive written, or why it failed. */
+  file: text(),
+  error: text(),
+});

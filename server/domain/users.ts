@@ -192,7 +192,9 @@ export async function removeAdmin(db: Database, actor: Actor, email: string): Pr
 
 /**
  * The frame of disabling, enabling and deleting an account: an admin (still one, and still able
- * to sign in, once the admins are locked) acts on someone else's account, found by e-mail.
+ * to sign in, once the admins are locked) acts on someone else's account, found by e-mail. The
+ * server's command line (`npm run admin`) acts without an account of its own (its id is null):
+ * it holds the server's files, so no account check applies to it.
  */
 async function changeAccount<T>(
   db: Database,
@@ -202,12 +204,14 @@ async function changeAccount<T>(
     tx: Transaction,
     admin: ReturnType<typeof requireAdmin>,
     target: { id: string; email: string; banned: boolean | null },
+    admins: AdminRow[],
   ) => Promise<T>,
 ): Promise<T> {
   const admin = requireAdmin(actor);
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
-    if (!admins.some((row) => row.id === admin.id && row.banned !== true)) {
+    const fromCommandLine = admin.id === null;
+    if (!fromCommandLine && !admins.some((row) => row.id === admin.id && row.banned !== true)) {
       throw new DomainError("forbidden", "Only an admin may do this");
     }
     const [target] = await tx
@@ -218,14 +222,18 @@ async function changeAccount<T>(
       .for("update");
     if (!target) throw new DomainError("not_found", `No account with the e-mail ${email}`);
     if (target.id === admin.id) throw new DomainError("conflict", ownAccountMessage);
-    return change(tx, admin, target);
+    return change(tx, admin, target, admins);
   });
 }
 
 /** An admin disables someone else's account: it cannot sign in, and its sessions end now. */
 export function disableUser(db: Database, actor: Actor, email: string): Promise<UpdateAnswer> {
-  return changeAccount(db, actor, email, async (tx, admin, target) => {
+  return changeAccount(db, actor, email, async (tx, admin, target, admins) => {
     if (target.banned === true) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 } as const;
+    // Never the last admin who can sign in (from the dashboard the actor is one already).
+    if (admins.some((row) => row.id === target.id) && otherActiveAdmins(admins, target.id) === 0) {
+      throw new DomainError("conflict", lastAdminMessage);
+    }
     await tx
       .update(users)
       .set({ banned: true, banReason: "Disabled by an admin" })

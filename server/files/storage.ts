@@ -14,6 +14,8 @@ export type FileStorage = {
   /** The address browsers fetch the file from. */
   url(key: string): string;
   exists(key: string): Promise<boolean>;
+  /** The stored bytes (backups read them). */
+  read(key: string): Promise<Uint8Array>;
 };
 
 // Every key holds a random id, so a stored object never changes: caches may keep it a year.
@@ -56,19 +58,8 @@ export function s3FileStorage(s3: S3Config): FileStorage {
   // The AWS SDK costs about 22 MB of memory: loaded with the first file call, and only for S3.
   let disk: Promise<Disk> | undefined;
   const s3Disk = () => {
-    disk ??= Promise.all([import("@aws-sdk/client-s3"), import("flydrive/drivers/s3")]).then(
-      ([{ S3Client }, { S3Driver }]) => {
-        const client = new S3Client({
-          region: s3.region,
-          endpoint: s3.endpoint,
-          forcePathStyle: s3.forcePathStyle,
-          credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-          // The SDK's default CRC32 checksums on every upload are refused by several
-          // S3-compatible services; AWS itself gets them.
-          ...(s3.endpoint
-            ? { requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED" }
-            : {}),
-        });
+    disk ??= Promise.all([createS3Client(s3), import("flydrive/drivers/s3")]).then(
+      ([client, { S3Driver }]) => {
         // No ACLs: new AWS buckets refuse them, and R2 has none. Public reading is the bucket's
         // policy (or a CDN's) to grant.
         return new Disk(
@@ -79,6 +70,25 @@ export function s3FileStorage(s3: S3Config): FileStorage {
     return disk;
   };
   return wrap("s3", s3Disk, (key) => s3Url(s3, key));
+}
+
+/** An AWS SDK client for the bucket (the backups use it too); the SDK is loaded on first use. */
+export async function createS3Client(s3: S3Config) {
+  const { S3Client } = await import("@aws-sdk/client-s3");
+  return new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // The SDK's default CRC32 checksums on every upload are refused by several S3-compatible
+    // services; AWS itself gets them.
+    ...(s3.endpoint
+      ? {
+          requestChecksumCalculation: "WHEN_REQUIRED" as const,
+          responseChecksumValidation: "WHEN_REQUIRED" as const,
+        }
+      : {}),
+  });
 }
 
 /**
@@ -111,6 +121,7 @@ function wrap(
     },
     url: (key) => url(checkKey(key)),
     exists: async (key) => (await disk()).exists(checkKey(key)),
+    read: async (key) => (await disk()).getBytes(checkKey(key)),
   };
 }
 

@@ -1,7 +1,6 @@
 // `npm run admin`, run as the office would: a child process (the built build/server/admin.js) on a data
 // folder of the embedded database, and on PostgreSQL when TEST_DATABASE_URL is set. What it does
 // is checked through the app itself: who can sign in with which password, who is an admin.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,34 +12,11 @@ import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { createApp } from "../../server/http";
 import { createServices } from "../../server/services-factory";
+import { runBuilt } from "../fixtures/commands";
 import { origin } from "../fixtures/test-app";
 
-const root = path.resolve(import.meta.dirname, "../..");
-// BUILD_DIR picks another build folder, as `BUILD_DIR=x npm run build` made it.
-const command = path.join(root, process.env.BUILD_DIR ?? "build", "server", "admin.js");
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function admin(env: Record<string, string>, args: string[], stdin = ""): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [command, ...args], {
-      cwd: root,
-      // Only what a shell would pass, and the database under test.
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const admin = (env: Record<string, string>, args: string[], stdin = "") =>
+  runBuilt("admin", env, args, stdin);
 
 type Target = { env: Record<string, string>; cleanup: () => Promise<void> };
 
@@ -79,6 +55,7 @@ async function withServer<T>(
   target: Target,
   work: (
     signIn: (email: string, password: string) => Promise<{ status: number; admin?: boolean }>,
+    app: ReturnType<typeof createApp>,
   ) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig({
@@ -105,7 +82,7 @@ async function withServer<T>(
     return { status: response.status, admin: ((await flag.json()) as { admin: boolean }).admin };
   };
   try {
-    return await work(signIn);
+    return await work(signIn, app);
   } finally {
     await services.pageCache.close();
     await database.close();
@@ -183,6 +160,58 @@ describe.each(targets)("npm run admin on %s", (_name, makeTarget) => {
     await withServer(target, async (signIn) => {
       expect((await signIn("office@school.test", "office-password-1")).status).toBe(401);
       expect(await signIn("office@school.test", "a new long password")).toEqual({ status: 200, admin: true });
+    });
+  }, 180_000);
+
+  it("disables an account (no sign-in, its sessions end) and enables it, never the last admin", async () => {
+    const created = await admin({ ...target.env, ADMIN_PASSWORD: "teacher-password-1" }, [
+      "create",
+      "teacher@school.test",
+    ]);
+    expect(created.code).toBe(0);
+    // A session made before the account is disabled.
+    const token = await withServer(target, async (_signIn, app) => {
+      const response = await app.request(`${origin}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ email: "teacher@school.test", password: "teacher-password-1" }),
+      });
+      expect(response.status).toBe(200);
+      return response.headers.get("set-auth-token");
+    });
+
+    const disabled = await admin(target.env, ["disable", "Teacher@School.test"]);
+    expect(disabled.stderr).toBe("");
+    expect(disabled.code).toBe(0);
+    expect(disabled.stdout).toMatch(
+      /Disabled Teacher@School.test: it cannot sign in, and its sessions are signed out/,
+    );
+    const again = await admin(target.env, ["disable", "teacher@school.test"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/disabled already/);
+    // office@ is now the only admin who can sign in.
+    const last = await admin(target.env, ["disable", "office@school.test"]);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toMatch(/at least one admin/);
+    const nobody = await admin(target.env, ["disable", "nobody@school.test"]);
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toMatch(/No account with the e-mail nobody@school.test/);
+
+    await withServer(target, async (signIn, app) => {
+      expect((await signIn("teacher@school.test", "teacher-password-1")).status).toBe(403);
+      const session = await app.request(`${origin}/api/auth/get-session`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(await session.json()).toBeNull();
+    });
+
+    const enabled = await admin(target.env, ["enable", "teacher@school.test"]);
+    expect(enabled.code).toBe(0);
+    expect(enabled.stdout).toMatch(/Enabled teacher@school.test: it can sign in again/);
+    const notDisabled = await admin(target.env, ["enable", "teacher@school.test"]);
+    expect(notDisabled.stdout).toMatch(/is not disabled/);
+    await withServer(target, async (signIn) => {
+      expect(await signIn("teacher@school.test", "teacher-password-1")).toEqual({ status: 200, admin: true });
     });
   }, 180_000);
 

@@ -420,6 +420,7 @@ describe("the dashboard's add forms", () => {
       ["Services", "/DeashBoard/list/services"],
       ["Students", "/DeashBoard/list/students"],
       ["Teachers", "/DeashBoard/list/teachers"],
+      ["Exports", "/DeashBoard/exports"],
     ];
     const onHome = await links();
     for (const [name, href] of expected)

@@ -26,6 +26,7 @@ const items: { to: string; label: MessageKey }[] = [
   { to: "/DeashBoard/subscribers", label: "dashboard.menu.subscribers" },
   { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
   { to: "/DeashBoard/audit", label: "audit.menu" },
+  { to: "/DeashBoard/exports", label: "exports.menu" },
 ];
 
 export function DashboardMenu() {

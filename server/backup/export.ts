@@ -1,0 +1,137 @@
+// Exports for people rather than for restores: each kind of record as CSV (UTF-8 with a byte order
+// mark for Excel, formula-like cells kept as text), XLSX or JSON, read in one transaction. Users
+// come without anything secret (the password hashes live in accounts, which is not exported).
+// `npm run export` writes them to a folder; the dashboard's Exports page downloads them.
+import { sql } from "drizzle-orm";
+import writeXlsxFile from "write-excel-file/universal";
+import type { Database } from "../db/client";
+import { type Actor, requireAdmin } from "../domain/actor";
+import { csvCell } from "../domain/subscribers";
+import { escapeXlsxText } from "../results/marks-sheet";
+import { rowsOf } from "./dump";
+
+/** Kind of export → its table, and the columns left out. */
+export const exportKinds: Record<string, { table: string; leave?: string[] }> = {
+  admissions: { table: "admissions" },
+  blogs: { table: "blogs" },
+  comments: { table: "comments" },
+  notices: { table: "notices" },
+  results: { table: "results" },
+  services: { table: "services" },
+  students: { table: "students" },
+  teachers: { table: "teachers" },
+  users: { table: "users" },
+  orders: { table: "orders", leave: ["provider_client_secret"] },
+  "order-items": { table: "order_items" },
+  refunds: { table: "payment_refunds" },
+  "contact-messages": { table: "contact_messages" },
+  subscribers: { table: "subscribers" },
+  classes: { table: "school_classes" },
+  enrolments: { table: "enrolments" },
+  exams: { table: "exams" },
+  "exam-subjects": { table: "exam_subjects" },
+  marks: { table: "marks" },
+  "exam-results": { table: "exam_results" },
+  audit: { table: "audit_entries" },
+};
+
+export const exportFormats = ["csv", "xlsx", "json"] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+export type ExportedTable = { kind: string; columns: string[]; rows: Record<string, unknown>[] };
+
+/** The rows of these kinds, all from one moment of the database. */
+export async function readExports(db: Database, kinds: string[]): Promise<ExportedTable[]> {
+  return db.transaction(
+    async (tx) => {
+      const tables: ExportedTable[] = [];
+      for (const kind of kinds) {
+        const spec = exportKinds[kind];
+        if (!spec) throw new Error(`Unknown kind of export: ${kind}`);
+        const leave = new Set(spec.leave ?? []);
+        const columns = (
+          await rowsOf<{ name: string }>(
+            tx,
+            sql`select column_name as name from information_schema.columns
+                where table_schema = 'public' and table_name = ${spec.table} order by ordinal_position`,
+          )
+        )
+          .map((column) => column.name)
+          .filter((name) => !leave.has(name));
+        const lines = await rowsOf<{ line: string }>(
+          tx,
+          sql`select to_jsonb(t)::text as line from ${sql.identifier(spec.table)} t order by 1`,
+        );
+        const rows = lines.map((item) => {
+          const row = JSON.parse(item.line) as Record<string, unknown>;
+          return Object.fromEntries(columns.map((column) => [column, row[column] ?? null]));
+        });
+        tables.push({ kind, columns, rows });
+      }
+      return tables;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** A cell as text: nested JSON (variants, marksheets) as JSON. */
+const asText = (value: unknown) =>
+  value === null || value === undefined
+    ? ""
+    : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value);
+
+export async function formatExport(table: ExportedTable, format: ExportFormat): Promise<Uint8Array> {
+  if (format === "json") return new TextEncoder().encode(`${JSON.stringify(table.rows, null, 2)}\n`);
+  if (format === "csv") {
+    const lines = [
+      table.columns.map(csvCell).join(","),
+      ...table.rows.map((row) => table.columns.map((column) => csvCell(asText(row[column]))).join(",")),
+    ];
+    return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
+  }
+  const data = [
+    table.columns.map((column) => ({ value: column, type: String, fontWeight: "bold" as const })),
+    ...table.rows.map((row) =>
+      table.columns.map((column) => {
+        const value = row[column];
+        if (value === null || value === undefined) return null;
+        return typeof value === "number"
+          ? { value, type: Number }
+          : { value: escapeXlsxText(asText(value)), type: String };
+      }),
+    ),
+  ];
+  const blob = await writeXlsxFile(data, { sheet: table.kind, stickyRowsCount: 1 }).toBlob();
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
+const contentTypes: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  json: "application/json; charset=utf-8",
+};
+
+/**
+ * One export as a download for an admin (the dashboard's Exports): `file` is KIND.FORMAT, such as
+ * orders.xlsx; undefined when there is no such export.
+ */
+export async function exportFile(
+  db: Database,
+  actor: Actor,
+  file: string,
+): Promise<{ bytes: Uint8Array; contentType: string; fileName: string } | undefined> {
+  requireAdmin(actor);
+  const [, kind, format] = /^([a-z-]+)\.([a-z]+)$/.exec(file) ?? [];
+  if (!kind || !Object.hasOwn(exportKinds, kind)) return undefined;
+  if (!(exportFormats as readonly string[]).includes(format ?? "")) return undefined;
+  const [table] = await readExports(db, [kind]);
+  if (!table) return undefined;
+  const chosen = format as ExportFormat;
+  return {
+    bytes: await formatExport(table, chosen),
+    contentType: contentTypes[chosen],
+    fileName: `maktab-${kind}.${chosen}`,
+  };
+}
