@@ -208,7 +208,7 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
     const noLookups = day?.problem ? `results day: ${day.problem}` : "no results-day lookup run";
     const lookupRun = (target: string) =>
       day?.figures.find((f) => f.target === target && f.connections === budgets.resultsLookupConnections);
-    const each = `${budgets.resultsLookupConnections} connections, each a different student (${label})`;
+    const each = `${budgets.resultsLookupConnections} connections, the class in turn, each from its own address (${label})`;
     const rest = lookupRun("lookup (REST)");
     const restP99Budget = `Results lookup (REST) p99 at ${each}`;
     const restP99Limit = `< ${budgets.resultsLookupP99Ms} ms`;

@@ -119,13 +119,12 @@ export function resultsDaySection(results: BenchResults): string[] {
   }
   out.push(
     "",
-    `The crowd: at ${resultsDayConnections.lookups} connections, every request asks for a different student (roll and ` +
-      "registration number) from an address of its own: the measured server runs with TRUST_PROXY=on, as behind a reverse " +
+    `The crowd: at ${resultsDayConnections.lookups} connections, each request asks for a student (roll and ` +
+      "registration number) from an address of its own, the class in a spread order, again and again: the measured server runs with TRUST_PROXY=on, as behind a reverse " +
       "proxy, and each request carries its own X-Forwarded-For, so the limit of 30 lookups per address in 10 minutes is " +
       "counted on every lookup (in memory: an address reaches the rate_limits table from its fifth lookup) and refuses " +
-      "none. Each student is asked for once per run, as no copy of one student's marksheet is kept (the class's " +
-      "marksheets are read into memory once per content generation, in the warm-up); a lookup run ends when the class " +
-      "is done or after six load runs' time. The REST lookup has the budget of issue 18; the page is a render per " +
+      "none. No copy of one student's marksheet is kept, so a repeat costs what a first lookup does (the class's " +
+      "marksheets are read into memory once per content generation, in the warm-up). The REST lookup has the budget of issue 18; the page is a render per " +
       "student, with the budget of a page rendered afresh (decision 0027). " +
       `The static file is measured again just before, at the same connections (×static). PDFs: ` +
       `${resultsDayConnections.pdfs} connections, one load run each.`,

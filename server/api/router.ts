@@ -97,35 +97,46 @@ async function readBody(request: Request, acceptsFiles: boolean, uploadMaxBytes:
   }
 }
 
-function compileRoutes(endpoints: AnyEndpoint[]): Route[] {
-  return (
-    endpoints
-      .flatMap((endpoint) => endpoint.paths.map((path) => ({ endpoint, ...compile(path) })))
-      // A fixed segment wins over a parameter: PUT /User/users/admin is not PUT /User/users/:email.
-      .sort((a, b) => a.paramCount - b.paramCount)
-  );
+/** A path's first segment, lower case ("/Results/lookup": "results"). */
+const firstSegment = (path: string) => (path.split("/", 2)[1] ?? "").toLowerCase();
+
+/**
+ * The routes a path may match, in the order they are tried. They are kept by their first
+ * segment, which is always fixed, so a request tests a handful of patterns, not all of them.
+ */
+function compileRoutes(endpoints: AnyEndpoint[]): (path: string) => Route[] {
+  const byFirst = new Map<string, Route[]>();
+  const routes = endpoints
+    .flatMap((endpoint) => endpoint.paths.map((path) => ({ path, endpoint, ...compile(path) })))
+    // A fixed segment wins over a parameter: PUT /User/users/admin is not PUT /User/users/:email.
+    .sort((a, b) => a.paramCount - b.paramCount);
+  for (const { path, ...route } of routes) {
+    const first = firstSegment(path);
+    if (first === "" || first.startsWith(":")) throw new Error(`${path}: a path begins with a fixed segment`);
+    byFirst.set(first, [...(byFirst.get(first) ?? []), route]);
+  }
+  return (path) => (byFirst.get(firstSegment(path)) ?? []).filter((route) => route.pattern.test(path));
 }
 
 const apiPath = (pathname: string) => pathname.replace(/^\/api/i, "") || "/";
 
 /** The view a GET's answer belongs to for this actor (Endpoint.sharedView), or null. */
 export function sharedViews(endpoints: AnyEndpoint[]) {
-  const routes = compileRoutes(endpoints).filter((route) => route.endpoint.method === "GET");
+  const routesOf = compileRoutes(endpoints.filter((endpoint) => endpoint.method === "GET"));
   return (pathname: string, actor: Actor): string | null => {
-    const path = apiPath(pathname);
-    const route = routes.find((r) => r.pattern.test(path));
+    const route = routesOf(apiPath(pathname))[0];
     return route?.endpoint.sharedView?.(actor) ?? null;
   };
 }
 
 export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
-  const routes = compileRoutes(endpoints);
+  const routesOf = compileRoutes(endpoints);
   const knownFields = new Map(endpoints.map((endpoint) => [endpoint, bodyFieldsOf(endpoint)]));
 
   return async function handleApi(c: Context<AppEnv>): Promise<Response> {
     const path = apiPath(c.req.path);
     const method = c.req.method.toUpperCase();
-    const matching = routes.filter((route) => route.pattern.test(path));
+    const matching = routesOf(path);
     const route = matching.find(
       (r) => r.endpoint.method === method || (method === "HEAD" && r.endpoint.method === "GET"),
     );

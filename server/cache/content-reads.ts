@@ -6,11 +6,15 @@
 
 /** One request's access to the kept reads: the generation it began in is fixed. */
 export type ContentReads = {
-  /** The kept answer under `key`, or `load()`'s, kept. Every caller gets the same frozen object. */
-  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The kept answer under `key`, or `load()`'s, kept. Every caller gets the same frozen object.
+   * `ttlMs` overrides the safety net's time for a read that costs much and changes only through
+   * the app (a published class's marksheets).
+   */
+  remember<T>(key: string, load: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
 };
 
-type Entry = { generation: string; value: Promise<unknown>; storedAt: number };
+type Entry = { generation: string; value: Promise<unknown>; storedAt: number; ttlMs: number };
 
 /** `ttlMs`: as for kept pages, a safety net for changes made outside the app (scripts, SQL). */
 export function createContentReads({ maxEntries = 500, ttlMs = 60_000 } = {}) {
@@ -19,16 +23,16 @@ export function createContentReads({ maxEntries = 500, ttlMs = 60_000 } = {}) {
   return {
     forGeneration(generation: string): ContentReads {
       return {
-        remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+        remember<T>(key: string, load: () => Promise<T>, options: { ttlMs?: number } = {}): Promise<T> {
           const entry = entries.get(key);
-          if (entry?.generation === generation && Date.now() - entry.storedAt <= ttlMs) {
+          if (entry?.generation === generation && Date.now() - entry.storedAt <= entry.ttlMs) {
             // Most recently used last, so the oldest go first.
             entries.delete(key);
             entries.set(key, entry);
             return entry.value as Promise<T>;
           }
           const value = load().then(freeze);
-          entries.set(key, { generation, value, storedAt: Date.now() });
+          entries.set(key, { generation, value, storedAt: Date.now(), ttlMs: options.ttlMs ?? ttlMs });
           // A failed read (not found, the database away) is not kept.
           value.catch(() => {
             if (entries.get(key)?.value === value) entries.delete(key);

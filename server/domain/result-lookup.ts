@@ -58,9 +58,15 @@ async function readPublishedClass(db: Database, examId: string, institute: strin
   );
 }
 
-/** The published class from this generation's reads; not found while the exam is not public. */
+/**
+ * The published class from this generation's reads; not found while the exam is not public. Kept
+ * ten minutes rather than the usual minute: marks change only through the app (which starts a new
+ * generation), and reading a class of 2,000 again stalled results day's crowd every minute.
+ */
 const publishedClass = (reads: ContentReads, db: Database, examId: string, institute: string) =>
-  reads.remember(`published-marksheets ${examId}`, () => readPublishedClass(db, examId, institute));
+  reads.remember(`published-marksheets ${examId}`, () => readPublishedClass(db, examId, institute), {
+    ttlMs: 10 * 60_000,
+  });
 
 /** Position in class: 1 + the students ahead (passed before failed, then GPA, then total marks). */
 async function positionOf(db: Database, examId: string, row: ResultRow): Promise<number> {
