@@ -1,6 +1,7 @@
 // Money is kept in integer minor units (cents, paisa): never a float in storage or sums.
 // Prices are entered and shown in major units with at most two decimals. This is the one price
 // parser: the admission form, the admission API and the payment call's page total all use it.
+import { asciiDigits } from "./text-rules";
 
 /**
  * The largest price or order total the site takes, in minor units: 10,000,000,000.00. Stored in
@@ -11,7 +12,6 @@ export const maxAmountMinor = 1_000_000_000_000;
 /** The maximum as people write it: "10,000,000,000.00". */
 export const maxAmountText = "10,000,000,000.00";
 
-const bengaliDigits = /[\u09E6-\u09EF]/g;
 // Digits are ASCII or Bangla (০-৯), one script per number; a comma only between thousands.
 const wellFormed = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 const anyCommas = /^[\d,]+(?:\.[\d,]+)?$/;
@@ -41,9 +41,7 @@ export function readPrice(value: string | number, field = "Price"): PriceRead {
   const trimmed = value.trim();
   const hasBengali = /[\u09E6-\u09EF]/.test(trimmed);
   if (hasBengali && /[0-9]/.test(trimmed)) return notAmount;
-  const text = hasBengali
-    ? trimmed.replace(bengaliDigits, (digit) => String(digit.charCodeAt(0) - 0x09e6))
-    : trimmed;
+  const text = hasBengali ? asciiDigits(trimmed) : trimmed;
   if (/^-[\d,.]+$/.test(text)) return { error: `${field} cannot be negative` };
   const match = wellFormed.exec(text);
   if (!match) {

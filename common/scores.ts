@@ -2,6 +2,8 @@
 // whole number of marks up to the full marks (Bangla digits too, and "45.0" as spreadsheet
 // programs write 45), A for absent (a, ab, abs, absent, অনুপস্থিত; "Ab." too), or nothing.
 
+import { asciiDigits } from "./text-rules";
+
 /** A score read: marks, null for absent, undefined when the cell is empty. */
 export type Score = number | null | undefined;
 
@@ -9,8 +11,6 @@ export type Score = number | null | undefined;
 export type ScoreProblem = "above_full" | "negative" | "fraction" | "not_a_score";
 
 const absentWords = new Set(["a", "ab", "abs", "absent", "অনুপস্থিত"]);
-
-const asciiDigits = (text: string) => text.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
 
 export function readScore(cell: string, full: number): { score: Score } | { problem: ScoreProblem } {
   const text = asciiDigits(cell.trim());

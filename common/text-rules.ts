@@ -9,6 +9,10 @@
  */
 export type Lines = "one" | "many";
 
+/** Bangla digits (০-৯) as ASCII ones: a number typed in either script reads the same. */
+export const asciiDigits = (text: string) =>
+  text.replace(/[\u09E6-\u09EF]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+
 const tab = 0x09;
 const lineFeed = 0x0a;
 const carriageReturn = 0x0d;

@@ -1,6 +1,7 @@
 // Exam results: the shapes shared by the server, the pages, the PDF and the marks sheets.
 // Marks are whole numbers (as the boards publish them); a missing score is an absence.
 import { z } from "zod";
+import { asciiDigits } from "../text-rules";
 
 /** The parts a subject is examined in: written (creative questions), multiple choice, practical. */
 export const componentKinds = ["written", "mcq", "practical"] as const;
@@ -140,7 +141,7 @@ export const sessionName = z
 export const rollNumber = z
   .string()
   .trim()
-  .transform((value) => value.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)))
+  .transform(asciiDigits)
   .pipe(z.string().regex(/^[0-9]{1,20}$/, "must be 1 to 20 digits"));
 
 // ---------------------------------------------------------------------------------------------

@@ -69,6 +69,13 @@ async function pruneNowAndThen(db: Database, now: number) {
   }
 }
 
+/** A longer window than rows are kept would lose its count to pruning before it ends. */
+function refuseLongWindow(key: string, rule: Pick<RateLimitRule, "windowMs">) {
+  if (rule.windowMs > rateLimitRowsKeptMs) {
+    throw new Error(`The rate limit ${key} has a window longer than rate_limits rows are kept`);
+  }
+}
+
 /**
  * Counts one request against `key` in a single statement (insert, or update under the row's
  * lock), so concurrent requests from any number of processes cannot slip past the limit.
@@ -79,10 +86,7 @@ export async function hitRateLimit(
   rule: Pick<RateLimitRule, "max" | "windowMs">,
   now: number = Date.now(),
 ): Promise<RateLimitHit> {
-  // A longer window would lose its count to pruning before it ends.
-  if (rule.windowMs > rateLimitRowsKeptMs) {
-    throw new Error(`The rate limit ${key} has a window longer than rate_limits rows are kept`);
-  }
+  refuseLongWindow(key, rule);
   await pruneNowAndThen(db, now);
   const windowStart = now - rule.windowMs;
   const rows = await db
@@ -267,9 +271,7 @@ export function hitBufferedRateLimit(
   rule: RateLimitRule,
   now: number = Date.now(),
 ): RateLimitHit {
-  if (rule.windowMs > rateLimitRowsKeptMs) {
-    throw new Error(`The rate limit ${key} has a window longer than rate_limits rows are kept`);
-  }
+  refuseLongWindow(key, rule);
   const buffer = bufferOf(db);
   let count = buffer.counts.get(key);
   if (!count || now - count.windowStart >= rule.windowMs) {
