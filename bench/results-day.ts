@@ -5,9 +5,9 @@
 // The exam is made as an admin makes it: the exam posted to the API, the marks sheet written by
 // the app's own writer (the CSV a teacher downloads and fills) and imported through the API,
 // then published. The measured server trusts X-Forwarded-For (TRUST_PROXY, as behind nginx) and
-// every request names an address of its own, so the per-address limit of 30 lookups in 10 minutes
-// (server/domain/result-lookup.ts, lookupLimit) counts each visitor once, as it would on the day,
-// and is still counted, in memory (server/domain/rate-limit.ts, hitBufferedRateLimit).
+// every request names an address of its own, so the per-address limits on lookups
+// (server/domain/result-lookup.ts, lookupLimit and lookupMissLimit) count each visitor once, as
+// they would on the day, and are still counted, in memory (server/domain/rate-limit.ts).
 import autocannon from "autocannon";
 import { gradeMarksheet } from "../common/grading";
 import type { SubjectRule } from "../common/schemas/results";

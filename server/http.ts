@@ -11,7 +11,7 @@ import { openApiDocument } from "./api/openapi";
 import { mountPaymentReturns } from "./api/payment-returns";
 import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
 import { authBodyFields } from "./auth/auth";
-import { clientIp, withClientIp } from "./auth/client-ip";
+import { clientAddressOf, clientIp, withClientIp } from "./auth/client-ip";
 import { namingProviderFailures } from "./auth/oidc";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
@@ -161,7 +161,7 @@ export function createApp(
       },
     });
     app.all("*", formLimit, pageInput(), (c) => {
-      const ip = clientIp(c, config.trustProxy);
+      const client = clientAddressOf(c, config);
       const context = new RouterContextProvider();
       context.set(pageContext, {
         services,
@@ -169,8 +169,8 @@ export function createApp(
         nonce: c.get("nonce"),
         requestId: c.get("requestId"),
         logger: c.get("logger"),
-        authHeaders: withClientIp(c.req.raw.headers, ip),
-        clientIp: ip,
+        authHeaders: withClientIp(c.req.raw.headers, client.ip),
+        client,
         contentReads: contentReadsOf(c, services.pageCache),
       });
       return pageHandler(c.req.raw, context);

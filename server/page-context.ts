@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { ContentReads } from "./cache/content-reads";
 import type { Actor } from "./domain/actor";
+import type { ClientAddress } from "./domain/rate-limit";
 import type { Services } from "./services";
 
 export type PageContext = {
@@ -14,8 +15,8 @@ export type PageContext = {
   logger: Logger;
   /** Headers to pass to Better Auth calls (they carry the client address for rate limits). */
   authHeaders: Headers;
-  /** The client's address (socket, or X-Forwarded-For with TRUST_PROXY); undefined when unknown. */
-  clientIp?: string;
+  /** The client's address, for limits kept per address. */
+  client: ClientAddress;
   /** Content reads kept for this GET's content generation; none for a form post. */
   contentReads?: ContentReads;
 };

@@ -9,10 +9,10 @@ import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/contact";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, clientIp } = pageOf(context);
+  const { services, client } = pageOf(context);
   try {
     const form = await request.formData().catch(() => new FormData());
-    await sendContactMessage(services.db, Object.fromEntries(form), { clientIp });
+    await sendContactMessage(services.db, Object.fromEntries(form), { client });
     if (isNavigation(request)) return backHome(request, "contact.sent");
     return { ok: true as const };
   } catch (error) {

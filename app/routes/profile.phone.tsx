@@ -34,7 +34,7 @@ const anotherNumberParam = "another";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
-  const { services, clientIp } = pageOf(context);
+  const { services, client } = pageOf(context);
   const db = services.db;
   const another = new URL(request.url).searchParams.has(anotherNumberParam);
   const [phone, found] = await Promise.all([getOwnPhone(db, actor), pendingPhoneCode(db, actor)]);
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...phone,
     pending,
     /** Seconds until another code may be sent (the Retry-After a send would get now). */
-    resendInSeconds: await phoneCodeWaitSeconds(db, actor, { phoneNumber: pending?.phoneNumber, clientIp }),
+    resendInSeconds: await phoneCodeWaitSeconds(db, actor, { phoneNumber: pending?.phoneNumber, client }),
     /** No SMS gateway: codes are written to the server's outbox and reach no phone. */
     outboxOnly: Boolean(services.sms.outboxDir),
   };

@@ -28,10 +28,10 @@ export async function lookUp(
   });
   if (!parsed.success)
     return { outcome: { kind: "invalid", fields: fieldErrorsOf(parsed.error) }, status: 400 };
-  const { services, actor, clientIp, contentReads } = pageOf(context);
+  const { services, actor, client, contentReads } = pageOf(context);
   try {
     const sheet = await lookupResult(services.db, actor, parsed.data, {
-      clientIp,
+      client,
       institute: services.config.instituteName,
       reads: contentReads,
     });

@@ -9,10 +9,10 @@ import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/subscribe";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, clientIp } = pageOf(context);
+  const { services, client } = pageOf(context);
   try {
     const form = await request.formData().catch(() => new FormData());
-    const answer = await subscribe(services.db, Object.fromEntries(form), { clientIp });
+    const answer = await subscribe(services.db, Object.fromEntries(form), { client });
     if (isNavigation(request)) return backHome(request, "contact.subscribed");
     return { ok: true as const, alreadySubscribed: answer.alreadySubscribed };
   } catch (error) {

@@ -30,9 +30,9 @@ export const contactEndpoints = [
     response: inserted,
     responseHeaders: ["Location"],
     rateLimited: true,
-    handle: ({ services, body, clientIp }) =>
+    handle: ({ services, body, client }) =>
       withRetryAfter(async () => {
-        const answer = await sendContactMessage(services.db, body, { clientIp });
+        const answer = await sendContactMessage(services.db, body, { client });
         // Where the office reads it (admins only).
         return new Answer(answer, { Location: `/api/inbox/${answer.insertedId}` });
       }),
@@ -48,9 +48,9 @@ export const contactEndpoints = [
     response: subscribed,
     responses: { "200": { description: "The address was already on the list", schema: subscribed } },
     rateLimited: true,
-    handle: ({ services, body, clientIp }) =>
+    handle: ({ services, body, client }) =>
       withRetryAfter(async () => {
-        const answer = await subscribe(services.db, body, { clientIp });
+        const answer = await subscribe(services.db, body, { client });
         return answer.alreadySubscribed ? new Answer(answer, {}, 200) : answer;
       }),
   }),

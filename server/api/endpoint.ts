@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { ContentReads } from "../cache/content-reads";
 import type { Actor } from "../domain/actor";
 import type { Audience } from "../domain/content/collection";
+import type { ClientAddress } from "../domain/rate-limit";
 import type { Services } from "../services";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -32,8 +33,8 @@ export type EndpointInput<P, Q, B> = {
   /** Files of a multipart body, by field name. */
   files: Record<string, UploadedFile>;
   request: Request;
-  /** The client's address (socket, or X-Forwarded-For with TRUST_PROXY); undefined when unknown. */
-  clientIp?: string;
+  /** The client's address, for limits kept per address. */
+  client: ClientAddress;
   /** Content reads kept for this GET's content generation; none for a change. */
   reads?: ContentReads;
 };

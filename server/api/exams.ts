@@ -355,9 +355,9 @@ export const examEndpoints = [
     // of each first lookup cost more to compress than any repeat saves (bench: results day). The
     // class is kept in memory instead (server/domain/result-lookup.ts).
     noStore: true,
-    handle: ({ services, actor, query, clientIp, reads }) =>
+    handle: ({ services, actor, query, client, reads }) =>
       lookupResult(services.db, actor, query, {
-        clientIp,
+        client,
         institute: services.config.instituteName,
         reads,
       }),

@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { unknownFieldMessage } from "../../common/schemas/field-errors";
 import { controlCharacterFields, type Lines } from "../../common/schemas/fields";
-import { clientIp } from "../auth/client-ip";
+import { clientAddressOf } from "../auth/client-ip";
 import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
 import { contentReadsOf } from "../middleware/page-cache";
@@ -183,7 +183,7 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
       body,
       files,
       request: c.req.raw,
-      clientIp: clientIp(c, services.config.trustProxy),
+      client: clientAddressOf(c, services.config),
       reads: contentReadsOf(c, services.pageCache),
     });
     const answer = result instanceof Answer ? result : new Answer(result);

@@ -164,7 +164,10 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       const actor = actorFromSession(session.user);
       const sending = ctx.path === "/phone-number/send-otp";
       const number = sending
-        ? await allowPhoneCode(db, actor, { phoneNumber: body.phoneNumber, clientIp })
+        ? await allowPhoneCode(db, actor, {
+            phoneNumber: body.phoneNumber,
+            client: { ip: clientIp, limitMultiplier: config.addressLimitMultiplier },
+          })
         : normalisePhoneNumber(body.phoneNumber);
       const code = typeof body.code === "string" ? body.code.trim() : body.code;
       return {

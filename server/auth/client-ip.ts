@@ -2,7 +2,16 @@
 // operator says a proxy sets it. A client cannot choose its own address by sending a header.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import type { ClientAddress } from "../domain/rate-limit";
 import { clientIpHeader } from "./auth";
+
+/** The client as limits kept per address see it (server/domain/rate-limit.ts). */
+export function clientAddressOf(
+  c: Context,
+  config: { trustProxy: boolean; addressLimitMultiplier: number },
+): ClientAddress {
+  return { ip: clientIp(c, config.trustProxy), limitMultiplier: config.addressLimitMultiplier };
+}
 
 export function clientIp(c: Context, trustProxy: boolean): string | undefined {
   if (trustProxy) {

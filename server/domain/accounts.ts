@@ -117,7 +117,7 @@ export async function allowSignInAttempt(
   // A body without an e-mail is refused by Better Auth itself.
   if (typeof input.email !== "string") return;
   await enforceRateLimit(db, signInAttemptLimit, [
-    addressPart(input.clientIp),
+    addressPart({ ip: input.clientIp }),
     input.email.trim().toLowerCase(),
   ]);
 }

@@ -7,7 +7,7 @@ import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { DomainError } from "./errors";
-import { addressPart, enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { type ClientAddress, enforceAddressRateLimit, type RateLimitRule } from "./rate-limit";
 
 export const contactRateLimit: RateLimitRule = {
   name: "contact",
@@ -22,16 +22,16 @@ export type ContactAnswer = { acknowledged: true; insertedId: string };
 export async function sendContactMessage(
   db: Database,
   input: unknown,
-  options: { clientIp?: string },
+  options: { client: ClientAddress },
 ): Promise<ContactAnswer> {
   const parsed = contactInput.safeParse(input);
   if (!parsed.success) {
     throw new DomainError("invalid", "Invalid contact message", fieldErrorsOf(parsed.error));
   }
-  await enforceRateLimit(db, contactRateLimit, [addressPart(options.clientIp)]);
+  await enforceAddressRateLimit(db, contactRateLimit, options.client);
   const [row] = await db
     .insert(contactMessages)
-    .values({ ...parsed.data, ipAddress: options.clientIp ?? null })
+    .values({ ...parsed.data, ipAddress: options.client.ip ?? null })
     .returning({ id: contactMessages.id });
   if (!row) throw new Error("The contact message was not stored");
   return { acknowledged: true, insertedId: row.id };

@@ -9,7 +9,15 @@ import type { Database } from "../db/client";
 import { users, verifications } from "../db/schema";
 import { type Actor, requireUser } from "./actor";
 import { DomainError } from "./errors";
-import { addressPart, enforceRateLimit, type RateLimitRule, rateLimitWaitSeconds } from "./rate-limit";
+import {
+  addressPart,
+  type ClientAddress,
+  enforceAddressRateLimit,
+  enforceRateLimit,
+  perAddressRule,
+  type RateLimitRule,
+  rateLimitWaitSeconds,
+} from "./rate-limit";
 
 /** Codes: 6 digits, valid 5 minutes, 3 wrong tries and the code is void. */
 export const phoneCodeRules = { length: 6, expiresInSeconds: 5 * 60, allowedAttempts: 3 } as const;
@@ -43,7 +51,7 @@ export function normalisePhoneNumber(value: unknown): string {
 export async function allowPhoneCode(
   db: Database,
   actor: Actor,
-  input: { phoneNumber: unknown; clientIp?: string },
+  input: { phoneNumber: unknown; client: ClientAddress },
 ): Promise<string> {
   const user = requireUser(actor);
   const phoneNumber = normalisePhoneNumber(input.phoneNumber);
@@ -54,7 +62,7 @@ export async function allowPhoneCode(
     .limit(1);
   if (own?.verified && own.phoneNumber === phoneNumber) throw new DomainError("conflict", ownNumberMessage);
   const { perAddress, perAccount, perNumber } = phoneCodeSendLimits;
-  await enforceRateLimit(db, perAddress, [addressPart(input.clientIp)]);
+  await enforceAddressRateLimit(db, perAddress, input.client);
   await enforceRateLimit(db, perAccount, [user.id]);
   await enforceRateLimit(db, perNumber, [phoneNumber]);
   return phoneNumber;
@@ -175,12 +183,12 @@ export async function pendingPhoneCode(db: Database, actor: Actor): Promise<Pend
 export async function phoneCodeWaitSeconds(
   db: Database,
   actor: Actor,
-  input: { phoneNumber?: string; clientIp?: string },
+  input: { phoneNumber?: string; client: ClientAddress },
 ): Promise<number> {
   const user = requireUser(actor);
   const { perAddress, perAccount, perNumber } = phoneCodeSendLimits;
   const waits = await Promise.all([
-    rateLimitWaitSeconds(db, perAddress, [addressPart(input.clientIp)]),
+    rateLimitWaitSeconds(db, perAddressRule(perAddress, input.client), [addressPart(input.client)]),
     rateLimitWaitSeconds(db, perAccount, [user.id]),
     input.phoneNumber ? rateLimitWaitSeconds(db, perNumber, [input.phoneNumber]) : 0,
   ]);

@@ -30,8 +30,25 @@ export type RateLimitHit = {
   retryAfterSeconds: number;
 };
 
+/**
+ * Who asks, as a limit kept per address sees them: the address (socket, or X-Forwarded-For with
+ * TRUST_PROXY; undefined when unknown), and ADDRESS_LIMIT_MULTIPLIER, by which every limit kept
+ * per address is raised where many people share one (a school's computer room, a mobile
+ * operator's carrier-grade NAT).
+ */
+export type ClientAddress = { ip?: string; limitMultiplier: number };
+
 /** A client address as a key part; "unknown" when the request came from no socket. */
-export const addressPart = (clientIp: string | undefined) => clientIp?.trim() || "unknown";
+export const addressPart = (client: Pick<ClientAddress, "ip">) => client.ip?.trim() || "unknown";
+
+/** The rule as it holds for this client's address. */
+export const perAddressRule = <Rule extends Pick<RateLimitRule, "max">>(
+  rule: Rule,
+  client: ClientAddress,
+): Rule => ({
+  ...rule,
+  max: rule.max * client.limitMultiplier,
+});
 
 // "%" and ":" escaped in every part, so ":" only ever separates parts: an IPv6 address or an odd
 // e-mail cannot make two different lists of parts give one key.
@@ -292,12 +309,46 @@ export function hitBufferedRateLimit(
   };
 }
 
-/** As enforceRateLimit, counted in memory (hitBufferedRateLimit). */
-export async function enforceBufferedRateLimit(
+/**
+ * Counts one request against the rule kept per this client's address (raised by its
+ * multiplier), and throws RateLimitError (429) once the address is past it.
+ */
+export async function enforceAddressRateLimit(db: Database, rule: RateLimitRule, client: ClientAddress) {
+  await enforceRateLimit(db, perAddressRule(rule, client), [addressPart(client)]);
+}
+
+/**
+ * Counts a request as one that the rule limits before it is known to be one (so requests that
+ * run together cannot slip past the limit), and throws RateLimitError past it; `forgive()` takes
+ * it back when it turned out not to be one. Only the count in memory is taken back: one already
+ * written for other processes stays in the table until its window ends.
+ */
+export function chargeBufferedAddressRateLimit(
   db: Database,
   rule: RateLimitRule,
-  parts: readonly string[],
-): Promise<void> {
-  const hit = hitBufferedRateLimit(db, rateLimitKey(rule.name, parts), rule);
+  client: ClientAddress,
+): { forgive(): void } {
+  const key = rateLimitKey(rule.name, [addressPart(client)]);
+  const hit = hitBufferedRateLimit(db, key, perAddressRule(rule, client));
+  if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+  return {
+    forgive() {
+      const count = bufferOf(db).counts.get(key);
+      if (count) count.pending -= 1;
+    },
+  };
+}
+
+/** As enforceAddressRateLimit, counted in memory (hitBufferedRateLimit). */
+export function enforceBufferedAddressRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  client: ClientAddress,
+): void {
+  const hit = hitBufferedRateLimit(
+    db,
+    rateLimitKey(rule.name, [addressPart(client)]),
+    perAddressRule(rule, client),
+  );
   if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
 }

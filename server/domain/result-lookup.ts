@@ -14,14 +14,35 @@ import { enrolmentAccounts, examResults, exams } from "../db/schema";
 import { type Actor, anonymous, requireUser } from "./actor";
 import { DomainError, notFound } from "./errors";
 import { type Exam, getExam } from "./exams";
-import { addressPart, enforceBufferedRateLimit, type RateLimitRule } from "./rate-limit";
+import {
+  type ClientAddress,
+  chargeBufferedAddressRateLimit,
+  enforceBufferedAddressRateLimit,
+  type RateLimitRule,
+} from "./rate-limit";
 
-/** Results day: generous for a family looking up its children, tight for walking a class. */
+const lookupLimitMessage = "Too many result lookups from this address, try again later";
+
+/**
+ * Results day: every lookup counts, generously, as a mobile operator's carrier-grade NAT puts
+ * many families behind one address.
+ */
 export const lookupLimit: RateLimitRule = {
   name: "result-lookup",
+  max: 300,
+  windowMs: 10 * 60_000,
+  message: lookupLimitMessage,
+};
+
+/**
+ * Walking a class means guessing registration numbers: the lookups that find nothing are held
+ * tight. A family that mistypes a number a few times is not held back.
+ */
+export const lookupMissLimit: RateLimitRule = {
+  name: "result-lookup-miss",
   max: 30,
   windowMs: 10 * 60_000,
-  message: "Too many result lookups from this address, try again later",
+  message: lookupLimitMessage,
 };
 
 const lookupMiss = () => new DomainError("not_found", "No result matches this roll and registration number");
@@ -101,7 +122,7 @@ async function readMarksheet(
 export type LookupInput = { exam: string; roll: string; registration: string };
 
 export type LookupContext = {
-  clientIp?: string;
+  client: ClientAddress;
   institute: string;
   /** This request's content reads (a GET in a known generation): the class is then kept. */
   reads?: ContentReads;
@@ -113,7 +134,8 @@ const notFoundExam = (error: unknown) => {
 
 /**
  * One student's marksheet of a published exam, when roll and registration number both match.
- * Counted per address, found or not, so a class cannot be walked through.
+ * Counted per address (lookups, and those that found nothing), so a class cannot be walked
+ * through. Staff are not counted.
  */
 export async function lookupResult(
   db: Database,
@@ -121,8 +143,21 @@ export async function lookupResult(
   input: LookupInput,
   context: LookupContext,
 ): Promise<Marksheet> {
-  const staff = actor.kind === "user" && actor.isAdmin;
-  if (!staff) await enforceBufferedRateLimit(db, lookupLimit, [addressPart(context.clientIp)]);
+  if (actor.kind === "user" && actor.isAdmin) return await findMarksheet(db, actor, input, context, true);
+  enforceBufferedAddressRateLimit(db, lookupLimit, context.client);
+  const miss = chargeBufferedAddressRateLimit(db, lookupMissLimit, context.client);
+  const sheet = await findMarksheet(db, actor, input, context, false);
+  miss.forgive();
+  return sheet;
+}
+
+async function findMarksheet(
+  db: Database,
+  actor: Actor,
+  input: LookupInput,
+  context: LookupContext,
+  staff: boolean,
+): Promise<Marksheet> {
   if (context.reads) {
     const kept = await publishedClass(context.reads, db, input.exam, context.institute).catch((error) =>
       // Staff also look exams up before they are published: those are read below.
@@ -159,7 +194,7 @@ const unpublishedMeanwhile = (error: unknown): null => {
 export async function ownMarksheets(
   db: Database,
   actor: Actor,
-  context: Omit<LookupContext, "clientIp">,
+  context: Omit<LookupContext, "client">,
 ): Promise<Marksheet[]> {
   const user = requireUser(actor);
   const rows = await db

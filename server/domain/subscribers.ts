@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { subscribers } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
 import { DomainError } from "./errors";
-import { addressPart, enforceRateLimit, type RateLimitRule } from "./rate-limit";
+import { type ClientAddress, enforceAddressRateLimit, type RateLimitRule } from "./rate-limit";
 import { likePattern } from "./users";
 
 /** Generous for people, a brake on a script filling the list. */
@@ -29,13 +29,13 @@ export type SubscribeAnswer = {
 export async function subscribe(
   db: Database,
   input: unknown,
-  options: { clientIp?: string },
+  options: { client: ClientAddress },
 ): Promise<SubscribeAnswer> {
   const parsed = subscribeInput.safeParse(input);
   if (!parsed.success) {
     throw new DomainError("invalid", "Invalid subscription", fieldErrorsOf(parsed.error));
   }
-  await enforceRateLimit(db, subscribeRateLimit, [addressPart(options.clientIp)]);
+  await enforceAddressRateLimit(db, subscribeRateLimit, options.client);
   const email = parsed.data.email.toLowerCase();
   const [row] = await db
     .insert(subscribers)

@@ -2,7 +2,7 @@
 // found exactly as the lookup finds it (both numbers, counted per address, published only).
 import type { Context } from "hono";
 import { lookupQuery } from "../../common/schemas/results";
-import { clientIp } from "../auth/client-ip";
+import { clientAddressOf } from "../auth/client-ip";
 import { DomainError } from "../domain/errors";
 import { RateLimitError } from "../domain/rate-limit";
 import { lookupResult } from "../domain/result-lookup";
@@ -27,7 +27,7 @@ export function marksheetDownload(services: Services) {
     const language = c.req.query("lang") === "bn" ? "bn" : "en";
     try {
       const sheet = await lookupResult(services.db, c.get("actor"), parsed.data, {
-        clientIp: clientIp(c, services.config.trustProxy),
+        client: clientAddressOf(c, services.config),
         institute: services.config.instituteName,
         reads: contentReadsOf(c, services.pageCache),
       });

@@ -10,6 +10,7 @@ import { blogs, contactMessages, rateLimits, subscribers } from "../../server/db
 import { anonymous } from "../../server/domain/actor";
 import { contactRateLimit, sendContactMessage } from "../../server/domain/contact";
 import { hitRateLimit, RateLimitError } from "../../server/domain/rate-limit";
+import { subscribeRateLimit } from "../../server/domain/subscribers";
 import { pageContext } from "../../server/page-context";
 import { createTestApp, type TestApp, testDatabases } from "../fixtures/test-app";
 
@@ -113,6 +114,27 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
       expect(stored).toHaveLength(contactRateLimit.max);
     });
 
+    it("lets ADDRESS_LIMIT_MULTIPLIER times as many messages and subscriptions from one address", async () => {
+      // A school's computer room, or a mobile operator's carrier-grade NAT, behind one address.
+      const shared = await createTestApp(kind, { TRUST_PROXY: "on", ADDRESS_LIMIT_MULTIPLIER: "3" });
+      try {
+        const send = (path: string, body: unknown) =>
+          shared.json(path, "POST", body, { headers: { "x-forwarded-for": "198.51.100.7" } });
+        const sent: number[] = [];
+        for (let i = 0; i <= 3 * contactRateLimit.max; i++) {
+          sent.push((await send("/api/contact", { ...message, message: `Question ${i}` })).status);
+        }
+        expect(sent).toEqual([...Array(3 * contactRateLimit.max).fill(201), 429]);
+        const subscribed: number[] = [];
+        for (let i = 0; i <= 3 * subscribeRateLimit.max; i++) {
+          subscribed.push((await send("/api/subscribe", { email: `parent${i}@example.com` })).status);
+        }
+        expect(subscribed).toEqual([...Array(3 * subscribeRateLimit.max).fill(201), 429]);
+      } finally {
+        await shared.close();
+      }
+    });
+
     it("does not count a refused form against the limit", async () => {
       const address = freshAddress();
       for (let i = 0; i < contactRateLimit.max + 2; i++) {
@@ -183,7 +205,11 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
       const address = freshAddress();
       const results = await Promise.allSettled(
         Array.from({ length: 12 }, (_, i) =>
-          sendContactMessage(t.services.db, { ...message, message: `Burst ${i}` }, { clientIp: address }),
+          sendContactMessage(
+            t.services.db,
+            { ...message, message: `Burst ${i}` },
+            { client: { ip: address, limitMultiplier: 1 } },
+          ),
         ),
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(contactRateLimit.max);
@@ -211,7 +237,7 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
 
     it("keeps the limit per address, and one for requests with no known address", async () => {
       const viaDomain = (clientIp: string | undefined) =>
-        sendContactMessage(t.services.db, message, { clientIp }).then(
+        sendContactMessage(t.services.db, message, { client: { ip: clientIp, limitMultiplier: 1 } }).then(
           () => "sent",
           (error: unknown) => (error instanceof RateLimitError ? "limited" : "failed"),
         );
@@ -247,6 +273,7 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
         requestId: "test",
         logger: pino({ level: "silent" }),
         authHeaders: new Headers(),
+        client: { limitMultiplier: 1 },
       });
       return (await loader({ context })).text();
     };

@@ -8,8 +8,8 @@ describe("rate limit keys", () => {
     expect(rateLimitKey("sign-in", ["203.0.113.66", "admin@school.test"])).toBe(
       "sign-in:203.0.113.66:admin@school.test",
     );
-    expect(rateLimitKey("contact", [addressPart(undefined)])).toBe("contact:unknown");
-    expect(rateLimitKey("contact", [addressPart(" 203.0.113.1 ")])).toBe("contact:203.0.113.1");
+    expect(rateLimitKey("contact", [addressPart({})])).toBe("contact:unknown");
+    expect(rateLimitKey("contact", [addressPart({ ip: " 203.0.113.1 " })])).toBe("contact:203.0.113.1");
   });
 
   it("never gives two lists of parts one key", () => {
