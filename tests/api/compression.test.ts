@@ -1,8 +1,14 @@
 // Answers compressed as the client accepts: a REST answer in one go (brotli or gzip, with its
 // length), a page as a stream, a small answer not at all; every one says Vary: Accept-Encoding.
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
+import {
+  appWithPeople,
+  createTestApp,
+  type Session,
+  type TestApp,
+  testDatabases,
+} from "../fixtures/test-app";
 
 describe.each(testDatabases)("compression on %s", (kind) => {
   let t: TestApp;
@@ -72,5 +78,96 @@ describe.each(testDatabases)("compression on %s", (kind) => {
         ? brotliDecompressSync(bytes).toString()
         : bytes.toString();
     expect(JSON.parse(text).error.fields).toHaveProperty("Title");
+  });
+});
+
+describe("a page compressed as it streams", () => {
+  let t: TestApp;
+  const shell = `<!DOCTYPE html><html><body><header>${"Menu ".repeat(400)}</header><main>`;
+  const rest = `${"<p>A notice about the half-yearly examination</p>".repeat(200)}</main></body></html>`;
+  // Each page waits for its gate before it sends the rest, as a section waits for its data.
+  const gates: (() => void)[] = [];
+  let cancelled = 0;
+  beforeAll(async () => {
+    t = await createTestApp(
+      "pglite",
+      {},
+      {
+        pageHandler: async () => {
+          const gate = new Promise<void>((resolve) => gates.push(resolve));
+          const bytes = new TextEncoder();
+          const body = new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(bytes.encode(shell));
+              await gate;
+              controller.enqueue(bytes.encode(rest));
+              controller.close();
+            },
+            cancel() {
+              cancelled++;
+            },
+          });
+          return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+        },
+      },
+    );
+  });
+  afterAll(() => t?.close());
+
+  // A cookie of no meaning keeps the page out of the page cache: this request's render is read.
+  const page = (encodings: string) =>
+    t.request("/notices", { headers: { "accept-encoding": encodings, cookie: "seen=1" } });
+
+  /** Reads until the text decoded so far holds `until`; a compressed stream decoded as far as it goes. */
+  async function readUntil(
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    decode: (bytes: Buffer) => string,
+    until: string,
+    read: Buffer[] = [],
+  ) {
+    let text = decode(Buffer.concat(read));
+    while (!text.includes(until)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      read.push(Buffer.from(value));
+      text = decode(Buffer.concat(read));
+    }
+    return { text, read };
+  }
+
+  // Bytes so far, decoded without waiting for the end of the stream.
+  const partial = {
+    br: (bytes: Buffer) =>
+      brotliDecompressSync(bytes, { finishFlush: constants.BROTLI_OPERATION_FLUSH }).toString(),
+    gzip: (bytes: Buffer) => gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }).toString(),
+    identity: (bytes: Buffer) => bytes.toString(),
+  };
+  for (const [encodings, encoding] of [
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["identity", "identity"],
+  ] as const) {
+    it(`sends the shell (${encoding}) before the rest is rendered, then the rest`, async () => {
+      const response = await page(encodings);
+      expect(response.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      expect(response.headers.get("vary")).toMatch(/Accept-Encoding/);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decode = partial[encoding];
+      const first = await readUntil(reader, decode, "</header>");
+      expect(first.text).toBe(shell);
+      for (const open of gates.splice(0)) open();
+      const whole = await readUntil(reader, decode, "</html>", first.read);
+      expect(whole.text).toBe(shell + rest);
+    });
+  }
+
+  it("stops the render when the client goes away", async () => {
+    const response = await page("br");
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    const before = cancelled;
+    await reader.cancel();
+    await expect.poll(() => cancelled).toBe(before + 1);
+    for (const open of gates.splice(0)) open();
   });
 });
