@@ -19,6 +19,7 @@ export type AppEnv = {
      * A JSON answer's text, as the REST router made it: compression reads it here instead of
      * reading the answer's body back (server/middleware/compress.ts).
      */
-    jsonAnswer?: { response: Response; text: string };
+    /** The REST router's answer as made: its JSON text, and the body it was made from. */
+    jsonAnswer?: { response: Response; text: string; body: unknown };
   };
 };

@@ -2,6 +2,7 @@
 // earlier server did (its clients sent both /teacher/addTeacher and /teacher/AddTeacher).
 // Bodies are read here, within a size limit, as JSON or (where an endpoint takes a file) as
 // multipart form data.
+
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
@@ -13,6 +14,7 @@ import type { AppEnv } from "../http-env";
 import { contentReadsOf } from "../middleware/page-cache";
 import { privateCacheControl } from "../middleware/private-answers";
 import type { Services } from "../services";
+import { jsonTextOf } from "./answer-bytes";
 import { Answer, type AnyEndpoint, type UploadedFile } from "./endpoint";
 import { ApiError, invalidInput } from "./errors";
 
@@ -189,11 +191,11 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
     const answer = result instanceof Answer ? result : new Answer(result);
     if (endpoint.noStore) c.header("Cache-Control", privateCacheControl);
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
-    const text = JSON.stringify(answer.body ?? null);
+    const text = jsonTextOf(answer.body);
     const response = c.body(text, (answer.status ?? endpoint.status ?? 200) as ContentfulStatusCode, {
       "Content-Type": "application/json",
     });
-    c.set("jsonAnswer", { response, text });
+    c.set("jsonAnswer", { response, text, body: answer.body });
     return response;
   };
 }

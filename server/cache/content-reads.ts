@@ -47,8 +47,11 @@ export function createContentReads({ maxEntries = 500, ttlMs = 60_000 } = {}) {
   };
 }
 
-/** Shared between requests, so nobody may change it: a change would show on others' pages. */
-function freeze<T>(value: T): T {
+/**
+ * Shared between requests, so nobody may change it: a change would show on others' pages (and
+ * in the bytes kept for a frozen answer, server/api/answer-bytes.ts).
+ */
+export function freeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) freeze(inner);

@@ -8,7 +8,7 @@
 import { and, count, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
 import { classPositions } from "../../common/grading";
 import type { Marksheet } from "../../common/schemas/results";
-import type { ContentReads } from "../cache/content-reads";
+import { type ContentReads, freeze } from "../cache/content-reads";
 import type { Database } from "../db/client";
 import { enrolmentAccounts, examResults, exams } from "../db/schema";
 import { type Actor, anonymous, requireUser } from "./actor";
@@ -74,8 +74,13 @@ async function readPublishedClass(db: Database, examId: string, institute: strin
         })),
       )
     : null;
+  // Each marksheet frozen too (a Map's entries are not reached by the read's freeze): a shared
+  // answer whose JSON and compressed bytes are made once (server/api/answer-bytes.ts).
   return new Map(
-    rows.map((row) => [row.roll, withInstitute(row, institute, positions?.get(row.enrolmentId) ?? null)]),
+    rows.map((row) => [
+      row.roll,
+      freeze(withInstitute(row, institute, positions?.get(row.enrolmentId) ?? null)),
+    ]),
   );
 }
 

@@ -7,6 +7,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { encodedJsonOf } from "../api/answer-bytes";
 import { bestEncoding } from "../cache/kept-answer";
 import type { AppEnv } from "../http-env";
 import { compressStream } from "./compress-stream";
@@ -44,13 +45,15 @@ export const compressAnswers = () =>
     }
     if (encoding === "identity") return;
     const made = c.get("jsonAnswer");
-    const body =
-      made?.response === response ? Buffer.from(made.text) : new Uint8Array(await response.arrayBuffer());
+    const ours = made?.response === response ? made : undefined;
+    const body = ours ? Buffer.from(ours.text) : new Uint8Array(await response.arrayBuffer());
     const answerHeaders = new Headers(headers);
     if (!/accept-encoding/i.test(answerHeaders.get("vary") ?? ""))
       answerHeaders.append("Vary", "Accept-Encoding");
     if (body.length < threshold) return replace(c, body, response.status, answerHeaders);
-    const encoded = encoding === "br" ? fastBrotli(body) : gzipSync(body);
+    const encode = encoding === "br" ? fastBrotli : (bytes: Uint8Array) => gzipSync(bytes);
+    // A shared answer's bytes are compressed once (server/api/answer-bytes.ts).
+    const encoded = ours ? encodedJsonOf(ours.body, ours.text, encoding, encode) : encode(body);
     answerHeaders.set("Content-Encoding", encoding);
     answerHeaders.set("Content-Length", String(encoded.length));
     replace(c, encoded, response.status, answerHeaders);
