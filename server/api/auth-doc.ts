@@ -79,6 +79,43 @@ const phoneCodeBody = phoneNumberBody.extend({
   code: z.string().meta({ description: "The 6 digits of the text message" }),
 });
 
+const changePasswordBody = z.object({
+  currentPassword: z.string().max(128),
+  newPassword: z.string().min(8).max(128),
+  revokeOtherSessions: z
+    .boolean()
+    .optional()
+    .meta({ description: "End every other session of the account (a new session replaces this one)" }),
+});
+
+const sessionToken = z
+  .string()
+  .nullable()
+  .meta({
+    description:
+      "null, but to a bearer client (Authorization: Bearer, no cookie): its new session's token. A browser's " +
+      "session token stays in the HttpOnly cookie, out of reach of the page's scripts.",
+  });
+
+const passwordResetRequest = z.object({
+  email: z.email().max(254),
+  redirectTo: z.string().optional().meta({ description: "Where the mailed link leads: /reset-password" }),
+});
+
+const passwordReset = z.object({
+  newPassword: z.string().min(8).max(128),
+  token: z.string().meta({ description: "The token of the mailed link" }),
+});
+
+const socialSignIn = z.object({
+  provider: z
+    .string()
+    .meta({ description: '"oidc" (the school\'s own provider) or "google", as configured' }),
+  callbackURL: z.string().optional(),
+  errorCallbackURL: z.string().optional(),
+  disableRedirect: z.boolean().optional(),
+});
+
 const phoneVerified = z.looseObject({
   status: z.literal(true),
   token: z
@@ -216,6 +253,79 @@ export function authOperations(toJson: ToJson): Record<string, Record<string, un
           },
         },
       ),
+    },
+    "/auth/change-password": {
+      post: operation("changePassword", "Change your password", {
+        description:
+          "Better Auth's call: signed in, with the current password. With revokeOtherSessions every other " +
+          "session ends and a new one replaces the caller's (a new session cookie). Its errors are {code, message}.",
+        security: [{ sessionCookie: [] }, { bearerToken: [] }],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: toJson(changePasswordBody) } },
+        },
+        responses: {
+          "200": {
+            description: "Changed",
+            content: json(z.looseObject({ token: sessionToken, user })),
+          },
+          "400": refusal(
+            "The current password is wrong (INVALID_PASSWORD), the new one too short or long, or invalid input",
+          ),
+          "401": refusal("Not signed in (UNAUTHORIZED)"),
+          ...common,
+        },
+      }),
+    },
+    "/auth/request-password-reset": {
+      post: operation("requestPasswordReset", "Ask for a link to set a new password, by e-mail", {
+        description:
+          "Better Auth's call: answers the same whether or not an account has this e-mail, and as fast. " +
+          "At most 3 mails an hour to one address. Its errors are {code, message}.",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: toJson(passwordResetRequest) } },
+        },
+        responses: {
+          "200": {
+            description: "The link was sent if an account has this e-mail",
+            content: json(z.looseObject({ status: z.literal(true), message: z.string() })),
+          },
+          "400": refusal("Invalid input (VALIDATION_ERROR)"),
+          ...common,
+        },
+      }),
+    },
+    "/auth/reset-password": {
+      post: operation("resetPassword", "Set a new password with the mailed link's token", {
+        description:
+          "Better Auth's call: the token is good for an hour and once; every session of the account ends. " +
+          "Its errors are {code, message}.",
+        requestBody: { required: true, content: { "application/json": { schema: toJson(passwordReset) } } },
+        responses: {
+          "200": { description: "Set", content: json(z.looseObject({ status: z.literal(true) })) },
+          "400": refusal("The token is wrong or used (INVALID_TOKEN), the password too short or long"),
+          ...common,
+        },
+      }),
+    },
+    "/auth/sign-in/social": {
+      post: operation("signInSocial", "Begin signing in with a provider: the address to open", {
+        description:
+          "Better Auth's call: answers the provider's sign-in address (with PKCE); the provider sends the " +
+          "browser back to /api/auth/callback/{provider}. Its errors are {code, message}.",
+        requestBody: { required: true, content: { "application/json": { schema: toJson(socialSignIn) } } },
+        responses: {
+          "200": {
+            description: "The provider's sign-in address",
+            content: json(z.looseObject({ url: z.string(), redirect: z.boolean() })),
+          },
+          "400": refusal("Invalid input, or no provider by that name"),
+          "404": refusal("No provider by that name (PROVIDER_NOT_FOUND)"),
+          "502": refusal("The provider cannot be reached (PROVIDER_UNAVAILABLE)"),
+          ...common,
+        },
+      }),
     },
     "/auth/get-session": {
       get: operation("getSession", "The caller's session and account, or null", {

@@ -80,10 +80,11 @@ function apiErrorOf(error: unknown): never {
 const shownSessionPhoto = createAuthMiddleware(async (ctx) => {
   const returned = ctx.context.returned as { user?: { image?: string | null }; token?: unknown } | null;
   if (returned?.user?.image) returned.user.image = shownLink(returned.user.image);
-  // The phone check answers with the session's token, the value of the HttpOnly cookie: a page's
-  // script must not read it. Only a bearer client, which sent the token, gets it back (0028).
+  // The phone check, and a password change that ends the other sessions, answer with the
+  // session's token, the value of the HttpOnly cookie: a page's script must not read it. Only a
+  // bearer client, which sent the token, gets it back (0028).
   if (
-    ctx.path === "/phone-number/verify" &&
+    (ctx.path === "/phone-number/verify" || ctx.path === "/change-password") &&
     returned &&
     "token" in returned &&
     !isBearerCall(ctx.request?.headers)

@@ -69,6 +69,31 @@ describe.each(testDatabases)("remembered sessions on %s", (kind) => {
       { session: laptop },
     );
     expect(changed.status).toBe(200);
+    // The new session's token stays in its HttpOnly cookie: a page's script cannot read it.
+    const answer = await changed.json();
+    expect(answer.token).toBeNull();
+    expect(answer.user.email).toBe("owner@school.test");
+    expect(changed.headers.getSetCookie().join(";")).toContain("session_token=");
     expect((await t.request(`/api/User/users/${phone.email}`, { session: phone })).status).toBe(401);
+  });
+
+  it("gives a bearer client its new session's token when its password change ends the others", async () => {
+    await t.signUp("app@school.test", "app-password-1");
+    const app = await t.signIn("app@school.test", "app-password-1");
+    const changed = await t.request("/api/auth/change-password", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${app.token}` },
+      body: JSON.stringify({
+        currentPassword: "app-password-1",
+        newPassword: "app-password-2",
+        revokeOtherSessions: true,
+      }),
+    });
+    expect(changed.status).toBe(200);
+    const { token } = await changed.json();
+    expect(token).toEqual(expect.any(String));
+    expect(token).not.toBe(app.token);
+    const mine = await t.request("/api/auth/get-session", { headers: { authorization: `Bearer ${token}` } });
+    expect((await mine.json())?.user?.email).toBe("app@school.test");
   });
 });
