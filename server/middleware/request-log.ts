@@ -19,12 +19,16 @@ export const requestLog = (logger: Logger) =>
     await next();
     setAnswerHeaders(c, [["X-Request-Id", requestId]]);
     const status = c.res.status;
-    const line = {
-      method: c.req.method,
-      path: c.req.path,
-      status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    };
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    // The client went away before its answer was made (the listener aborts the request's signal
+    // when the connection closes): whatever status the unfinished work ended in, nobody got it,
+    // and no server error is behind it. React Router answers 500 to a request aborted in its
+    // loaders; the page's own render stops (app/entry.server.tsx).
+    if (c.req.raw.signal.aborted) {
+      child.info({ method: c.req.method, path: c.req.path, aborted: true, ms }, "request aborted");
+      return;
+    }
+    const line = { method: c.req.method, path: c.req.path, status, ms };
     if (status >= 500) child.error(line, "request failed");
     else if (c.req.path !== "/healthz" && c.req.path !== "/readyz") child.info(line, "request");
   });
