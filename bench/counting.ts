@@ -1,7 +1,7 @@
 // What the server counts for the bench (BENCH_COUNTERS, issue 20): the database queries of each
 // target (the Server-Timing header of one request), the server's CPU time per request, and the
 // renders of the home page just after an admin's change under load (GET /__bench/renders).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { headersFor, summarise, type Target } from "./load";
 import { median, round } from "./stats";
@@ -160,21 +160,15 @@ export async function afterAdminChange(options: {
 }
 
 /**
- * CPU time a process and all its threads have used, in ms, from the scheduler's nanosecond
- * counts (/proc/<pid>/task/<tid>/schedstat); null where there is no /proc. Finer than
- * /proc/<pid>/stat's hundredths of a second, so one request's time can be read.
+ * CPU time the main thread of a process has used, in ns, from the scheduler's count
+ * (/proc/<pid>/task/<pid>/schedstat); null where there is no /proc. Finer than /proc/<pid>/stat's
+ * hundredths of a second, so one request's time can be read. The main thread is where a page is
+ * rendered and the embedded database runs; the kept copy's compression runs on libuv's threads,
+ * and costs the same whatever the size of the tables, so it is left out.
  */
 export function readCpuNs(pid: number): number | null {
   try {
-    let total = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-      } catch {
-        // The thread ended between the listing and the read.
-      }
-    }
-    return total;
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]);
   } catch {
     return null;
   }
@@ -185,7 +179,7 @@ export type CostFigure = {
   path: string;
   /** Queries of the first request in a new content generation. */
   queries: number | null;
-  /** The server's CPU time for that request, median of the rounds, in ms. */
+  /** The server's main-thread CPU time for that request, median of the rounds, in ms. */
   cpuMs: number | null;
   /** The request's time on the client, median of the rounds, in ms. */
   ms: number;
@@ -195,9 +189,9 @@ export type CostFigure = {
 /**
  * What one page costs the server when nothing is kept: at one connection, each round starts a new
  * content generation (an unchanged save, made and finished before the timing starts), then asks
- * for the page once as a visitor and reads the server's CPU time before and 50 ms after the
- * answer (keeping the copy, compressed, is part of a miss). CPU time, not the client's wait: other
- * work on a shared machine stretches the wait, hardly the CPU time.
+ * for the page once as a visitor and reads the server's main-thread CPU time before and 50 ms after
+ * the answer (the render, the queries on the embedded database, storing the kept copy). CPU time,
+ * not the client's wait: other work on a shared machine stretches the wait, hardly the CPU time.
  */
 export async function measureCosts(options: {
   baseUrl: string;
@@ -222,7 +216,7 @@ export async function measureCosts(options: {
       const response = await fetch(url, { headers: headersFor(target.kind) });
       await response.arrayBuffer();
       wall.push(performance.now() - started);
-      // A page that misses is kept after it is sent (compressed, in the background): part of its cost.
+      // A page that misses is kept after it is sent: part of its cost.
       await sleep(50);
       const cpuAfter = readCpuNs(options.pid);
       if (response.status >= 400) throw new Error(`${target.path} answered ${response.status}`);

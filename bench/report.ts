@@ -246,8 +246,9 @@ export function countedSection(results: BenchResults): string[] {
       `## ${factor}x the sample content (embedded database)`,
       "",
       "Each page and REST list rendered afresh at one connection: each round an admin's unchanged save starts " +
-        "a new content generation, then one visitor's request; the server's CPU time (all its threads, from " +
-        "/proc) from before the request to 50 ms after its answer, median of the rounds. " +
+        "a new content generation, then one visitor's request; the server's main-thread CPU time (from /proc: " +
+        "the render and the embedded database, not the kept copy's compression on other threads) from before " +
+        "the request to 50 ms after its answer, median of the rounds. " +
         data.runs
           .map(
             (run) =>
@@ -310,6 +311,8 @@ export function formatReport(results: BenchResults): string {
 
   for (const db of results.databases) {
     const name = db.database === "embedded" ? "embedded database (PGlite)" : "PostgreSQL";
+    // BENCH_PARTS without load: no load runs to show.
+    if (db.load.length === 0 && !db.problem) continue;
     out.push("", `## Throughput, ${name}`, "");
     if (db.problem) out.push(`Not complete: ${db.problem}`, "");
     if (db.load.length > 0) out.push(loadTable(db.load));
