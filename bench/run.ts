@@ -13,6 +13,7 @@ import { measurePage, readRouterManifest, staticCeilingFile } from "./bundles";
 import { cleanUpAll, interrupted, onCleanup } from "./cleanup";
 import { runDataScale } from "./data-scale";
 import { lighthousePage, lighthouseUnavailable } from "./lighthouse";
+import { signedInPages } from "./load";
 import { readOptions } from "./options";
 import { createThrowawayDatabase, postgresAnswers, withoutPassword } from "./postgres";
 import { formatReport } from "./report";
@@ -105,7 +106,8 @@ async function main(): Promise<void> {
   const runs =
     (targetsCount * 2 - 1) * options.connections.length +
     (pgAvailable ? targetsCount * 2 - 1 : 0) +
-    databasesCount * (3 + 2 * 6);
+    databasesCount * (3 + 2 * 6) +
+    databasesCount * signedInPages.length;
   if (load)
     log(
       `up to ${runs} load runs' time of ${options.durationSeconds} s each (about ${Math.ceil((runs * (options.durationSeconds + 0.5)) / 60)} min)` +

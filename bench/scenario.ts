@@ -7,7 +7,16 @@ import path from "node:path";
 import { openDatabase } from "../server/db/client";
 import { removeAtEnd } from "./cleanup";
 import { adminChanges, afterAdminChange, countQueries } from "./counting";
-import { type Auth, benchTargets, type LoadFigure, measure, warmUp, withRatios } from "./load";
+import {
+  type Auth,
+  benchTargets,
+  headersFor,
+  type LoadFigure,
+  measure,
+  signedInPages,
+  warmUp,
+  withRatios,
+} from "./load";
 import { type BenchPart, idleRssSeconds } from "./options";
 import type { DatabaseKind, DatabaseResult } from "./results";
 import {
@@ -241,6 +250,33 @@ async function measureLoad(
           );
         }
       }
+    }
+    // The pages only a signed-in person sees, at the most connections (the budget's).
+    const adminCookie = await signIn(server.url, adminAccount.email, adminAccount.password);
+    const top = Math.max(...scenario.connections);
+    for (const page of signedInPages) {
+      const pageCookie = page.auth === "admin" ? adminCookie : cookie;
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${server.url}${page.path}`, {
+          headers: { ...headersFor(page.kind), cookie: pageCookie },
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`warm-up: ${page.path} answered ${response.status}`);
+      }
+      const figure = await measure({
+        baseUrl: server.url,
+        target: page,
+        auth: page.auth,
+        cookie: pageCookie,
+        connections: top,
+        durationSeconds: scenario.durationSeconds,
+      });
+      figures.push(figure);
+      log(
+        `${label}: ${page.name}, ${page.auth}, ${top} conn: ${Math.round(figure.requestsPerSecond)} req/s, ` +
+          `p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, ${figure.errors} errors`,
+      );
     }
     result.load = withRatios(figures);
     result.loadedRssMb = readMemory(server.pid)?.peakRssMb;
