@@ -491,6 +491,13 @@ describe("budgets", () => {
                 requestsPerSecond: 400,
                 p99Ms: 90,
               }),
+              figure({
+                auth: "admin",
+                target: "dashboard overview",
+                path: "/DeashBoard",
+                requestsPerSecond: 400,
+                p99Ms: 500,
+              }),
             ]),
             afterChange: { ...embedded.afterChange!, rendersInWindow: 37 },
           },
