@@ -82,7 +82,7 @@ describe("a client that goes away mid-page", () => {
     request.on("error", () => {});
     request.end();
     // The server has the request and waits for the database; then the visitor leaves.
-    await sleep(300);
+    await sleep(1000);
     request.destroy();
     await sleep(200);
     await release();
