@@ -48,6 +48,7 @@ export default function handleRequest(
           const body = withStylesInHead(`<style nonce="${nonce}">${inlineCss}</style>`, () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
+            request.signal.removeEventListener("abort", stop);
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
@@ -60,11 +61,24 @@ export default function handleRequest(
         },
         onShellError: reject,
         onError(error: unknown) {
+          // The visitor went away (abort below): the sections not yet rendered fail with the
+          // signal's reason, which is no server error.
+          if (request.signal.aborted) return;
           responseStatusCode = 500;
           if (shellRendered) logger.error({ err: error }, "page render failed");
         },
       },
     );
+    // A visitor who goes away (the listener aborts the request's signal when the connection
+    // closes) stops the render: the sections still waiting for data are given up, not rendered
+    // for nobody. React Router stops its own data stream on the same signal.
+    function stop() {
+      clearTimeout(timeoutId);
+      timeoutId = undefined;
+      abort(request.signal.reason);
+    }
+    if (request.signal.aborted) stop();
+    else request.signal.addEventListener("abort", stop, { once: true });
   });
 }
 

@@ -1,5 +1,8 @@
 // The performance budgets of the architecture document's section 7, checked against a run.
+import { costRatios } from "./data-figures";
 import type { LighthouseFigure } from "./lighthouse";
+import type { LoadFigure } from "./load";
+import { benchParts } from "./options";
 import type { BenchResults, BudgetCheck, DatabaseResult } from "./results";
 import { kb } from "./stats";
 
@@ -25,6 +28,16 @@ export const budgets = {
   coldStartFreshMs: 5000,
   idleRssEmbeddedMb: 350,
   idleRssPostgresMb: 150,
+  /**
+   * Pages rendered afresh (issue 20): the home page as a signed-in visitor gets it, and every
+   * signed-in page of the load runs, at the most connections measured (50 by default).
+   */
+  signedInToStaticRatio: 0.05,
+  signedInP99Ms: 300,
+  /** After an admin's change under load: the home page's renders in the first 200 ms. */
+  afterChangeRenders: 1,
+  /** The 10x data set: no page's cost (CPU time, rendered afresh) more than this times the sample content's. */
+  dataScaleCostRatio: 1.3,
 } as const;
 
 const dbLabel = (db: { database: DatabaseResult["database"] }) =>
@@ -72,7 +85,84 @@ const whyMissing = (db: DatabaseResult | undefined, otherwise: string) =>
     ? `${db.database === "embedded" ? "embedded" : "PostgreSQL"} run failed: ${db.problem}`
     : otherwise;
 
+/**
+ * Every budget: those of the load part (listed as not measured when BENCH_PARTS leaves it out),
+ * then the counted ones and the large data set's.
+ */
 export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
+  const parts = new Set<string>(results.settings.parts ?? benchParts);
+  const skipped = (part: string) => `BENCH_PARTS leaves out ${part}`;
+  const load = loadBudgets(results);
+  return [
+    ...(parts.has("load") ? load : load.map((b) => unmeasured(b.budget, b.limit, skipped("load"), false))),
+    ...afterChangeBudgets(results, parts.has("counts") ? null : skipped("counts")),
+    ...dataScaleBudgets(results, parts.has("data") ? null : skipped("data")),
+  ];
+}
+
+/** The home page's renders just after an admin's change, per database (counted by the server). */
+function afterChangeBudgets(results: Omit<BenchResults, "budgets">, skipped: string | null): BudgetCheck[] {
+  const limit = `≤ ${budgets.afterChangeRenders}`;
+  const checks: BudgetCheck[] = [];
+  for (const db of results.databases) {
+    const budget = `Home page renders in the 200 ms after an admin's change, anonymous, under load (${dbLabel(db)})`;
+    const figure = db.afterChange;
+    if (skipped) checks.push(unmeasured(budget, limit, skipped, false));
+    else if (!figure)
+      checks.push(unmeasured(budget, limit, whyMissing(db, db.countsProblem ?? "not counted"), true));
+    else {
+      checks.push(
+        check(
+          budget,
+          limit,
+          `${figure.rendersInWindow} in ${figure.windowMs} ms at ${figure.connections} connections (${figure.rendersDuringRun} in the ${Math.round(figure.requests).toLocaleString("en-US")} requests of the run)`,
+          figure.rendersInWindow <= budgets.afterChangeRenders,
+        ),
+      );
+    }
+  }
+  if (results.postgresSkipped && !results.databases.some((db) => db.database === "postgres")) {
+    checks.push(
+      unmeasured(
+        "Home page renders in the 200 ms after an admin's change, anonymous, under load (PostgreSQL)",
+        limit,
+        results.postgresSkipped,
+        false,
+      ),
+    );
+  }
+  return checks;
+}
+
+/** No page of the large data set costs more than 1.3 times its cost with the sample content. */
+function dataScaleBudgets(results: Omit<BenchResults, "budgets">, skipped: string | null): BudgetCheck[] {
+  const factor = results.settings.dataFactor ?? 10;
+  const budget = `Cost of each page and REST list rendered afresh, ${factor}x the sample content ÷ the sample content (CPU time, embedded)`;
+  const limit = `≤ ${budgets.dataScaleCostRatio}`;
+  if (skipped) return [unmeasured(budget, limit, skipped, false)];
+  const data = results.dataScale;
+  const ratios = data ? costRatios(data) : [];
+  const measured = ratios.filter((r): r is typeof r & { ratio: number } => r.ratio !== null);
+  const found = worst(
+    measured,
+    (r) => r.ratio,
+    (r) => r.target,
+    budgets.dataScaleCostRatio,
+    "×",
+  );
+  if (!found) return [unmeasured(budget, limit, data?.problem ?? "no cost was measured", true)];
+  const missing = ratios.length - measured.length;
+  return [
+    check(
+      budget,
+      limit,
+      `${found.measured}${missing > 0 ? ` (${missing} not measured)` : ""}`,
+      found.pass && missing === 0 && !data?.problem,
+    ),
+  ];
+}
+
+function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   const embedded = results.databases.find((db) => db.database === "embedded");
   // Pages and Lighthouse are measured on the embedded database's server.
@@ -182,6 +272,66 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
             home.ratioToStatic >= budgets.homeToStaticRatio,
           )
         : gap(ratioBudget, ratioLimit, "no home page or static file figure"),
+    );
+
+    // Rendered afresh: the home page signed in, then every signed-in page of the load runs.
+    const signedIn = load.filter((f) => f.kind === "page" && f.auth !== "anonymous" && f.connections === top);
+    const signedInHome = signedIn.find((f) => f.path === "/" && f.auth === "signed-in");
+    const ratioLimitSigned = `≥ ${budgets.signedInToStaticRatio}`;
+    const p99LimitSigned = `< ${budgets.signedInP99Ms} ms`;
+    const homeRatioBudget = `Home page rendered afresh (signed in) req/s ÷ static file req/s, ${top} connections (${label})`;
+    checks.push(
+      signedInHome?.ratioToStatic != null
+        ? check(
+            homeRatioBudget,
+            ratioLimitSigned,
+            `${signedInHome.ratioToStatic}`,
+            signedInHome.ratioToStatic >= budgets.signedInToStaticRatio,
+          )
+        : gap(homeRatioBudget, ratioLimitSigned, "no signed-in home page or static file figure"),
+    );
+    const homeP99Budget = `Home page rendered afresh (signed in) p99, ${top} connections (${label})`;
+    checks.push(
+      signedInHome
+        ? check(
+            homeP99Budget,
+            p99LimitSigned,
+            `${signedInHome.p99Ms} ms`,
+            signedInHome.p99Ms < budgets.signedInP99Ms,
+          )
+        : gap(homeP99Budget, p99LimitSigned, "no signed-in home page figure"),
+    );
+    const pagesRatioBudget = `Every signed-in page req/s ÷ static file req/s, ${top} connections (${label})`;
+    const withRatio = signedIn.filter(
+      (f): f is LoadFigure & { ratioToStatic: number } => f.ratioToStatic !== null,
+    );
+    const lowest = withRatio.length > 0 ? Math.min(...withRatio.map((f) => f.ratioToStatic)) : null;
+    const under = withRatio
+      .filter((f) => f.ratioToStatic < budgets.signedInToStaticRatio)
+      .map((f) => f.target);
+    checks.push(
+      lowest !== null
+        ? check(
+            pagesRatioBudget,
+            ratioLimitSigned,
+            `min ${lowest}${under.length > 0 ? ` (under: ${under.join(", ")})` : ""}`,
+            under.length === 0,
+          )
+        : gap(pagesRatioBudget, ratioLimitSigned, "no signed-in page figure"),
+    );
+    const pagesP99Budget = `Every signed-in page p99, ${top} connections (${label})`;
+    const pagesP99 = worst(
+      signedIn,
+      (f) => f.p99Ms,
+      (f) => f.target,
+      budgets.signedInP99Ms,
+      "ms",
+      true,
+    );
+    checks.push(
+      pagesP99
+        ? check(pagesP99Budget, p99LimitSigned, pagesP99.measured, pagesP99.pass)
+        : gap(pagesP99Budget, p99LimitSigned, "no signed-in page figure"),
     );
 
     const p99Budget = `REST lists p99 at ${budgets.restP99Connections} connections (${label})`;

@@ -6,7 +6,8 @@ import { ratio, round } from "./stats";
 
 export type TargetKind = "page" | "api" | "static";
 export type Target = { name: string; path: string; kind: TargetKind };
-export type Auth = "anonymous" | "signed-in";
+/** Who asks: nobody, the bench's reader (a signed-in user), or an admin (the dashboard). */
+export type Auth = "anonymous" | "signed-in" | "admin";
 
 export type LoadFigure = {
   target: string;
@@ -35,6 +36,18 @@ export const restLists: Target[] = [
   ["students", "/api/student/students"],
   ["teachers", "/api/teacher/teachers"],
 ].map(([name, path]) => ({ name: `GET ${name} list`, path: `${path}?limit=50`, kind: "api" as const }));
+
+/**
+ * Pages only a signed-in person sees (issue 20's budget for signed-in pages): measured signed in
+ * only (a visitor is sent to the login page), at the most connections of the run.
+ */
+export const signedInPages: (Target & { auth: Exclude<Auth, "anonymous"> })[] = [
+  { name: "profile", path: "/profile-route", kind: "page", auth: "signed-in" },
+  { name: "cart", path: "/allOrder", kind: "page", auth: "signed-in" },
+  { name: "payment", path: "/payment-getway/stripe", kind: "page", auth: "signed-in" },
+  { name: "dashboard overview", path: "/DeashBoard", kind: "page", auth: "admin" },
+  { name: "a dashboard list", path: "/DeashBoard/list/blogs", kind: "page", auth: "admin" },
+];
 
 export function benchTargets(blogId: string, staticPath: string): Target[] {
   return [
@@ -111,7 +124,7 @@ export async function measure(options: {
 }): Promise<LoadFigure> {
   const { target, auth, connections } = options;
   const headers = headersFor(target.kind);
-  if (auth === "signed-in" && options.cookie) headers.cookie = options.cookie;
+  if (auth !== "anonymous" && options.cookie) headers.cookie = options.cookie;
   const result = await autocannon({
     url: `${options.baseUrl}${target.path}`,
     connections,

@@ -19,7 +19,38 @@ export type BenchOptions = {
   resultsDir: string;
   /** BENCH_CPU_PROF: a folder for the measured servers' CPU profiles (node --cpu-prof); null: none. */
   cpuProfileDir: string | null;
+  /** BENCH_PARTS: which parts run (all by default; see benchParts). */
+  parts: Set<BenchPart>;
+  /** BENCH_DATA: the large data set, as a multiple of the sample content (10x by default). */
+  dataFactor: number;
 };
+
+/**
+ * The bench's parts: `load` (starts, memory, the load matrix, pages, Lighthouse, results day),
+ * `counts` (queries per target and the renders after an admin's change, on a server with
+ * BENCH_COUNTERS), `data` (the sample content against BENCH_DATA times as much).
+ */
+export const benchParts = ["load", "counts", "data"] as const;
+export type BenchPart = (typeof benchParts)[number];
+
+function readParts(raw: string | undefined): Set<BenchPart> {
+  if (raw === undefined || raw.trim() === "") return new Set(benchParts);
+  const parts = raw.split(",").map((part) => part.trim().toLowerCase());
+  const unknown = parts.filter((part) => !(benchParts as readonly string[]).includes(part));
+  if (unknown.length > 0 || parts.length === 0) {
+    throw new Error(`BENCH_PARTS must name parts among ${benchParts.join(", ")}, not ${raw}`);
+  }
+  return new Set(parts as BenchPart[]);
+}
+
+function readFactor(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 10;
+  const match = /^(\d+)x?$/i.exec(raw.trim());
+  const factor = match ? Number(match[1]) : Number.NaN;
+  if (!Number.isInteger(factor) || factor < 2)
+    throw new Error(`BENCH_DATA must be a multiple such as 10x, not ${raw}`);
+  return factor;
+}
 
 /** How long the server sits without requests before its idle memory is read. */
 export const idleRssSeconds = 30;
@@ -57,5 +88,7 @@ export function readOptions(env: Record<string, string | undefined>, root: strin
     comments: Math.round(positiveNumber(env, "BENCH_COMMENTS", 10_000)),
     resultsDir: path.resolve(root, env.BENCH_RESULTS_DIR ?? "bench/results"),
     cpuProfileDir: env.BENCH_CPU_PROF ? path.resolve(root, env.BENCH_CPU_PROF) : null,
+    parts: readParts(env.BENCH_PARTS),
+    dataFactor: readFactor(env.BENCH_DATA),
   };
 }

@@ -1,4 +1,6 @@
 // The run as a short Markdown report (printed, and written beside the JSON).
+import { wholePageAgent } from "./counting";
+import { costRatios } from "./data-figures";
 import type { LighthouseFigure } from "./lighthouse";
 import type { LoadFigure } from "./load";
 import { idleRssSeconds } from "./options";
@@ -176,6 +178,116 @@ export function resultsDaySection(results: BenchResults): string[] {
   return out;
 }
 
+/** What the server counted (BENCH_COUNTERS): queries per target, renders after a change, the large data set. */
+export function countedSection(results: BenchResults): string[] {
+  const out: string[] = [];
+  const counted = results.databases.filter((db) => db.queries || db.afterChange || db.countsProblem);
+  if (counted.length > 0) {
+    out.push(
+      "",
+      "## Database queries per request (counted by the server)",
+      "",
+      "From the Server-Timing header of a server started with BENCH_COUNTERS=1, on the same data: the first " +
+        "request in a new content generation (just after a change: nothing kept), as a visitor; and a signed-in " +
+        "request after another in the same generation (the content reads kept, the person's own part read), " +
+        `sent whole (a crawler's user agent, "${wholePageAgent}"), so that the streamed sections' queries count too.`,
+      "",
+    );
+    const rows: string[][] = [];
+    for (const db of counted) {
+      for (const q of db.queries ?? []) {
+        rows.push([dbName(db), q.target, String(q.afterChange ?? "?"), String(q.signedInWarm ?? "?")]);
+      }
+      if (db.countsProblem) rows.push([dbName(db), `not complete: ${db.countsProblem}`, "", ""]);
+    }
+    out.push(markdownTable(["database", "target", "after a change", "signed in, warm"], rows));
+    const changes = counted.filter((db) => db.afterChange);
+    if (changes.length > 0) {
+      out.push(
+        "",
+        "After an admin's change under load: visitors on the home page, anonymous; a second into the run an " +
+          "admin publishes a notice through the API; the server's renders of the home page from the change's " +
+          "answer to 200 ms after it.",
+        "",
+        markdownTable(
+          [
+            "database",
+            "conn",
+            "renders in 200 ms",
+            "renders in the run",
+            "requests",
+            "req/s",
+            "p99 ms",
+            "errors",
+          ],
+          changes.map((db) => {
+            const f = db.afterChange!;
+            return [
+              dbName(db),
+              String(f.connections),
+              String(f.rendersInWindow),
+              String(f.rendersDuringRun),
+              number(f.requests),
+              number(Math.round(f.requestsPerSecond)),
+              String(f.p99Ms),
+              String(f.errors),
+            ];
+          }),
+        ),
+      );
+    }
+  }
+  const data = results.dataScale;
+  if (data) {
+    const factor = results.settings.dataFactor ?? 10;
+    const large = data.runs.find((run) => run.factor !== 1);
+    out.push(
+      "",
+      `## ${factor}x the sample content (embedded database)`,
+      "",
+      "Each page and REST list rendered afresh at one connection: each round an admin's unchanged save starts " +
+        "a new content generation, then one visitor's request; the server's main-thread CPU time (from /proc: " +
+        "the render and the embedded database, not the kept copy's compression on other threads) from before " +
+        "the request to 50 ms after its answer, median of the rounds. " +
+        data.runs
+          .map(
+            (run) =>
+              `×${run.factor}: ${Object.entries(run.seed.counts)
+                .map(([kind, n]) => `${number(n)} ${kind}`)
+                .join(", ")}`,
+          )
+          .join("; ") +
+        ".",
+      "",
+    );
+    if (data.problem) out.push(`Not complete: ${data.problem}`, "");
+    const ratios = costRatios(data);
+    if (ratios.length > 0) {
+      out.push(
+        markdownTable(
+          [
+            "target",
+            "queries ×1",
+            `queries ×${large?.factor ?? factor}`,
+            "CPU ms ×1",
+            `CPU ms ×${large?.factor ?? factor}`,
+            "ratio",
+          ],
+          ratios.map((r) => [
+            r.target,
+            String(r.base.queries ?? "?"),
+            String(r.large?.queries ?? "?"),
+            String(r.base.cpuMs ?? "?"),
+            String(r.large?.cpuMs ?? "?"),
+            r.ratio === null ? "" : `×${r.ratio.toFixed(2)}`,
+          ]),
+        ),
+      );
+    }
+  }
+  return out;
+}
+
 export function formatReport(results: BenchResults): string {
   const { machine, settings } = results;
   const out: string[] = [];
@@ -199,6 +311,8 @@ export function formatReport(results: BenchResults): string {
 
   for (const db of results.databases) {
     const name = db.database === "embedded" ? "embedded database (PGlite)" : "PostgreSQL";
+    // BENCH_PARTS without load: no load runs to show.
+    if (db.load.length === 0 && !db.problem) continue;
     out.push("", `## Throughput, ${name}`, "");
     if (db.problem) out.push(`Not complete: ${db.problem}`, "");
     if (db.load.length > 0) out.push(loadTable(db.load));
@@ -208,6 +322,7 @@ export function formatReport(results: BenchResults): string {
   }
 
   out.push(...resultsDaySection(results));
+  out.push(...countedSection(results));
 
   out.push("", "## Start and memory", "", startTable(results.databases, results.postgresSkipped));
 

@@ -1,5 +1,7 @@
 // The shape of a bench run's results, as written to bench/results/*.json.
 import type { PageBundle, StaticFile } from "./bundles";
+import type { AfterChangeFigure, QueryFigure } from "./counting";
+import type { DataScaleResult } from "./data-scale";
 import type { LighthouseFigure } from "./lighthouse";
 import type { LoadFigure } from "./load";
 import type { ResultsDayResult } from "./results-day";
@@ -21,6 +23,12 @@ export type DatabaseResult = {
   load: LoadFigure[];
   /** The exam's lookups and PDFs (bench/results-day.ts), after the load matrix. */
   resultsDay?: ResultsDayResult;
+  /** Database queries per target, from the server's own count (BENCH_COUNTERS). */
+  queries?: QueryFigure[];
+  /** The home page's renders just after an admin's change under load. */
+  afterChange?: AfterChangeFigure;
+  /** Why the counted part (queries, after a change) is missing or incomplete. */
+  countsProblem?: string;
   /** Why this database was not measured (or not completely). */
   problem?: string;
 };
@@ -51,6 +59,10 @@ export type BenchResults = {
     records: number;
     comments: number;
     lighthouseRuns: number;
+    /** The parts that ran (BENCH_PARTS). */
+    parts?: string[];
+    /** BENCH_DATA: the large data set's multiple of the sample content. */
+    dataFactor?: number;
   };
   /** The load runs' ceiling (its figure is 1 in every ×static ratio). */
   staticFile: StaticFile;
@@ -60,5 +72,7 @@ export type BenchResults = {
   bundles: (PageBundle & { htmlOnly: string[] })[];
   lighthouse: (LighthouseFigure | LighthouseFailure)[];
   lighthouseSkipped?: string;
+  /** The sample content against a multiple of it (bench/data-scale.ts), embedded database. */
+  dataScale?: DataScaleResult;
   budgets: BudgetCheck[];
 };

@@ -11,7 +11,9 @@ import { fileURLToPath } from "node:url";
 import { budgetsFailed, checkBudgets } from "./budgets";
 import { measurePage, readRouterManifest, staticCeilingFile } from "./bundles";
 import { cleanUpAll, interrupted, onCleanup } from "./cleanup";
+import { runDataScale } from "./data-scale";
 import { lighthousePage, lighthouseUnavailable } from "./lighthouse";
+import { signedInPages } from "./load";
 import { readOptions } from "./options";
 import { createThrowawayDatabase, postgresAnswers, withoutPassword } from "./postgres";
 import { formatReport } from "./report";
@@ -81,7 +83,13 @@ async function main(): Promise<void> {
   const staticFile = staticCeilingFile(clientDir);
   log(`static ceiling: ${staticFile.path} (${staticFile.bytes} bytes)`);
 
-  const lighthouseProblem = options.lighthouse ? lighthouseUnavailable() : "BENCH_SKIP_LIGHTHOUSE is set";
+  const load = options.parts.has("load");
+  log(`parts: ${[...options.parts].join(", ")}`);
+  const lighthouseProblem = !load
+    ? "BENCH_PARTS leaves out load"
+    : options.lighthouse
+      ? lighthouseUnavailable()
+      : "BENCH_SKIP_LIGHTHOUSE is set";
   if (options.lighthouse && lighthouseProblem) log(`Lighthouse skipped: ${lighthouseProblem}`);
   const pgAvailable = options.postgresUrl !== null && (await postgresAnswers(options.postgresUrl));
   const postgresSkipped =
@@ -98,13 +106,15 @@ async function main(): Promise<void> {
   const runs =
     (targetsCount * 2 - 1) * options.connections.length +
     (pgAvailable ? targetsCount * 2 - 1 : 0) +
-    databasesCount * (3 + 2 * 6);
-  log(
-    `up to ${runs} load runs' time of ${options.durationSeconds} s each (about ${Math.ceil((runs * (options.durationSeconds + 0.5)) / 60)} min)` +
-      (lighthouseProblem
-        ? ""
-        : ` and ${lighthousePages("").length * options.lighthouseRuns} Lighthouse runs`),
-  );
+    databasesCount * (3 + 2 * 6) +
+    databasesCount * signedInPages.length;
+  if (load)
+    log(
+      `up to ${runs} load runs' time of ${options.durationSeconds} s each (about ${Math.ceil((runs * (options.durationSeconds + 0.5)) / 60)} min)` +
+        (lighthouseProblem
+          ? ""
+          : ` and ${lighthousePages("").length * options.lighthouseRuns} Lighthouse runs`),
+    );
 
   const bundles: BenchResults["bundles"] = [];
   const lighthouse: BenchResults["lighthouse"] = [];
@@ -132,6 +142,7 @@ async function main(): Promise<void> {
     staticPath: staticFile.path,
     durationSeconds: options.durationSeconds,
     ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
+    parts: options.parts,
   };
   try {
     databases.push(
@@ -184,6 +195,15 @@ async function main(): Promise<void> {
     }
   }
 
+  // The sample content against BENCH_DATA times as much, on the embedded database.
+  const dataScale = options.parts.has("data")
+    ? await runDataScale({
+        buildDir: options.buildDir,
+        staticPath: staticFile.path,
+        factor: options.dataFactor,
+      })
+    : undefined;
+
   if (interrupted()) return;
   const finished = new Date();
   const cpus = os.cpus();
@@ -204,6 +224,8 @@ async function main(): Promise<void> {
       records: options.records,
       comments: options.comments,
       lighthouseRuns: options.lighthouseRuns,
+      parts: [...options.parts],
+      dataFactor: options.dataFactor,
     },
     staticFile,
     databases,
@@ -211,6 +233,7 @@ async function main(): Promise<void> {
     bundles,
     lighthouse,
     ...(lighthouseProblem ? { lighthouseSkipped: lighthouseProblem } : {}),
+    ...(dataScale ? { dataScale } : {}),
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   const report = formatReport(results);

@@ -22,7 +22,15 @@ import { storeImage } from "../server/files/uploads";
 
 export const readerAccount = { email: "reader@bench.example", password: "bench reader password 1" };
 
-export type SeedVolume = { records: number; comments: number; users: number };
+export type SeedKind = "admissions" | "blogs" | "results" | "notices" | "services" | "students" | "teachers";
+
+/** `records` of each kind, unless `perKind` says otherwise for a kind. */
+export type SeedVolume = {
+  records: number;
+  comments: number;
+  users: number;
+  perKind?: Partial<Record<SeedKind, number>>;
+};
 
 export type SeedSummary = {
   ms: number;
@@ -124,11 +132,15 @@ export async function seedDatabase(options: {
     password: await hashPassword(readerAccount.password),
   });
 
-  const n = volume.records;
-  const range = <T>(f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
+  const countOf = (kind: SeedKind) => volume.perKind?.[kind] ?? volume.records;
+  // Records of a kind, the newest first; `n` is the kind's count inside `f`.
+  const rangeOf =
+    (kind: SeedKind) =>
+    <T>(f: (i: number, n: number) => T): T[] =>
+      Array.from({ length: countOf(kind) }, (_, i) => f(i, countOf(kind)));
 
   await inBatches(
-    range((i) => ({
+    rangeOf("admissions")((i, n) => ({
       title: `${text(i, 4)} admission ${n - i}`.slice(0, 100),
       about: paragraphs(i, 2),
       priceMinor: 50_00 + (i % 40) * 250,
@@ -138,7 +150,7 @@ export async function seedDatabase(options: {
     (batch) => db.insert(admissions).values(batch),
   );
 
-  const blogRows = range((i) => ({
+  const blogRows = rangeOf("blogs")((i, n) => ({
     id: randomUUID(),
     title: `${text(i + 3, 6)} (${n - i})`,
     authorEmail: people.length > 0 ? people[i % people.length]!.email : reader.email,
@@ -155,7 +167,7 @@ export async function seedDatabase(options: {
   await inBatches(blogRows, (batch) => db.insert(blogs).values(batch));
 
   await inBatches(
-    range((i) => ({
+    rangeOf("results")((i, n) => ({
       title: `${text(i + 5, 5)} results ${n - i}`,
       information: paragraphs(i, 2),
       ...landscape(i + 2),
@@ -164,7 +176,7 @@ export async function seedDatabase(options: {
     (batch) => db.insert(results).values(batch),
   );
   await inBatches(
-    range((i) => ({
+    rangeOf("notices")((i, n) => ({
       title: `Notice ${n - i}: ${text(i + 7, 5)}`,
       about: paragraphs(i, 1),
       ...landscape(i + 3),
@@ -173,7 +185,7 @@ export async function seedDatabase(options: {
     (batch) => db.insert(notices).values(batch),
   );
   await inBatches(
-    range((i) => ({
+    rangeOf("services")((i, n) => ({
       name: `Service ${n - i}`.slice(0, 20),
       about: paragraphs(i, 1),
       ...landscape(i),
@@ -182,7 +194,7 @@ export async function seedDatabase(options: {
     (batch) => db.insert(services).values(batch),
   );
   await inBatches(
-    range((i) => ({
+    rangeOf("students")((i, n) => ({
       name: `Student ${n - i}`.slice(0, 20),
       email: `student${n - i}@bench.example`,
       description: text(i, 30),
@@ -194,7 +206,7 @@ export async function seedDatabase(options: {
     (batch) => db.insert(students).values(batch),
   );
   await inBatches(
-    range((i) => ({
+    rangeOf("teachers")((i, n) => ({
       name: `Teacher ${n - i}`.slice(0, 20),
       email: `teacher${n - i}@bench.example`,
       phone: `+8801700${String(100_000 + i).slice(-6)}`,
@@ -215,7 +227,9 @@ export async function seedDatabase(options: {
   const headlineComments = Math.min(100, volume.comments);
   const commentRows = Array.from({ length: volume.comments }, (_, i) => {
     const blog =
-      i < headlineComments ? headline : (blogRows[1 + ((i - headlineComments) % (n - 1 || 1))] ?? headline);
+      i < headlineComments
+        ? headline
+        : (blogRows[1 + ((i - headlineComments) % (blogRows.length - 1 || 1))] ?? headline);
     const author = people.length > 0 && i % 2 === 0 ? people[i % people.length]! : null;
     return {
       blogId: blog.id,
@@ -231,13 +245,13 @@ export async function seedDatabase(options: {
   return {
     ms: Math.round(performance.now() - started),
     counts: {
-      admissions: n,
-      blogs: n,
-      results: n,
-      notices: n,
-      services: n,
-      students: n,
-      teachers: n,
+      admissions: countOf("admissions"),
+      blogs: countOf("blogs"),
+      results: countOf("results"),
+      notices: countOf("notices"),
+      services: countOf("services"),
+      students: countOf("students"),
+      teachers: countOf("teachers"),
       comments: commentRows.length,
       users: people.length + 1,
       uploadedImages: photos.length,

@@ -86,6 +86,8 @@ const envSchema = z
       .optional(),
     BETTER_AUTH_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // The bench's counters: queries per request in a Server-Timing header, renders per page.
+    BENCH_COUNTERS: onOff,
     // Trust X-Forwarded-For for the client address (only behind a proxy that sets it).
     TRUST_PROXY: z
       .string()
@@ -332,6 +334,12 @@ export type Config = {
   admin?: { email: string; password: string };
   authSecret: string;
   logLevel: string;
+  /**
+   * BENCH_COUNTERS: every answer says how many database queries it made (Server-Timing), and
+   * GET /__bench/renders lists the pages rendered per page-cache key. For the bench; off by
+   * default, and not for a public site (it tells anyone what each page costs).
+   */
+  benchCounters: boolean;
   trustProxy: boolean;
   /** The largest image upload accepted, in bytes. */
   uploadMaxBytes: number;
@@ -466,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     authSecret: e.BETTER_AUTH_SECRET ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    benchCounters: e.BENCH_COUNTERS ?? false,
     trustProxy: e.TRUST_PROXY,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     s3:

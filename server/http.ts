@@ -23,7 +23,12 @@ import { cacheControl } from "./middleware/cache-control";
 import { compressAnswers } from "./middleware/compress";
 import { crossOriginApi } from "./middleware/cors";
 import { jsonObjectBody } from "./middleware/json-object-body";
-import { contentReadsOf, invalidateOnChange, servePageCache } from "./middleware/page-cache";
+import {
+  contentReadsOf,
+  createRenderCounts,
+  invalidateOnChange,
+  servePageCache,
+} from "./middleware/page-cache";
 import { pageInput } from "./middleware/page-input";
 import { privateAnswers } from "./middleware/private-answers";
 import { requestLog } from "./middleware/request-log";
@@ -45,7 +50,7 @@ export function createApp(
   const { config, auth, database } = services;
   const app = new Hono<AppEnv>();
 
-  app.use(requestLog(services.logger));
+  app.use(requestLog(services.logger, { countQueries: config.benchCounters }));
   app.use(
     securityHeaders({
       development: config.env === "development",
@@ -67,6 +72,16 @@ export function createApp(
       return c.json({ status: "unavailable", database: database.kind }, 503);
     }
   });
+
+  // The bench's counters (BENCH_COUNTERS): pages rendered per page-cache key, and the Server-Timing
+  // header of server/middleware/request-log.ts.
+  const renders = config.benchCounters ? createRenderCounts() : undefined;
+  if (renders) {
+    app.get("/__bench/renders", (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(renders.snapshot());
+    });
+  }
 
   if (options.assetsDir) {
     app.use("/assets/*", builtAssets(options.assetsDir, immutableCacheControl));
@@ -133,7 +148,7 @@ export function createApp(
   });
 
   app.use("/api/*", apiCaching());
-  app.use(servePageCache(services.pageCache, sharedViews(endpoints)));
+  app.use(servePageCache(services.pageCache, sharedViews(endpoints), renders));
   const apiDocument = openApiDocument(endpoints, config.publicUrl);
   app.get("/api/openapi.json", (c) => c.json(apiDocument));
   app.get("/api/docs", (c) => c.html(docsPage(apiDocument)));

@@ -13,6 +13,7 @@ import postgres from "postgres";
 import { projectRoot } from "../project-root";
 import { lockFolder } from "./folder-lock";
 import { templateFor } from "./pglite-template";
+import { queryCounter } from "./query-count";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -47,7 +48,7 @@ export const migrationsFolder = path.join(projectRoot(), "server/db/migrations")
 export function openDatabase(options: { url?: string; dataDir?: string }): DatabaseHandle {
   if (options.url) {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres({ client, schema, casing: "snake_case" });
+    const db = drizzlePostgres({ client, schema, casing: "snake_case", logger: queryCounter });
     return {
       db,
       kind: "postgres",
@@ -96,7 +97,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     // A new database starts from the dumped empty cluster instead of running initdb (2 s saved).
     loadDataDir: templateFor(options.dataDir),
   });
-  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: queryCounter });
   return {
     db,
     kind: "pglite",

@@ -89,12 +89,34 @@ export function contentReadsOf(c: Context<AppEnv>, cache: PageCache): ContentRea
 }
 
 /**
+ * Pages and answers made afresh per page-cache key (renders started: misses, and stale copies
+ * renewed), for the bench (BENCH_COUNTERS): after a change under load, one render per page, not
+ * one per request. Keys are what clients ask for, so only so many are counted.
+ */
+export function createRenderCounts(maxKeys = 10_000) {
+  const counts = new Map<string, number>();
+  return {
+    started(key: string) {
+      const count = counts.get(key);
+      if (count === undefined && counts.size >= maxKeys) return;
+      counts.set(key, (count ?? 0) + 1);
+    },
+    /** Each key's count so far. */
+    snapshot: (): Record<string, number> => Object.fromEntries(counts),
+  };
+}
+
+export type RenderCounts = ReturnType<typeof createRenderCounts>;
+
+/**
  * Serves kept answers. `sharedViewOf` names the view of a REST read for an actor (the API
  * router's Endpoint.sharedView), so that signed-in callers of one view share answers too.
+ * `renders` counts the answers made afresh (BENCH_COUNTERS).
  */
 export const servePageCache = (
   cache: PageCache,
   sharedViewOf: (pathname: string, actor: Actor) => string | null = () => null,
+  renders?: RenderCounts,
 ) => {
   // Pages being rendered for the cache: when many visitors ask for the same page after a change,
   // one renders it and the others wait for that copy (or get the old one, if only the time
@@ -137,6 +159,7 @@ export const servePageCache = (
         }),
       );
     }
+    renders?.started(key);
     try {
       await next();
     } catch (error) {

@@ -29,6 +29,16 @@ const figure = (overrides: Partial<LoadFigure>): LoadFigure => ({
   ...overrides,
 });
 
+/** A data-scale run: the home page's and a blog's CPU ms. */
+const dataRun = (factor: number, [home, blog]: number[]) => ({
+  factor,
+  seed: { ms: 1000, counts: { students: 200 * factor }, blogId: "b" },
+  costs: [
+    { target: "home page", path: "/", queries: 12, cpuMs: home!, ms: home! + 2, rounds: 15 },
+    { target: "a blog", path: "/blog/b", queries: 4, cpuMs: blog!, ms: blog! + 2, rounds: 15 },
+  ],
+});
+
 const resultsDayFigure = (overrides: Partial<ResultsDayFigure>): ResultsDayFigure => ({
   ...figure({}),
   target: "lookup (REST)",
@@ -173,8 +183,19 @@ describe("budgets", () => {
         load: withRatios([
           figure({ kind: "static", target: "static file", path: "/favicon.svg", requestsPerSecond: 4000 }),
           figure({ requestsPerSecond: 2400 }),
+          figure({ auth: "signed-in", requestsPerSecond: 400, p99Ms: 120 }),
           figure({ kind: "api", target: "GET blogs list", path: "/api/blog/blogs", p99Ms: 25 }),
         ]),
+        afterChange: {
+          connections: 50,
+          rendersInWindow: 1,
+          windowMs: 200,
+          rendersDuringRun: 1,
+          requests: 9000,
+          requestsPerSecond: 3000,
+          p99Ms: 40,
+          errors: 0,
+        },
         resultsDay: {
           figures: [
             resultsDayFigure({
@@ -203,6 +224,7 @@ describe("budgets", () => {
     ],
     lighthouse: [],
     lighthouseSkipped: "BENCH_SKIP_LIGHTHOUSE is set",
+    dataScale: { runs: [dataRun(1, [20, 8]), dataRun(10, [22, 8.4])] },
   };
   const byName = (checks: ReturnType<typeof checkBudgets>) =>
     Object.fromEntries(checks.map((b) => [b.budget, b]));
@@ -253,11 +275,16 @@ describe("budgets", () => {
       "Lighthouse SEO",
       "Lighthouse LCP",
       "Home page req/s ÷ static file req/s, anonymous, 50 connections (PostgreSQL)",
+      "Home page rendered afresh (signed in) req/s ÷ static file req/s, 50 connections (PostgreSQL)",
+      "Home page rendered afresh (signed in) p99, 50 connections (PostgreSQL)",
+      "Every signed-in page req/s ÷ static file req/s, 50 connections (PostgreSQL)",
+      "Every signed-in page p99, 50 connections (PostgreSQL)",
       "REST lists p99 at 50 connections (PostgreSQL)",
       "Results lookup (REST) p99 at 50 connections, the class in turn, each from its own address (PostgreSQL)",
       "Results lookup (REST) req/s ÷ static file req/s, 50 connections, the class in turn, each from its own address (PostgreSQL)",
       "Results lookup (page) p99 at 50 connections, the class in turn, each from its own address (PostgreSQL)",
       "Idle RSS (PostgreSQL)",
+      "Home page renders in the 200 ms after an admin's change, anonymous, under load (PostgreSQL)",
     ]);
     expect(byName(checks)["Idle RSS (PostgreSQL)"]).toMatchObject({
       measured: "not measured (no PostgreSQL answers at postgres://x)",
@@ -420,8 +447,113 @@ describe("budgets", () => {
     );
     expect(report).toMatch(/\| PostgreSQL +\| not measured +\|/);
     expect(report).toContain("Lighthouse: not measured (BENCH_SKIP_LIGHTHOUSE is set).");
-    expect(report).toContain("7 pass, 3 FAIL, 11 not measured: the run fails (exit code 1).");
+    expect(report).toContain("13 pass, 3 FAIL, 16 not measured: the run fails (exit code 1).");
     expect(report).toMatch(/\| Cold start, fresh embedded database +\| < 5000 ms +\| 6000 ms +\| FAIL +\|/);
+  });
+
+  it("holds signed-in pages to 0.05 of the static file and 300 ms p99, a change to one render, 10x data to 1.3x", () => {
+    const passing = byName(checkBudgets(base));
+    for (const name of [
+      "Home page rendered afresh (signed in) req/s ÷ static file req/s, 50 connections (embedded)",
+      "Home page rendered afresh (signed in) p99, 50 connections (embedded)",
+      "Every signed-in page req/s ÷ static file req/s, 50 connections (embedded)",
+      "Every signed-in page p99, 50 connections (embedded)",
+      "Home page renders in the 200 ms after an admin's change, anonymous, under load (embedded)",
+      "Cost of each page and REST list rendered afresh, 10x the sample content ÷ the sample content (CPU time, embedded)",
+    ]) {
+      expect(passing[name]?.pass, name).toBe(true);
+    }
+    expect(
+      passing[
+        "Cost of each page and REST list rendered afresh, 10x the sample content ÷ the sample content (CPU time, embedded)"
+      ]?.measured,
+    ).toBe("max 1.1 ×");
+
+    const embedded = base.databases[0]!;
+    const failing = byName(
+      checkBudgets({
+        ...base,
+        databases: [
+          {
+            ...embedded,
+            load: withRatios([
+              figure({
+                kind: "static",
+                target: "static file",
+                path: "/favicon.svg",
+                requestsPerSecond: 4000,
+              }),
+              figure({ auth: "signed-in", requestsPerSecond: 40, p99Ms: 2400 }),
+              figure({
+                auth: "signed-in",
+                target: "a blog",
+                path: "/blog/b",
+                requestsPerSecond: 400,
+                p99Ms: 90,
+              }),
+              figure({
+                auth: "admin",
+                target: "dashboard overview",
+                path: "/DeashBoard",
+                requestsPerSecond: 400,
+                p99Ms: 500,
+              }),
+            ]),
+            afterChange: { ...embedded.afterChange!, rendersInWindow: 37 },
+          },
+        ],
+        dataScale: { runs: [dataRun(1, [20, 8]), dataRun(10, [30, 8])] },
+      }),
+    );
+    expect(
+      failing["Every signed-in page req/s ÷ static file req/s, 50 connections (embedded)"],
+    ).toMatchObject({
+      measured: "min 0.01 (under: home page)",
+      pass: false,
+    });
+    expect(failing["Every signed-in page p99, 50 connections (embedded)"]).toMatchObject({
+      measured: "max 2400 ms (over: home page, dashboard overview)",
+      pass: false,
+    });
+    expect(failing["Home page rendered afresh (signed in) p99, 50 connections (embedded)"]?.pass).toBe(false);
+    expect(
+      failing["Home page renders in the 200 ms after an admin's change, anonymous, under load (embedded)"],
+    ).toMatchObject({ pass: false, measured: expect.stringMatching(/^37 in 200 ms at 50 connections/) });
+    expect(
+      failing[
+        "Cost of each page and REST list rendered afresh, 10x the sample content ÷ the sample content (CPU time, embedded)"
+      ],
+    ).toMatchObject({ pass: false, measured: "max 1.5 × (over: home page)" });
+  });
+
+  it("lists the parts BENCH_PARTS left out as not measured, and prints what the server counted", () => {
+    const countsOnly = { ...base, settings: { ...base.settings, parts: ["counts"] }, dataScale: undefined };
+    const checks = checkBudgets(countsOnly);
+    expect(byName(checks)["REST lists p99 at 50 connections (embedded)"]).toMatchObject({
+      pass: null,
+      measured: "not measured (BENCH_PARTS leaves out load)",
+    });
+    expect(
+      byName(checks)[
+        "Cost of each page and REST list rendered afresh, 10x the sample content ÷ the sample content (CPU time, embedded)"
+      ],
+    ).toMatchObject({ pass: null, measured: "not measured (BENCH_PARTS leaves out data)" });
+    expect(budgetsFailed(checks)).toEqual([]);
+
+    const counted = {
+      ...base,
+      databases: [
+        {
+          ...base.databases[0]!,
+          queries: [{ target: "home page", path: "/", afterChange: 14, signedInWarm: 3 }],
+        },
+      ],
+    };
+    const report = formatReport({ ...counted, budgets: checkBudgets(counted) });
+    expect(report).toMatch(/\| embedded +\| home page +\| 14 +\| 3 +\|/);
+    expect(report).toMatch(/\| embedded +\| 50 +\| 1 +\| 1 +\| 9,000 +\| 3,000 +\| 40 +\| 0 +\|/);
+    expect(report).toContain("## 10x the sample content (embedded database)");
+    expect(report).toMatch(/\| home page +\| 12 +\| 12 +\| 20 +\| 22 +\| ×1\.10 +\|/);
   });
 
   it("sums the verdicts under the table", () => {
@@ -483,5 +615,12 @@ describe("bench plumbing", () => {
     });
     expect(() => readOptions({ BENCH_DURATION: "soon" }, "/repo")).toThrow(/BENCH_DURATION/);
     expect(() => readOptions({ BENCH_CONNECTIONS: "1,x" }, "/repo")).toThrow(/BENCH_CONNECTIONS/);
+    expect(defaults.parts).toEqual(new Set(["load", "counts", "data"]));
+    expect(defaults.dataFactor).toBe(10);
+    const parts = readOptions({ BENCH_PARTS: "counts, data", BENCH_DATA: "5x" }, "/repo");
+    expect(parts.parts).toEqual(new Set(["counts", "data"]));
+    expect(parts.dataFactor).toBe(5);
+    expect(() => readOptions({ BENCH_PARTS: "load,lighthouse" }, "/repo")).toThrow(/BENCH_PARTS/);
+    expect(() => readOptions({ BENCH_DATA: "big" }, "/repo")).toThrow(/BENCH_DATA/);
   });
 });
