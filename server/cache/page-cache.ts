@@ -177,10 +177,15 @@ export function createPageCache(options: PageCacheOptions) {
       }
     },
 
-    /** Content changed: every kept answer is out of date, in every process. */
+    /**
+     * Content changed: every kept answer is out of date, in every process. The new generation is
+     * begun before the copies go: a request that read the old one meanwhile is served the old
+     * copy (it came before the change was done) instead of rendering the page under a generation
+     * that is ending, and again under the new one.
+     */
     async invalidate() {
-      clear();
       await generations.next();
+      clear();
     },
 
     close: () => generations.close(),

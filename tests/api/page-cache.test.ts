@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAuth } from "../../app/lib/auth-calls.server";
+import { type KeptAnswer, keepAnswer } from "../../server/cache/kept-answer";
 import { notices } from "../../server/db/schema";
 import { noticeCollection } from "../../server/domain/notices";
 import { createApp, type PageHandler } from "../../server/http";
@@ -408,6 +409,35 @@ describe.each(testDatabases)("page cache on %s", (database) => {
       headers: { "if-none-match": oneTag },
     });
     expect(oneAgain.status).toBe(304);
+  });
+});
+
+describe.each(testDatabases)("a change on %s", (database) => {
+  it("leaves the kept copies to requests of the old generation until the new one has begun", async () => {
+    // Emptied first, the copies were missing while the new generation was being written: requests
+    // that had read the old generation then rendered the page under it, and again under the new
+    // one (two renders of the home page per change under load on PostgreSQL).
+    const t = await createTestApp(database);
+    try {
+      const cache = t.services.pageCache;
+      const before = (await cache.generation()) as string;
+      const kept = await keepAnswer({
+        status: 200,
+        headers: [],
+        text: "<p>kept</p>",
+        nonce: "n",
+        isHtml: true,
+      });
+      cache.set("person /", before, kept as KeptAnswer);
+      const changing = cache.invalidate();
+      expect(cache.get("person /", before)).toBeDefined();
+      await changing;
+      const after = (await cache.generation()) as string;
+      expect(after).not.toBe(before);
+      expect(cache.get("person /", after)).toBeUndefined();
+    } finally {
+      await t.close();
+    }
   });
 });
 
