@@ -9,7 +9,7 @@ import { toMajorUnits } from "../../common/money";
 import { ContentFormView, type FormAnswer } from "../components/dashboard/content-form";
 import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms } from "../components/dashboard/content-forms";
-import { formKindOfList, type ListKind, listKinds } from "../components/dashboard/content-kinds";
+import { type ListKind, listKinds } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { collectionsByKind } from "../lib/collections.server";
 import { useI18n } from "../lib/i18n";
@@ -62,7 +62,7 @@ async function save(
   requireAdminPage(context, request);
   const kind = kindOf(params.kind);
   const id = params.id ?? "";
-  const form = contentForms[formKindOfList[kind]];
+  const form = contentForms[kind];
   const { actor, collection, record } = await recordOf(context, request, kind, id);
   const read = await readContentForm(request, context, form);
   if (read.failure) return read.failure;
@@ -92,7 +92,7 @@ export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches,
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const kind = kindOf(params.kind);
-  const form = contentForms[formKindOfList[kind]];
+  const form = contentForms[kind];
   const { record } = await recordOf(context, request, kind, params.id);
   const image = record.image as { url: string } | null;
   return { kind, id: params.id, values: valuesOf(form, record), image: image?.url ?? null };
@@ -110,7 +110,7 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
   return (
     <ContentFormView
       key={id}
-      form={contentForms[formKindOfList[kind]]}
+      form={contentForms[kind]}
       actionData={actionData}
       defaults={values}
       currentImage={image}

@@ -4,25 +4,19 @@
 import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditSubject } from "../../common/audit";
+import { type KindOne, kindNames, kinds } from "../../common/kinds";
 import type { Database } from "../db/client";
 import {
   type AuditAction,
-  admissions,
   auditEntries,
-  blogs,
-  comments,
   contactMessages,
   exams,
-  notices,
   orders,
   outgoingMessages,
-  results,
-  services,
-  students,
-  teachers,
   users,
 } from "../db/schema";
 import { type Actor, requireAdmin, type SignedInActor } from "./actor";
+import { serverKinds } from "./kinds";
 import { likePattern } from "./users";
 
 /** A database or a transaction: an entry is written with the change it records. */
@@ -71,27 +65,28 @@ export type AuditQuery = {
   q?: string;
 };
 
-const tables: Record<AuditSubject, PgTable & { id: PgColumn }> = {
-  admission: admissions,
-  result: results,
-  blog: blogs,
-  comment: comments,
-  notice: notices,
-  service: services,
-  student: students,
-  teacher: teachers,
+/** Each subject's table: every kind of content's (server/domain/kinds.ts), then the others. Read
+ * when first needed: the kinds' collections import this file. */
+const tablesOf = (): Record<AuditSubject, PgTable & { id: PgColumn }> => ({
+  ...(Object.fromEntries(
+    kindNames.map((kind): [KindOne, PgTable & { id: PgColumn }] => [
+      kinds[kind].one,
+      serverKinds[kind].table,
+    ]),
+  ) as Record<KindOne, PgTable & { id: PgColumn }>),
   user: users,
   message: contactMessages,
   mail: outgoingMessages,
   order: orders,
   exam: exams,
-};
+});
 
 /** The ids among these that still exist, one query per kind of record on the page. */
 async function existing(
   db: Database,
   entries: { subject: string; subjectId: string }[],
 ): Promise<Set<string>> {
+  const tables = tablesOf();
   const idsBySubject = new Map<AuditSubject, Set<string>>();
   for (const entry of entries) {
     if (!(entry.subject in tables)) continue;

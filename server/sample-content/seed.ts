@@ -4,6 +4,7 @@
 // through the same encoder and file storage as uploads (so they land on S3 when configured).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { type KindName, kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
 import {
   admissions,
@@ -16,6 +17,7 @@ import {
   teachers,
   uploadedFiles,
 } from "../db/schema";
+import { serverKinds } from "../domain/kinds";
 import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
@@ -39,7 +41,7 @@ const kindStyles: Record<Kind, { hue: number; label: string; square: boolean }> 
 
 const kindOrder = Object.keys(kindStyles) as Kind[];
 
-const contentTables = [admissions, blogs, results, notices, services, students, teachers] as const;
+const contentTables = kindNames.map((kind) => serverKinds[kind].table);
 
 // Any fixed number shared by every process: the lock keeps two processes starting at the same
 // time against one PostgreSQL database from both seeding it.
@@ -131,7 +133,8 @@ export async function seedSampleContent(options: {
       }));
     });
 
-    const counts: Record<string, number> = {
+    // Every kind of content has samples (common/kinds.ts): a kind missing here fails the type check.
+    const counts: Record<KindName | "uploadedFiles", number> = {
       admissions: content.admissions.length,
       blogs: blogRows.length,
       comments: commentRows.length,

@@ -18,6 +18,7 @@ import {
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { AuditSubject } from "../../../common/audit";
+import type { KindOne } from "../../../common/kinds";
 import { imageLink } from "../../../common/schemas/content";
 import { fieldErrorsOf } from "../../../common/schemas/field-errors";
 import type { ContentReads } from "../../cache/content-reads";
@@ -72,8 +73,11 @@ export type ListQuery = {
 export const pageSizes = { default: 50, max: 100 };
 
 export type CollectionDefinition<Table extends ContentTable, Input extends z.ZodObject> = {
-  /** Singular, for messages: "Admission not found". */
-  name: string;
+  /**
+   * One record's name (common/kinds.ts), capitalised, for messages: "Admission not found". In
+   * lower case it is the record's subject in the audit trail.
+   */
+  name: Capitalize<KindOne>;
   table: Table;
   /** Fields a create takes, in plain English; an update takes any of them. */
   input: Input;
@@ -185,7 +189,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   const imageFileId = columns.imageFileId;
   const hasImage = definition.image !== "none" && imageFileId !== undefined;
   const updateInput = definition.input.partial();
-  const subject = name.toLowerCase() as AuditSubject;
+  const subject: AuditSubject = name.toLowerCase() as Lowercase<typeof name>;
   const labelOf =
     definition.label ??
     ((record: InferSelectModel<Table>) => {
