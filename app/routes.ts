@@ -20,6 +20,10 @@ export default [
   route("teacher", "routes/teachers.tsx"),
   route("ALLteacher", "routes/all-teachers.tsx"),
   route("notices", "routes/notices.tsx"),
+  // The academic calendar: a month and its agenda, the iCalendar feed, and one event's .ics.
+  route("events", "routes/events.tsx"),
+  route("events.ics", "routes/events-ics.ts", { id: "events-feed" }),
+  route("events/:file", "routes/events-ics.ts", { id: "event-ics" }),
   // Exam results by roll and registration number, and one marksheet (its PDF: server/results).
   route("results", "routes/results-lookup.tsx"),
   route("results/marksheet/:exam/:roll", "routes/marksheet.tsx"),
@@ -87,6 +91,7 @@ export default [
     route("servicesAdd", "routes/dashboard.add-content.tsx", { id: "dashboard-add-service" }),
     route("StudentAdd", "routes/dashboard.add-content.tsx", { id: "dashboard-add-student" }),
     route("teacherADD", "routes/dashboard.add-content.tsx", { id: "dashboard-add-teacher" }),
+    route("eventAdd", "routes/dashboard.add-content.tsx", { id: "dashboard-add-event" }),
     route("list/:kind", "routes/dashboard.content-list.tsx"),
     route("edit/:kind/:id", "routes/dashboard.edit-content.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),

@@ -190,6 +190,34 @@ export const kinds = {
     ],
     schema: () => schemas().then((m) => m.teacherInput),
   },
+  events: {
+    one: "event",
+    addPath: "eventAdd",
+    publicPath: "/events",
+    titleField: "title",
+    image: "optional",
+    reviewed: false,
+    fields: [
+      { name: "title", label: "forms.title", widget: "text", required: true },
+      { name: "startsAt", label: "forms.startsAt", widget: "datetime-local", required: true },
+      { name: "endsAt", label: "forms.endsAt", widget: "datetime-local" },
+      { name: "allDay", label: "forms.allDay", widget: "checkbox" },
+      { name: "place", label: "forms.place", widget: "text" },
+      {
+        name: "category",
+        label: "forms.eventCategory",
+        widget: "select",
+        options: [
+          { value: "holiday", label: "events.category.holiday" },
+          { value: "exam", label: "events.category.exam" },
+          { value: "meeting", label: "events.category.meeting" },
+          { value: "event", label: "events.category.event" },
+        ],
+      },
+      { name: "description", label: "forms.description", widget: "textarea" },
+    ],
+    schema: () => schemas().then((m) => m.eventInput),
+  },
 } as const satisfies Record<string, KindDefinition>;
 
 /** A kind by the plural name in its addresses (/DeashBoard/list/notices). */

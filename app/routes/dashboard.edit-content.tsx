@@ -5,6 +5,7 @@
 // without script the action answers the page.
 import { Anchor } from "@mantine/core";
 import { data, Link, type RouterContextProvider, useRevalidator } from "react-router";
+import { dhakaDateTime } from "../../common/calendar";
 import { toMajorUnits } from "../../common/money";
 import { ContentFormView, type FormAnswer } from "../components/dashboard/content-form";
 import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
@@ -30,6 +31,10 @@ function valuesOf(form: ContentForm, record: Record<string, unknown>): Record<st
     const value = record[field.name];
     if (field.name === "priceMinor" && typeof value === "number") {
       values[field.name] = toMajorUnits(value).toFixed(2);
+    } else if (value instanceof Date) {
+      values[field.name] = dhakaDateTime(value);
+    } else if (typeof value === "boolean") {
+      values[field.name] = value ? "on" : "";
     } else values[field.name] = value === null || value === undefined ? "" : String(value);
   }
   return values;

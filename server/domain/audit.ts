@@ -16,7 +16,6 @@ import {
   users,
 } from "../db/schema";
 import { type Actor, requireAdmin, type SignedInActor } from "./actor";
-import { serverKinds } from "./kinds";
 import { likePattern } from "./users";
 
 /** A database or a transaction: an entry is written with the change it records. */
@@ -65,28 +64,33 @@ export type AuditQuery = {
   q?: string;
 };
 
-/** Each subject's table: every kind of content's (server/domain/kinds.ts), then the others. Read
- * when first needed: the kinds' collections import this file. */
-const tablesOf = (): Record<AuditSubject, PgTable & { id: PgColumn }> => ({
-  ...(Object.fromEntries(
-    kindNames.map((kind): [KindOne, PgTable & { id: PgColumn }] => [
-      kinds[kind].one,
-      serverKinds[kind].table,
-    ]),
-  ) as Record<KindOne, PgTable & { id: PgColumn }>),
-  user: users,
-  message: contactMessages,
-  mail: outgoingMessages,
-  order: orders,
-  exam: exams,
-});
+/**
+ * Each subject's table: every kind of content's (server/domain/kinds.ts), then the others. The
+ * kinds are imported when first needed: their collections import this file.
+ */
+const tablesOf = async (): Promise<Record<AuditSubject, PgTable & { id: PgColumn }>> => {
+  const { serverKinds } = await import("./kinds");
+  return {
+    ...(Object.fromEntries(
+      kindNames.map((kind): [KindOne, PgTable & { id: PgColumn }] => [
+        kinds[kind].one,
+        serverKinds[kind].table,
+      ]),
+    ) as Record<KindOne, PgTable & { id: PgColumn }>),
+    user: users,
+    message: contactMessages,
+    mail: outgoingMessages,
+    order: orders,
+    exam: exams,
+  };
+};
 
 /** The ids among these that still exist, one query per kind of record on the page. */
 async function existing(
   db: Database,
   entries: { subject: string; subjectId: string }[],
 ): Promise<Set<string>> {
-  const tables = tablesOf();
+  const tables = await tablesOf();
   const idsBySubject = new Map<AuditSubject, Set<string>>();
   for (const entry of entries) {
     if (!(entry.subject in tables)) continue;

@@ -7,11 +7,22 @@
 import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { KindName } from "../../common/kinds";
-import { admissions, blogs, comments, notices, results, services, students, teachers } from "../db/schema";
+import {
+  admissions,
+  blogs,
+  comments,
+  events,
+  notices,
+  results,
+  services,
+  students,
+  teachers,
+} from "../db/schema";
 import { admissionCollection } from "./admissions";
 import { blogCollection } from "./blogs";
 import { commentCollection } from "./comments";
 import type { ContentCollection } from "./content/collection";
+import { eventCollection } from "./events";
 import { noticeCollection } from "./notices";
 import { resultCollection } from "./results";
 import { serviceCollection } from "./services";
@@ -37,6 +48,7 @@ export const serverKinds = {
   services: { collection: serviceCollection, table: services },
   students: { collection: studentCollection, table: students, shown: approved(students.status) },
   teachers: { collection: teacherCollection, table: teachers, shown: approved(teachers.status) },
+  events: { collection: eventCollection, table: events },
 } satisfies Record<KindName, ServerKind>;
 
 /** The tables whose records may point at an uploaded file (imageFileId). */

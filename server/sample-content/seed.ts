@@ -10,6 +10,7 @@ import {
   admissions,
   blogs,
   comments,
+  events,
   notices,
   results,
   services,
@@ -22,7 +23,7 @@ import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
 import { escapeXml } from "../xml";
-import { sampleContent } from "./data";
+import { sampleContent, sampleEvents } from "./data";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
 
@@ -143,6 +144,7 @@ export async function seedSampleContent(options: {
       services: content.services.length,
       students: content.students.length,
       teachers: content.teachers.length,
+      events: sampleEvents.length,
       uploadedFiles: fileRows.length,
     };
 
@@ -171,6 +173,7 @@ export async function seedSampleContent(options: {
       await tx
         .insert(teachers)
         .values(content.teachers.map((item, index) => ({ ...item, ...stamp("teachers", index) })));
+      await tx.insert(events).values(eventRows(now));
       return true;
     });
 
@@ -186,6 +189,26 @@ export async function seedSampleContent(options: {
     await removeWritten();
     throw error;
   }
+}
+
+/** The calendar's samples, placed in the current month on Bangladesh's clock (UTC+6). */
+function eventRows(now: number) {
+  const dhaka = new Date(now + 6 * 60 * minuteMs);
+  const first = Date.UTC(dhaka.getUTCFullYear(), dhaka.getUTCMonth(), 1);
+  const at = (day: number, time = "00:00") => {
+    const [hours = 0, minutes = 0] = time.split(":").map(Number);
+    return new Date(first + (day - 1) * dayMs + (hours - 6) * 60 * minuteMs + minutes * minuteMs);
+  };
+  return sampleEvents.map((event, index) => ({
+    title: event.title,
+    category: event.category,
+    place: event.place,
+    description: event.description,
+    allDay: !event.time,
+    startsAt: at(event.day, event.time?.from),
+    endsAt: event.time ? at(event.day, event.time.to) : at(event.lastDay ?? event.day),
+    createdAt: new Date(now - (index + 2) * dayMs),
+  }));
 }
 
 async function hasContent(db: Database): Promise<boolean> {

@@ -157,6 +157,17 @@ export function ContentFormView({
                 error: fieldError(field.name),
                 defaultValue: defaults?.[field.name],
               };
+              if (field.widget === "checkbox")
+                return (
+                  <Checkbox
+                    key={field.name}
+                    name={field.name}
+                    value="on"
+                    label={t(field.label)}
+                    error={fieldError(field.name)}
+                    defaultChecked={defaults?.[field.name] === "on"}
+                  />
+                );
               if (field.widget === "textarea")
                 return <Textarea key={field.name} {...common} autosize minRows={3} />;
               if (field.widget === "select")

@@ -113,8 +113,16 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
   onUpdate?: (record: InferSelectModel<Table>, actor: SignedInActor) => Record<string, unknown>;
   /** Runs before a create is stored: a limit on how many a user may add (429 past it). */
   beforeCreate?: (ctx: ContentContext, actor: SignedInActor) => Promise<void>;
-  /** Checks that need the database (the blog a comment is for exists). */
-  check?: (ctx: ContentContext, input: Partial<z.output<Input>>, actor: SignedInActor) => Promise<void>;
+  /**
+   * Runs before a create or an update is stored, for checks that need the database (the blog a
+   * comment is for exists) or the record as it was (`before`, on an update only).
+   */
+  check?: (
+    ctx: ContentContext,
+    input: Partial<z.output<Input>>,
+    actor: SignedInActor,
+    before?: InferSelectModel<Table>,
+  ) => Promise<void>;
   /**
    * Records are what people write as themselves (comments): an admin's own are not admin work
    * for the audit trail, an admin's change to someone else's is.
@@ -451,7 +459,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       if (definition.image === "required" && image?.link === "" && !image.file) {
         throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
       }
-      await definition.check?.(ctx, patch as Partial<z.output<Input>>, user);
+      await definition.check?.(ctx, patch as Partial<z.output<Input>>, user, before);
       const imageValues = await imageColumns(ctx, image, user);
       const changes = Object.fromEntries(
         Object.entries({ ...patch, ...imageValues }).filter(([, value]) => value !== undefined),
