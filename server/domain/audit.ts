@@ -6,6 +6,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditSubject } from "../../common/audit";
 import { type KindOne, kindNames, kinds } from "../../common/kinds";
 import type { Database } from "../db/client";
+import { likePattern } from "../db/like";
 import {
   type AuditAction,
   auditEntries,
@@ -16,7 +17,6 @@ import {
   users,
 } from "../db/schema";
 import { type Actor, requireAdmin, type SignedInActor } from "./actor";
-import { likePattern } from "./users";
 
 /** A database or a transaction: an entry is written with the change it records. */
 export type AuditWriter = Pick<Database, "insert">;

@@ -23,6 +23,7 @@ import { imageLink } from "../../../common/schemas/content";
 import { fieldErrorsOf } from "../../../common/schemas/field-errors";
 import type { ContentReads } from "../../cache/content-reads";
 import type { Database } from "../../db/client";
+import { likePattern } from "../../db/like";
 import { uploadedFiles } from "../../db/schema";
 import { type Actor, requireAdmin, requireUser, type SignedInActor } from "../actor";
 import { type AuditInput, recordAudit } from "../audit";
@@ -274,8 +275,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   async function listVisible(ctx: ContentContext, actor: Actor, query: ListQuery) {
     const conditions: (SQL | undefined)[] = [visibleTo(actor)];
     if (query.q) {
-      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(ilike(definition.searchColumn, pattern));
+      conditions.push(ilike(definition.searchColumn, likePattern(query.q)));
     }
     for (const [key, value] of Object.entries(query.filters ?? {})) {
       const filter = definition.filters?.[key];
