@@ -38,6 +38,8 @@ export type KindDefinition = {
   publicPath: string | null;
   /** The field a record is called by in lists, the audit trail and questions. */
   titleField: string;
+  /** The date the dashboard's list shows beside the title: when the record was added, unless said. */
+  listDate?: string;
   /** Whether records carry an image, and whether one is required. */
   image: "none" | "optional" | "required";
   /** Records wait for an admin's review (status pending, approved, rejected). */
@@ -195,6 +197,7 @@ export const kinds = {
     addPath: "eventAdd",
     publicPath: "/events",
     titleField: "title",
+    listDate: "startsAt",
     image: "optional",
     reviewed: false,
     fields: [

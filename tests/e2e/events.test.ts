@@ -162,5 +162,8 @@ describe("the academic calendar", () => {
       .toContain("Science fair");
     await page.goto(`${server.url}/DeashBoard/list/events`);
     await expect.poll(() => page.getByTestId("row-title").allTextContents()).toContain("Science fair");
+    // The list dates an event by its start (09:00 in Dhaka is 03:00 UTC), not by when it was added.
+    const row = page.getByTestId("content-row").filter({ hasText: "Science fair" });
+    expect(await row.locator("time").getAttribute("datetime")).toBe(`${thisMonth()}-20T03:00:00.000Z`);
   });
 });
