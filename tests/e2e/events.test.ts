@@ -165,5 +165,25 @@ describe("the academic calendar", () => {
     // The list dates an event by its start (09:00 in Dhaka is 03:00 UTC), not by when it was added.
     const row = page.getByTestId("content-row").filter({ hasText: "Science fair" });
     expect(await row.locator("time").getAttribute("datetime")).toBe(`${thisMonth()}-20T03:00:00.000Z`);
+
+    // Its edit form shows the times on Dhaka's clock; ticking "All day" changes only that.
+    await row.getByRole("link", { name: "Edit" }).click();
+    await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+    expect(await page.getByLabel("Starts").inputValue()).toBe(`${thisMonth()}-20T09:00`);
+    expect(await page.getByLabel("Ends").inputValue()).toBe(`${thisMonth()}-20T13:00`);
+    expect(await page.getByLabel("All day").isChecked()).toBe(false);
+    await page.getByLabel("All day").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    expect(await page.getByTestId("form-success").textContent()).toBe("Saved");
+    const [saved] = (await (await fetch(`${server.url}/api/events?q=Science`)).json()) as {
+      allDay: boolean;
+      start: string;
+      place: string;
+    }[];
+    expect(saved).toMatchObject({
+      allDay: true,
+      start: `${thisMonth()}-20T03:00:00.000Z`,
+      place: "Laboratory",
+    });
   });
 });
