@@ -1,6 +1,7 @@
 // The route table: the specification's paths (matched case-insensitively, so /AdmitionAll and
 // /admitionAll are one page), each page in its own module.
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { formKindNames, kinds } from "../common/kinds";
 
 export default [
   index("routes/home.tsx", { id: "home-index" }),
@@ -20,6 +21,10 @@ export default [
   route("teacher", "routes/teachers.tsx"),
   route("ALLteacher", "routes/all-teachers.tsx"),
   route("notices", "routes/notices.tsx"),
+  // The academic calendar: a month and its agenda, the iCalendar feed, and one event's .ics.
+  route("events", "routes/events.tsx"),
+  route("events.ics", "routes/events-ics.ts", { id: "events-feed" }),
+  route("events/:file", "routes/events-ics.ts", { id: "event-ics" }),
   // Exam results by roll and registration number, and one marksheet (its PDF: server/results).
   route("results", "routes/results-lookup.tsx"),
   route("results/marksheet/:exam/:roll", "routes/marksheet.tsx"),
@@ -79,14 +84,12 @@ export default [
     index("routes/dashboard.home.tsx", { id: "dashboard-index" }),
     route("Home", "routes/dashboard.home.tsx", { id: "dashboard-home" }),
     route("AddAdmin", "routes/dashboard.add-admin.tsx"),
-    // One add form for every kind of content; the path names the kind.
-    route("AddAdmition", "routes/dashboard.add-content.tsx", { id: "dashboard-add-admission" }),
-    route("AddResult", "routes/dashboard.add-content.tsx", { id: "dashboard-add-result" }),
-    route("blogAdd", "routes/dashboard.add-content.tsx", { id: "dashboard-add-blog" }),
-    route("noticeADD", "routes/dashboard.add-content.tsx", { id: "dashboard-add-notice" }),
-    route("servicesAdd", "routes/dashboard.add-content.tsx", { id: "dashboard-add-service" }),
-    route("StudentAdd", "routes/dashboard.add-content.tsx", { id: "dashboard-add-student" }),
-    route("teacherADD", "routes/dashboard.add-content.tsx", { id: "dashboard-add-teacher" }),
+    // One add form for every kind of content, at each kind's addPath (common/kinds.ts).
+    ...formKindNames.map((kind) =>
+      route(kinds[kind].addPath, "routes/dashboard.add-content.tsx", {
+        id: `dashboard-add-${kinds[kind].one}`,
+      }),
+    ),
     route("list/:kind", "routes/dashboard.content-list.tsx"),
     route("edit/:kind/:id", "routes/dashboard.edit-content.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),

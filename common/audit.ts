@@ -1,15 +1,9 @@
 // What the audit trail records, shared by the server (which writes and filters it) and the
-// dashboard (which offers the kinds as a filter). A new kind of audited record is added here.
+// dashboard (which offers the kinds as a filter). Every kind of content is a subject, by one
+// record's name (common/kinds.ts); other audited records are added here.
+import { type KindOne, kindOnes } from "./kinds";
 
-export const auditSubjects = [
-  "admission",
-  "result",
-  "blog",
-  "comment",
-  "notice",
-  "service",
-  "student",
-  "teacher",
+const otherSubjects = [
   "user",
   // The inbox: a received message deleted for good, and mail sent from the dashboard.
   "message",
@@ -20,4 +14,10 @@ export const auditSubjects = [
   "exam",
 ] as const;
 
-export type AuditSubject = (typeof auditSubjects)[number];
+export type AuditSubject = KindOne | (typeof otherSubjects)[number];
+
+/** The kinds of content first, then the others; never empty (the registry has kinds). */
+export const auditSubjects = [...kindOnes, ...otherSubjects] as readonly AuditSubject[] as readonly [
+  AuditSubject,
+  ...AuditSubject[],
+];

@@ -1,19 +1,13 @@
 // The question a Delete asks first. One admission keeps the specification's own words; any other
 // kind, and several records, are named, with their count, so nobody confirms the wrong thing.
+import { type KindName, kindNames } from "../../common/kinds";
 import type { MessageKey } from "../i18n";
+import { deleteTexts } from "../lib/kind-texts";
 
-export const deleteKinds = [
-  "admissions",
-  "results",
-  "blogs",
-  "comments",
-  "notices",
-  "services",
-  "students",
-  "teachers",
-] as const;
+/** Every kind of content (common/kinds.ts). */
+export const deleteKinds = kindNames;
 
-export type DeleteKind = (typeof deleteKinds)[number];
+export type DeleteKind = KindName;
 
 type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
@@ -24,6 +18,8 @@ export function deleteQuestion(
   formattedCount = String(count),
 ) {
   if (kind === "admissions" && count === 1) return t("delete.confirm");
-  const form = count === 1 ? "one" : "other";
-  return t(`delete.confirm.${form}`, { kind: t(`delete.kind.${kind}.${form}`), count: formattedCount });
+  const texts = deleteTexts(kind);
+  const [question, name]: [MessageKey, MessageKey] =
+    count === 1 ? ["delete.confirm.one", texts.one] : ["delete.confirm.other", texts.other];
+  return t(question, { kind: t(name), count: formattedCount });
 }

@@ -9,6 +9,7 @@ import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
+import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -40,4 +41,5 @@ export const bn: Messages = {
   ...resultsMessages.bn,
   ...marksheetMessages.bn,
   ...examReportsMessages.bn,
+  ...eventsMessages.bn,
 };

@@ -10,6 +10,7 @@ import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
+import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -40,6 +41,7 @@ export const en = {
   ...resultsMessages.en,
   ...marksheetMessages.en,
   ...examReportsMessages.en,
+  ...eventsMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

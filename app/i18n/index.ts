@@ -10,6 +10,7 @@ import { dashboardFormsMessages } from "./areas/dashboard-forms";
 import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
+import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { inboxMessages } from "./areas/inbox";
 import { marksheetMessages } from "./areas/marksheet";
@@ -63,6 +64,7 @@ const pageAreaTexts = {
     en: { ...resultsMessages.en, ...marksheetMessages.en, ...examReportsMessages.en },
     bn: { ...resultsMessages.bn, ...marksheetMessages.bn, ...examReportsMessages.bn },
   },
+  events: eventsMessages,
 } satisfies Record<PageArea, Area>;
 
 /** The texts every page gets from the root loader: all but the sections' and the page areas'. */

@@ -11,7 +11,15 @@ const accountPages = /^\/(login|register|forgot-password|reset-password|auth\/po
 /** The result lookup and marksheets, 'My results' in the profile, and the dashboard's exams. */
 const resultPages = /^\/(results|profile-route|deashboard)(\/|$)/i;
 
-export const pageAreaPatterns = { cart: cartPages, account: accountPages, results: resultPages } as const;
+/** The academic calendar and its feeds (/events.ics), and the dashboard (whose event form offers its kinds of day). */
+const eventPages = /^\/(events|deashboard)([./]|$)/i;
+
+export const pageAreaPatterns = {
+  cart: cartPages,
+  account: accountPages,
+  results: resultPages,
+  events: eventPages,
+} as const;
 
 export type PageArea = keyof typeof pageAreaPatterns;
 

@@ -1,21 +1,12 @@
-// The content collections by the name pages use in their addresses.
-import { admissionCollection } from "../../server/domain/admissions";
-import { blogCollection } from "../../server/domain/blogs";
-import { commentCollection } from "../../server/domain/comments";
+// The content collections by the name pages use in their addresses (common/kinds.ts).
+import { type KindName, kindNames } from "../../common/kinds";
 import type { ContentCollection } from "../../server/domain/content/collection";
-import { noticeCollection } from "../../server/domain/notices";
-import { resultCollection } from "../../server/domain/results";
-import { serviceCollection } from "../../server/domain/services";
-import { studentCollection } from "../../server/domain/students";
-import { teacherCollection } from "../../server/domain/teachers";
+import { serverKinds } from "../../server/domain/kinds";
 
-export const collectionsByKind: Record<string, ContentCollection<unknown>> = {
-  admissions: admissionCollection,
-  blogs: blogCollection,
-  comments: commentCollection,
-  notices: noticeCollection,
-  results: resultCollection,
-  services: serviceCollection,
-  students: studentCollection,
-  teachers: teacherCollection,
-};
+export const collectionsByKind = Object.fromEntries(
+  kindNames.map((kind) => [kind, serverKinds[kind].collection]),
+) as Record<KindName, ContentCollection<unknown>>;
+
+/** The collection an address names exactly, or undefined. */
+export const collectionNamed = (name: string | undefined): ContentCollection<unknown> | undefined =>
+  kindNames.includes(name as KindName) ? collectionsByKind[name as KindName] : undefined;

@@ -73,3 +73,30 @@ export function excerpt(text: string, length: number): string {
 export function localDigits(text: string, intl: string): string {
   return text.replace(/\d/g, (digit) => formatNumber(Number(digit), intl));
 }
+
+/**
+ * A calendar event's date, or date and time, on Bangladesh's clock (the institute's; the server's
+ * and the reader's own zones do not matter).
+ */
+export function formatDhaka(value: string | Date, intl: string, withTime: boolean): string {
+  return formatter(
+    `dhaka ${withTime} ${intl}`,
+    () =>
+      new Intl.DateTimeFormat(intl, {
+        weekday: "short",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
+        timeZone: "Asia/Dhaka",
+      }),
+  ).format(new Date(value));
+}
+
+/** A month's name and year ("December 2026", "ডিসেম্বর, ২০২৬"). */
+export function formatMonth(year: number, month: number, intl: string): string {
+  return formatter(
+    `month ${intl}`,
+    () => new Intl.DateTimeFormat(intl, { month: "long", year: "numeric", timeZone: "UTC" }),
+  ).format(new Date(Date.UTC(year, month - 1, 1)));
+}

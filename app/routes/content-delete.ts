@@ -1,13 +1,13 @@
 // POST /content/{kind}/{id}/delete: a page's Delete button. The domain decides who may.
 import { data } from "react-router";
 import { DomainError, statusOf } from "../../server/domain/errors";
-import { collectionsByKind } from "../lib/collections.server";
+import { collectionNamed } from "../lib/collections.server";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/content-delete";
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const collection = collectionsByKind[params.kind];
+  const collection = collectionNamed(params.kind);
   if (!collection) return data({ ok: false, error: "Not found" }, { status: 404 });
   try {
     await collection.remove(contentContext(context), pageOf(context).actor, params.id);

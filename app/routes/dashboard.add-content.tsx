@@ -1,5 +1,5 @@
 // One add form for every kind of content (/DeashBoard/AddAdmition, AddResult, blogAdd, noticeADD,
-// servicesAdd, StudentAdd, teacherADD); the path names the kind, app/components/dashboard/
+// ...: each kind's addPath in common/kinds.ts); the path names the kind, app/components/dashboard/
 // content-forms.ts describes it and content-form.tsx draws it. Admins only. The browser posts
 // the form as multipart with XMLHttpRequest; the route's middleware answers that post with JSON.
 // Without script the action answers the page.
@@ -31,7 +31,7 @@ async function add(
   const form = formOf(request);
   const read = await readContentForm(request, context, form);
   if (read.failure) return read.failure;
-  const collection = collectionsByKind[form.collection];
+  const collection = collectionsByKind[form.kind];
   if (!collection) throw data(null, { status: 404 });
   try {
     const created = await collection.create(contentContext(context), actor, read.input, read.image);

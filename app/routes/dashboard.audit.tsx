@@ -4,10 +4,12 @@
 import { Anchor, Badge, Box, NativeSelect, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { type AuditSubject, auditSubjects } from "../../common/audit";
+import { formKindNames, type KindOne, kindNames, kinds } from "../../common/kinds";
 import type { AuditAction } from "../../server/db/schema";
 import { listAudit } from "../../server/domain/audit";
 import type { ListKind } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { kindTexts } from "../components/dashboard/kind-texts";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination, TableSearch } from "../components/dashboard/table-tools";
 import type { MessageKey } from "../i18n";
@@ -56,14 +58,11 @@ const actionColours: Record<AuditAction, string> = {
 };
 
 const subjectLabels: Record<AuditSubject, MessageKey> = {
-  admission: "audit.subject.admission",
-  result: "audit.subject.result",
-  blog: "audit.subject.blog",
-  comment: "audit.subject.comment",
-  notice: "audit.subject.notice",
-  service: "audit.subject.service",
-  student: "audit.subject.student",
-  teacher: "audit.subject.teacher",
+  // Every kind of content, by one record's name (common/kinds.ts).
+  ...(Object.fromEntries(kindNames.map((kind) => [kinds[kind].one, kindTexts(kind).audit])) as Record<
+    KindOne,
+    MessageKey
+  >),
   order: "audit.subject.order",
   user: "audit.subject.user",
   message: "audit.subject.message",
@@ -71,16 +70,10 @@ const subjectLabels: Record<AuditSubject, MessageKey> = {
   exam: "audit.subject.exam",
 };
 
-/** The dashboard's edit screens, by the kind of record they edit. */
-const editListOf: Partial<Record<AuditSubject, ListKind>> = {
-  admission: "admissions",
-  result: "results",
-  blog: "blogs",
-  notice: "notices",
-  service: "services",
-  student: "students",
-  teacher: "teachers",
-};
+/** The dashboard's edit screens, by the kind of record they edit (every kind with an add form). */
+const editListOf: Partial<Record<AuditSubject, ListKind>> = Object.fromEntries(
+  formKindNames.map((kind) => [kinds[kind].one, kind]),
+);
 
 /** Where a record is looked at or corrected in the dashboard; none for comments. */
 function linkOf(entry: { subject: string; subjectId: string; label: string }): string | undefined {

@@ -20,6 +20,7 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { type KindDefinition, kinds } from "../../common/kinds";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { type ListKind, listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
@@ -32,7 +33,7 @@ import {
 } from "../components/dashboard/table-tools";
 import { deleteQuestion } from "../components/delete-question";
 import { collectionsByKind } from "../lib/collections.server";
-import { formatDate, formatNumber } from "../lib/format";
+import { formatDate, formatDhaka, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf, requireAdminPage } from "../lib/page.server";
@@ -50,25 +51,27 @@ type Row = {
   id: string;
   title: string;
   createdAt: string;
+  /** The date is the kind's own (an event's start), shown on Dhaka's clock. */
+  ownDate: boolean;
   image: string | null;
   status: "pending" | "approved" | "rejected" | null;
   featured: boolean | null;
 };
 
-function rowOf(record: unknown): Row {
-  const r = record as {
+/** A record as a row: its title field and list date (common/kinds.ts), image, status and flag. */
+function rowOf(kind: ListKind, record: unknown): Row {
+  const { titleField, listDate = "createdAt" } = kinds[kind] as KindDefinition;
+  const r = record as Record<string, unknown> & {
     id: string;
-    title?: string;
-    name?: string;
-    createdAt: Date | string;
     image: { url: string } | null;
     status?: Row["status"];
     isFeatured?: boolean;
   };
   return {
     id: String(r.id),
-    title: r.title ?? r.name ?? "",
-    createdAt: new Date(r.createdAt).toISOString(),
+    title: String(r[titleField] ?? ""),
+    createdAt: new Date(r[listDate] as Date | string).toISOString(),
+    ownDate: listDate !== "createdAt",
     image: r.image?.url ?? null,
     status: r.status ?? null,
     featured: typeof r.isFeatured === "boolean" ? r.isFeatured : null,
@@ -96,7 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     kind,
     reviewed: collection.reviewed,
-    rows: items.map(rowOf),
+    rows: items.map((item) => rowOf(kind, item)),
     total,
     page,
     pages: Math.max(1, Math.ceil(total / perPage)),
@@ -271,7 +274,11 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                     {row.title}
                   </Cell>
                   <Cell label={t("contentLists.date")}>
-                    <time dateTime={row.createdAt}>{formatDate(row.createdAt, intl)}</time>
+                    <time dateTime={row.createdAt}>
+                      {row.ownDate
+                        ? formatDhaka(row.createdAt, intl, false)
+                        : formatDate(row.createdAt, intl)}
+                    </time>
                   </Cell>
                   {reviewed ? (
                     <Cell label={t("contentLists.status")}>

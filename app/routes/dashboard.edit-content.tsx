@@ -5,11 +5,12 @@
 // without script the action answers the page.
 import { Anchor } from "@mantine/core";
 import { data, Link, type RouterContextProvider, useRevalidator } from "react-router";
+import { dhakaDateTime } from "../../common/calendar";
 import { toMajorUnits } from "../../common/money";
 import { ContentFormView, type FormAnswer } from "../components/dashboard/content-form";
 import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms } from "../components/dashboard/content-forms";
-import { formKindOfList, type ListKind, listKinds } from "../components/dashboard/content-kinds";
+import { type ListKind, listKinds } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { collectionsByKind } from "../lib/collections.server";
 import { useI18n } from "../lib/i18n";
@@ -30,6 +31,10 @@ function valuesOf(form: ContentForm, record: Record<string, unknown>): Record<st
     const value = record[field.name];
     if (field.name === "priceMinor" && typeof value === "number") {
       values[field.name] = toMajorUnits(value).toFixed(2);
+    } else if (value instanceof Date) {
+      values[field.name] = dhakaDateTime(value);
+    } else if (typeof value === "boolean") {
+      values[field.name] = value ? "on" : "";
     } else values[field.name] = value === null || value === undefined ? "" : String(value);
   }
   return values;
@@ -62,7 +67,7 @@ async function save(
   requireAdminPage(context, request);
   const kind = kindOf(params.kind);
   const id = params.id ?? "";
-  const form = contentForms[formKindOfList[kind]];
+  const form = contentForms[kind];
   const { actor, collection, record } = await recordOf(context, request, kind, id);
   const read = await readContentForm(request, context, form);
   if (read.failure) return read.failure;
@@ -92,7 +97,7 @@ export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches,
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const kind = kindOf(params.kind);
-  const form = contentForms[formKindOfList[kind]];
+  const form = contentForms[kind];
   const { record } = await recordOf(context, request, kind, params.id);
   const image = record.image as { url: string } | null;
   return { kind, id: params.id, values: valuesOf(form, record), image: image?.url ?? null };
@@ -110,7 +115,7 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
   return (
     <ContentFormView
       key={id}
-      form={contentForms[formKindOfList[kind]]}
+      form={contentForms[kind]}
       actionData={actionData}
       defaults={values}
       currentImage={image}

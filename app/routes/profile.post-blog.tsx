@@ -14,13 +14,12 @@ import type { Route } from "./+types/profile.post-blog";
 
 // The fields the page reads from the posted form (the image comes as `image` or `imageLink`).
 const userBlogForm: ContentForm = {
-  kind: "blog",
+  kind: "blogs",
   heading: "profile.post.heading",
-  collection: "blogs",
   fields: [
-    { name: "title", label: "profile.post.title", type: "text", required: true },
-    { name: "category", label: "profile.post.category", type: "text" },
-    { name: "body", label: "profile.post.body", type: "textarea" },
+    { name: "title", label: "profile.post.title", widget: "text", required: true },
+    { name: "category", label: "profile.post.category", widget: "text" },
+    { name: "body", label: "profile.post.body", widget: "textarea" },
   ],
   schema: () => import("../../common/schemas/content").then((m) => m.userBlogInput),
   image: "optional",

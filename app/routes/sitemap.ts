@@ -1,14 +1,11 @@
 // GET /sitemap.xml: the public pages and every blog a visitor may read, with absolute addresses
 // (PUBLIC_URL) and the time each last changed, for search engines.
+
+import { kindNames, kinds } from "../../common/kinds";
 import { anonymous } from "../../server/domain/actor";
-import { admissionCollection } from "../../server/domain/admissions";
 import { blogCollection } from "../../server/domain/blogs";
 import type { ContentCollection } from "../../server/domain/content/collection";
-import { noticeCollection } from "../../server/domain/notices";
-import { resultCollection } from "../../server/domain/results";
-import { serviceCollection } from "../../server/domain/services";
-import { studentCollection } from "../../server/domain/students";
-import { teacherCollection } from "../../server/domain/teachers";
+import { serverKinds } from "../../server/domain/kinds";
 import { escapeXml } from "../../server/xml";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
@@ -20,15 +17,12 @@ const blogBatch = 500;
 
 type Dated = { createdAt: Date; updatedAt?: Date };
 
-/** The public list pages, each with the collection whose newest record dates it. */
+/** The public list pages, each with the collection whose newest record dates it (common/kinds.ts). */
 const listPages: [path: string, collection: ContentCollection<unknown> | null][] = [
-  ["/admitionAll", admissionCollection],
-  ["/services", serviceCollection],
-  ["/resultAll", resultCollection],
-  ["/blogs", blogCollection],
-  ["/AllStudent", studentCollection],
-  ["/teacher", teacherCollection],
-  ["/notices", noticeCollection],
+  ...kindNames.flatMap((kind): [string, ContentCollection<unknown>][] => {
+    const path = kinds[kind].publicPath;
+    return path ? [[path, serverKinds[kind].collection]] : [];
+  }),
   ["/classRoome", null],
 ];
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { normaliseClassName } from "../classes";
 import { readPrice } from "../money";
-import { email, optionalLink, optionalText, requiredText, text } from "./fields";
+import { email, optionalLink, optionalText, requiredText, text, textTypeError } from "./fields";
 
 export const reviewStatus = z.enum(["pending", "approved", "rejected"], {
   error: "Status must be pending, approved or rejected",
@@ -106,3 +106,71 @@ export const teacherInput = z.object({
 
 /** An image link field: http or https, or empty to remove the image. */
 export const imageLink = optionalLink("Image link");
+
+/** The academic calendar's kinds of day. */
+export const eventCategories = ["holiday", "exam", "meeting", "event"] as const;
+export type EventCategory = (typeof eventCategories)[number];
+
+/** Bangladesh's clock: UTC+6 all year (no daylight saving). Times without an offset are read in it. */
+export const institutionOffset = "+06:00";
+
+const dateTimePattern =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * A moment as a form's date-time box (2026-12-16T10:00) or a date (2026-12-16) gives it, read on
+ * Bangladesh's clock, or with its own offset (an API client's 2026-12-16T04:00:00Z).
+ */
+const moment = (label: string, required: boolean) =>
+  z.union([z.string(), z.date()], { error: textTypeError(label) }).transform((value, ctx) => {
+    if (value instanceof Date) return value;
+    const trimmed = value.trim();
+    if (trimmed === "") {
+      if (required) ctx.addIssue({ code: "custom", message: `${label} is required` });
+      return required ? z.NEVER : undefined;
+    }
+    const found = dateTimePattern.exec(trimmed);
+    const [, year, month, day, hour = "00", minute = "00", second = "00", offset] = found ?? [];
+    const date = found
+      ? new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${offset ?? institutionOffset}`)
+      : new Date(Number.NaN);
+    // 2026-02-30 rolls over in Date: the day read back must be the day given.
+    const valid =
+      !Number.isNaN(date.getTime()) &&
+      Number(year) >= 1900 &&
+      Number(year) <= 2200 &&
+      Number(month) >= 1 &&
+      Number(month) <= 12 &&
+      Number(day) <= 31 &&
+      new Date(`${year}-${month}-01T00:00:00Z`).getUTCMonth() ===
+        new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCMonth();
+    if (!valid) {
+      ctx.addIssue({ code: "custom", message: `${label} must be a date, such as 2026-12-16 10:00` });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/** A box ticked in a form ("on"), or a JSON boolean; an unticked box sends nothing. */
+const tickBox = (label: string) =>
+  z
+    .union([z.boolean(), z.enum(["on", "true", "false", ""])], { error: `${label} must be true or false` })
+    .transform((value) => value === true || value === "on" || value === "true")
+    .optional();
+
+const eventCategory = z
+  .union([z.enum(eventCategories), z.literal("")], {
+    error: "Category must be holiday, exam, meeting or event",
+  })
+  .transform((value) => value || "event")
+  .optional();
+
+export const eventInput = z.object({
+  title: requiredText("Title", 200),
+  startsAt: moment("Start", true),
+  endsAt: moment("End", false).optional(),
+  allDay: tickBox("All day"),
+  place: optionalText("Place", 200),
+  category: eventCategory,
+  description: optionalText("Description", 5000, "many"),
+});

@@ -5,6 +5,7 @@ import { blogEndpoints } from "./blogs";
 import { commentEndpoints } from "./comments";
 import { contactEndpoints } from "./contact";
 import type { AnyEndpoint } from "./endpoint";
+import { eventEndpoints } from "./events";
 import { examReportEndpoints } from "./exam-reports";
 import { examEndpoints } from "./exams";
 import { inboxEndpoints } from "./inbox";
@@ -25,6 +26,7 @@ export const endpoints: AnyEndpoint[] = [
   ...blogEndpoints,
   ...commentEndpoints,
   ...noticeEndpoints,
+  ...eventEndpoints,
   ...serviceEndpoints,
   ...studentEndpoints,
   ...teacherEndpoints,

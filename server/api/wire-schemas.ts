@@ -372,3 +372,19 @@ export const testPaymentWire = z.strictObject({
   orderId: id,
   last4: z.string(),
 });
+
+export const eventWire = z.strictObject({
+  _id: id,
+  title: z.string(),
+  start: timestamp.meta({
+    description: "When it starts (for an all-day event: the first day, 00:00 in Dhaka)",
+  }),
+  end: timestamp.meta({ description: "When it ends (for an all-day event: the last day, 00:00 in Dhaka)" }),
+  allDay: z.boolean(),
+  place: z.string(),
+  category: z.enum(["holiday", "exam", "meeting", "event"]),
+  description: z.string(),
+  ...imageFields("image"),
+  ics: z.string().meta({ description: "The event as iCalendar (.ics), to add to a calendar" }),
+  date: timestamp,
+});

@@ -2,24 +2,19 @@
 // mark for Excel, formula-like cells kept as text), XLSX or JSON, read in one transaction. Users
 // come without anything secret (the password hashes live in accounts, which is not exported).
 // `npm run export` writes them to a folder; the dashboard's Exports page downloads them.
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import writeXlsxFile from "write-excel-file/universal";
+import { kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
 import { type Actor, requireAdmin } from "../domain/actor";
+import { serverKinds } from "../domain/kinds";
 import { csvCell } from "../domain/subscribers";
 import { escapeXlsxText } from "../results/marks-sheet";
 import { rowsOf } from "./dump";
 
-/** Kind of export → its table, and the columns left out. */
+/** Kind of export → its table, and the columns left out. Every kind of content comes first (common/kinds.ts). */
 export const exportKinds: Record<string, { table: string; leave?: string[] }> = {
-  admissions: { table: "admissions" },
-  blogs: { table: "blogs" },
-  comments: { table: "comments" },
-  notices: { table: "notices" },
-  results: { table: "results" },
-  services: { table: "services" },
-  students: { table: "students" },
-  teachers: { table: "teachers" },
+  ...Object.fromEntries(kindNames.map((kind) => [kind, { table: getTableName(serverKinds[kind].table) }])),
   users: { table: "users" },
   orders: { table: "orders", leave: ["provider_client_secret"] },
   "order-items": { table: "order_items" },

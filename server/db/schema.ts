@@ -244,6 +244,37 @@ export const results = pgTable(
   (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
 );
 
+/** The academic calendar's kinds of day (common/schemas/content.ts's eventCategories). */
+export const eventCategories = ["holiday", "exam", "meeting", "event"] as const;
+
+/**
+ * The academic calendar: a holiday, an exam, a meeting or an event, from its start to its end
+ * (whole days, or times). Shown on /events and in the /events.ics feed.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    allDay: boolean().notNull().default(false),
+    place: text().notNull().default(""),
+    category: text({ enum: eventCategories }).notNull().default("event"),
+    description: text().notNull().default(""),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.startsAt),
+    index().on(t.imageFileId),
+    check("events_ends_after_start", sql`${t.endsAt} >= ${t.startsAt}`),
+    check("events_category", sql`${t.category} in ('holiday', 'exam', 'meeting', 'event')`),
+  ],
+);
+
 export const notices = pgTable(
   "notices",
   {

@@ -4,26 +4,19 @@
 import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AuditSubject } from "../../common/audit";
+import { type KindOne, kindNames, kinds } from "../../common/kinds";
 import type { Database } from "../db/client";
+import { likePattern } from "../db/like";
 import {
   type AuditAction,
-  admissions,
   auditEntries,
-  blogs,
-  comments,
   contactMessages,
   exams,
-  notices,
   orders,
   outgoingMessages,
-  results,
-  services,
-  students,
-  teachers,
   users,
 } from "../db/schema";
 import { type Actor, requireAdmin, type SignedInActor } from "./actor";
-import { likePattern } from "./users";
 
 /** A database or a transaction: an entry is written with the change it records. */
 export type AuditWriter = Pick<Database, "insert">;
@@ -71,20 +64,25 @@ export type AuditQuery = {
   q?: string;
 };
 
-const tables: Record<AuditSubject, PgTable & { id: PgColumn }> = {
-  admission: admissions,
-  result: results,
-  blog: blogs,
-  comment: comments,
-  notice: notices,
-  service: services,
-  student: students,
-  teacher: teachers,
-  user: users,
-  message: contactMessages,
-  mail: outgoingMessages,
-  order: orders,
-  exam: exams,
+/**
+ * Each subject's table: every kind of content's (server/domain/kinds.ts), then the others. The
+ * kinds are imported when first needed: their collections import this file.
+ */
+const tablesOf = async (): Promise<Record<AuditSubject, PgTable & { id: PgColumn }>> => {
+  const { serverKinds } = await import("./kinds");
+  return {
+    ...(Object.fromEntries(
+      kindNames.map((kind): [KindOne, PgTable & { id: PgColumn }] => [
+        kinds[kind].one,
+        serverKinds[kind].table,
+      ]),
+    ) as Record<KindOne, PgTable & { id: PgColumn }>),
+    user: users,
+    message: contactMessages,
+    mail: outgoingMessages,
+    order: orders,
+    exam: exams,
+  };
 };
 
 /** The ids among these that still exist, one query per kind of record on the page. */
@@ -92,6 +90,7 @@ async function existing(
   db: Database,
   entries: { subject: string; subjectId: string }[],
 ): Promise<Set<string>> {
+  const tables = await tablesOf();
   const idsBySubject = new Map<AuditSubject, Set<string>>();
   for (const entry of entries) {
     if (!(entry.subject in tables)) continue;

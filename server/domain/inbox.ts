@@ -16,12 +16,12 @@ import {
 } from "../../common/schemas/inbox";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { likePattern } from "../db/like";
 import { contactMessages, outgoingMessages, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type Actor, requireAdmin, type SignedInActor } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
-import { likePattern } from "./users";
 
 export type InboxContext = { db: Database; mail: Mailer; config: Pick<Config, "publicUrl"> };
 

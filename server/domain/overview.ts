@@ -7,37 +7,26 @@ import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
+import { type KindName, kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
 import {
-  admissions,
   blogs,
-  comments,
   contactMessages,
-  notices,
   type OrderStatus,
   orders,
-  results,
-  services,
   students,
   subscribers,
   teachers,
   users,
 } from "../db/schema";
 import type { Payments } from "../payments/payments";
+import { serverKinds } from "./kinds";
 import { expireStaleOrders } from "./orders";
 
-export const overviewKinds = [
-  "admissions",
-  "results",
-  "blogs",
-  "comments",
-  "notices",
-  "services",
-  "students",
-  "teachers",
-] as const;
+/** Every kind of content is counted (common/kinds.ts). */
+export const overviewKinds = kindNames;
 
-export type OverviewKind = (typeof overviewKinds)[number];
+export type OverviewKind = KindName;
 
 export type RecentOrder = {
   id: string;
@@ -64,18 +53,13 @@ export type OverviewData = {
 const recentOrderCount = 5;
 
 const pending = (status: PgColumn) => eq(status, "pending");
-const approved = (status: PgColumn) => eq(status, "approved");
 
 /** Each number: its name, the table it counts, and which rows. */
 const countedRows: [string, PgTable, SQL | undefined][] = [
-  ["admissions", admissions, undefined],
-  ["results", results, undefined],
-  ["blogs", blogs, approved(blogs.status)],
-  ["comments", comments, undefined],
-  ["notices", notices, undefined],
-  ["services", services, undefined],
-  ["students", students, approved(students.status)],
-  ["teachers", teachers, approved(teachers.status)],
+  ...kindNames.map((kind): [string, PgTable, SQL | undefined] => {
+    const { table, shown } = serverKinds[kind] as { table: PgTable; shown?: SQL };
+    return [kind, table, shown];
+  }),
   ["pending.students", students, pending(students.status)],
   ["pending.teachers", teachers, pending(teachers.status)],
   ["pending.blogs", blogs, pending(blogs.status)],

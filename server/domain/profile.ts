@@ -5,21 +5,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { type ProfileInput, photoLink } from "../../common/schemas/users";
 import { shownLink } from "../../common/text-rules";
 import type { Database } from "../db/client";
-import {
-  admissions,
-  blogs,
-  comments,
-  notices,
-  results,
-  services,
-  students,
-  teachers,
-  uploadedFiles,
-  users,
-} from "../db/schema";
+import { comments, uploadedFiles, users } from "../db/schema";
 import { type Actor, requireUser, type SignedInActor } from "./actor";
 import type { ContentContext, ImageInput } from "./content/collection";
 import { DomainError } from "./errors";
+import { tablesWithImages } from "./kinds";
 import type { UpdateAnswer } from "./users";
 
 export type Profile = {
@@ -174,10 +164,9 @@ async function ownUploadAt(db: Database, userId: string, url: string): Promise<s
   return row?.id;
 }
 
-const contentTables = [admissions, blogs, notices, results, services, students, teachers];
-
+/** Whether a record of any kind of content (server/domain/kinds.ts) shows the file. */
 async function usedByContent(db: Database, fileId: string): Promise<boolean> {
-  for (const table of contentTables) {
+  for (const table of tablesWithImages) {
     const [row] = await db.select({ id: table.id }).from(table).where(eq(table.imageFileId, fileId)).limit(1);
     if (row) return true;
   }

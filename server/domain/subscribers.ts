@@ -5,11 +5,11 @@ import { count, desc, ilike } from "drizzle-orm";
 import { subscribeInput } from "../../common/schemas/contact";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
 import type { Database } from "../db/client";
+import { likePattern } from "../db/like";
 import { subscribers } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
 import { DomainError } from "./errors";
 import { type ClientAddress, enforceAddressRateLimit, type RateLimitRule } from "./rate-limit";
-import { likePattern } from "./users";
 
 /** Generous for people, a brake on a script filling the list. */
 export const subscribeRateLimit: RateLimitRule = {

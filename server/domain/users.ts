@@ -2,6 +2,7 @@
 // sign-in and sessions belong to Better Auth; everything here checks the actor first.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { likePattern } from "../db/like";
 import { blogs, comments, sessions, users } from "../db/schema";
 import { type Actor, isAdminRole, requireAdmin, requireUser } from "./actor";
 import { recordAudit } from "./audit";
@@ -93,9 +94,6 @@ export type UserListItem = {
   disabled: boolean;
   createdAt: string;
 };
-
-/** `%` and `_` in a search are letters, not patterns. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every account, newest first, with its role: admins only. q searches name and e-mail. */
 export async function listUsers(

@@ -521,3 +521,58 @@ export function sampleContent(year: number): SampleContent {
 
   return { admissions, blogs, results, notices, services, students, teachers };
 }
+
+export type SampleEvent = {
+  title: string;
+  category: "holiday" | "exam" | "meeting" | "event";
+  place: string;
+  description: string;
+  /** Days from the first of the current month (Bangladesh time); the time of day, or all day. */
+  day: number;
+  lastDay?: number;
+  time?: { from: string; to: string };
+};
+
+/** The academic calendar's samples, around the current month so the calendar never looks empty. */
+export const sampleEvents: SampleEvent[] = [
+  {
+    title: "Parents' meeting",
+    category: "meeting",
+    place: "Main hall",
+    description:
+      "Class teachers meet the parents of Classes Six to Ten to talk about the half-yearly results.",
+    day: 3,
+    time: { from: "10:00", to: "12:30" },
+  },
+  {
+    title: "Half-yearly examinations",
+    category: "exam",
+    place: "Examination hall",
+    description: "Written examinations for all classes. The routine is on the notice board.",
+    day: 9,
+    lastDay: 15,
+  },
+  {
+    title: "Victory Day",
+    category: "holiday",
+    place: "",
+    description: "The institute is closed.",
+    day: 16,
+  },
+  {
+    title: "Annual sports day",
+    category: "event",
+    place: "School field",
+    description: "Races, games and the prize-giving, with tea for the guests.",
+    day: 22,
+    time: { from: "08:30", to: "15:00" },
+  },
+  {
+    title: "Teachers' planning meeting",
+    category: "meeting",
+    place: "Staff room",
+    description: "Planning the coming term's routine and syllabuses.",
+    day: 35,
+    time: { from: "14:00", to: "16:00" },
+  },
+];

@@ -4,11 +4,13 @@
 // through the same encoder and file storage as uploads (so they land on S3 when configured).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { type KindName, kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
 import {
   admissions,
   blogs,
   comments,
+  events,
   notices,
   results,
   services,
@@ -16,11 +18,12 @@ import {
   teachers,
   uploadedFiles,
 } from "../db/schema";
+import { serverKinds } from "../domain/kinds";
 import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
 import { escapeXml } from "../xml";
-import { sampleContent } from "./data";
+import { sampleContent, sampleEvents } from "./data";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
 
@@ -39,7 +42,7 @@ const kindStyles: Record<Kind, { hue: number; label: string; square: boolean }> 
 
 const kindOrder = Object.keys(kindStyles) as Kind[];
 
-const contentTables = [admissions, blogs, results, notices, services, students, teachers] as const;
+const contentTables = kindNames.map((kind) => serverKinds[kind].table);
 
 // Any fixed number shared by every process: the lock keeps two processes starting at the same
 // time against one PostgreSQL database from both seeding it.
@@ -131,7 +134,8 @@ export async function seedSampleContent(options: {
       }));
     });
 
-    const counts: Record<string, number> = {
+    // Every kind of content has samples (common/kinds.ts): a kind missing here fails the type check.
+    const counts: Record<KindName | "uploadedFiles", number> = {
       admissions: content.admissions.length,
       blogs: blogRows.length,
       comments: commentRows.length,
@@ -140,6 +144,7 @@ export async function seedSampleContent(options: {
       services: content.services.length,
       students: content.students.length,
       teachers: content.teachers.length,
+      events: sampleEvents.length,
       uploadedFiles: fileRows.length,
     };
 
@@ -168,6 +173,7 @@ export async function seedSampleContent(options: {
       await tx
         .insert(teachers)
         .values(content.teachers.map((item, index) => ({ ...item, ...stamp("teachers", index) })));
+      await tx.insert(events).values(eventRows(now));
       return true;
     });
 
@@ -183,6 +189,26 @@ export async function seedSampleContent(options: {
     await removeWritten();
     throw error;
   }
+}
+
+/** The calendar's samples, placed in the current month on Bangladesh's clock (UTC+6). */
+function eventRows(now: number) {
+  const dhaka = new Date(now + 6 * 60 * minuteMs);
+  const first = Date.UTC(dhaka.getUTCFullYear(), dhaka.getUTCMonth(), 1);
+  const at = (day: number, time = "00:00") => {
+    const [hours = 0, minutes = 0] = time.split(":").map(Number);
+    return new Date(first + (day - 1) * dayMs + (hours - 6) * 60 * minuteMs + minutes * minuteMs);
+  };
+  return sampleEvents.map((event, index) => ({
+    title: event.title,
+    category: event.category,
+    place: event.place,
+    description: event.description,
+    allDay: !event.time,
+    startsAt: at(event.day, event.time?.from),
+    endsAt: event.time ? at(event.day, event.time.to) : at(event.lastDay ?? event.day),
+    createdAt: new Date(now - (index + 2) * dayMs),
+  }));
 }
 
 async function hasContent(db: Database): Promise<boolean> {

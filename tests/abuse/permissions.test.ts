@@ -75,6 +75,7 @@ const changes: Record<Kind, Record<string, string>> = {
   student: { name: "Changed" },
   teacher: { name: "Changed" },
   comment: { info: "Changed" },
+  event: { title: "Changed" },
 };
 const change =
   (kind: Kind): Setup =>
@@ -286,6 +287,10 @@ const matrix: Record<string, Row> = {
   "PUT /Notice/notices/:id":                [401,      403, 403,  200,  change("notice")],
   "PATCH /Notice/notices/:id":              [401,      403, 403,  200,  change("notice")],
   "DELETE /Notice/notices/:id":             [401,      403, 403,  200,  remove("notice")],
+  "POST /events":                           [401,      403, 403,  201,  add("event")],
+  "PUT /events/:id":                        [401,      403, 403,  200,  change("event")],
+  "PATCH /events/:id":                      [401,      403, 403,  200,  change("event")],
+  "DELETE /events/:id":                     [401,      403, 403,  200,  remove("event")],
   "POST /service/addServices":              [401,      403, 403,  201,  add("service")],
   "PUT /service/services/:id":              [401,      403, 403,  200,  change("service")],
   "PATCH /service/services/:id":            [401,      403, 403,  200,  change("service")],

@@ -60,6 +60,10 @@ export const kinds = {
     path: "/api/blog/comment",
     body: { name: "Alice", email: "alice@abuse.test", info: "Well done" },
   },
+  event: {
+    path: "/api/events",
+    body: { title: "Sports day", start: "2026-12-22T08:30", end: "2026-12-22T15:00", category: "event" },
+  },
 } as const;
 export type Kind = keyof typeof kinds;
 

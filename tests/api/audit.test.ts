@@ -258,6 +258,7 @@ describe.each(testDatabases)("the dashboard overview on %s", (kind) => {
         services: 0,
         students: 0,
         teachers: 0,
+        events: 0,
       },
       pending: { students: 0, teachers: 0, blogs: 0 },
       unreadMessages: 0,
@@ -276,6 +277,7 @@ describe.each(testDatabases)("the dashboard overview on %s", (kind) => {
     await post("/api/teacher/addTeacher", teacher("Salma"), admin);
     await t.json(`/api/teacher/teacher/${approved}`, "PATCH", { status: "approved" }, { session: admin });
     await post("/api/student/addStudent", { name: "Ayesha", email: "a@school.test" }, admin);
+    await post("/api/events", { title: "Sports day", start: "2026-12-22" }, admin);
     const blogId = await post("/api/blog/blogs", { title: "Sports day", email: "office@school.test" }, admin);
     // A blog waiting for review, as a user's post from the profile is stored.
     await t.services.db
@@ -322,6 +324,7 @@ describe.each(testDatabases)("the dashboard overview on %s", (kind) => {
       services: 0,
       students: 0,
       teachers: 1,
+      events: 1,
     });
     expect(overview.pending).toEqual({ students: 1, teachers: 2, blogs: 1 });
     expect(overview.unreadMessages).toBe(1);

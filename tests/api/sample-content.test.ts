@@ -10,6 +10,7 @@ import {
   admissions,
   blogs,
   comments,
+  events,
   notices,
   results,
   services,
@@ -24,7 +25,8 @@ import { seedSampleContent } from "../../server/sample-content/seed";
 import { startFakeS3 } from "../fixtures/fake-s3";
 
 const imageTables = { admissions, blogs, results, notices, services, students, teachers };
-const allTables = { ...imageTables, comments, uploadedFiles };
+// Calendar events come without images (drawing them would slow every start for little).
+const allTables = { ...imageTables, comments, events, uploadedFiles };
 
 describe("sample content", () => {
   let handle: DatabaseHandle;

@@ -42,6 +42,8 @@ export async function readContentForm(
   for (const field of form.fields) {
     const value = posted.get(field.name);
     if (typeof value === "string") input[field.name] = value;
+    // An unticked box sends nothing: it says "no".
+    else if (field.widget === "checkbox") input[field.name] = "";
   }
   const file = posted.get("image");
   const link = posted.get("imageLink");

@@ -157,9 +157,20 @@ export function ContentFormView({
                 error: fieldError(field.name),
                 defaultValue: defaults?.[field.name],
               };
-              if (field.type === "textarea")
+              if (field.widget === "checkbox")
+                return (
+                  <Checkbox
+                    key={field.name}
+                    name={field.name}
+                    value="on"
+                    label={t(field.label)}
+                    error={fieldError(field.name)}
+                    defaultChecked={defaults?.[field.name] === "on"}
+                  />
+                );
+              if (field.widget === "textarea")
                 return <Textarea key={field.name} {...common} autosize minRows={3} />;
-              if (field.type === "select")
+              if (field.widget === "select")
                 return (
                   <Select
                     key={field.name}
@@ -172,7 +183,7 @@ export function ContentFormView({
                     }))}
                   />
                 );
-              return <TextInput key={field.name} {...common} type={field.type} />;
+              return <TextInput key={field.name} {...common} type={field.widget} />;
             })}
             {currentImage ? (
               <Image

@@ -1,36 +1,13 @@
 // The kinds the dashboard's lists and edit forms serve, by the plural names in their addresses
-// (the keys of app/lib/collections.server.ts), with their add form's kind and menu label.
+// (common/kinds.ts), with their menu label.
+import { type FormKindName, formKindNames } from "../../../common/kinds";
 import type { MessageKey } from "../../i18n";
-import type { ContentKind } from "./content-forms";
+import { formKindTexts } from "./kind-texts";
 
-export const listKinds = [
-  "admissions",
-  "results",
-  "blogs",
-  "notices",
-  "services",
-  "students",
-  "teachers",
-] as const;
+export const listKinds: readonly FormKindName[] = formKindNames;
 
-export type ListKind = (typeof listKinds)[number];
+export type ListKind = FormKindName;
 
-export const formKindOfList: Record<ListKind, ContentKind> = {
-  admissions: "admission",
-  results: "result",
-  blogs: "blog",
-  notices: "notice",
-  services: "service",
-  students: "student",
-  teachers: "teacher",
-};
-
-export const listMenuLabels: Record<ListKind, MessageKey> = {
-  admissions: "contentLists.menu.admissions",
-  results: "contentLists.menu.results",
-  blogs: "contentLists.menu.blogs",
-  notices: "contentLists.menu.notices",
-  services: "contentLists.menu.services",
-  students: "contentLists.menu.students",
-  teachers: "contentLists.menu.teachers",
-};
+export const listMenuLabels = Object.fromEntries(
+  listKinds.map((kind) => [kind, formKindTexts(kind).menu]),
+) as Record<ListKind, MessageKey>;

@@ -3,21 +3,21 @@
 // header's burger).
 import { NavLink as MantineNavLink } from "@mantine/core";
 import { NavLink, useLocation } from "react-router";
+import { formKindNames, kinds } from "../../../common/kinds";
 import type { MessageKey } from "../../i18n";
 import { useI18n } from "../../lib/i18n";
 import { useSlideOut } from "../../lib/use-slide-out";
 import { listKinds, listMenuLabels } from "./content-kinds";
+import { formKindTexts } from "./kind-texts";
 
 const home = "/DeashBoard/Home";
 const items: { to: string; label: MessageKey }[] = [
   { to: home, label: "dashboard.home" },
-  { to: "/DeashBoard/AddAdmition", label: "dashboard.menu.addAdmission" },
-  { to: "/DeashBoard/AddResult", label: "dashboard.menu.addResult" },
-  { to: "/DeashBoard/blogAdd", label: "dashboard.menu.addBlog" },
-  { to: "/DeashBoard/noticeADD", label: "dashboard.menu.addNotice" },
-  { to: "/DeashBoard/servicesAdd", label: "dashboard.menu.addService" },
-  { to: "/DeashBoard/StudentAdd", label: "dashboard.menu.addStudent" },
-  { to: "/DeashBoard/teacherADD", label: "dashboard.menu.addTeacher" },
+  // Each kind's add form, then each kind's list (common/kinds.ts).
+  ...formKindNames.map((kind) => ({
+    to: `/DeashBoard/${kinds[kind].addPath}`,
+    label: formKindTexts(kind).add,
+  })),
   ...listKinds.map((kind) => ({ to: `/DeashBoard/list/${kind}`, label: listMenuLabels[kind] })),
   { to: "/DeashBoard/exams", label: "results.exams.heading" },
   { to: "/DeashBoard/comments", label: "moderation.menu" },

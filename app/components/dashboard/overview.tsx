@@ -4,6 +4,7 @@
 // (server/domain/overview.ts).
 import { Anchor, Paper, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { kindNames } from "../../../common/kinds";
 import { toMajorUnits } from "../../../common/money";
 import type { OverviewData, OverviewKind } from "../../../server/domain/overview";
 import type { MessageKey } from "../../i18n";
@@ -11,19 +12,14 @@ import { formatDate, formatNumber, formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { orderNumber } from "../cart/order-status";
 import { type ListKind, listKinds } from "./content-kinds";
+import { kindTexts } from "./kind-texts";
 import { OrderStatusBadge } from "./order-status-badge";
 
-/** Every kind counted, in the order shown, with its label. */
-const kindLabels: Record<OverviewKind, MessageKey> = {
-  admissions: "overview.kind.admissions",
-  results: "overview.kind.results",
-  blogs: "overview.kind.blogs",
-  comments: "overview.kind.comments",
-  notices: "overview.kind.notices",
-  services: "overview.kind.services",
-  students: "overview.kind.students",
-  teachers: "overview.kind.teachers",
-};
+/** Every kind counted, in the order shown (the registry's, common/kinds.ts), with its label. */
+const kindLabels = Object.fromEntries(kindNames.map((kind) => [kind, kindTexts(kind).overview])) as Record<
+  OverviewKind,
+  MessageKey
+>;
 
 /** The dashboard list of a kind, where one exists (comments are moderated on their blog). */
 const listOf = (kind: OverviewKind) =>

@@ -18,10 +18,12 @@ import {
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { AuditSubject } from "../../../common/audit";
+import type { KindOne } from "../../../common/kinds";
 import { imageLink } from "../../../common/schemas/content";
 import { fieldErrorsOf } from "../../../common/schemas/field-errors";
 import type { ContentReads } from "../../cache/content-reads";
 import type { Database } from "../../db/client";
+import { likePattern } from "../../db/like";
 import { uploadedFiles } from "../../db/schema";
 import { type Actor, requireAdmin, requireUser, type SignedInActor } from "../actor";
 import { type AuditInput, recordAudit } from "../audit";
@@ -72,8 +74,11 @@ export type ListQuery = {
 export const pageSizes = { default: 50, max: 100 };
 
 export type CollectionDefinition<Table extends ContentTable, Input extends z.ZodObject> = {
-  /** Singular, for messages: "Admission not found". */
-  name: string;
+  /**
+   * One record's name (common/kinds.ts), capitalised, for messages: "Admission not found". In
+   * lower case it is the record's subject in the audit trail.
+   */
+  name: Capitalize<KindOne>;
   table: Table;
   /** Fields a create takes, in plain English; an update takes any of them. */
   input: Input;
@@ -109,8 +114,16 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
   onUpdate?: (record: InferSelectModel<Table>, actor: SignedInActor) => Record<string, unknown>;
   /** Runs before a create is stored: a limit on how many a user may add (429 past it). */
   beforeCreate?: (ctx: ContentContext, actor: SignedInActor) => Promise<void>;
-  /** Checks that need the database (the blog a comment is for exists). */
-  check?: (ctx: ContentContext, input: Partial<z.output<Input>>, actor: SignedInActor) => Promise<void>;
+  /**
+   * Runs before a create or an update is stored, for checks that need the database (the blog a
+   * comment is for exists) or the record as it was (`before`, on an update only).
+   */
+  check?: (
+    ctx: ContentContext,
+    input: Partial<z.output<Input>>,
+    actor: SignedInActor,
+    before?: InferSelectModel<Table>,
+  ) => Promise<void>;
   /**
    * Records are what people write as themselves (comments): an admin's own are not admin work
    * for the audit trail, an admin's change to someone else's is.
@@ -185,7 +198,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   const imageFileId = columns.imageFileId;
   const hasImage = definition.image !== "none" && imageFileId !== undefined;
   const updateInput = definition.input.partial();
-  const subject = name.toLowerCase() as AuditSubject;
+  const subject: AuditSubject = name.toLowerCase() as Lowercase<typeof name>;
   const labelOf =
     definition.label ??
     ((record: InferSelectModel<Table>) => {
@@ -262,8 +275,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   async function listVisible(ctx: ContentContext, actor: Actor, query: ListQuery) {
     const conditions: (SQL | undefined)[] = [visibleTo(actor)];
     if (query.q) {
-      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(ilike(definition.searchColumn, pattern));
+      conditions.push(ilike(definition.searchColumn, likePattern(query.q)));
     }
     for (const [key, value] of Object.entries(query.filters ?? {})) {
       const filter = definition.filters?.[key];
@@ -447,7 +459,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       if (definition.image === "required" && image?.link === "" && !image.file) {
         throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
       }
-      await definition.check?.(ctx, patch as Partial<z.output<Input>>, user);
+      await definition.check?.(ctx, patch as Partial<z.output<Input>>, user, before);
       const imageValues = await imageColumns(ctx, image, user);
       const changes = Object.fromEntries(
         Object.entries({ ...patch, ...imageValues }).filter(([, value]) => value !== undefined),

@@ -1,0 +1,58 @@
+// Texts of the academic calendar (/events) and its kinds of day, which the dashboard's form
+// offers too. Sent only to those pages (app/i18n/page-areas.ts).
+const en = {
+  "events.heading": "Academic calendar",
+  "events.lead": "Holidays, examinations, meetings and events of the institute.",
+  "events.description":
+    "The institute's academic calendar: holidays, examinations, meetings and events, month by month.",
+  "events.previous": "Previous month",
+  "events.next": "Next month",
+  "events.month": "Month",
+  "events.agenda": "Events this month",
+  "events.none": "Nothing on the calendar this month.",
+  "events.allDay": "All day",
+  "events.place": "Place",
+  "events.subscribe": "Subscribe in your phone's calendar",
+  "events.download": "Add to calendar (.ics)",
+  "events.more": "{count} more",
+  "events.category.holiday": "Holiday",
+  "events.category.exam": "Examination",
+  "events.category.meeting": "Meeting",
+  "events.category.event": "Event",
+  "events.weekday.0": "Sun",
+  "events.weekday.1": "Mon",
+  "events.weekday.2": "Tue",
+  "events.weekday.3": "Wed",
+  "events.weekday.4": "Thu",
+  "events.weekday.5": "Fri",
+  "events.weekday.6": "Sat",
+} as const;
+
+const bn: Record<keyof typeof en, string> = {
+  "events.heading": "শিক্ষাপঞ্জি",
+  "events.lead": "প্রতিষ্ঠানের ছুটি, পরীক্ষা, সভা ও অনুষ্ঠান।",
+  "events.description": "প্রতিষ্ঠানের শিক্ষাপঞ্জি: মাস অনুযায়ী ছুটি, পরীক্ষা, সভা ও অনুষ্ঠান।",
+  "events.previous": "আগের মাস",
+  "events.next": "পরের মাস",
+  "events.month": "মাস",
+  "events.agenda": "এই মাসের আয়োজন",
+  "events.none": "এই মাসে শিক্ষাপঞ্জিতে কিছু নেই।",
+  "events.allDay": "সারাদিন",
+  "events.place": "স্থান",
+  "events.subscribe": "ফোনের ক্যালেন্ডারে যুক্ত করুন",
+  "events.download": "ক্যালেন্ডারে যোগ করুন (.ics)",
+  "events.more": "আরও {count}টি",
+  "events.category.holiday": "ছুটি",
+  "events.category.exam": "পরীক্ষা",
+  "events.category.meeting": "সভা",
+  "events.category.event": "অনুষ্ঠান",
+  "events.weekday.0": "রবি",
+  "events.weekday.1": "সোম",
+  "events.weekday.2": "মঙ্গল",
+  "events.weekday.3": "বুধ",
+  "events.weekday.4": "বৃহঃ",
+  "events.weekday.5": "শুক্র",
+  "events.weekday.6": "শনি",
+};
+
+export const eventsMessages = { en, bn };

@@ -1,0 +1,60 @@
+// The academic calendar: holidays, exams, meetings and events, from a start to an end, whole
+// days or timed. Everyone sees them; admins add, change and delete them.
+import { and, asc, gte, lt } from "drizzle-orm";
+import { eventInput } from "../../common/schemas/content";
+import { events } from "../db/schema";
+import { type Actor, anonymous } from "./actor";
+import { type ContentContext, collection } from "./content/collection";
+import { DomainError } from "./errors";
+
+export const eventCollection = collection({
+  name: "Event",
+  table: events,
+  input: eventInput,
+  searchColumn: events.title,
+  create: "admin",
+  change: "admin",
+  image: "optional",
+  // An event without an end ends when it starts (a day, or a moment).
+  onCreate: (input) => ({ endsAt: input.endsAt ?? input.startsAt }),
+  // The end is not before the start, as sent or as stored.
+  async check(_ctx, input, _actor, before) {
+    const startsAt = input.startsAt ?? before?.startsAt;
+    const endsAt = input.endsAt ?? (input.startsAt && !before ? input.startsAt : before?.endsAt);
+    if (startsAt && endsAt && endsAt.getTime() < startsAt.getTime()) {
+      throw new DomainError("invalid", "Invalid event", { endsAt: "End must not be before the start" });
+    }
+  },
+});
+
+export type CalendarEvent = typeof events.$inferSelect;
+
+/**
+ * The events that take place, wholly or in part, between two moments (a month shown), by their
+ * start. Kept for the request's content generation like the collection's own reads.
+ */
+export function eventsBetween(
+  ctx: ContentContext,
+  from: Date,
+  to: Date,
+  actor: Actor = anonymous,
+): Promise<CalendarEvent[]> {
+  return eventCollection.remembered(ctx, actor, `between ${from.toISOString()} ${to.toISOString()}`, () =>
+    ctx.db
+      .select()
+      .from(events)
+      .where(and(lt(events.startsAt, to), gte(events.endsAt, from)))
+      .orderBy(asc(events.startsAt), asc(events.id))
+      .limit(500),
+  );
+}
+
+/** Every event from a moment on (the calendar feed), by start, at most `limit`. */
+export function eventsFrom(ctx: ContentContext, from: Date, limit = 1000): Promise<CalendarEvent[]> {
+  return ctx.db
+    .select()
+    .from(events)
+    .where(gte(events.endsAt, from))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(limit);
+}

@@ -1,0 +1,56 @@
+// The registry of kinds (common/kinds.ts, server/domain/kinds.ts): the pieces made from it, and
+// the type check that refuses a kind with a piece missing (the @ts-expect-error lines fail
+// `tsc --noEmit` the day the check stops refusing).
+import { describe, expect, it } from "vitest";
+import { contentForms, kindOfPath } from "../../app/components/dashboard/content-forms";
+import { listKinds } from "../../app/components/dashboard/content-kinds";
+import { formKindTexts, kindTexts } from "../../app/components/dashboard/kind-texts";
+import { deleteKinds } from "../../app/components/delete-question";
+import { dictionaries } from "../../app/i18n";
+import { deleteTexts } from "../../app/lib/kind-texts";
+import { auditSubjects } from "../../common/audit";
+import { type KindName, kindNames, kinds } from "../../common/kinds";
+import { type ServerKind, serverKinds, tablesWithImages } from "../../server/domain/kinds";
+import { overviewKinds } from "../../server/domain/overview";
+
+describe("the kinds of content", () => {
+  it("makes the dashboard's lists, forms, audit subjects, counts and delete questions from one list", () => {
+    expect(listKinds).toEqual(kindNames.filter((kind) => kinds[kind].addPath !== null));
+    expect(Object.keys(contentForms)).toEqual(listKinds);
+    expect(overviewKinds).toEqual(kindNames);
+    expect(deleteKinds).toEqual(kindNames);
+    for (const kind of kindNames) expect(auditSubjects).toContain(kinds[kind].one);
+    expect(kindOfPath("/DeashBoard/noticeADD")).toBe("notices");
+    expect(kindOfPath("/deashboard/ADDADMITION/")).toBe("admissions");
+    expect(kindOfPath("/DeashBoard/nothing")).toBeUndefined();
+  });
+
+  it("checks a file against every table that can show it", () => {
+    const withImage = kindNames.filter((kind) => kinds[kind].image !== "none");
+    expect(tablesWithImages).toHaveLength(withImage.length);
+  });
+
+  it("has every kind's texts in English and Bangla", () => {
+    for (const kind of kindNames) {
+      const keys = [
+        ...Object.values(kindTexts(kind)),
+        ...Object.values(deleteTexts(kind)),
+        ...(listKinds.includes(kind as never) ? Object.values(formKindTexts(kind as never)) : []),
+      ];
+      for (const key of keys) {
+        expect(dictionaries.en[key], key).toBeTruthy();
+        expect(dictionaries.bn[key], key).toBeTruthy();
+      }
+    }
+  });
+
+  it("refuses, in the type check, a kind without its server part", () => {
+    const { notices: _left, ...withoutNotices } = serverKinds;
+    // @ts-expect-error notices has no server part
+    const partial: Record<KindName, ServerKind> = withoutNotices;
+    expect(Object.keys(partial)).not.toContain("notices");
+    // @ts-expect-error a kind's texts are found by its name: an unknown kind has none
+    const unknownKind = () => kindTexts("gallery");
+    expect(unknownKind).toBeTypeOf("function");
+  });
+});
