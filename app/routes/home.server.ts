@@ -5,6 +5,7 @@ import { type Actor, anonymous } from "../../server/domain/actor";
 import { admissionCollection } from "../../server/domain/admissions";
 import { blogCollection, publishedBlogs } from "../../server/domain/blogs";
 import type { ContentContext, ImageView } from "../../server/domain/content/collection";
+import { upcomingEvents } from "../../server/domain/events";
 import { noticeCollection } from "../../server/domain/notices";
 import { resultCollection } from "../../server/domain/results";
 import { serviceCollection } from "../../server/domain/services";
@@ -21,6 +22,7 @@ export const homeSizes = {
   students: 5,
   blogs: 6,
   notices: 5,
+  events: 4,
   slides: 4,
 };
 
@@ -143,6 +145,16 @@ function loadLower(ctx: ContentContext, actor: Actor) {
           image: b.image,
         })),
       ),
+    events: upcomingEvents(ctx, homeSizes.events).then((items) =>
+      items.map((e) => ({
+        id: e.id,
+        title: e.title,
+        startsAt: e.startsAt.toISOString(),
+        endsAt: e.endsAt.toISOString(),
+        allDay: e.allDay,
+        place: e.place,
+      })),
+    ),
     notices: noticeCollection.list(ctx, actor, newest(homeSizes.notices)).then(({ items }) =>
       items.map((n) => ({
         id: n.id,
@@ -173,3 +185,4 @@ export type HomeService = Awaited<HomeData["services"]>[number];
 export type HomeStudent = Awaited<HomeData["students"]>[number];
 export type HomeBlog = Awaited<HomeData["blogs"]>[number];
 export type HomeNotice = Awaited<HomeData["notices"]>[number];
+export type HomeEvent = Awaited<HomeData["events"]>[number];

@@ -16,6 +16,7 @@ import { ContactForm, SubscribeBox } from "../components/home/contact";
 import { Counters, Hero } from "../components/home/hero";
 import { NoticeBoard } from "../components/home/notice-board";
 import { HomeSection, Streamed } from "../components/home/section";
+import { UpcomingEvents } from "../components/home/upcoming-events";
 import { JsonLd } from "../components/json-ld";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
@@ -26,7 +27,7 @@ import type { Route } from "./+types/home";
 import { loadHome } from "./home.server";
 
 // Placeholder cards while a list streams in: as many as the list usually has.
-const placeholders = { teachers: 6, results: 2, services: 3, students: 5, blogs: 6, notices: 2 };
+const placeholders = { teachers: 6, results: 2, services: 3, students: 5, blogs: 6, notices: 2, events: 2 };
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadHome(contentContext(context), pageOf(context).actor);
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { slides, admissions, teachers, results, services, students, blogs, notices } = loaderData;
+  const { slides, admissions, teachers, results, services, students, blogs, notices, events } = loaderData;
   return (
     <>
       <Institute />
@@ -140,6 +141,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </CardGrid>
           )}
+        </Streamed>
+      </HomeSection>
+
+      <HomeSection
+        id="upcoming"
+        heading={t("home.events.heading")}
+        more={{ href: "/events", label: t("home.events.more") }}
+      >
+        <Streamed items={events} skeletons={placeholders.events}>
+          {(items) =>
+            items.length === 0 ? (
+              <p className="muted">{t("home.events.none")}</p>
+            ) : (
+              <UpcomingEvents events={items} />
+            )
+          }
         </Streamed>
       </HomeSection>
 

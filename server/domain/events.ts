@@ -49,6 +49,27 @@ export function eventsBetween(
   );
 }
 
+/**
+ * The next `limit` events that have not ended by `now`, by start (the home page's "Upcoming").
+ * Kept for the content generation: one that ends meanwhile goes at the next change or after the
+ * reads' time limit.
+ */
+export function upcomingEvents(
+  ctx: ContentContext,
+  limit: number,
+  now = new Date(),
+  actor: Actor = anonymous,
+): Promise<CalendarEvent[]> {
+  return eventCollection.remembered(ctx, actor, `upcoming ${limit}`, () =>
+    ctx.db
+      .select()
+      .from(events)
+      .where(gte(events.endsAt, now))
+      .orderBy(asc(events.startsAt), asc(events.id))
+      .limit(limit),
+  );
+}
+
 /** Every event from a moment on (the calendar feed), by start, at most `limit`. */
 export function eventsFrom(ctx: ContentContext, from: Date, limit = 1000): Promise<CalendarEvent[]> {
   return ctx.db

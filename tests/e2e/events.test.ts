@@ -13,6 +13,7 @@ import {
   launchBrowser,
   newPage,
   type RunningServer,
+  sessionOf,
   signInThroughLogin,
   startServer,
 } from "./harness";
@@ -49,6 +50,43 @@ describe("the academic calendar", () => {
   });
 
   const thisMonthsSamples = sampleEvents.filter((event) => event.day <= 28).map((event) => event.title);
+
+  it("shows what comes next on the home page, each leading to its entry in the agenda, without script", async () => {
+    const { token } = sessionOf(await apiSignIn(server, admin.email, admin.password));
+    // Begun before any of this month's samples and not yet over: the first of the upcoming.
+    const day = 24 * 60 * 60 * 1000;
+    const dhakaDate = (at: number) => new Date(at + 6 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const created = await fetch(`${server.url}/api/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: "Half-yearly examinations",
+        start: dhakaDate(Date.now() - 40 * day),
+        end: dhakaDate(Date.now() + 30 * day),
+        place: "Exam hall",
+        category: "exam",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { insertedId } = (await created.json()) as { insertedId: string };
+
+    const { page } = await newPage(browser, { javaScript: false });
+    await page.goto(`${server.url}/`);
+    const upcoming = page.getByRole("region", { name: "Upcoming", exact: true });
+    const link = upcoming.getByRole("link", { name: "Half-yearly examinations" });
+    expect(await upcoming.getByTestId("upcoming-event").first().textContent()).toContain("Exam hall");
+    const month = dhakaDate(Date.now() - 40 * day).slice(0, 7);
+    expect(await link.getAttribute("href")).toBe(`/events?month=${month}#event-${insertedId}`);
+    await link.click();
+    await page.waitForURL(/\/events\?month=/);
+    expect(await page.locator(`#event-${insertedId}`).textContent()).toContain("Half-yearly examinations");
+    // Gone again: the month's grid is the other tests'.
+    const removed = await fetch(`${server.url}/api/events/${insertedId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(removed.status).toBe(200);
+  });
 
   it("shows the month as a grid and an agenda without script, each day's events linked to theirs", async () => {
     const { page } = await newPage(browser, { javaScript: false });
