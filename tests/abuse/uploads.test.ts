@@ -61,6 +61,7 @@ const kindOfTag: Record<string, Kind> = {
   Services: "service",
   Students: "student",
   Teachers: "teacher",
+  Events: "event",
 };
 
 describe("hostile uploads", () => {
