@@ -41,6 +41,9 @@ describe("sign-in providers", () => {
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
       OIDC_NAME: "School ID",
+      // The provider answers from this test's own process, which the app's embedded database
+      // keeps busy: on a loaded CI its discovery document once took longer than the default 10 s.
+      OIDC_TIMEOUT_SECONDS: "60",
     });
     const offered = await signInProviders(t.services.auth, t.config);
     expect(offered).toEqual([
