@@ -1,4 +1,5 @@
 // Dates, numbers and prices in the reader's language (Bangla uses Bengali digits).
+import { dayNumbers } from "../../common/calendar";
 
 // Making a formatter costs far more than using one, and a page formats many values: each
 // formatter is made once per language and kind.
@@ -91,6 +92,22 @@ export function formatDhaka(value: string | Date, intl: string, withTime: boolea
         timeZone: "Asia/Dhaka",
       }),
   ).format(new Date(value));
+}
+
+/**
+ * When a calendar event takes place, on Bangladesh's clock: a day, or from one day to another
+ * (all day); a moment, or from one to another (timed). The calendar and the home page say it alike.
+ */
+export function formatEventTime(
+  event: { startsAt: string; endsAt: string; allDay: boolean },
+  intl: string,
+): string {
+  const start = formatDhaka(event.startsAt, intl, !event.allDay);
+  const [first, last] = [event.startsAt, event.endsAt].map(
+    (at) => dayNumbers(new Date(at), new Date(at)).first,
+  );
+  if (event.allDay) return first === last ? start : `${start} – ${formatDhaka(event.endsAt, intl, false)}`;
+  return event.endsAt === event.startsAt ? start : `${start} – ${formatDhaka(event.endsAt, intl, true)}`;
 }
 
 /** A month's name and year ("December 2026", "ডিসেম্বর, ২০২৬"). */

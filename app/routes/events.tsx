@@ -16,7 +16,7 @@ import {
 import type { EventCategory } from "../../common/schemas/content";
 import { eventsBetween } from "../../server/domain/events";
 import type { MessageKey } from "../i18n";
-import { formatDhaka, formatMonth, formatNumber } from "../lib/format";
+import { formatEventTime, formatMonth, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
@@ -85,12 +85,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const first = dayNumberOf({ year, month, day: 1 });
   const monthName = formatMonth(year, month, intl);
   const on = (day: number) => events.filter((event) => event.first <= day && event.last >= day);
-  const when = (event: Shown) => {
-    const start = formatDhaka(event.startsAt, intl, !event.allDay);
-    const sameDay = event.first === event.last;
-    if (event.allDay) return sameDay ? start : `${start} – ${formatDhaka(event.endsAt, intl, false)}`;
-    return event.endsAt === event.startsAt ? start : `${start} – ${formatDhaka(event.endsAt, intl, true)}`;
-  };
+  const when = (event: Shown) => formatEventTime(event, intl);
   return (
     <div className="container events-page">
       <div className="list-page__head">

@@ -1,6 +1,6 @@
 // The calendar's next events, each leading to its entry in its month's agenda on /events.
 import { dhakaDay, monthKey } from "../../../common/calendar";
-import { formatDhaka } from "../../lib/format";
+import { formatEventTime } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import type { HomeEvent } from "../../routes/home.server";
 
@@ -11,13 +11,10 @@ export function UpcomingEvents({ events }: { events: HomeEvent[] }) {
     <ul className="notice-board" role="list">
       {events.map((event) => {
         const day = dhakaDay(new Date(event.startsAt));
-        const start = formatDhaka(event.startsAt, intl, !event.allDay);
-        const lastDay = dhakaDay(new Date(event.endsAt));
-        const days = event.allDay && lastDay.day !== day.day;
         return (
           <li key={event.id} className="notice-board__item" data-testid="upcoming-event">
             <time dateTime={event.startsAt} className="notice-board__date">
-              {days ? `${start} – ${formatDhaka(event.endsAt, intl, false)}` : start}
+              {formatEventTime(event, intl)}
             </time>
             <div>
               <h3 className="notice-board__title">
