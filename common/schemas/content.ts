@@ -174,3 +174,25 @@ export const eventInput = z.object({
   category: eventCategory,
   description: optionalText("Description", 5000, "many"),
 });
+
+/** What a download is: a form, a syllabus, a routine, a notice, or something else. */
+export const downloadCategories = ["form", "syllabus", "routine", "notice", "other"] as const;
+export type DownloadCategory = (typeof downloadCategories)[number];
+
+/** The file types a download may be, decided from the file's bytes (server/files/documents.ts). */
+export const downloadTypes = ["pdf", "docx", "xlsx", "odt"] as const;
+export type DownloadType = (typeof downloadTypes)[number];
+
+const downloadCategory = z
+  .union([z.enum(downloadCategories), z.literal("")], {
+    error: "Category must be form, syllabus, routine, notice or other",
+  })
+  .transform((value) => value || "other")
+  .optional();
+
+/** A download's fields; its file comes beside them (multipart), never as a field. */
+export const downloadInput = z.object({
+  title: requiredText("Title", 200),
+  category: downloadCategory,
+  description: optionalText("Description", 5000, "many"),
+});

@@ -275,6 +275,35 @@ export const events = pgTable(
   ],
 );
 
+/** The downloads' categories and file types (common/schemas/content.ts's lists). */
+export const downloadCategories = ["form", "syllabus", "routine", "notice", "other"] as const;
+export const downloadTypes = ["pdf", "docx", "xlsx", "odt"] as const;
+
+// Files for visitors to download (forms, syllabuses, routines, notices). The file's bytes are in
+// the file storage under fileKey (downloads/...), served only through /api/downloads/{id}/file.
+export const downloads = pgTable(
+  "downloads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    category: text({ enum: downloadCategories }).notNull().default("other"),
+    description: text().notNull().default(""),
+    fileKey: text().notNull(),
+    fileName: text().notNull(),
+    fileSize: integer().notNull(),
+    fileType: text({ enum: downloadTypes }).notNull(),
+    downloadCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.category, t.createdAt),
+    check("downloads_category", sql`${t.category} in ('form', 'syllabus', 'routine', 'notice', 'other')`),
+    check("downloads_file_type", sql`${t.fileType} in ('pdf', 'docx', 'xlsx', 'odt')`),
+  ],
+);
+
 export const notices = pgTable(
   "notices",
   {
