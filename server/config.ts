@@ -107,6 +107,12 @@ const envSchema = z
       .int({ message: "must be a whole number of bytes" })
       .min(1024, { message: "must be at least 1024 bytes" })
       .default(5 * 1024 * 1024),
+    // The largest file a download may be, in bytes (20 MB by default).
+    DOWNLOAD_MAX_BYTES: z.coerce
+      .number({ message: "must be a whole number of bytes" })
+      .int({ message: "must be a whole number of bytes" })
+      .min(1024, { message: "must be at least 1024 bytes" })
+      .default(20 * 1024 * 1024),
     // S3 or an S3-compatible service for uploads instead of the local disk.
     S3_BUCKET: z.string().min(3, { message: "must be a bucket name" }).optional(),
     S3_ENDPOINT: httpUrl("https://s3.eu-central-1.wasabisys.com").optional(),
@@ -343,6 +349,8 @@ export type Config = {
   trustProxy: boolean;
   /** The largest image upload accepted, in bytes. */
   uploadMaxBytes: number;
+  /** The largest file a download (a form, a syllabus...) may be, in bytes. */
+  downloadMaxBytes: number;
   /** Present when uploads go to S3 (S3_BUCKET is set); otherwise they stay in DATA_DIR/files. */
   s3?: S3Config;
   /** ISO 4217 code, upper case ("USD"): the currency orders are charged in. */
@@ -477,6 +485,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchCounters: e.BENCH_COUNTERS ?? false,
     trustProxy: e.TRUST_PROXY,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    downloadMaxBytes: e.DOWNLOAD_MAX_BYTES,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -89,7 +89,8 @@ export function createApp(
     app.use("/favicon.svg", builtAssets(options.assetsDir, "public, max-age=86400"));
   }
   // Uploads on the local disk (DATA_DIR/files); every key holds a random id, so they never change.
-  app.use("/files/*", cacheControl(immutableCacheControl), serveStatic({ root: config.dataDir }));
+  // Only images: the downloads' documents are served by /api/downloads/{id}/file, as attachments.
+  app.use("/files/images/*", cacheControl(immutableCacheControl), serveStatic({ root: config.dataDir }));
   app.all("/files/*", (c) => c.text("Not found", 404));
 
   // Stripe's webhook proves itself by a signature over the exact bytes sent, so it is read raw,
@@ -162,11 +163,11 @@ export function createApp(
 
   const { pageHandler } = options;
   if (pageHandler) {
-    // Page forms include the dashboard's image uploads, so the limit follows UPLOAD_MAX_BYTES. It
-    // is a safety net with room to spare: the upload route checks the size itself, first, and
-    // says so on the form's image field.
+    // Page forms include the dashboard's image and document uploads, so the limit follows
+    // UPLOAD_MAX_BYTES and DOWNLOAD_MAX_BYTES. It is a safety net with room to spare: the upload
+    // route checks the size itself, first, and says so on the form's file field.
     const formLimit = bodyLimit({
-      maxSize: config.uploadMaxBytes + 2 * formOverheadBytes,
+      maxSize: Math.max(config.uploadMaxBytes, config.downloadMaxBytes) + 2 * formOverheadBytes,
       onError: (c) => {
         const message = "The form is too large";
         if (c.req.header("x-requested-with") === "XMLHttpRequest") {

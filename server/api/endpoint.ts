@@ -22,7 +22,14 @@ export type JsonSchema = {
 } & Record<string, unknown>;
 
 /** Headers the documentation describes (server/api/openapi.ts, components.headers). */
-export type ResponseHeader = "X-Total-Count" | "Location" | "ETag" | "Cache-Control" | "Retry-After";
+export type ResponseHeader =
+  | "X-Total-Count"
+  | "Location"
+  | "ETag"
+  | "Cache-Control"
+  | "Retry-After"
+  | "Content-Disposition"
+  | "X-Content-Type-Options";
 
 export type EndpointInput<P, Q, B> = {
   actor: Actor;
@@ -79,6 +86,11 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   errors?: Record<string, string>;
   /** The body of a successful answer: documented, and checked against every answer in the API tests. */
   response: Schema;
+  /**
+   * The answer is a file (a FileAnswer) of one of these Content-Types rather than JSON: documented
+   * as binary; `response` is then unused.
+   */
+  fileTypes?: string[];
   /** Headers every successful answer carries, beyond the usual ones (X-Total-Count on lists, Location on 201). */
   responseHeaders?: ResponseHeader[];
   /**
@@ -95,6 +107,15 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   noStore?: boolean;
   handle(input: EndpointInput<P, Q, B>): Promise<unknown>;
 };
+
+/** A file as the answer (an endpoint with fileTypes): its bytes, Content-Type and headers. */
+export class FileAnswer {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
 
 /** An answer with headers or a status of its own. */
 export class Answer {

@@ -68,6 +68,17 @@ const headers: Record<ResponseHeader, { description: string; required: true; sch
     description: "Seconds to wait before trying again",
     schema: { type: "string", pattern: "^[0-9]+$" },
   },
+  "Content-Disposition": {
+    required: true,
+    description:
+      "attachment, with the file's name (filename*=UTF-8'' for any language, and a plain fallback)",
+    schema: { type: "string", pattern: "^attachment; " },
+  },
+  "X-Content-Type-Options": {
+    required: true,
+    description: "nosniff: the Content-Type is the file's real type, read from its bytes",
+    schema: { const: "nosniff" },
+  },
 };
 
 const headerRefs = (names: ResponseHeader[]) =>
@@ -106,7 +117,8 @@ function multipartOf(body: JsonSchema, fileFields: string[]): JsonSchema {
     properties[field] = {
       type: "string",
       format: "binary",
-      description: "An image file (JPEG, PNG, WebP or AVIF), or a link as text",
+      description:
+        properties[field]?.description ?? "An image file (JPEG, PNG, WebP or AVIF), or a link as text",
     };
   }
   // Every value of a form is text: numbers and flags are sent as their text.
@@ -207,7 +219,11 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
           [success]: {
             description: success === "201" ? "Created" : "Success",
             ...(successHeaders.length ? { headers: headerRefs(successHeaders) } : {}),
-            content: jsonContent(toJsonSchema(endpoint.response, "output")),
+            content: endpoint.fileTypes
+              ? Object.fromEntries(
+                  endpoint.fileTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+                )
+              : jsonContent(toJsonSchema(endpoint.response, "output")),
           },
           ...(revalidated
             ? {

@@ -15,7 +15,7 @@ import { contentReadsOf } from "../middleware/page-cache";
 import { privateCacheControl } from "../middleware/private-answers";
 import type { Services } from "../services";
 import { jsonTextOf } from "./answer-bytes";
-import { Answer, type AnyEndpoint, type UploadedFile } from "./endpoint";
+import { Answer, type AnyEndpoint, FileAnswer, type UploadedFile } from "./endpoint";
 import { ApiError, invalidInput } from "./errors";
 
 export const maxJsonBytes = 1024 * 1024;
@@ -167,7 +167,10 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
     let body: unknown;
     let files: Record<string, UploadedFile> = {};
     if (endpoint.body) {
-      const read = await readBody(c.req.raw, Boolean(endpoint.acceptsFiles), services.config.uploadMaxBytes);
+      // The larger of the two file limits: the image pipeline and the documents' store each
+      // check their own, naming the field.
+      const fileLimit = Math.max(services.config.uploadMaxBytes, services.config.downloadMaxBytes);
+      const read = await readBody(c.req.raw, Boolean(endpoint.acceptsFiles), fileLimit);
       refuseUnknownFields(read, knownFields.get(endpoint) ?? null);
       const parsed = endpoint.body.safeParse(read.fields);
       if (!parsed.success) throw invalidInput(parsed.error, "body");
@@ -188,6 +191,11 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
       client: clientAddressOf(c, services.config),
       reads: contentReadsOf(c, services.pageCache),
     });
+    if (result instanceof FileAnswer) {
+      if (endpoint.noStore) c.header("Cache-Control", privateCacheControl);
+      for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
+      return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, { "Content-Type": result.contentType });
+    }
     const answer = result instanceof Answer ? result : new Answer(result);
     if (endpoint.noStore) c.header("Cache-Control", privateCacheControl);
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);

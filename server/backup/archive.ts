@@ -3,7 +3,7 @@
 //
 //   manifest.json              what is inside, with a sha256 of every entry (manifest.ts)
 //   database/<table>.jsonl     one JSON object per row
-//   files/images/<name>        the stored files, by their storage key
+//   files/images/<name>        the stored files, by their storage key (and files/downloads/<name>)
 //   secrets/<name>             DATA_DIR/secrets, only with --with-secrets
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
@@ -45,7 +45,7 @@ export function writeArchive(file: string): ArchiveWriter {
 
 /** Entry names this app writes; anything else in an archive is refused. */
 const entryPattern =
-  /^(manifest\.json|database\/[a-z0-9_]{1,63}\.jsonl|files\/images\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}|secrets\/[A-Za-z0-9][A-Za-z0-9._-]{0,100})$/;
+  /^(manifest\.json|database\/[a-z0-9_]{1,63}\.jsonl|files\/(?:images|downloads)\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}|secrets\/[A-Za-z0-9][A-Za-z0-9._-]{0,100})$/;
 
 export class ArchiveError extends Error {
   constructor(message: string) {

@@ -14,7 +14,7 @@ export type Dump = {
   leftOut: { name: string; why: string }[];
   /** The last migration applied (drizzle's created_at, the journal's `when`). */
   migration: number;
-  /** Every stored file a record of this moment names (uploaded_files' variants). */
+  /** Every stored file a record of this moment names (uploaded_files' variants, the downloads' documents). */
   fileKeys: string[];
 };
 
@@ -119,7 +119,16 @@ export async function dumpDatabase(db: Database, options: { withSecrets: boolean
         sql`select distinct v->>'key' as key from uploaded_files, jsonb_array_elements(variants) v
             where v->>'key' is not null order by 1`,
       );
-      return { tables, leftOut, migration: await migrationLevel(tx), fileKeys: files.map((f) => f.key) };
+      // The downloads' documents (migration 0013; an older database has no such table).
+      const [downloads] = await rowsOf<{ present: boolean }>(
+        tx,
+        sql`select to_regclass('public.downloads') is not null as present`,
+      );
+      const documents = downloads?.present
+        ? await rowsOf<{ key: string }>(tx, sql`select file_key as key from downloads order by 1`)
+        : [];
+      const fileKeys = [...files, ...documents].map((file) => file.key);
+      return { tables, leftOut, migration: await migrationLevel(tx), fileKeys };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -41,6 +41,10 @@ const contentTypes: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".avif": "image/avif",
+  ".pdf": "application/pdf",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ".odt": "application/vnd.oasis.opendocument.text",
 };
 
 const lineCount = (text: string) => (text.length === 0 ? 0 : text.split("\n").length - 1);

@@ -1,6 +1,6 @@
 // Where uploaded files live: the local disk under DATA_DIR/files (served by the app at /files/),
 // or an S3 bucket when S3_BUCKET is set. FlyDrive gives both the same few calls; this module
-// narrows them to what the site needs and refuses any key outside images/.
+// narrows them to what the site needs and refuses any key outside images/ and downloads/.
 import path from "node:path";
 import { Disk } from "flydrive";
 import { FSDriver } from "flydrive/drivers/fs";
@@ -21,19 +21,20 @@ export type FileStorage = {
 // Every key holds a random id, so a stored object never changes: caches may keep it a year.
 export const immutableCacheControl = "public, max-age=31536000, immutable";
 
-// One flat folder, plain characters: a key can never climb out of it or need escaping in a URL.
-const keyPattern = /^images\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+// Two flat folders (images, and the downloads' documents), plain characters: a key can never
+// climb out of them or need escaping in a URL.
+const keyPattern = /^(images|downloads)\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 export class FileKeyError extends Error {
   constructor(key: string) {
     super(
-      `Refused file key ${JSON.stringify(key)}: keys are images/ followed by letters, digits, ".", "_" or "-"`,
+      `Refused file key ${JSON.stringify(key)}: keys are images/ or downloads/ followed by letters, digits, ".", "_" or "-"`,
     );
     this.name = "FileKeyError";
   }
 }
 
-/** Throws FileKeyError unless the key is images/<safe name>. */
+/** Throws FileKeyError unless the key is images/<safe name> or downloads/<safe name>. */
 export function checkKey(key: string): string {
   if (!keyPattern.test(key) || key.includes("..")) throw new FileKeyError(key);
   return key;

@@ -61,7 +61,7 @@ describe("local storage", () => {
     await files.delete(name);
   });
 
-  it("refuses keys outside images/ or with a way out", async () => {
+  it("refuses keys outside images/ and downloads/ or with a way out", async () => {
     const root = temporaryFolder();
     const files = localFileStorage(path.join(root, "files"));
     const bad = [
@@ -78,6 +78,9 @@ describe("local storage", () => {
       "images/x%2f.webp",
       "images\\x.webp",
       "IMAGES/x.webp",
+      "downloads/../x",
+      "downloads/sub/x.pdf",
+      "files/x.pdf",
     ];
     for (const name of bad) {
       await expect(files.put(name, Buffer.from("x"), "image/webp"), name).rejects.toBeInstanceOf(
