@@ -17,7 +17,9 @@ export type FieldWidget =
   | "number"
   | "url"
   | "datetime-local"
-  | "checkbox";
+  | "checkbox"
+  /** A document (the downloads' file): sent as a file, stored by the server's documents' store. */
+  | "file";
 
 export type KindField = {
   /** The domain's plain English name of the field (the schema's key). */
@@ -220,6 +222,32 @@ export const kinds = {
       { name: "description", label: "forms.description", widget: "textarea" },
     ],
     schema: () => schemas().then((m) => m.eventInput),
+  },
+  downloads: {
+    one: "download",
+    addPath: "downloadAdd",
+    publicPath: "/downloads",
+    titleField: "title",
+    image: "none",
+    reviewed: false,
+    fields: [
+      { name: "title", label: "forms.title", widget: "text", required: true },
+      {
+        name: "category",
+        label: "forms.downloadCategory",
+        widget: "select",
+        options: [
+          { value: "form", label: "downloads.category.form" },
+          { value: "syllabus", label: "downloads.category.syllabus" },
+          { value: "routine", label: "downloads.category.routine" },
+          { value: "notice", label: "downloads.category.notice" },
+          { value: "other", label: "downloads.category.other" },
+        ],
+      },
+      { name: "description", label: "forms.description", widget: "textarea" },
+      { name: "file", label: "forms.file", widget: "file", required: true },
+    ],
+    schema: () => schemas().then((m) => m.downloadInput),
   },
 } as const satisfies Record<string, KindDefinition>;
 

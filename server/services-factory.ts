@@ -9,6 +9,7 @@ import { createPageCache } from "./cache/page-cache";
 import type { Config } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
 import { ensureAdminAccount } from "./domain/users";
+import { createDocumentStore } from "./files/documents";
 import { createImageStore } from "./files/image-store";
 import { createFileStorage } from "./files/storage";
 import { createMailer } from "./mail/mailer";
@@ -48,6 +49,7 @@ export async function createServices(
     logger.info({ email: admin.email, outcome }, "admin account checked");
   });
   const images = createImageStore({ db: database.db, files, config, logger });
+  const documents = createDocumentStore({ files, maxBytes: config.downloadMaxBytes, logger });
   const payments = paymentsOf(await configuredProviders(config, database.db), [
     createTestModeProvider(database.db),
     createTestGatewayProvider(database.db, "sslcommerz", config.publicUrl),
@@ -68,7 +70,20 @@ export async function createServices(
     logger.info("STRIPE_WEBHOOK_SECRET is not set: orders are marked paid when the page reports the payment");
   }
   const pageCache = createPageCache({ redisUrl: config.redisUrl, database, logger });
-  return { config, database, db: database.db, auth, files, images, logger, payments, mail, sms, pageCache };
+  return {
+    config,
+    database,
+    db: database.db,
+    auth,
+    files,
+    images,
+    documents,
+    logger,
+    payments,
+    mail,
+    sms,
+    pageCache,
+  };
 }
 
 /** The providers with keys in the config; each SDK or client is loaded only when configured. */

@@ -4,7 +4,7 @@ import type { Auth } from "./auth/auth";
 import type { PageCache } from "./cache/page-cache";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
-import type { ImageStore } from "./domain/content/collection";
+import type { DocumentStore, ImageStore } from "./domain/content/collection";
 import type { FileStorage } from "./files/storage";
 import type { Mailer } from "./mail/mailer";
 import type { Payments } from "./payments/payments";
@@ -19,6 +19,8 @@ export type Services = {
   files: FileStorage;
   /** The image pipeline: store an upload in every width, remove one, show one. */
   images: ImageStore;
+  /** The downloads' documents (PDF, DOCX, XLSX, ODT), in the same file storage. */
+  documents: DocumentStore;
   logger: Logger;
   /** The payment providers: those configured (Stripe, SSLCommerz, bKash), or the test stand-ins. */
   payments: Payments;

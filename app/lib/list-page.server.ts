@@ -27,5 +27,5 @@ export async function loadListPage<Item>(
 /** The content context for a loader or action that calls a collection directly. */
 export const contentContext = (context: Readonly<RouterContextProvider>): ContentContext => {
   const { services, contentReads } = pageOf(context);
-  return { db: services.db, images: services.images, reads: contentReads };
+  return { db: services.db, images: services.images, documents: services.documents, reads: contentReads };
 };

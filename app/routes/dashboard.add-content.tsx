@@ -34,7 +34,13 @@ async function add(
   const collection = collectionsByKind[form.kind];
   if (!collection) throw data(null, { status: 404 });
   try {
-    const created = await collection.create(contentContext(context), actor, read.input, read.image);
+    const created = await collection.create(
+      contentContext(context),
+      actor,
+      read.input,
+      read.image,
+      read.document,
+    );
     return { body: { ok: true, insertedId: String(created.insertedId) }, status: 200 };
   } catch (error) {
     return failureOf(error);

@@ -29,7 +29,9 @@ function valuesOf(form: ContentForm, record: Record<string, unknown>): Record<st
   const values: Record<string, string> = {};
   for (const field of form.fields) {
     const value = record[field.name];
-    if (field.name === "priceMinor" && typeof value === "number") {
+    // A document is not a value to edit: the form shows its name, and a new file replaces it.
+    if (field.widget === "file") values[field.name] = String(record.fileName ?? "");
+    else if (field.name === "priceMinor" && typeof value === "number") {
       values[field.name] = toMajorUnits(value).toFixed(2);
     } else if (value instanceof Date) {
       values[field.name] = dhakaDateTime(value);
@@ -76,7 +78,7 @@ async function save(
     Object.entries(read.input).filter(([name, value]) => value.trim() !== (before[name] ?? "").trim()),
   );
   try {
-    await collection.update(contentContext(context), actor, id, changed, read.image);
+    await collection.update(contentContext(context), actor, id, changed, read.image, read.document);
     return { body: { ok: true }, status: 200 };
   } catch (error) {
     return failureOf(error);

@@ -8,6 +8,7 @@ import {
   type Audience,
   type ContentCollection,
   type ContentContext,
+  type DocumentInput,
   type ImageInput,
   listQuery,
 } from "../domain/content/collection";
@@ -35,6 +36,8 @@ export type WireKind<Item> = {
   convert?: Record<string, (value: unknown) => unknown>;
   /** Fields that carry the image: a file in multipart, or a link (http/https) as text. */
   imageFields?: string[];
+  /** The multipart field that carries the record's document, for a kind whose records are a file. */
+  documentField?: string;
   /** Documentation of wire fields whose rule the domain schema cannot show (a class list checked by a function). */
   fieldDocs?: Record<string, JsonSchema>;
   /** Query parameters beyond limit, offset and q (comments' blogId). */
@@ -98,7 +101,13 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   const imageWireName = kind.imageFields?.[0] ?? "image";
   const ownPath = (id: string) => (paths.one[0] ?? "").replace(":id", encodeURIComponent(id));
 
-  const context = (services: Services): ContentContext => ({ db: services.db, images: services.images });
+  const context = (services: Services): ContentContext => ({
+    db: services.db,
+    images: services.images,
+    documents: services.documents,
+  });
+  const fileFields = [...(kind.imageFields ?? []), ...(kind.documentField ? [kind.documentField] : [])];
+  const acceptsFiles = fileFields.length > 0;
 
   /**
    * The specification's field names to the domain's. The router has refused fields the body's
@@ -135,6 +144,21 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     return undefined;
   }
 
+  /** The document sent as a file; a document field sent as text is refused, naming it. */
+  function documentOf(
+    body: Record<string, unknown>,
+    files: Record<string, UploadedFile>,
+  ): DocumentInput | undefined {
+    const field = kind.documentField;
+    if (!field) return undefined;
+    if (files[field]) return files[field];
+    if (body[field] !== undefined) {
+      const message = "Send the file in a multipart/form-data body";
+      throw new DomainError("invalid", message, { [field]: message });
+    }
+    return undefined;
+  }
+
   /** Domain errors name domain fields; a client knows the wire's names. */
   async function inWireTerms<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -143,7 +167,11 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       if (error instanceof DomainError && error.fields) {
         const fields = Object.fromEntries(
           Object.entries(error.fields).map(([field, message]) => [
-            field === "image" ? imageWireName : (wireNameOf.get(field) ?? field),
+            field === "image"
+              ? imageWireName
+              : field === "file"
+                ? (kind.documentField ?? field)
+                : (wireNameOf.get(field) ?? field),
             message,
           ]),
         );
@@ -175,6 +203,15 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       pattern: "^(https?://\\S+|/files/\\S+)?$",
       description: "An image file (multipart), or a link (http or https); an empty string removes the image",
     };
+  }
+  if (kind.documentField) {
+    (bodyDoc.properties as Record<string, JsonSchema>)[kind.documentField] = {
+      type: "string",
+      format: "binary",
+      description:
+        "The file, in a multipart/form-data body: PDF, DOCX, XLSX or ODT (read from its bytes), at most DOWNLOAD_MAX_BYTES",
+    };
+    bodyDoc.required?.push(kind.documentField);
   }
   // A record read and sent back whole carries these: accepted, never changed by a client.
   for (const [field, description] of Object.entries(echoedFields)) {
@@ -244,15 +281,21 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       access: collection.access.create === "admin" ? "admin" : "signed-in user",
       body: jsonObject,
       bodyDoc,
-      acceptsFiles: Boolean(kind.imageFields),
-      fileFields: kind.imageFields,
+      acceptsFiles,
+      fileFields,
       status: 201,
       response: inserted,
       responseHeaders: ["Location"],
       rateLimited: collection.access.create === "user",
       handle: async ({ services, actor, body, files }) => {
         const answer = await inWireTerms(() =>
-          collection.create(context(services), actor, toDomain(body), imageOf(body, files)),
+          collection.create(
+            context(services),
+            actor,
+            toDomain(body),
+            imageOf(body, files),
+            documentOf(body, files),
+          ),
         );
         // The new record's own path.
         return new Answer(answer, { Location: `/api${ownPath(answer.insertedId)}` });
@@ -268,19 +311,26 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
         params: idParams,
         body: jsonObject,
         bodyDoc: { ...bodyDoc, required: [] },
-        acceptsFiles: Boolean(kind.imageFields),
-        fileFields: kind.imageFields,
+        acceptsFiles,
+        fileFields,
         response: changed,
         handle: ({ services, actor, params, body, files }) =>
           inWireTerms(() =>
-            collection.update(context(services), actor, params.id, toDomain(body), imageOf(body, files)),
+            collection.update(
+              context(services),
+              actor,
+              params.id,
+              toDomain(body),
+              imageOf(body, files),
+              documentOf(body, files),
+            ),
           ),
       }),
     ),
     endpoint({
       method: "DELETE",
       paths: [...paths.one, ...(paths.delete ?? [])],
-      summary: `Delete ${aLabel} and its stored image`,
+      summary: `Delete ${aLabel} and its stored ${kind.documentField ? "file" : "image"}`,
       tag,
       access: collection.access.change === "admin" ? "admin" : "author or admin",
       params: idParams,

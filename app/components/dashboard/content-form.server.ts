@@ -1,10 +1,11 @@
 // What the add and edit forms share on the server: reading the posted multipart form (the
-// kind's fields and the image: a file, a link, or an edit's "remove the current image"),
+// kind's fields, a document for a kind whose records are a file, and the image: a file, a link,
+// or an edit's "remove the current image"),
 // refusing an oversized body before reading it, and turning the domain's and the image
 // pipeline's errors into the form's answer.
 import type { RouterContextProvider } from "react-router";
 import { formOverheadBytes } from "../../../server/api/router";
-import type { ImageInput } from "../../../server/domain/content/collection";
+import type { DocumentInput, ImageInput } from "../../../server/domain/content/collection";
 import { DomainError, statusOf } from "../../../server/domain/errors";
 import { ImageError } from "../../../server/files/images";
 import { pageOf } from "../../lib/page.server";
@@ -21,27 +22,39 @@ function sizeOf(bytes: number) {
   return `${bytes} bytes`;
 }
 
-/** The posted fields and image, or the 413 answer when the body is too large. */
+/** The posted fields, image and document, or the 413 answer when the body is too large. */
 export async function readContentForm(
   request: Request,
   context: Readonly<RouterContextProvider>,
   form: ContentForm,
 ): Promise<
-  | { input: Record<string, string>; image: ImageInput | undefined; failure?: undefined }
+  | {
+      input: Record<string, string>;
+      image: ImageInput | undefined;
+      document: DocumentInput | undefined;
+      failure?: undefined;
+    }
   | { failure: { body: FormFailure; status: number } }
 > {
   const { services } = pageOf(context);
-  const limit = services.config.uploadMaxBytes + formOverheadBytes;
+  const fileField = form.fields.find((field) => field.widget === "file")?.name;
+  const [maxBytes, what, field] = fileField
+    ? [services.config.downloadMaxBytes, "file", fileField]
+    : [services.config.uploadMaxBytes, "image", "image"];
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(length) && length > limit) {
-    const message = `The image is larger than ${sizeOf(services.config.uploadMaxBytes)}`;
-    return { failure: { body: { ok: false, error: message, fields: { image: message } }, status: 413 } };
+  if (Number.isFinite(length) && length > maxBytes + formOverheadBytes) {
+    const message = `The ${what} is larger than ${sizeOf(maxBytes)}`;
+    return { failure: { body: { ok: false, error: message, fields: { [field]: message } }, status: 413 } };
   }
   const posted = await request.formData();
   const input: Record<string, string> = {};
+  let document: DocumentInput | undefined;
   for (const field of form.fields) {
     const value = posted.get(field.name);
-    if (typeof value === "string") input[field.name] = value;
+    if (field.widget === "file") {
+      if (value instanceof File && value.size > 0)
+        document = { bytes: new Uint8Array(await value.arrayBuffer()), name: value.name };
+    } else if (typeof value === "string") input[field.name] = value;
     // An unticked box sends nothing: it says "no".
     else if (field.widget === "checkbox") input[field.name] = "";
   }
@@ -56,7 +69,7 @@ export async function readContentForm(
         : posted.get("removeImage") === "on"
           ? { link: "" }
           : undefined;
-  return { input, image };
+  return { input, image, document };
 }
 
 /** The form's answer to a domain or image error; other errors are thrown again. */

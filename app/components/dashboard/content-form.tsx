@@ -96,6 +96,13 @@ export function ContentFormView({
     if (checked && !checked.success) Object.assign(found, fieldErrorsOf(checked.error));
     const link = String(body.get("imageLink") ?? "").trim();
     if (form.image === "required" && !currentImage && !file && !link) found.image = "forms.image.required";
+    // A document is required on an add; an edit keeps the current one unless another is chosen.
+    for (const field of form.fields) {
+      const chosen = body.get(field.name);
+      const sent = chosen instanceof File && chosen.size > 0;
+      if (field.widget === "file" && field.required && !sent && !defaults?.[field.name])
+        found[field.name] = "Choose a file";
+    }
     setSucceeded(false);
     setError(null);
     setErrors(found);
@@ -168,6 +175,17 @@ export function ContentFormView({
                     defaultChecked={defaults?.[field.name] === "on"}
                   />
                 );
+              if (field.widget === "file")
+                return (
+                  <DocumentField
+                    key={field.name}
+                    name={field.name}
+                    label={t(field.label)}
+                    required={field.required}
+                    current={defaults?.[field.name]}
+                    error={fieldError(field.name)}
+                  />
+                );
               if (field.widget === "textarea")
                 return <Textarea key={field.name} {...common} autosize minRows={3} />;
               if (field.widget === "select")
@@ -185,7 +203,7 @@ export function ContentFormView({
                 );
               return <TextInput key={field.name} {...common} type={field.widget} />;
             })}
-            {currentImage ? (
+            {form.image !== "none" && currentImage ? (
               <Image
                 src={currentImage}
                 alt={t("contentLists.edit.currentImage")}
@@ -195,64 +213,68 @@ export function ContentFormView({
                 data-testid="current-image"
               />
             ) : null}
-            <div>
-              <Text component="label" htmlFor="image-file" size="sm" fw={500}>
-                {t("forms.image")}
-                {form.image === "required" ? " *" : ""}
-              </Text>
-              {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone; the file button inside is the keyboard way */}
-              <div
-                data-testid="image-drop"
-                onDragOver={(event) => {
-                  event.preventDefault();
-                  setDragging(true);
-                }}
-                onDragLeave={() => setDragging(false)}
-                onDrop={onDrop}
-                style={{
-                  border: `2px dashed ${dragging ? "var(--mantine-color-blue-6)" : "var(--mantine-color-gray-4)"}`,
-                  borderRadius: 8,
-                  padding: 16,
-                }}
-              >
-                <Group gap="sm">
-                  <Text size="sm">{t("forms.image.drop")}</Text>
-                  <Button variant="default" size="xs" onClick={() => fileInput.current?.click()}>
-                    {t("forms.image.choose")}
-                  </Button>
-                  <input
-                    id="image-file"
-                    ref={fileInput}
-                    type="file"
-                    name="image"
-                    accept={acceptedImageTypes}
-                    hidden
-                    onChange={(event) => choose(event.currentTarget.files?.[0])}
-                  />
-                  {file ? (
-                    <Button variant="default" size="xs" onClick={() => choose(null)}>
-                      {t("forms.image.remove")}
+            {form.image === "none" ? null : (
+              <div>
+                <Text component="label" htmlFor="image-file" size="sm" fw={500}>
+                  {t("forms.image")}
+                  {form.image === "required" ? " *" : ""}
+                </Text>
+                {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop zone; the file button inside is the keyboard way */}
+                <div
+                  data-testid="image-drop"
+                  onDragOver={(event) => {
+                    event.preventDefault();
+                    setDragging(true);
+                  }}
+                  onDragLeave={() => setDragging(false)}
+                  onDrop={onDrop}
+                  style={{
+                    border: `2px dashed ${dragging ? "var(--mantine-color-blue-6)" : "var(--mantine-color-gray-4)"}`,
+                    borderRadius: 8,
+                    padding: 16,
+                  }}
+                >
+                  <Group gap="sm">
+                    <Text size="sm">{t("forms.image.drop")}</Text>
+                    <Button variant="default" size="xs" onClick={() => fileInput.current?.click()}>
+                      {t("forms.image.choose")}
                     </Button>
+                    <input
+                      id="image-file"
+                      ref={fileInput}
+                      type="file"
+                      name="image"
+                      accept={acceptedImageTypes}
+                      hidden
+                      onChange={(event) => choose(event.currentTarget.files?.[0])}
+                    />
+                    {file ? (
+                      <Button variant="default" size="xs" onClick={() => choose(null)}>
+                        {t("forms.image.remove")}
+                      </Button>
+                    ) : null}
+                  </Group>
+                  {preview ? (
+                    <Image
+                      src={preview}
+                      alt={t("forms.image.preview")}
+                      mt="sm"
+                      h={160}
+                      w="auto"
+                      fit="contain"
+                    />
                   ) : null}
-                </Group>
-                {preview ? (
-                  <Image
-                    src={preview}
-                    alt={t("forms.image.preview")}
-                    mt="sm"
-                    h={160}
-                    w="auto"
-                    fit="contain"
-                  />
+                </div>
+                {fieldError("image") ? (
+                  <Text c="red" size="sm" mt={4} data-testid="image-error" role="alert">
+                    {fieldError("image")}
+                  </Text>
                 ) : null}
               </div>
-              {fieldError("image") ? (
-                <Text c="red" size="sm" mt={4} data-testid="image-error" role="alert">
-                  {fieldError("image")}
-                </Text>
-              ) : null}
-            </div>
-            <TextInput name="imageLink" type="url" label={t("forms.image.link")} />
+            )}
+            {form.image === "none" ? null : (
+              <TextInput name="imageLink" type="url" label={t("forms.image.link")} />
+            )}
             {currentImage && form.image === "optional" ? (
               <Checkbox name="removeImage" value="on" label={t("forms.image.clear")} />
             ) : null}
@@ -266,5 +288,66 @@ export function ContentFormView({
         </form>
       </Stack>
     </Paper>
+  );
+}
+
+/** The types a download may be, for the file chooser (the server decides from the bytes). */
+const acceptedDocumentTypes = [
+  ".pdf",
+  ".docx",
+  ".xlsx",
+  ".odt",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.oasis.opendocument.text",
+].join(",");
+
+/** A document's file chooser: a plain file input, so the form posts it without script too. */
+function DocumentField({
+  name,
+  label,
+  required,
+  current,
+  error,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  /** An edit's current file name. */
+  current?: string;
+  error?: string;
+}) {
+  const { t } = useI18n();
+  const id = `${name}-file`;
+  const hint = `${id}-current`;
+  const errorId = `${id}-error`;
+  const describedBy = [current ? hint : null, error ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <Text component="label" htmlFor={id} size="sm" fw={500}>
+        {label}
+        {required ? " *" : ""}
+      </Text>
+      {current ? (
+        <Text id={hint} size="sm" c="dimmed" data-testid="current-file">
+          {t("forms.file.current", { name: current })}
+        </Text>
+      ) : null}
+      <input
+        id={id}
+        type="file"
+        name={name}
+        accept={acceptedDocumentTypes}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        style={{ display: "block", marginTop: 4 }}
+      />
+      {error ? (
+        <Text id={errorId} c="red" size="sm" mt={4} role="alert" data-testid={`${name}-error`}>
+          {error}
+        </Text>
+      ) : null}
+    </div>
   );
 }

@@ -19,6 +19,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { AuditSubject } from "../../../common/audit";
 import type { KindOne } from "../../../common/kinds";
+import type { DownloadType } from "../../../common/schemas/content";
 import { imageLink } from "../../../common/schemas/content";
 import { fieldErrorsOf } from "../../../common/schemas/field-errors";
 import type { ContentReads } from "../../cache/content-reads";
@@ -47,12 +48,28 @@ export type ImageStore = {
   view(file: UploadedFile): ImageView;
 };
 
+/** A document as stored: its key in the file storage, its name, size in bytes and type. */
+export type StoredDocument = { key: string; name: string; size: number; type: DownloadType };
+
+/** What the engine needs from the documents' store (server/files/documents.ts). */
+export type DocumentStore = {
+  /** Checks the size and the type (from the bytes) and stores it; DomainError naming `file` if refused. */
+  store(file: { bytes: Uint8Array; name: string }): Promise<StoredDocument>;
+  remove(key: string): Promise<void>;
+  read(key: string): Promise<Uint8Array>;
+};
+
 export type ContentContext = {
   db: Database;
   images: ImageStore;
+  /** For the kinds whose records are a file (downloads). */
+  documents?: DocumentStore;
   /** Reads kept for the request's content generation (a page's GET); none: read the database. */
   reads?: ContentReads;
 };
+
+/** A document sent with a create or an update of a kind whose records are a file. */
+export type DocumentInput = { bytes: Uint8Array; name: string };
 
 /** An image sent with a create or an update: a file, a link, or "" to remove it. */
 export type ImageInput = { file?: { bytes: Uint8Array; name: string }; link?: string };
@@ -92,6 +109,12 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
   authorOf?: (record: InferSelectModel<Table>) => string | null;
   /** Whether records carry an image (imageUrl, imageFileId columns), and whether one is required. */
   image: "none" | "optional" | "required";
+  /**
+   * Records are a file (downloads): its columns fileKey, fileName, fileSize and fileType are set
+   * from the document stored by ctx.documents, required on create, and the stored file goes with
+   * the record (on a replace or a delete).
+   */
+  document?: true;
   /** Rows this actor may not see (rejected students for non-admins, say). */
   hiddenFrom?: (actor: Actor) => SQL | undefined;
   /**
@@ -145,6 +168,8 @@ export type ContentCollection<Item> = {
   /** The fields a create takes (for documentation and forms). */
   input: z.ZodObject;
   image: "none" | "optional" | "required";
+  /** Records are a file, sent beside the fields (multipart) as `file`. */
+  document: boolean;
   /** Records carry a review status (pending, approved, rejected) that admins set. */
   reviewed: boolean;
   list(ctx: ContentContext, actor: Actor, query: ListQuery): Promise<{ items: Item[]; total: number }>;
@@ -161,6 +186,7 @@ export type ContentCollection<Item> = {
     actor: Actor,
     input: unknown,
     image?: ImageInput,
+    document?: DocumentInput,
   ): Promise<{ acknowledged: true; insertedId: string }>;
   update(
     ctx: ContentContext,
@@ -168,6 +194,7 @@ export type ContentCollection<Item> = {
     id: string,
     input: unknown,
     image?: ImageInput,
+    document?: DocumentInput,
   ): Promise<{ acknowledged: true; matchedCount: number; modifiedCount: number }>;
   remove(
     ctx: ContentContext,
@@ -341,10 +368,12 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       }
       return removed;
     });
-    // Only after the commit: a rolled-back delete keeps its records' images.
+    // Only after the commit: a rolled-back delete keeps its records' images and documents.
     for (const { record } of deleted) {
       const file = (record as { imageFileId?: string | null }).imageFileId;
       if (file) await ctx.images.remove(file);
+      const documentKey = (record as { fileKey?: string }).fileKey;
+      if (definition.document && documentKey) await documentsOf(ctx).remove(documentKey);
     }
     return { acknowledged: true as const, deletedCount: deleted.length };
   }
@@ -377,11 +406,24 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     return undefined;
   }
 
+  function documentsOf(ctx: ContentContext): DocumentStore {
+    if (!ctx.documents) throw new Error(`${name}: the context has no document store`);
+    return ctx.documents;
+  }
+
+  /** Stores a sent document; its columns, or `undefined` when none was sent or the kind has none. */
+  async function documentColumns(ctx: ContentContext, document: DocumentInput | undefined) {
+    if (!definition.document || !document) return undefined;
+    const stored = await documentsOf(ctx).store(document);
+    return { fileKey: stored.key, fileName: stored.name, fileSize: stored.size, fileType: stored.type };
+  }
+
   return {
     name,
     access: { create: definition.create, change: definition.change },
     input: definition.input,
     image: definition.image,
+    document: Boolean(definition.document),
     reviewed: columns.status !== undefined,
     filters: Object.fromEntries(
       Object.entries(definition.filters ?? {}).map(([key, filter]) => [key, filter.schema]),
@@ -396,7 +438,13 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     viewOf,
     remembered,
 
-    async create(ctx: ContentContext, actor: Actor, input: unknown, image?: ImageInput) {
+    async create(
+      ctx: ContentContext,
+      actor: Actor,
+      input: unknown,
+      image?: ImageInput,
+      document?: DocumentInput,
+    ) {
       const user = definition.create === "admin" ? requireAdmin(actor) : requireUser(actor);
       const prefilled =
         definition.prefill && isObject(input) ? { ...input, ...definition.prefill(user) } : input;
@@ -404,9 +452,19 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       if (definition.image === "required" && !image?.file && !image?.link) {
         throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
       }
+      if (definition.document && !document) {
+        throw new DomainError("invalid", "Choose a file", { file: "Choose a file" });
+      }
       await definition.check?.(ctx, values, user);
       await definition.beforeCreate?.(ctx, user);
-      const imageValues = await imageColumns(ctx, image, user);
+      const documentValues = await documentColumns(ctx, document);
+      let imageValues: Awaited<ReturnType<typeof imageColumns>>;
+      try {
+        imageValues = await imageColumns(ctx, image, user);
+      } catch (error) {
+        if (documentValues) await documentsOf(ctx).remove(documentValues.fileKey);
+        throw error;
+      }
       try {
         const row = await changeAndRecord(
           ctx,
@@ -414,7 +472,12 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
           async (db) => {
             const [inserted] = await db
               .insert(table)
-              .values({ ...values, ...definition.onCreate?.(values, user), ...imageValues } as never)
+              .values({
+                ...values,
+                ...definition.onCreate?.(values, user),
+                ...imageValues,
+                ...documentValues,
+              } as never)
               .returning();
             return inserted as InferSelectModel<Table>;
           },
@@ -426,11 +489,19 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
         return { acknowledged: true as const, insertedId: String(row.id) };
       } catch (error) {
         if (imageValues?.imageFileId) await ctx.images.remove(imageValues.imageFileId);
+        if (documentValues) await documentsOf(ctx).remove(documentValues.fileKey);
         throw error;
       }
     },
 
-    async update(ctx: ContentContext, actor: Actor, id: string, input: unknown, image?: ImageInput) {
+    async update(
+      ctx: ContentContext,
+      actor: Actor,
+      id: string,
+      input: unknown,
+      image?: ImageInput,
+      document?: DocumentInput,
+    ) {
       refuseNonAdmins(actor);
       const before = await findVisible(ctx, actor, id);
       const user = mayChange(actor, before);
@@ -461,35 +532,46 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       }
       await definition.check?.(ctx, patch as Partial<z.output<Input>>, user, before);
       const imageValues = await imageColumns(ctx, image, user);
+      const documentValues = await documentColumns(ctx, document);
       const changes = Object.fromEntries(
-        Object.entries({ ...patch, ...imageValues }).filter(([, value]) => value !== undefined),
+        Object.entries({ ...patch, ...imageValues, ...documentValues }).filter(
+          ([, value]) => value !== undefined,
+        ),
       );
       const modified = Object.entries(changes).some(
         ([key, value]) => (before as Record<string, unknown>)[key] !== value,
       );
       if (modified) {
-        await changeAndRecord(
-          ctx,
-          user,
-          async (db) => {
-            const rows = (await db
-              .update(table)
-              .set({ ...changes, ...definition.onUpdate?.(before, user) } as never)
-              .where(eq(table.id, id))
-              .returning()) as unknown as InferSelectModel<Table>[];
-            return rows[0];
-          },
-          (updated) =>
-            updated
-              ? {
-                  record: before,
-                  audit: { action: "update", subject, subjectId: id, label: labelOf(updated) },
-                }
-              : null,
-        );
+        try {
+          await changeAndRecord(
+            ctx,
+            user,
+            async (db) => {
+              const rows = (await db
+                .update(table)
+                .set({ ...changes, ...definition.onUpdate?.(before, user) } as never)
+                .where(eq(table.id, id))
+                .returning()) as unknown as InferSelectModel<Table>[];
+              return rows[0];
+            },
+            (updated) =>
+              updated
+                ? {
+                    record: before,
+                    audit: { action: "update", subject, subjectId: id, label: labelOf(updated) },
+                  }
+                : null,
+          );
+        } catch (error) {
+          if (documentValues) await documentsOf(ctx).remove(documentValues.fileKey);
+          throw error;
+        }
       }
       const oldFile = (before as { imageFileId?: string | null }).imageFileId;
       if (imageValues && oldFile && oldFile !== imageValues.imageFileId) await ctx.images.remove(oldFile);
+      // A replaced document goes once the record names the new one.
+      const oldDocument = (before as { fileKey?: string }).fileKey;
+      if (documentValues && oldDocument) await documentsOf(ctx).remove(oldDocument);
       return { acknowledged: true as const, matchedCount: 1, modifiedCount: modified ? 1 : 0 };
     },
 
