@@ -9,6 +9,7 @@ import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
+import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { homeMessages } from "./areas/home";
@@ -42,4 +43,5 @@ export const bn: Messages = {
   ...marksheetMessages.bn,
   ...examReportsMessages.bn,
   ...eventsMessages.bn,
+  ...downloadsMessages.bn,
 };

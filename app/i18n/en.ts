@@ -10,6 +10,7 @@ import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { detailsMessages } from "./areas/details";
+import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { homeMessages } from "./areas/home";
@@ -42,6 +43,7 @@ export const en = {
   ...marksheetMessages.en,
   ...examReportsMessages.en,
   ...eventsMessages.en,
+  ...downloadsMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

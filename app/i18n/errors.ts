@@ -76,6 +76,11 @@ export const errorMessagesBn: Record<string, string> = {
   "End must be a date, such as 2026-12-16 10:00": "শেষ একটি তারিখ হতে হবে, যেমন ২০২৬-১২-১৬ ১০:০০",
   "Event not found": "আয়োজনটি পাওয়া যায়নি",
   "Invalid event": "আয়োজনটি সঠিক নয়",
+  "Category must be form, syllabus, routine, notice or other": "তালিকা থেকে একটি বিভাগ বেছে নিন",
+  "Choose a file": "একটি ফাইল বেছে নিন",
+  "Upload a PDF, DOCX, XLSX or ODT file": "PDF, DOCX, XLSX বা ODT ফাইল আপলোড করুন",
+  "Download not found": "ডাউনলোডটি পাওয়া যায়নি",
+  "Invalid download": "ডাউনলোডটি সঠিক নয়",
   "Choose a photo": "একটি ছবি বেছে নিন",
   "Invalid request": "অনুরোধটি সঠিক নয়",
   // Records the dashboard asks for that are gone (the content collections' "<Kind> not found",
@@ -117,6 +122,7 @@ export const errorRulesBn: [string, string][] = [
   ["{label} must not contain control characters", "{label}-এ নিয়ন্ত্রণ অক্ষর (control character) থাকতে পারবে না"],
   ["{label} must be an http or https link", "{label} http বা https লিংক হতে হবে"],
   ["The image is larger than {size}", "ছবিটি {size}-এর চেয়ে বড়"],
+  ["The file is larger than {size}", "ফাইলটি {size}-এর চেয়ে বড়"],
   // {size} is the image's size as the server wrote it ("8000 × 6000"); {max} whole megapixels.
   [
     "The image is {size} pixels; images of up to {max} megapixels are accepted",

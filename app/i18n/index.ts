@@ -10,6 +10,7 @@ import { dashboardFormsMessages } from "./areas/dashboard-forms";
 import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
+import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { inboxMessages } from "./areas/inbox";
@@ -65,6 +66,7 @@ const pageAreaTexts = {
     bn: { ...resultsMessages.bn, ...marksheetMessages.bn, ...examReportsMessages.bn },
   },
   events: eventsMessages,
+  downloads: downloadsMessages,
 } satisfies Record<PageArea, Area>;
 
 /** The texts every page gets from the root loader: all but the sections' and the page areas'. */

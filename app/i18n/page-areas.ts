@@ -14,11 +14,15 @@ const resultPages = /^\/(results|profile-route|deashboard)(\/|$)/i;
 /** The academic calendar and its feeds (/events.ics), and the dashboard (whose event form offers its kinds of day). */
 const eventPages = /^\/(events|deashboard)([./]|$)/i;
 
+/** The downloads page, and the dashboard (whose download form offers its categories). */
+const downloadPages = /^\/(downloads|deashboard)(\/|$)/i;
+
 export const pageAreaPatterns = {
   cart: cartPages,
   account: accountPages,
   results: resultPages,
   events: eventPages,
+  downloads: downloadPages,
 } as const;
 
 export type PageArea = keyof typeof pageAreaPatterns;

@@ -4,6 +4,7 @@ import { auditEndpoints } from "./audit";
 import { blogEndpoints } from "./blogs";
 import { commentEndpoints } from "./comments";
 import { contactEndpoints } from "./contact";
+import { downloadEndpoints } from "./downloads";
 import type { AnyEndpoint } from "./endpoint";
 import { eventEndpoints } from "./events";
 import { examReportEndpoints } from "./exam-reports";
@@ -27,6 +28,7 @@ export const endpoints: AnyEndpoint[] = [
   ...commentEndpoints,
   ...noticeEndpoints,
   ...eventEndpoints,
+  ...downloadEndpoints,
   ...serviceEndpoints,
   ...studentEndpoints,
   ...teacherEndpoints,

@@ -7,7 +7,14 @@ import { auditSubjects } from "../../common/audit";
 import { classOptions } from "../../common/classes";
 import { inboxFolders } from "../../common/schemas/inbox";
 import { paymentProviderNames } from "../../common/schemas/orders";
-import { auditActions, orderStatuses, reviewStatuses, teacherPositions } from "../db/schema";
+import {
+  auditActions,
+  downloadCategories,
+  downloadTypes,
+  orderStatuses,
+  reviewStatuses,
+  teacherPositions,
+} from "../db/schema";
 import type { JsonSchema } from "./endpoint";
 
 /** A class, as request bodies take it: the list's values, in any capitalisation, or empty for none. */
@@ -386,5 +393,19 @@ export const eventWire = z.strictObject({
   description: z.string(),
   ...imageFields("image"),
   ics: z.string().meta({ description: "The event as iCalendar (.ics), to add to a calendar" }),
+  date: timestamp,
+});
+
+export const downloadWire = z.strictObject({
+  _id: id,
+  title: z.string(),
+  category: z.enum(downloadCategories),
+  description: z.string(),
+  fileName: z.string().meta({ description: "The file's name, as the download saves it" }),
+  fileSize: z.number().int().meta({ description: "In bytes" }),
+  fileType: z.enum(downloadTypes).meta({ description: "Read from the file's bytes" }),
+  contentType: z.string().meta({ description: "The Content-Type the file is sent with" }),
+  downloadCount: z.number().int().meta({ description: "How many times the file was downloaded" }),
+  file: z.string().meta({ description: "The file's address (GET it to download; each counts)" }),
   date: timestamp,
 });

@@ -11,6 +11,7 @@ import {
   admissions,
   blogs,
   comments,
+  downloads,
   events,
   notices,
   results,
@@ -22,6 +23,7 @@ import { admissionCollection } from "./admissions";
 import { blogCollection } from "./blogs";
 import { commentCollection } from "./comments";
 import type { ContentCollection } from "./content/collection";
+import { downloadCollection } from "./downloads";
 import { eventCollection } from "./events";
 import { noticeCollection } from "./notices";
 import { resultCollection } from "./results";
@@ -49,6 +51,7 @@ export const serverKinds = {
   students: { collection: studentCollection, table: students, shown: approved(students.status) },
   teachers: { collection: teacherCollection, table: teachers, shown: approved(teachers.status) },
   events: { collection: eventCollection, table: events },
+  downloads: { collection: downloadCollection, table: downloads },
 } satisfies Record<KindName, ServerKind>;
 
 /** The tables whose records may point at an uploaded file (imageFileId). */

@@ -576,3 +576,45 @@ export const sampleEvents: SampleEvent[] = [
     time: { from: "14:00", to: "16:00" },
   },
 ];
+
+export type SampleDownload = {
+  title: string;
+  category: "form" | "syllabus" | "routine" | "notice" | "other";
+  description: string;
+  /** The file's name as readers save it (a Bangla one too). */
+  fileName: string;
+  /** The PDF's lines of text. */
+  lines: string[];
+};
+
+/** The downloads' samples: small one-page PDFs made at start (server/sample-content/pdf.ts). */
+export const sampleDownloads: SampleDownload[] = [
+  {
+    title: "Admission form",
+    category: "form",
+    description: "Fill in and bring to the office with two photos and the birth certificate.",
+    fileName: "ভর্তি ফরম.pdf",
+    lines: ["Student's name:", "Father's name:", "Mother's name:", "Date of birth:", "Class sought:"],
+  },
+  {
+    title: "Class Nine syllabus",
+    category: "syllabus",
+    description: "Chapters for the half-yearly and the annual examinations, subject by subject.",
+    fileName: "class-nine-syllabus.pdf",
+    lines: ["Bangla: chapters 1 to 6", "English: units 1 to 5", "Mathematics: chapters 1 to 7"],
+  },
+  {
+    title: "Class routine, morning shift",
+    category: "routine",
+    description: "Periods from Saturday to Thursday for Classes Six to Ten.",
+    fileName: "routine-morning-shift.pdf",
+    lines: ["Period 1: 8:00 to 8:45", "Period 2: 8:45 to 9:30", "Tiffin: 10:15 to 10:35"],
+  },
+  {
+    title: "Winter holiday notice",
+    category: "notice",
+    description: "The institute is closed from 25 December to 1 January.",
+    fileName: "winter-holiday-notice.pdf",
+    lines: ["The institute is closed from 25 December to 1 January.", "Classes resume on 2 January."],
+  },
+];

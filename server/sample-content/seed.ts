@@ -10,6 +10,7 @@ import {
   admissions,
   blogs,
   comments,
+  downloads,
   events,
   notices,
   results,
@@ -23,7 +24,8 @@ import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
 import { escapeXml } from "../xml";
-import { sampleContent, sampleEvents } from "./data";
+import { sampleContent, sampleDownloads, sampleEvents } from "./data";
+import { simplePdf } from "./pdf";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
 
@@ -87,7 +89,12 @@ export async function seedSampleContent(options: {
   ];
 
   const written: StoredImageValues[] = [];
-  const removeWritten = () => Promise.all(written.map((image) => removeImageVariants(files, image.variants)));
+  const writtenDocuments: string[] = [];
+  const removeWritten = () =>
+    Promise.all([
+      ...written.map((image) => removeImageVariants(files, image.variants)),
+      ...writtenDocuments.map((key) => files.delete(key)),
+    ]);
 
   try {
     const images = await mapWithConcurrency(jobs, imageConcurrency, async (job) => {
@@ -145,8 +152,10 @@ export async function seedSampleContent(options: {
       students: content.students.length,
       teachers: content.teachers.length,
       events: sampleEvents.length,
+      downloads: sampleDownloads.length,
       uploadedFiles: fileRows.length,
     };
+    const downloadRows = await writeDownloads(files, now, writtenDocuments);
 
     const inserted = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
@@ -174,6 +183,7 @@ export async function seedSampleContent(options: {
         .insert(teachers)
         .values(content.teachers.map((item, index) => ({ ...item, ...stamp("teachers", index) })));
       await tx.insert(events).values(eventRows(now));
+      await tx.insert(downloads).values(downloadRows);
       return true;
     });
 
@@ -209,6 +219,30 @@ function eventRows(now: number) {
     endsAt: event.time ? at(event.day, event.time.to) : at(event.lastDay ?? event.day),
     createdAt: new Date(now - (index + 2) * dayMs),
   }));
+}
+
+/** The downloads' samples: each PDF written to the file storage (its key kept in `written`), and its row. */
+async function writeDownloads(files: FileStorage, now: number, written: string[]) {
+  const rows = [];
+  for (const [index, sample] of sampleDownloads.entries()) {
+    const bytes = simplePdf(sample.title, sample.lines);
+    const key = `downloads/sample-${slugify(sample.title)}-${randomUUID().slice(0, 8)}.pdf`;
+    await files.put(key, Buffer.from(bytes), "application/pdf");
+    written.push(key);
+    const at = new Date(now - (index * 6 + 3) * dayMs);
+    rows.push({
+      title: sample.title,
+      category: sample.category,
+      description: sample.description,
+      fileKey: key,
+      fileName: sample.fileName,
+      fileSize: bytes.length,
+      fileType: "pdf" as const,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+  return rows;
 }
 
 async function hasContent(db: Database): Promise<boolean> {

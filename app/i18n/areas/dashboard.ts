@@ -21,6 +21,7 @@ const en = {
   "dashboard.menu.addStudent": "Add student",
   "dashboard.menu.addTeacher": "Add teacher",
   "dashboard.menu.addEvent": "Add calendar event",
+  "dashboard.menu.addDownload": "Add download",
   "dashboard.menu.users": "Users",
   "dashboard.menu.subscribers": "Subscribers",
 } as const;
@@ -47,6 +48,7 @@ const bn: Record<keyof typeof en, string> = {
   "dashboard.menu.addStudent": "শিক্ষার্থী যোগ করুন",
   "dashboard.menu.addTeacher": "শিক্ষক যোগ করুন",
   "dashboard.menu.addEvent": "শিক্ষাপঞ্জিতে যোগ করুন",
+  "dashboard.menu.addDownload": "ডাউনলোড যোগ করুন",
   "dashboard.menu.users": "ব্যবহারকারী",
   "dashboard.menu.subscribers": "সাবস্ক্রাইবার",
 };
