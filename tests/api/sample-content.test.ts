@@ -10,6 +10,7 @@ import {
   admissions,
   blogs,
   comments,
+  downloads,
   events,
   notices,
   results,
@@ -19,14 +20,16 @@ import {
   teachers,
   uploadedFiles,
 } from "../../server/db/schema";
+import { sniffDocument } from "../../server/files/documents";
 import { createFileStorage, type FileStorage, localFileStorage } from "../../server/files/storage";
 import { imageInfo } from "../../server/files/uploads";
 import { seedSampleContent } from "../../server/sample-content/seed";
 import { startFakeS3 } from "../fixtures/fake-s3";
 
 const imageTables = { admissions, blogs, results, notices, services, students, teachers };
-// Calendar events come without images (drawing them would slow every start for little).
-const allTables = { ...imageTables, comments, events, uploadedFiles };
+// Calendar events come without images (drawing them would slow every start for little), and
+// downloads are small PDFs.
+const allTables = { ...imageTables, comments, events, downloads, uploadedFiles };
 
 describe("sample content", () => {
   let handle: DatabaseHandle;
@@ -70,6 +73,18 @@ describe("sample content", () => {
     );
     expect(logged).toHaveLength(1);
     expect(logged[0]?.msg).toBe("sample content seeded");
+  });
+
+  it("stores each sample download as a real PDF of the recorded size", async () => {
+    const rows = await handle.db.select().from(downloads);
+    expect(rows.map((row) => row.fileName)).toContain("ভর্তি ফরম.pdf");
+    for (const row of rows) {
+      const bytes = fs.readFileSync(path.join(filesDir, row.fileKey));
+      expect(row.fileKey).toMatch(/^downloads\/sample-[a-z0-9-]+\.pdf$/);
+      expect(sniffDocument(bytes), row.fileKey).toBe("pdf");
+      expect(bytes.length).toBe(row.fileSize);
+      expect(bytes.toString("latin1")).toContain(`(${row.title}) Tj`);
+    }
   });
 
   it("links every record to a WebP image on disk with the recorded width", async () => {
