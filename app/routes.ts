@@ -25,6 +25,8 @@ export default [
   route("events", "routes/events.tsx"),
   route("events.ics", "routes/events-ics.ts", { id: "events-feed" }),
   route("events/:file", "routes/events-ics.ts", { id: "event-ics" }),
+  // Files to download: categories and a search (their files: /api/downloads/{id}/file).
+  route("downloads", "routes/downloads.tsx"),
   // Exam results by roll and registration number, and one marksheet (its PDF: server/results).
   route("results", "routes/results-lookup.tsx"),
   route("results/marksheet/:exam/:roll", "routes/marksheet.tsx"),

@@ -19,12 +19,15 @@ import { sessions } from "../../server/db/schema";
 import { type Session, testDatabases } from "../fixtures/test-app";
 import {
   changedTables,
+  createBody,
   createWorld,
   endpointKey,
   errorShapeProblem,
   filesUnder,
   fingerprint,
+  type Kind,
   kinds,
+  sendBody,
   type World,
 } from "./support";
 
@@ -77,7 +80,7 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
   beforeAll(async () => {
     w = await createWorld(database);
     const made = async (pathname: string, body: unknown, session?: Session) => {
-      const response = await w.t.json(pathname, "POST", body, session ? { session } : {});
+      const response = await sendBody(w.t, pathname, "POST", body, session ? { session } : {});
       const answer = await response.json();
       expect(response.status, JSON.stringify(answer)).toBeLessThan(300);
       const id = answer.insertedId ?? answer.orderId;
@@ -86,9 +89,10 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
     };
     // One record of each kind (the comment on the blog), a message and an order.
     const byKind: Record<string, string> = {};
-    for (const [kind, { path: pathname, body }] of Object.entries(kinds)) {
-      const extra = kind === "comment" ? { id: byKind.blog } : {};
-      byKind[kind] = await made(pathname, { ...body, ...extra }, kind === "comment" ? w.alice : w.admin);
+    for (const [kind, { path: pathname }] of Object.entries(kinds)) {
+      const extra: Record<string, string> = kind === "comment" ? { id: byKind.blog ?? "" } : {};
+      const body = createBody(kind as Kind, extra);
+      byKind[kind] = await made(pathname, body, kind === "comment" ? w.alice : w.admin);
     }
     validBodies["POST /blog/comment"] = { ...kinds.comment.body, id: byKind.blog };
     await made("/api/contact", { name: "Rahima", email: "r@abuse.test", message: "Hello" });
@@ -283,7 +287,9 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
     } else {
       const form = new FormData();
       for (const [name, value] of Object.entries(sent.fields)) form.append(name, value);
-      if (sent.file) form.append("image", new Blob([sent.file as Uint8Array<ArrayBuffer>]), "photo.jpg");
+      // A kind whose records are a file takes it as its own field (a download's `file`).
+      const field = endpoint.fileFields?.includes("file") ? "file" : "image";
+      if (sent.file) form.append(field, new Blob([sent.file as Uint8Array<ArrayBuffer>]), "photo.jpg");
       body = form;
     }
     const hasBody = endpoint.method !== "GET";

@@ -17,6 +17,7 @@ import { blogs, orders, rateLimits, users } from "../../server/db/schema";
 import type { Session } from "../fixtures/test-app";
 import {
   changedTables,
+  createBody,
   createWorld,
   endpointKey,
   fillPath,
@@ -24,6 +25,7 @@ import {
   image,
   type Kind,
   kinds,
+  sendBody,
   stateChangingEndpoints,
   type World,
 } from "./support";
@@ -48,10 +50,10 @@ const authored = new Set<Kind>(["comment", "blog"]);
 
 /** A record of this kind, written by an admin, or by alice for the authored kinds. */
 async function make(w: World, kind: Kind, author = authored.has(kind) ? w.alice : w.admin): Promise<string> {
-  const { path, body } = kinds[kind];
+  const { path } = kinds[kind];
   // A comment goes on a published blog (an admin's).
-  const extra = kind === "comment" ? { id: await make(w, "blog", w.admin) } : {};
-  const id = await created(await w.t.json(path, "POST", { ...body, ...extra }, { session: author }));
+  const extra: Record<string, string> = kind === "comment" ? { id: await make(w, "blog", w.admin) } : {};
+  const id = await created(await sendBody(w.t, path, "POST", createBody(kind, extra), { session: author }));
   // A user's blog waits for review, hidden from others (404); approved, others see it and are refused.
   if (kind === "blog" && author !== w.admin) {
     await w.t.services.db.update(blogs).set({ status: "approved" }).where(eq(blogs.id, id));
@@ -62,8 +64,7 @@ async function make(w: World, kind: Kind, author = authored.has(kind) ? w.alice 
 const add =
   (kind: Kind): Setup =>
   async (w) => ({
-    body:
-      kind === "comment" ? { ...kinds.comment.body, id: await make(w, "blog", w.admin) } : kinds[kind].body,
+    body: createBody(kind, kind === "comment" ? { id: await make(w, "blog", w.admin) } : {}),
   });
 /** One field of each kind, changed. */
 const changes: Record<Kind, Record<string, string>> = {
@@ -76,6 +77,7 @@ const changes: Record<Kind, Record<string, string>> = {
   teacher: { name: "Changed" },
   comment: { info: "Changed" },
   event: { title: "Changed" },
+  download: { title: "Changed" },
 };
 const change =
   (kind: Kind): Setup =>
@@ -291,6 +293,10 @@ const matrix: Record<string, Row> = {
   "PUT /events/:id":                        [401,      403, 403,  200,  change("event")],
   "PATCH /events/:id":                      [401,      403, 403,  200,  change("event")],
   "DELETE /events/:id":                     [401,      403, 403,  200,  remove("event")],
+  "POST /downloads":                        [401,      403, 403,  201,  add("download")],
+  "PUT /downloads/:id":                     [401,      403, 403,  200,  change("download")],
+  "PATCH /downloads/:id":                   [401,      403, 403,  200,  change("download")],
+  "DELETE /downloads/:id":                  [401,      403, 403,  200,  remove("download")],
   "POST /service/addServices":              [401,      403, 403,  201,  add("service")],
   "PUT /service/services/:id":              [401,      403, 403,  200,  change("service")],
   "PATCH /service/services/:id":            [401,      403, 403,  200,  change("service")],
@@ -367,7 +373,7 @@ describe("permission matrix", () => {
 
   /** One cell's call, from a fresh client address (per-address limits stay out of the way). */
   const send = (method: string, pattern: string, call: Call, session?: Session, origin?: string) =>
-    w.t.json(`/api${fillPath(pattern, call.params ?? {})}`, method, call.body ?? {}, {
+    sendBody(w.t, `/api${fillPath(pattern, call.params ?? {})}`, method, call.body ?? {}, {
       ...(session ? { session } : {}),
       headers: { "x-forwarded-for": `198.51.100.${++addresses % 250}`, ...(origin ? { origin } : {}) },
     });

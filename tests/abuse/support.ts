@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { endpoints } from "../../server/api";
 import type { AnyEndpoint } from "../../server/api/endpoint";
 import type { Database } from "../../server/db/client";
+import { simplePdf } from "../../server/sample-content/pdf";
 import { createTestApp, type Session, type TestApp } from "../fixtures/test-app";
 
 export const adminAccount = { email: "head@abuse.test", password: "head-password-1" };
@@ -64,8 +65,40 @@ export const kinds = {
     path: "/api/events",
     body: { title: "Sports day", start: "2026-12-22T08:30", end: "2026-12-22T15:00", category: "event" },
   },
+  // Sent as multipart with a real PDF as `file` (createBody).
+  download: {
+    path: "/api/downloads",
+    body: { title: "Admission form", category: "form", description: "Bring it to the office" },
+  },
 } as const;
 export type Kind = keyof typeof kinds;
+
+/** A create's body: the kind's fields, or for a kind whose records are a file, multipart with a PDF. */
+export function createBody(
+  kind: Kind,
+  extra: Record<string, string> = {},
+): Record<string, unknown> | FormData {
+  const body = { ...kinds[kind].body, ...extra };
+  if (kind !== "download") return body;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) form.set(name, String(value));
+  const pdf = simplePdf("Admission form", ["Name:", "Class:"]);
+  form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "form.pdf");
+  return form;
+}
+
+/** Sends a body as JSON, or a FormData as multipart. */
+export function sendBody(
+  t: TestApp,
+  pathname: string,
+  method: string,
+  body: unknown,
+  init: Parameters<TestApp["request"]>[1] = {},
+): Response | Promise<Response> {
+  return body instanceof FormData
+    ? t.request(pathname, { ...init, method, body })
+    : t.json(pathname, method, body, init);
+}
 
 /** How a row of a table names an endpoint: its method and first path. */
 export const endpointKey = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.paths[0]}`;

@@ -10,11 +10,14 @@ export function SearchForm({
   q,
   label,
   placeholder,
+  keep = {},
 }: {
   /** The search the page shows now (from the loader). */
   q: string;
   label: string;
   placeholder?: string;
+  /** Other parts of the address a search keeps (a list's category), sent as hidden fields. */
+  keep?: Record<string, string>;
 }) {
   const id = useId();
   const submit = useSubmit();
@@ -33,11 +36,14 @@ export function SearchForm({
   const search = (value: string) => {
     const text = value.trim();
     if (text === shown.current) return;
-    submit(text ? { q: text } : {}, { method: "get", replace: true, preventScrollReset: true });
+    submit(text ? { ...keep, q: text } : keep, { method: "get", replace: true, preventScrollReset: true });
   };
 
   return (
     <Form method="get" role="search" className="search-form" onSubmit={() => clearTimeout(timer.current)}>
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

@@ -1,0 +1,145 @@
+// The downloads end to end, against the built server with the sample content: the list, its
+// categories and its search without script, in Bangla with Bengali digits, accessible and fitting
+// a 360 px phone; a file saved with its name; and an admin adding one from the dashboard.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleDownloads } from "../../server/sample-content/data";
+import { simplePdf } from "../../server/sample-content/pdf";
+import {
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  signInThroughLogin,
+  startServer,
+} from "./harness";
+
+const admin = { email: "office@school.test", password: "office-password-1" };
+
+describe("the downloads", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const titles = (page: Awaited<ReturnType<typeof newPage>>["page"]) =>
+    page.getByTestId("download").locator("h2").allTextContents();
+
+  it("lists, filters by category and searches without script, and the link saves the file with its name", async () => {
+    const { page } = await newPage(browser, { javaScript: false });
+    await page.goto(`${server.url}/downloads`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Downloads");
+    expect(await titles(page)).toEqual(expect.arrayContaining(sampleDownloads.map((item) => item.title)));
+    const form = page.getByTestId("download").filter({ hasText: "Admission form" });
+    expect(await form.textContent()).toMatch(/Form · .*PDF, \d+(\.\d)? kB/);
+
+    const categories = page.getByRole("navigation", { name: "Categories" });
+    await categories.getByRole("link", { name: "Syllabus" }).click();
+    await page.waitForURL(/category=syllabus/);
+    expect(await titles(page)).toEqual(["Class Nine syllabus"]);
+    expect(await categories.getByRole("link", { name: "Syllabus" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+
+    // The search keeps the category; a search that finds nothing says so.
+    await page.getByRole("searchbox").fill("routine");
+    await page.getByRole("button", { name: "Search downloads" }).click();
+    await page.waitForURL(/q=routine/);
+    expect(new URL(page.url()).searchParams.get("category")).toBe("syllabus");
+    expect(await page.getByRole("status").textContent()).not.toBe("");
+    expect(await page.getByTestId("download").count()).toBe(0);
+    await categories.getByRole("link", { name: "All" }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get("q") === "routine" && !url.searchParams.has("category"),
+    );
+    expect(await titles(page)).toEqual(["Class routine, morning shift"]);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Download Class routine/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("routine-morning-shift.pdf");
+  });
+
+  it("speaks Bangla with Bengali digits, and a Bangla file name arrives whole", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
+    await page.goto(`${server.url}/downloads?category=form`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("ডাউনলোড");
+    const item = page.getByTestId("download").first();
+    const text = (await item.textContent()) ?? "";
+    expect(text).toContain("ফরম");
+    expect(text).toMatch(/PDF, [০-৯]+(\.[০-৯])? kB/);
+    expect(text.replace(/\d+ kB|PDF/g, "")).not.toMatch(/[0-9]/);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      item.getByRole("link", { name: /ডাউনলোড করুন/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("ভর্তি ফরম.pdf");
+  });
+
+  it("passes every axe rule in both languages, desktop and a 360 px phone, without sideways scrolling", async () => {
+    const found: string[] = [];
+    for (const locale of ["en", "bn"]) {
+      const { context, page } = await newPage(browser);
+      await context.addCookies([{ name: "maktab_lang", value: locale, url: server.url }]);
+      await page.goto(`${server.url}/downloads?category=form`);
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        const violations = await checkAccessibility(page);
+        if (violations.length > 0) found.push(`${locale} ${width} px:\n${formatViolations(violations)}`);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${locale} ${width}`).toBeLessThanOrEqual(0);
+      }
+      await context.close();
+    }
+    expect(found.join("\n")).toBe("");
+  });
+
+  it("lets an admin add a download from the dashboard menu, refusing a file that is not a document", async () => {
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, admin, "/DeashBoard/downloadAdd");
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/downloadAdd");
+    await page.getByTestId("content-form").and(page.locator("[data-hydrated]")).waitFor();
+    const menu = page.getByTestId("dashboard-menu");
+    expect(await menu.getByRole("link", { name: "Add download" }).getAttribute("href")).toBe(
+      "/DeashBoard/downloadAdd",
+    );
+    await page.getByLabel("Title").fill("Exam routine");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect.poll(() => page.getByTestId("file-error").textContent()).toBe("Choose a file");
+    const file = page.getByLabel(/^File/);
+    await file.setInputFiles({
+      name: "routine.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("MZ not a pdf"),
+    });
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId("file-error").textContent())
+      .toBe("Upload a PDF, DOCX, XLSX or ODT file");
+    await file.setInputFiles({
+      name: "exam-routine.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(simplePdf("Exam routine", ["Bangla: Sunday"])),
+    });
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByTestId("form-success").waitFor();
+    await page.goto(`${server.url}/downloads?q=Exam`);
+    expect(await titles(page)).toEqual(["Exam routine"]);
+  });
+});
