@@ -128,6 +128,13 @@ export function formatFileSize(bytes: number, intl: string): string {
         : [bytes, "byte"];
   return formatter(
     `size ${unit} ${intl}`,
-    () => new Intl.NumberFormat(intl, { style: "unit", unit, maximumFractionDigits: 1 }),
+    // Bytes in full ("820 bytes": the short form says "820 byte").
+    () =>
+      new Intl.NumberFormat(intl, {
+        style: "unit",
+        unit,
+        unitDisplay: unit === "byte" ? "long" : "short",
+        maximumFractionDigits: 1,
+      }),
   ).format(value);
 }
