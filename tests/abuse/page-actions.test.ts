@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeTable from "../../app/routes";
 import { apiSignIn, type RunningServer, repoRoot, sessionOf, startServer } from "../e2e/harness";
-import { adminAccount, kinds } from "./support";
+import { adminAccount, createBody, type Kind, kinds } from "./support";
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
 
@@ -83,10 +83,15 @@ describe("page actions refuse visitors and users", () => {
   const ids: Record<string, string> = {};
 
   const api = async (pathname: string, method = "GET", body?: unknown) => {
+    // A kind whose records are a file is added as multipart (createBody).
+    const form = body instanceof FormData;
     const response = await fetch(`${server.url}/api${pathname}`, {
       method,
-      headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
-      ...(body ? { body: JSON.stringify(body) } : {}),
+      headers: {
+        ...(form ? {} : { "content-type": "application/json" }),
+        authorization: `Bearer ${adminToken}`,
+      },
+      ...(body ? { body: form ? body : JSON.stringify(body) } : {}),
     });
     expect(response.status, `${method} ${pathname}`).toBeLessThan(300);
     return response.json();
@@ -123,9 +128,10 @@ describe("page actions refuse visitors and users", () => {
       body: JSON.stringify({ email: "alice@abuse.test", password: "alice-password-1", name: "Alice" }),
     });
     aliceCookie = sessionOf(signUp).cookie;
-    for (const [kind, { path: pathname, body }] of Object.entries(kinds)) {
-      const extra = kind === "comment" ? { id: ids.blogs } : {};
-      ids[`${kind}s`] = (await api(pathname.replace(/^\/api/, ""), "POST", { ...body, ...extra })).insertedId;
+    for (const [kind, { path: pathname }] of Object.entries(kinds)) {
+      const extra: Record<string, string> = kind === "comment" ? { id: ids.blogs ?? "" } : {};
+      const body = createBody(kind as Kind, extra);
+      ids[`${kind}s`] = (await api(pathname.replace(/^\/api/, ""), "POST", body)).insertedId;
     }
     const message = await fetch(`${server.url}/api/contact`, {
       method: "POST",
