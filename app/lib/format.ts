@@ -117,24 +117,3 @@ export function formatMonth(year: number, month: number, intl: string): string {
     () => new Intl.DateTimeFormat(intl, { month: "long", year: "numeric", timeZone: "UTC" }),
   ).format(new Date(Date.UTC(year, month - 1, 1)));
 }
-
-/** A file's size in the reader's language: 820 bytes, 12.5 kB, 1.2 MB (Bangla digits in Bangla). */
-export function formatFileSize(bytes: number, intl: string): string {
-  const [value, unit] =
-    bytes >= 1024 * 1024
-      ? [bytes / (1024 * 1024), "megabyte"]
-      : bytes >= 1024
-        ? [bytes / 1024, "kilobyte"]
-        : [bytes, "byte"];
-  return formatter(
-    `size ${unit} ${intl}`,
-    // Bytes in full ("820 bytes": the short form says "820 byte").
-    () =>
-      new Intl.NumberFormat(intl, {
-        style: "unit",
-        unit,
-        unitDisplay: unit === "byte" ? "long" : "short",
-        maximumFractionDigits: 1,
-      }),
-  ).format(value);
-}

@@ -6,7 +6,8 @@ import { downloadCollection } from "../../server/domain/downloads";
 import { ListPage, listInfo } from "../components/lists/list-page";
 import { SearchForm } from "../components/lists/search-form";
 import type { MessageKey } from "../i18n";
-import { formatDate, formatFileSize } from "../lib/format";
+import { formatFileSize } from "../lib/file-size";
+import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";
@@ -31,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...listInfo(list),
     category: category ?? null,
+    // From the loader: the rules' module (zod) stays out of the page's script.
+    categories: downloadCategories,
     items: list.items.map((download) => ({
       id: download.id,
       title: download.title,
@@ -64,12 +67,12 @@ function categoryHref(category: DownloadCategory | null, q: string): string {
 
 export default function Downloads({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
-  const { category, q } = loaderData;
+  const { category, categories, q } = loaderData;
   const tools = (
     <>
       <nav aria-label={t("downloads.categories")} className="downloads-categories">
         <ul>
-          {[null, ...downloadCategories].map((item) => (
+          {[null, ...categories].map((item) => (
             <li key={item ?? "all"}>
               <a href={categoryHref(item, q)} aria-current={item === category ? "page" : undefined}>
                 {item ? t(categoryLabel(item)) : t("downloads.all")}
