@@ -1,10 +1,9 @@
 // Dates, numbers and prices in the reader's language (Bangla uses Bengali digits).
-import { dayNumbers } from "../../common/calendar";
 
 // Making a formatter costs far more than using one, and a page formats many values: each
 // formatter is made once per language and kind.
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+export function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
   let made = formatters.get(key) as T | undefined;
   if (!made) {
     made = make();
@@ -73,47 +72,4 @@ export function excerpt(text: string, length: number): string {
 /** A number written as text (a roll, a registration number) in the reader's digits. */
 export function localDigits(text: string, intl: string): string {
   return text.replace(/\d/g, (digit) => formatNumber(Number(digit), intl));
-}
-
-/**
- * A calendar event's date, or date and time, on Bangladesh's clock (the institute's; the server's
- * and the reader's own zones do not matter).
- */
-export function formatDhaka(value: string | Date, intl: string, withTime: boolean): string {
-  return formatter(
-    `dhaka ${withTime} ${intl}`,
-    () =>
-      new Intl.DateTimeFormat(intl, {
-        weekday: "short",
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-        ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
-        timeZone: "Asia/Dhaka",
-      }),
-  ).format(new Date(value));
-}
-
-/**
- * When a calendar event takes place, on Bangladesh's clock: a day, or from one day to another
- * (all day); a moment, or from one to another (timed). The calendar and the home page say it alike.
- */
-export function formatEventTime(
-  event: { startsAt: string; endsAt: string; allDay: boolean },
-  intl: string,
-): string {
-  const start = formatDhaka(event.startsAt, intl, !event.allDay);
-  const [first, last] = [event.startsAt, event.endsAt].map(
-    (at) => dayNumbers(new Date(at), new Date(at)).first,
-  );
-  if (event.allDay) return first === last ? start : `${start} – ${formatDhaka(event.endsAt, intl, false)}`;
-  return event.endsAt === event.startsAt ? start : `${start} – ${formatDhaka(event.endsAt, intl, true)}`;
-}
-
-/** A month's name and year ("December 2026", "ডিসেম্বর, ২০২৬"). */
-export function formatMonth(year: number, month: number, intl: string): string {
-  return formatter(
-    `month ${intl}`,
-    () => new Intl.DateTimeFormat(intl, { month: "long", year: "numeric", timeZone: "UTC" }),
-  ).format(new Date(Date.UTC(year, month - 1, 1)));
 }

@@ -33,7 +33,8 @@ import {
 } from "../components/dashboard/table-tools";
 import { deleteQuestion } from "../components/delete-question";
 import { collectionsByKind } from "../lib/collections.server";
-import { formatDate, formatDhaka, formatNumber } from "../lib/format";
+import { formatDhaka } from "../lib/event-time";
+import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf, requireAdminPage } from "../lib/page.server";

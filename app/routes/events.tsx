@@ -16,7 +16,8 @@ import {
 import type { EventCategory } from "../../common/schemas/content";
 import { eventsBetween } from "../../server/domain/events";
 import type { MessageKey } from "../i18n";
-import { formatEventTime, formatMonth, formatNumber } from "../lib/format";
+import { formatEventTime, formatMonth } from "../lib/event-time";
+import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";

@@ -1,6 +1,6 @@
 // The calendar's next events, each leading to its entry in its month's agenda on /events.
 import { dhakaDay, monthKey } from "../../../common/calendar";
-import { formatEventTime } from "../../lib/format";
+import { formatEventTime } from "../../lib/event-time";
 import { useI18n } from "../../lib/i18n";
 import type { HomeEvent } from "../../routes/home.server";
 
