@@ -43,6 +43,11 @@ export type WireKind<Item> = {
   /** Query parameters beyond limit, offset and q (comments' blogId). */
   filters?: string[];
   /**
+   * Filters whose values are a fixed list (a download's category): another value is refused
+   * with 400 naming it, where an unknown id (a blog's) lists nothing.
+   */
+  filterRules?: Record<string, z.ZodType<string>>;
+  /**
    * Fields of the answer that not everyone sees, by wire name: "signed-in", "admin" or "author
    * or admin" (the record's writer). Any other field is shown to everyone. An answer leaves out
    * what its asker may not see; this says so as data (for the API's documentation).
@@ -223,7 +228,10 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
   const filterSchema = z.object(
     Object.fromEntries((kind.filters ?? []).map((name) => [name, z.string().optional()])),
   );
-  const query = listQuery.extend(filterSchema.shape);
+  const rules = Object.fromEntries(
+    Object.entries(kind.filterRules ?? {}).map(([name, rule]) => [name, rule.optional()]),
+  );
+  const query = listQuery.extend({ ...filterSchema.shape, ...rules });
 
   return [
     endpoint({

@@ -292,7 +292,10 @@ describe("the downloads' calls", () => {
     const next = (await (await t.request("/api/downloads?q=syllabus&limit=1&offset=1")).json()) as Wire[];
     expect(next.map((item) => item.title)).toEqual(["Class Nine syllabus"]);
     const bad = await t.request("/api/downloads?category=poster");
-    expect(await bad.json()).toEqual([]);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields).toEqual({
+      category: "category must be form, syllabus, routine, notice or other",
+    });
 
     const [any] = (await (await t.request("/api/downloads?limit=1")).json()) as Wire[];
     const key = await keyOf(any?._id ?? "");

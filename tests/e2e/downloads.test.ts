@@ -141,5 +141,19 @@ describe("the downloads", () => {
     await page.getByTestId("form-success").waitFor();
     await page.goto(`${server.url}/downloads?q=Exam`);
     expect(await titles(page)).toEqual(["Exam routine"]);
+
+    // Its edit form names the current file, which a change of title keeps.
+    await page.goto(`${server.url}/DeashBoard/list/downloads`);
+    const row = page.getByTestId("content-row").filter({ hasText: "Exam routine" });
+    await row.getByRole("link", { name: "Edit" }).click();
+    await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+    expect(await page.getByTestId("current-file").textContent()).toContain("exam-routine.pdf");
+    await page.getByLabel("Title").fill("Exam routine, Class Six");
+    await page.getByRole("button", { name: "Save" }).click();
+    expect(await page.getByTestId("form-success").textContent()).toBe("Saved");
+    const [saved] = (await (await fetch(`${server.url}/api/downloads?q=Class%20Six`)).json()) as {
+      fileName: string;
+    }[];
+    expect(saved?.fileName).toBe("exam-routine.pdf");
   });
 });
