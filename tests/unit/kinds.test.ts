@@ -10,6 +10,9 @@ import { dictionaries } from "../../app/i18n";
 import { deleteTexts } from "../../app/lib/kind-texts";
 import { auditSubjects } from "../../common/audit";
 import { type KindName, kindNames, kinds } from "../../common/kinds";
+import { eventInput } from "../../common/schemas/content";
+import { events } from "../../server/db/schema";
+import { collection } from "../../server/domain/content/collection";
 import { type ServerKind, serverKinds, tablesWithImages } from "../../server/domain/kinds";
 import { overviewKinds } from "../../server/domain/overview";
 
@@ -52,5 +55,30 @@ describe("the kinds of content", () => {
     // @ts-expect-error a kind's texts are found by its name: an unknown kind has none
     const unknownKind = () => kindTexts("gallery");
     expect(unknownKind).toBeTypeOf("function");
+  });
+
+  it("refuses, in the type check, a file kind whose table has no file columns", () => {
+    const definition = () =>
+      collection({
+        name: "Event",
+        table: events,
+        input: eventInput,
+        searchColumn: events.title,
+        create: "admin",
+        change: "admin",
+        image: "optional",
+        // @ts-expect-error events has no fileKey, fileName, fileSize and fileType columns
+        document: true,
+      });
+    expect(definition).toBeTypeOf("function");
+  });
+
+  it("gives a file field to the forms of exactly the kinds whose records are a file", () => {
+    const withFileField = kindNames.filter((kind) =>
+      (kinds[kind].fields as readonly { widget: string }[]).some((field) => field.widget === "file"),
+    );
+    const documentKinds = kindNames.filter((kind) => serverKinds[kind].collection.document);
+    expect(withFileField).toEqual(documentKinds);
+    expect(documentKinds).toEqual(["downloads"]);
   });
 });

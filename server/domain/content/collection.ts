@@ -112,9 +112,11 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
   /**
    * Records are a file (downloads): its columns fileKey, fileName, fileSize and fileType are set
    * from the document stored by ctx.documents, required on create, and the stored file goes with
-   * the record (on a replace or a delete).
+   * the record (on a replace or a delete). A table without those columns cannot say it.
    */
-  document?: true;
+  document?: Table extends { fileKey: PgColumn; fileName: PgColumn; fileSize: PgColumn; fileType: PgColumn }
+    ? true
+    : never;
   /** Rows this actor may not see (rejected students for non-admins, say). */
   hiddenFrom?: (actor: Actor) => SQL | undefined;
   /**
