@@ -27,8 +27,9 @@ import { restoreBackup, TargetNotEmptyError } from "../../server/backup/restore"
 import { loadConfig } from "../../server/config";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { journal, latestLevel, migrateUpTo } from "../../server/db/migration-levels";
-import { notices } from "../../server/db/schema";
+import { downloads, notices } from "../../server/db/schema";
 import { localFileStorage } from "../../server/files/storage";
+import { simplePdf } from "../../server/sample-content/pdf";
 import { createServices } from "../../server/services-factory";
 import { temporaryFolders } from "../fixtures/commands";
 import { createTestApp, type TestApp, testDatabases, throwawayPostgres } from "../fixtures/test-app";
@@ -86,6 +87,19 @@ async function addNotice(t: TestApp, title: string, seed: number) {
   return { noticeId: row?.id as string, fileId: file.id };
 }
 
+/** A download with its PDF in the file storage, as the dashboard stores one. */
+async function addDownload(t: TestApp, title: string) {
+  const stored = await t.services.documents.store({ bytes: simplePdf(title, ["A form"]), name: "form.pdf" });
+  await t.services.db.insert(downloads).values({
+    title,
+    fileKey: stored.key,
+    fileName: stored.name,
+    fileSize: stored.size,
+    fileType: stored.type,
+  });
+  return stored.key;
+}
+
 /** Every table's rows as sorted JSON text, timestamps in UTC whatever the server's zone. */
 async function everyRow(handle: DatabaseHandle): Promise<Record<string, string[]>> {
   return handle.db.transaction(async (tx) => {
@@ -114,7 +128,8 @@ async function rowCount(handle: DatabaseHandle, table: string): Promise<number> 
 async function filesOfRecords(handle: DatabaseHandle, folder: string): Promise<Map<string, string>> {
   const keys = await rowsOf<{ key: string }>(
     handle.db,
-    sql`select v->>'key' as key from uploaded_files, jsonb_array_elements(variants) v`,
+    sql`select v->>'key' as key from uploaded_files, jsonb_array_elements(variants) v
+        union all select file_key from downloads`,
   );
   const hashes = new Map<string, string>();
   for (const { key } of keys) {
@@ -152,6 +167,7 @@ describe.each(testDatabases)("a backup of %s", (kind) => {
     const t = await createTestApp(kind, { SAMPLE_CONTENT: "off" });
     try {
       for (let i = 0; i < 3; i++) await addNotice(t, `before ${i}`, i);
+      const documentKey = await addDownload(t, "Admission form");
       const acknowledged: { noticeId: string; fileId: string }[] = [];
       let writing = true;
       const writer = (async () => {
@@ -191,6 +207,7 @@ describe.each(testDatabases)("a backup of %s", (kind) => {
       const restoredFiles = await filesOfRecords(target.handle, path.join(target.dataDir, "files"));
       expect(restoredFiles.size).toBe(backup.manifest.files.length + backup.manifest.filesGone.length);
       expect(backup.manifest.filesGone).toEqual([]);
+      expect(restoredFiles.has(documentKey)).toBe(true);
       const original = path.join(t.config.dataDir, "files");
       for (const [key, hash] of restoredFiles) {
         expect(
