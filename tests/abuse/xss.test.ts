@@ -9,6 +9,7 @@
 // sitemap must stay well-formed XML with no markup from the content.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simplePdf } from "../../server/sample-content/pdf";
 import {
   apiSignIn,
   launchBrowser,
@@ -136,6 +137,19 @@ describe("stored cross-site scripting", () => {
       roll: "head",
       image: evilImage,
     });
+    // A download: its title, description and file name (shown on the edit form) carry payloads.
+    const download = new FormData();
+    download.set("title", evil("XSS-download", 200));
+    download.set("description", evil("XSS-download-description", 5000));
+    const pdf = simplePdf("Form", ["Name:"]);
+    download.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>]), `${mediumPayload}.pdf`);
+    const added = await fetch(`${server.url}/api/downloads`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: download,
+    });
+    expect(added.status).toBe(201);
+    ids.download = (await added.json()).insertedId;
     // Added pending whatever the request says; approved, the public pages show them too.
     for (const pathname of [`/student/students/${ids.student}`, `/teacher/teacher/${ids.teacher}`])
       await api(pathname, "PATCH", { status: "approved" }, adminToken);
@@ -323,6 +337,7 @@ describe("stored cross-site scripting", () => {
     "/AllStudent",
     "/teacher",
     "/notices",
+    "/downloads",
   ];
   // The detail pages and the full list of teachers ask visitors to sign in first.
   const signedInPages = () => [
@@ -333,7 +348,16 @@ describe("stored cross-site scripting", () => {
     `/about/${ids.teacher}`,
     `/admition/${ids.admission}`,
   ];
-  const kinds = ["admissions", "results", "blogs", "notices", "services", "students", "teachers"];
+  const kinds = [
+    "admissions",
+    "results",
+    "blogs",
+    "notices",
+    "services",
+    "students",
+    "teachers",
+    "downloads",
+  ];
   const idOfList: Record<string, string | undefined> = {};
 
   it("runs no script on the public lists, rendered and from the page cache, and the detail pages", async () => {
@@ -357,6 +381,7 @@ describe("stored cross-site scripting", () => {
       services: ids.service,
       students: ids.student,
       teachers: ids.teacher,
+      downloads: ids.download,
     });
     const pages = [
       "/DeashBoard",
