@@ -369,7 +369,7 @@ describe("stored cross-site scripting", () => {
     }
     for (const path of signedInPages()) problems.push(...(await visit({ path, as: "alice" })));
     expect(problems).toEqual([]);
-    // 22 page views: each public list twice (rendered, then the page cache's copy).
+    // 24 page views: each public list twice (rendered, then the page cache's copy).
   }, 240_000);
 
   it("runs no script in the dashboard's lists, edit forms and messages", async () => {
