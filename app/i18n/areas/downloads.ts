@@ -20,8 +20,7 @@ const en = {
 const bn: Record<keyof typeof en, string> = {
   "downloads.heading": "ডাউনলোড",
   "downloads.lead": "প্রতিষ্ঠানের ফরম, পাঠ্যসূচি, ক্লাস রুটিন ও নোটিশ, ডাউনলোডের জন্য।",
-  "downloads.description":
-    "প্রতিষ্ঠানের ফরম, পাঠ্যসূচি, ক্লাস রুটিন ও নোটিশ: PDF, Word, Excel ও OpenDocument ফাইল।",
+  "downloads.description": "প্রতিষ্ঠানের ফরম, পাঠ্যসূচি, ক্লাস রুটিন ও নোটিশ: PDF, Word, Excel ও OpenDocument ফাইল।",
   "downloads.categories": "বিভাগ",
   "downloads.all": "সব",
   "downloads.search": "ডাউনলোড খুঁজুন",
