@@ -6,27 +6,28 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   type ExportFormat,
+  type ExportKind,
   exportFormats,
-  exportKinds,
+  exportKindNames,
   formatExport,
+  isExportKind,
   readExports,
 } from "../server/backup/export";
 import { openDatabase } from "../server/db/client";
 import { commandLineConfig, databaseRefusal, Refusal, runCommand } from "./command-line";
 
-const kinds = Object.keys(exportKinds);
 const usage = [
   "Usage: npm run export -- [--format csv|xlsx|json] [--to DIR] [KIND ...]",
   "",
-  `Kinds (all by default): ${kinds.join(", ")}.`,
+  `Kinds (all by default): ${exportKindNames.join(", ")}.`,
   "Writes DIR/<kind>.<format> (DIR: maktab-export-<time> in the current folder by default).",
   "Users are exported without passwords or sessions; orders without providers' client secrets.",
 ].join("\n");
 
-function parse(args: string[]): { format: ExportFormat; to?: string; kinds: string[] } {
+function parse(args: string[]): { format: ExportFormat; to?: string; kinds: ExportKind[] } {
   let format: ExportFormat = "csv";
   let to: string | undefined;
-  const chosen: string[] = [];
+  const chosen: ExportKind[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === "--format" || arg === "--to") {
@@ -35,10 +36,10 @@ function parse(args: string[]): { format: ExportFormat; to?: string; kinds: stri
       if (arg === "--to") to = value;
       else if ((exportFormats as readonly string[]).includes(value)) format = value as ExportFormat;
       else throw new Refusal(`Unknown format '${value}': csv, xlsx or json`, 2);
-    } else if (Object.hasOwn(exportKinds, arg)) chosen.push(arg);
+    } else if (isExportKind(arg)) chosen.push(arg);
     else throw new Refusal(`Unknown: ${arg}\n\n${usage}`, 2);
   }
-  return { format, to, kinds: chosen.length > 0 ? chosen : kinds };
+  return { format, to, kinds: chosen.length > 0 ? chosen : exportKindNames };
 }
 
 process.exitCode = await runCommand(async () => {

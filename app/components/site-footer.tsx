@@ -16,6 +16,8 @@ export function SiteFooter() {
             <Link to="/admitionAll">{t("nav.admissions")}</Link>
             <Link to="/blogs">{t("nav.blogs")}</Link>
             <Link to="/resultAll">{t("nav.results")}</Link>
+            <Link to="/events">{t("nav.calendar")}</Link>
+            <Link to="/downloads">{t("nav.downloads")}</Link>
           </div>
           <div className="stack" style={{ gap: 8 }}>
             <strong>{t("footer.contact")}</strong>

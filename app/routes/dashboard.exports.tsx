@@ -1,7 +1,7 @@
 // /DeashBoard/exports (admins): every kind of record to download as CSV, XLSX or JSON
 // (/DeashBoard/export/KIND.FORMAT), the same files as `npm run export`.
 import { Anchor, Group, Table, Text, Title } from "@mantine/core";
-import { exportFormats, exportKinds } from "../../server/backup/export";
+import { type ExportKind, exportFormats, exportKindNames } from "../../server/backup/export";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
@@ -12,8 +12,11 @@ export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches,
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);
-  return { kinds: Object.keys(exportKinds), formats: [...exportFormats] };
+  return { kinds: exportKindNames, formats: [...exportFormats] };
 }
+
+/** An export's name in the reader's language: a kind without its text fails the type check. */
+const exportLabel = (kind: ExportKind): MessageKey => `exports.kind.${kind}`;
 
 export default function DashboardExports({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -36,7 +39,7 @@ export default function DashboardExports({ loaderData }: Route.ComponentProps) {
           </Table.Thead>
           <Table.Tbody>
             {kinds.map((kind) => {
-              const label = t(`exports.kind.${kind}` as MessageKey);
+              const label = t(exportLabel(kind));
               return (
                 <Table.Tr key={kind} data-testid="export-row">
                   <Table.Th scope="row" fw="normal">

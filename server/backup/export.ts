@@ -4,7 +4,7 @@
 // `npm run export` writes them to a folder; the dashboard's Exports page downloads them.
 import { getTableName, sql } from "drizzle-orm";
 import writeXlsxFile from "write-excel-file/universal";
-import { kindNames } from "../../common/kinds";
+import { type KindName, kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
 import { type Actor, requireAdmin } from "../domain/actor";
 import { serverKinds } from "../domain/kinds";
@@ -12,9 +12,10 @@ import { csvCell } from "../domain/subscribers";
 import { escapeXlsxText } from "../results/marks-sheet";
 import { rowsOf } from "./dump";
 
-/** Kind of export → its table, and the columns left out. Every kind of content comes first (common/kinds.ts). */
-export const exportKinds: Record<string, { table: string; leave?: string[] }> = {
-  ...Object.fromEntries(kindNames.map((kind) => [kind, { table: getTableName(serverKinds[kind].table) }])),
+type ExportSpec = { table: string; leave?: string[] };
+
+/** The tables besides the kinds of content that an admin may take away. */
+const otherTables = {
   users: { table: "users" },
   orders: { table: "orders", leave: ["provider_client_secret"] },
   "order-items": { table: "order_items" },
@@ -28,7 +29,24 @@ export const exportKinds: Record<string, { table: string; leave?: string[] }> = 
   marks: { table: "marks" },
   "exam-results": { table: "exam_results" },
   audit: { table: "audit_entries" },
+} satisfies Record<string, ExportSpec>;
+
+/** What can be exported: every kind of content (common/kinds.ts), then the other tables. */
+export type ExportKind = KindName | keyof typeof otherTables;
+
+/** Kind of export → its table, and the columns left out. Every kind of content comes first. */
+export const exportKinds: Record<ExportKind, ExportSpec> = {
+  ...(Object.fromEntries(
+    kindNames.map((kind) => [kind, { table: getTableName(serverKinds[kind].table) }]),
+  ) as Record<KindName, ExportSpec>),
+  ...otherTables,
 };
+
+/** Every kind of export, in the order the page and `npm run export` list them. */
+export const exportKindNames = Object.keys(exportKinds) as ExportKind[];
+
+/** Whether a name from outside (an address, the command line) is a kind of export. */
+export const isExportKind = (name: string): name is ExportKind => Object.hasOwn(exportKinds, name);
 
 export const exportFormats = ["csv", "xlsx", "json"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -36,13 +54,12 @@ export type ExportFormat = (typeof exportFormats)[number];
 export type ExportedTable = { kind: string; columns: string[]; rows: Record<string, unknown>[] };
 
 /** The rows of these kinds, all from one moment of the database. */
-export async function readExports(db: Database, kinds: string[]): Promise<ExportedTable[]> {
+export async function readExports(db: Database, kinds: ExportKind[]): Promise<ExportedTable[]> {
   return db.transaction(
     async (tx) => {
       const tables: ExportedTable[] = [];
       for (const kind of kinds) {
         const spec = exportKinds[kind];
-        if (!spec) throw new Error(`Unknown kind of export: ${kind}`);
         const leave = new Set(spec.leave ?? []);
         const columns = (
           await rowsOf<{ name: string }>(
@@ -119,7 +136,7 @@ export async function exportFile(
 ): Promise<{ bytes: Uint8Array; contentType: string; fileName: string } | undefined> {
   requireAdmin(actor);
   const [, kind, format] = /^([a-z-]+)\.([a-z]+)$/.exec(file) ?? [];
-  if (!kind || !Object.hasOwn(exportKinds, kind)) return undefined;
+  if (!kind || !isExportKind(kind)) return undefined;
   if (!(exportFormats as readonly string[]).includes(format ?? "")) return undefined;
   const [table] = await readExports(db, [kind]);
   if (!table) return undefined;
