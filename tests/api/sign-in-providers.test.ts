@@ -18,7 +18,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe("sign-in providers", () => {
+// Each test starts two apps on their own embedded databases and an identity provider in this
+// process: under a loaded CI (three test files on two cores) one took more than the suite's 30 s.
+describe("sign-in providers", { timeout: 90_000 }, () => {
   let t: TestApp | undefined;
   let provider: RunningProvider | undefined;
   afterEach(async () => {
