@@ -46,14 +46,21 @@ export const compressAnswers = () =>
     if (encoding === "identity") return;
     const made = c.get("jsonAnswer");
     const ours = made?.response === response ? made : undefined;
-    const body = ours ? Buffer.from(ours.text) : new Uint8Array(await response.arrayBuffer());
     const answerHeaders = new Headers(headers);
     if (!/accept-encoding/i.test(answerHeaders.get("vary") ?? ""))
       answerHeaders.append("Vary", "Accept-Encoding");
-    if (body.length < threshold) return replace(c, body, response.status, answerHeaders);
     const encode = encoding === "br" ? fastBrotli : (bytes: Uint8Array) => gzipSync(bytes);
-    // A shared answer's bytes are compressed once (server/api/answer-bytes.ts).
-    const encoded = ours ? encodedJsonOf(ours.body, ours.text, encoding, encode) : encode(body);
+    let encoded: Uint8Array;
+    if (ours) {
+      // Measured, not copied: a shared answer's compressed bytes are kept (answer-bytes.ts).
+      if (Buffer.byteLength(ours.text) < threshold)
+        return replace(c, Buffer.from(ours.text), response.status, answerHeaders);
+      encoded = encodedJsonOf(ours.body, ours.text, encoding, encode);
+    } else {
+      const body = new Uint8Array(await response.arrayBuffer());
+      if (body.length < threshold) return replace(c, body, response.status, answerHeaders);
+      encoded = encode(body);
+    }
     answerHeaders.set("Content-Encoding", encoding);
     answerHeaders.set("Content-Length", String(encoded.length));
     replace(c, encoded, response.status, answerHeaders);
