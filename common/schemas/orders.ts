@@ -1,6 +1,8 @@
 // What the cart and the payment calls take: shared by the pages (to check before sending) and
 // the server (which checks again and alone decides prices).
+
 import { z } from "zod";
+import { uuidPattern } from "../ids";
 import { readPrice } from "../money";
 import { maxQuantity } from "../pricing";
 import { email, requiredText, textTypeError } from "./fields";
@@ -30,12 +32,11 @@ export const orderStatusOf = (value: string | null | undefined): OrderStatus | u
 /** The most lines one order may hold. */
 export const maxCartLines = 50;
 
-const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const quantityMessage = `Quantity must be a whole number from 1 to ${maxQuantity}`;
 
 const admissionId = z
   .string({ error: textTypeError("Admission id") })
-  .regex(idPattern, { error: "Not an admission id" });
+  .regex(uuidPattern, { error: "Not an admission id" });
 
 /**
  * One line: the admission's id under `id` or under `_id` (the wire name of every record), the

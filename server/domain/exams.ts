@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { gradeMarksheet } from "../../common/grading";
+import { uuidPattern } from "../../common/ids";
 import type {
   examInput,
   GradingScheme,
@@ -28,7 +29,6 @@ import {
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
-import { uuidPattern } from "./orders";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Writer = Database | Transaction;

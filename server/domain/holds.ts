@@ -2,11 +2,12 @@
 // who either refunds it (refunds.ts) or, having checked it, confirms it: the order becomes paid,
 // and the audit trail says who decided.
 import { and, eq } from "drizzle-orm";
+import { uuidPattern } from "../../common/ids";
 import { orders } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
-import { type OrderContext, uuidPattern } from "./orders";
+import type { OrderContext } from "./orders";
 
 export async function confirmHeldPayment(ctx: OrderContext, actor: Actor, orderId: string): Promise<void> {
   const admin = requireAdmin(actor);

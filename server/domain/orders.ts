@@ -2,10 +2,12 @@
 // prices in the database, a total sent by a page is only compared, and an order is marked paid
 // only after the payment provider says so, once, whoever reports it first (the page, an earlier
 // client through admitCollection, or Stripe's webhook).
+
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { uuidPattern } from "../../common/ids";
 import { maxAmountMinor, maxAmountText } from "../../common/money";
 import { cartTotals, type Totals } from "../../common/pricing";
 import { fieldErrorsOf } from "../../common/schemas/field-errors";
@@ -149,7 +151,6 @@ export class TotalChangedError extends DomainError {
 type OrderRow = typeof orders.$inferSelect;
 
 /** An order id as the database makes them: anything else names no order. */
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
   const result = schema.safeParse(input);

@@ -5,13 +5,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { uuidPattern } from "../../common/ids";
 import { refundableStatuses, type refundInput } from "../../common/schemas/orders";
 import { type OrderStatus, orders, paymentRefunds, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
-import { type PaymentContext, providerOf, type Refund, refundOf, uuidPattern } from "./orders";
+import { type PaymentContext, providerOf, type Refund, refundOf } from "./orders";
 
 /** What an admin asks, read with the shared schema (amount in minor units; none: all that is left). */
 export type RefundRequest = z.output<typeof refundInput>;

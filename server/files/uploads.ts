@@ -1,8 +1,10 @@
 // Stored images: every upload goes through processImage, its variants are written to the file
 // storage, and one uploaded_files row records them. Deleting the row deletes the objects.
+
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { uuidPattern } from "../../common/ids";
 import type { Database } from "../db/client";
 import { type ImageVariant, uploadedFiles } from "../db/schema";
 import { type ProcessedImage, processImage } from "./images";
@@ -104,8 +106,6 @@ export async function removeImageVariants(
   const outcomes = await Promise.allSettled(variants.map((variant) => files.delete(variant.key)));
   return variants.filter((_, i) => outcomes[i]?.status === "rejected").map((variant) => variant.key);
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Deletes the row and then its objects (so no page ever shows a missing image). Answers false

@@ -2,6 +2,7 @@
 // (search, page, visibility), get one, create, update, delete, each after the kind's access
 // rule, with an image that is a link or an upload. A kind is a definition (see admissions.ts and
 // its siblings); this file is the only place the shared behaviour is written.
+
 import {
   and,
   asc,
@@ -18,6 +19,7 @@ import {
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { AuditSubject } from "../../../common/audit";
+import { uuidPattern } from "../../../common/ids";
 import type { KindOne } from "../../../common/kinds";
 import type { DownloadType } from "../../../common/schemas/content";
 import { imageLink } from "../../../common/schemas/content";
@@ -216,8 +218,6 @@ export type ContentCollection<Item> = {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function collection<Table extends ContentTable, Input extends z.ZodObject>(
   definition: CollectionDefinition<Table, Input>,
