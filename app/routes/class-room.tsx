@@ -7,6 +7,7 @@ import { dateText, dhakaToday } from "../../common/schemas/routines";
 import { DomainError } from "../../server/domain/errors";
 import { listClasses } from "../../server/domain/exams";
 import { classRoutine, readWeek, routineTeachers, teacherRoutine } from "../../server/domain/routines";
+import { classLabelKey } from "../components/lists/labels";
 import { dayLabel, WeekTable } from "../components/routines/week-table";
 import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -64,14 +65,19 @@ export default function ClassRoom({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
   const { classes, teachers, week, date, routine, teacher } = loaderData;
   const notFound = "notFound" in loaderData && loaderData.notFound;
+  // The classes of the list in the reader's language; a class the institute added keeps its name.
+  const className = (name: string) => {
+    const key = classLabelKey(name);
+    return key ? t(key) : name;
+  };
   const weekday = routine?.weekday ?? teacher?.weekday ?? "";
   const dateLine = weekday
     ? t("routines.forDate", { day: t(dayLabel(weekday)), date: formatDate(date, intl) })
     : null;
   const classTitle = routine
     ? routine.section
-      ? t("routines.classSection", { class: routine.class.name, section: routine.section })
-      : routine.class.name
+      ? t("routines.classSection", { class: className(routine.class.name), section: routine.section })
+      : className(routine.class.name)
     : "";
   return (
     <div className="container routine-page">
@@ -163,8 +169,11 @@ export default function ClassRoom({ loaderData }: Route.ComponentProps) {
                       <span className="routine-slot__subject">{slot.subject}</span>
                       <a href={`${classHref(slot.class.id, slot.section)}&date=${date}`}>
                         {slot.section
-                          ? t("routines.classSection", { class: slot.class.name, section: slot.section })
-                          : slot.class.name}
+                          ? t("routines.classSection", {
+                              class: className(slot.class.name),
+                              section: slot.section,
+                            })
+                          : className(slot.class.name)}
                       </a>
                       {slot.room ? (
                         <span className="routine-slot__meta">{t("routines.room", { room: slot.room })}</span>
@@ -195,7 +204,9 @@ export default function ClassRoom({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={`${item.id} ${section}`}>
                   <a href={classHref(item.id, section)} aria-current={current ? "page" : undefined}>
-                    {section ? t("routines.classSection", { class: item.name, section }) : item.name}
+                    {section
+                      ? t("routines.classSection", { class: className(item.name), section })
+                      : className(item.name)}
                   </a>
                 </li>
               );

@@ -222,7 +222,10 @@ export const routineEndpoints = [
     status: 201,
     responseHeaders: ["Location"],
     response: substituteWire,
-    errors: { "409": "The teacher is elsewhere then, or the period already has a substitute" },
+    errors: {
+      "404": "No such class",
+      "409": "The teacher is elsewhere then, or the period already has a substitute",
+    },
     handle: async ({ services, actor, body }) => {
       const made = await addSubstitute(services.db, actor, body);
       return new Answer(substituteToWire(made), { Location: `/api/routines/substitutes/${made.id}` });

@@ -112,6 +112,7 @@ describe("the class routine", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("শ্রেণিকক্ষ");
     const table = page.getByRole("table");
     expect(await table.locator("tbody th").first().textContent()).toBe("শনিবার");
+    expect(await table.locator("caption").textContent()).toBe("রুটিন: ষষ্ঠ শ্রেণি");
     const first = (await table.locator("thead th").nth(1).textContent()) ?? "";
     expect(first).toBe("ঘণ্টা ১০৮:০০–০৮:৪৫");
   });
