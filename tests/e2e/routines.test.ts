@@ -16,6 +16,7 @@ import {
   newPage,
   type RunningServer,
   sessionOf,
+  signInThroughLogin,
   startServer,
 } from "./harness";
 
@@ -143,6 +144,37 @@ describe("the class routine", () => {
       await context.close();
     }
     expect(found.join("\n")).toBe("");
+  });
+
+  it("refuses, in the dashboard's editor, a teacher already teaching another class then, naming it", async () => {
+    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const seven = classes.find((item) => item.name === "Class Seven")?._id ?? "";
+    const sixWeek = await (await fetch(`${server.url}/api/routines/classes/${six}`)).json();
+    const taken = sixWeek.slots.find(
+      (slot: { day: string; period: number }) => slot.day === "monday" && slot.period === 2,
+    );
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, admin, `/DeashBoard/routines?class=${seven}`);
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/routines");
+    const menu = page.getByTestId("dashboard-menu");
+    expect(await menu.getByRole("link", { name: "Class routines" }).getAttribute("href")).toBe(
+      "/DeashBoard/routines",
+    );
+    await page.getByTestId("routine-grid").waitFor();
+    await page.getByLabel("Teacher: Monday, Period 2").selectOption(taken.teacher._id);
+    await page.getByRole("button", { name: "Save the routine" }).click();
+    await expect
+      .poll(() => page.getByTestId("form-error").textContent())
+      .toBe(`Teacher ${taken.teacher.name} already teaches Class Six on Monday in period 2`);
+    // Nothing was saved.
+    const sevenWeek = await (await fetch(`${server.url}/api/routines/classes/${seven}`)).json();
+    const mine = sevenWeek.slots.find(
+      (slot: { day: string; period: number }) => slot.day === "monday" && slot.period === 2,
+    );
+    expect(mine.teacher._id).not.toBe(taken.teacher._id);
   });
 
   it("prints a class's week on one A4 page in landscape", async () => {
