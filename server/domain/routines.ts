@@ -102,6 +102,22 @@ const classLabel = (name: string, section: string) => (section ? `${name} (${sec
 const invalid = (field: string, message: string) =>
   new DomainError("invalid", `${field} ${message}`, { [field]: message });
 
+/**
+ * Whether a unique index refused a row (Postgres 23505, wrapped or not): a save made at the same
+ * moment took the teacher, the room or the period first, after the clash check had read.
+ */
+function takenMeanwhile(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+const raced = (field: string) => {
+  const message = "was taken by another save at the same moment: try again";
+  return new DomainError("conflict", `${field} ${message}`, { [field]: message });
+};
+
 /** The periods in order and the school days, Saturday first (Saturday to Thursday if never set). */
 export async function readWeek(db: Reader): Promise<Week> {
   const [periods, [settings]] = await Promise.all([
@@ -254,7 +270,7 @@ export async function saveRoutine(
   input: RoutineInput,
 ): Promise<void> {
   const admin = requireAdmin(actor);
-  await db.transaction(async (tx) => {
+  const saving = db.transaction(async (tx) => {
     const found = await classOf(tx, classId, section);
     const week = await readWeek(tx);
     const seen = new Set<string>();
@@ -338,6 +354,9 @@ export async function saveRoutine(
       subjectId: found.id,
       label: `Routine of ${classLabel(found.name, found.section)}`,
     });
+  });
+  await saving.catch((error) => {
+    throw takenMeanwhile(error) ? raced("slots") : error;
   });
 }
 
@@ -475,7 +494,7 @@ export async function listSubstitutes(db: Reader, date?: string, from?: string):
  */
 export async function addSubstitute(db: Database, actor: Actor, input: SubstituteInput): Promise<Substitute> {
   const admin = requireAdmin(actor);
-  const id = await db.transaction(async (tx) => {
+  const adding = db.transaction(async (tx) => {
     const found = await classOf(tx, input.class, input.section);
     const weekday = weekdayOf(input.date);
     const name = (await teachersNamed(tx, [input.teacher])).get(input.teacher);
@@ -570,6 +589,9 @@ export async function addSubstitute(db: Database, actor: Actor, input: Substitut
       label: `Substitute ${name} for ${classLabel(found.name, found.section)} on ${input.date}, period ${input.period}`,
     });
     return made.id;
+  });
+  const id = await adding.catch((error) => {
+    throw takenMeanwhile(error) ? raced("teacher") : error;
   });
   const [made] = (await listSubstitutes(db, input.date)).filter((s) => s.id === id);
   if (!made) throw notFound("Substitute");

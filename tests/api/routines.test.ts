@@ -130,6 +130,16 @@ describe("the class routine's calls", () => {
     expect((await read(six, "section=B")).slots).toEqual([]);
   });
 
+  it("keeps one of two saves sent at once that want the same teacher, refusing the other", async () => {
+    const slot = { day: "thursday", period: 4, subject: "ICT", teacher: teacher.Salma, room: "" };
+    const answers = await Promise.all([save(six, "B", [slot]), save(seven, "", [slot])]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.status === 409) as Response;
+    expect(JSON.stringify((await refused.json()).error.fields)).toContain("slots");
+    await save(six, "B", []);
+    await save(seven, "", []);
+  });
+
   it("refuses a break, a day off, a repeated slot and unknown fields, naming the field", async () => {
     const cases: [unknown, string][] = [
       [{ day: "sunday", period: 3, subject: "Tiffin" }, "slots.0.period"],
