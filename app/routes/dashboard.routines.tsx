@@ -72,20 +72,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Clash = { what: "teacher" | "room"; name: string; day: string; period: number; other: string };
 type Answer = { ok: boolean; error?: string; clash?: Clash; fields?: Record<string, string> };
 
-function refusal(error: unknown) {
+/** A domain refusal as the page's answer, its fields renamed to the form's boxes. */
+function refusal(error: unknown, boxOf = (field: string) => field) {
+  if (!(error instanceof DomainError)) throw error;
+  const fields = error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [boxOf(field), message]))
+    : undefined;
   if (error instanceof RoutineClash) {
-    return data(
-      { ok: false, error: error.message, clash: error.clash, fields: error.fields } satisfies Answer,
-      {
-        status: 409,
-      },
-    );
+    return data({ ok: false, error: error.message, clash: error.clash, fields } satisfies Answer, {
+      status: 409,
+    });
   }
-  if (error instanceof DomainError) {
-    const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
-    return data({ ok: false, error: error.message, fields: error.fields } satisfies Answer, { status });
-  }
-  throw error;
+  const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
+  return data({ ok: false, error: error.message, fields } satisfies Answer, { status });
 }
 
 const invalid = (error: Parameters<typeof fieldErrorsOf>[0]) => {
@@ -141,7 +140,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       const parsed = routineInput.safeParse({ slots });
       if (!parsed.success) return invalid(parsed.error);
-      await saveRoutine(services.db, actor, text("class"), text("section"), parsed.data);
+      // "slots.3.teacher" is the grid's box "teacher.sunday.2", marked beside it.
+      const boxOf = (field: string) => {
+        const [, index, part = "subject"] = /^slots\.(\d+)(?:\.(\w+))?$/.exec(field) ?? [];
+        const slot = index === undefined ? undefined : slots[Number(index)];
+        return slot ? `${part}.${slot.day}.${slot.period}` : field;
+      };
+      try {
+        await saveRoutine(services.db, actor, text("class"), text("section"), parsed.data);
+      } catch (error) {
+        return refusal(error, boxOf);
+      }
       return { ok: true } satisfies Answer;
     }
     if (intent === "substitute") {
@@ -192,6 +201,8 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
     })),
   );
   const teaching = week.periods.filter((period) => !period.break);
+  // A refused box is marked (the message itself is in the alert above the forms).
+  const fieldError = (name: string) => (answer?.fields?.[name] ? true : undefined);
   const teacherOptions = [
     { value: "", label: t("routines.admin.noTeacher") },
     ...teachers.map((item) => ({ value: item.id, label: item.name })),
@@ -302,6 +313,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
                               <TextInput
                                 size="xs"
                                 name={`subject.${key}`}
+                                error={fieldError(`subject.${key}`)}
                                 aria-label={`${t("routines.admin.subject")}: ${where}`}
                                 defaultValue={slot?.subject ?? ""}
                                 maxLength={80}
@@ -309,6 +321,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
                               <NativeSelect
                                 size="xs"
                                 name={`teacher.${key}`}
+                                error={fieldError(`teacher.${key}`)}
                                 aria-label={`${t("routines.admin.teacher")}: ${where}`}
                                 defaultValue={slot?.teacher?.id ?? ""}
                                 data={teacherOptions}
@@ -316,6 +329,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
                               <TextInput
                                 size="xs"
                                 name={`room.${key}`}
+                                error={fieldError(`room.${key}`)}
                                 aria-label={`${t("routines.admin.room")}: ${where}`}
                                 defaultValue={slot?.room ?? ""}
                                 maxLength={20}

@@ -169,6 +169,7 @@ describe("the class routine", () => {
     await expect
       .poll(() => page.getByTestId("form-error").textContent())
       .toBe(`Teacher ${taken.teacher.name} already teaches Class Six on Monday in period 2`);
+    expect(await page.getByLabel("Teacher: Monday, Period 2").getAttribute("aria-invalid")).toBe("true");
     // Nothing was saved.
     const sevenWeek = await (await fetch(`${server.url}/api/routines/classes/${seven}`)).json();
     const mine = sevenWeek.slots.find(
