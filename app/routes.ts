@@ -10,6 +10,7 @@ export default [
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.ts"),
   route("language", "routes/language.ts"),
+  // The class routine: a class's or a teacher's week, with a date's substitutes.
   route("classRoome", "routes/class-room.tsx"),
 
   // Lists.
@@ -104,6 +105,8 @@ export default [
     route("exports", "routes/dashboard.exports.tsx"),
     route("exams", "routes/dashboard.exams.tsx"),
     route("exams/:id", "routes/dashboard.exam.tsx"),
+    // The class routine's editor: periods and days, a class's week, substitutes.
+    route("routines", "routes/dashboard.routines.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),

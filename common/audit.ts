@@ -12,6 +12,8 @@ const otherSubjects = [
   "order",
   // An exam: set up, its marks changed, published or hidden (server/domain/exams.ts).
   "exam",
+  // A class routine, or the periods and days (server/domain/routines.ts).
+  "routine",
 ] as const;
 
 export type AuditSubject = KindOne | (typeof otherSubjects)[number];

@@ -19,6 +19,7 @@ import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
 import { resultsMessages } from "./areas/results";
+import { routinesMessages } from "./areas/routines";
 import { shellMessages } from "./areas/shell";
 import type { Messages } from "./en";
 
@@ -44,4 +45,5 @@ export const bn: Messages = {
   ...examReportsMessages.bn,
   ...eventsMessages.bn,
   ...downloadsMessages.bn,
+  ...routinesMessages.bn,
 };

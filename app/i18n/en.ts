@@ -20,6 +20,7 @@ import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
 import { resultsMessages } from "./areas/results";
+import { routinesMessages } from "./areas/routines";
 import { shellMessages } from "./areas/shell";
 
 export const en = {
@@ -44,6 +45,7 @@ export const en = {
   ...examReportsMessages.en,
   ...eventsMessages.en,
   ...downloadsMessages.en,
+  ...routinesMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

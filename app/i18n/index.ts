@@ -17,6 +17,7 @@ import { inboxMessages } from "./areas/inbox";
 import { marksheetMessages } from "./areas/marksheet";
 import { profileMessages } from "./areas/profile";
 import { resultsMessages } from "./areas/results";
+import { routinesMessages } from "./areas/routines";
 import { bn } from "./bn";
 import { en } from "./en";
 import {
@@ -67,6 +68,7 @@ const pageAreaTexts = {
   },
   events: eventsMessages,
   downloads: downloadsMessages,
+  routines: routinesMessages,
 } satisfies Record<PageArea, Area>;
 
 /** The texts every page gets from the root loader: all but the sections' and the page areas'. */

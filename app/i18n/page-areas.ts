@@ -17,12 +17,16 @@ const eventPages = /^\/(events|deashboard)([./]|$)/i;
 /** The downloads page, and the dashboard (whose download form offers its categories). */
 const downloadPages = /^\/(downloads|deashboard)(\/|$)/i;
 
+/** The class routine, and the dashboard (whose routine editor names the days). */
+const routinePages = /^\/(classroome|deashboard)(\/|$)/i;
+
 export const pageAreaPatterns = {
   cart: cartPages,
   account: accountPages,
   results: resultPages,
   events: eventPages,
   downloads: downloadPages,
+  routines: routinePages,
 } as const;
 
 export type PageArea = keyof typeof pageAreaPatterns;

@@ -68,6 +68,7 @@ const subjectLabels: Record<AuditSubject, MessageKey> = {
   message: "audit.subject.message",
   mail: "audit.subject.mail",
   exam: "audit.subject.exam",
+  routine: "audit.subject.routine",
 };
 
 /** The dashboard's edit screens, by the kind of record they edit (every kind with an add form). */
@@ -81,6 +82,7 @@ function linkOf(entry: { subject: string; subjectId: string; label: string }): s
   if (list) return `/DeashBoard/edit/${list}/${entry.subjectId}`;
   if (entry.subject === "user") return `/DeashBoard/users?q=${encodeURIComponent(entry.label)}`;
   if (entry.subject === "message" || entry.subject === "mail") return `/DeashBoard/inbox/${entry.subjectId}`;
+  if (entry.subject === "routine") return `/DeashBoard/routines?class=${entry.subjectId}`;
   return undefined;
 }
 

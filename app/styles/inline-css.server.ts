@@ -10,6 +10,7 @@ import home from "./home.css?inline";
 import lists from "./lists.css?inline";
 import profile from "./profile.css?inline";
 import results from "./results.css?inline";
+import routines from "./routines.css?inline";
 import site from "./site.css?inline";
 
-export const inlineCss = fonts + ui + site + home + lists + details + cart + profile + results;
+export const inlineCss = fonts + ui + site + home + lists + details + cart + profile + results + routines;

@@ -13,6 +13,7 @@ import { inboxEndpoints } from "./inbox";
 import { noticeEndpoints } from "./notices";
 import { orderEndpoints } from "./orders";
 import { resultEndpoints } from "./results";
+import { routineEndpoints } from "./routines";
 import { serviceEndpoints } from "./services";
 import { studentEndpoints } from "./students";
 import { teacherEndpoints } from "./teachers";
@@ -24,6 +25,7 @@ export const endpoints: AnyEndpoint[] = [
   ...resultEndpoints,
   ...examEndpoints,
   ...examReportEndpoints,
+  ...routineEndpoints,
   ...blogEndpoints,
   ...commentEndpoints,
   ...noticeEndpoints,

@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -25,6 +26,7 @@ import type {
   GradingScheme,
   Marksheet,
 } from "../../common/schemas/results";
+import type { Weekday } from "../../common/schemas/routines";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -717,6 +719,80 @@ export const examResults = pgTable(
     primaryKey({ columns: [t.examId, t.enrolmentId] }),
     uniqueIndex().on(t.examId, t.roll),
     index().on(t.examId, t.passed, t.gpaHundredths, t.totalMarks),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The class routine (server/domain/routines.ts): the institute's periods and school days, each
+// class and section's week of slots, and substitute teachers for a date.
+
+/** The institute's periods, by number: their times, and whether one is a break. */
+export const routinePeriods = pgTable("routine_periods", {
+  number: integer().primaryKey(),
+  /** "08:00", on the institute's clock. */
+  startsAt: varchar({ length: 5 }).notNull(),
+  endsAt: varchar({ length: 5 }).notNull(),
+  isBreak: boolean().notNull().default(false),
+});
+
+/** The school days, one row (id 1); none: Saturday to Thursday. */
+export const routineSettings = pgTable(
+  "routine_settings",
+  {
+    id: integer().primaryKey().default(1),
+    days: jsonb().$type<Weekday[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("routine_settings_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * One class of a class and section's week. The unique indexes keep a teacher, and a room, in one
+ * place at a time even if two saves race (the domain names the clash before that).
+ */
+export const routineSlots = pgTable(
+  "routine_slots",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id, { onDelete: "cascade" }),
+    /** "" for a class without sections. */
+    section: varchar({ length: 20 }).notNull().default(""),
+    day: text().$type<Weekday>().notNull(),
+    period: integer().notNull(),
+    subject: varchar({ length: 80 }).notNull(),
+    teacherId: uuid().references(() => teachers.id, { onDelete: "set null" }),
+    room: varchar({ length: 20 }).notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex().on(t.classId, t.section, t.day, t.period),
+    uniqueIndex("routine_slots_teacher_once")
+      .on(t.teacherId, t.day, t.period)
+      .where(sql`${t.teacherId} is not null`),
+    uniqueIndex("routine_slots_room_once").on(t.room, t.day, t.period).where(sql`${t.room} <> ''`),
+  ],
+);
+
+/** Another teacher taking a class's period on one date (the routine for that date shows them). */
+export const routineSubstitutes = pgTable(
+  "routine_substitutes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id, { onDelete: "cascade" }),
+    section: varchar({ length: 20 }).notNull().default(""),
+    date: date({ mode: "string" }).notNull(),
+    period: integer().notNull(),
+    teacherId: uuid()
+      .notNull()
+      .references(() => teachers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.classId, t.section, t.date, t.period),
+    uniqueIndex().on(t.teacherId, t.date, t.period),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   exams,
   orders,
   outgoingMessages,
+  schoolClasses,
   users,
 } from "../db/schema";
 import { type Actor, requireAdmin, type SignedInActor } from "./actor";
@@ -82,6 +83,8 @@ const tablesOf = async (): Promise<Record<AuditSubject, PgTable & { id: PgColumn
     mail: outgoingMessages,
     order: orders,
     exam: exams,
+    // A routine is a class's (its id); the periods and days have none.
+    routine: schoolClasses,
   };
 };
 

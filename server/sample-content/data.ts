@@ -618,3 +618,27 @@ export const sampleDownloads: SampleDownload[] = [
     lines: ["The institute is closed from 25 December to 1 January.", "Classes resume on 2 January."],
   },
 ];
+
+/** The institute's sample periods: six classes from 08:00 with a tiffin break after the third. */
+export const samplePeriods = [
+  { number: 1, startsAt: "08:00", endsAt: "08:45", isBreak: false },
+  { number: 2, startsAt: "08:45", endsAt: "09:30", isBreak: false },
+  { number: 3, startsAt: "09:30", endsAt: "10:15", isBreak: false },
+  { number: 4, startsAt: "10:15", endsAt: "10:45", isBreak: true },
+  { number: 5, startsAt: "10:45", endsAt: "11:30", isBreak: false },
+  { number: 6, startsAt: "11:30", endsAt: "12:15", isBreak: false },
+  { number: 7, startsAt: "12:15", endsAt: "13:00", isBreak: false },
+];
+
+/**
+ * Two sample routines (Class Six in room 101, Class Seven in room 102), Saturday to Thursday. The
+ * teachers take turns by day and period, three places apart between the classes, so no teacher
+ * is in two rooms at once.
+ */
+export const sampleRoutines = [
+  { className: "Class Six", room: "101", offset: 0 },
+  { className: "Class Seven", room: "102", offset: 3 },
+].map((routine) => ({
+  ...routine,
+  subjects: ["Bangla", "English", "Mathematics", "Science", "Arabic", "Quran", "Social Science", "ICT"],
+}));

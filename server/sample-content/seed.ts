@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type KindName, kindNames } from "../../common/kinds";
+import { defaultSchoolDays } from "../../common/schemas/routines";
 import type { Database } from "../db/client";
 import {
   admissions,
@@ -14,6 +15,9 @@ import {
   events,
   notices,
   results,
+  routinePeriods,
+  routineSlots,
+  schoolClasses,
   services,
   students,
   teachers,
@@ -24,7 +28,7 @@ import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
 import { escapeXml } from "../xml";
-import { sampleContent, sampleDownloads, sampleEvents } from "./data";
+import { sampleContent, sampleDownloads, sampleEvents, samplePeriods, sampleRoutines } from "./data";
 import { simplePdf } from "./pdf";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
@@ -179,9 +183,14 @@ export async function seedSampleContent(options: {
       await tx
         .insert(students)
         .values(content.students.map((item, index) => ({ ...item, ...stamp("students", index) })));
-      await tx
+      const teacherIds = await tx
         .insert(teachers)
-        .values(content.teachers.map((item, index) => ({ ...item, ...stamp("teachers", index) })));
+        .values(content.teachers.map((item, index) => ({ ...item, ...stamp("teachers", index) })))
+        .returning({ id: teachers.id });
+      await seedRoutines(
+        tx,
+        teacherIds.map((row) => row.id),
+      );
       await tx.insert(events).values(eventRows(now));
       await tx.insert(downloads).values(downloadRows);
       return true;
@@ -199,6 +208,29 @@ export async function seedSampleContent(options: {
     await removeWritten();
     throw error;
   }
+}
+
+/** The sample periods and two classes' weeks, unless the institute has set periods already. */
+async function seedRoutines(tx: Pick<Database, "select" | "insert">, teacherIds: string[]) {
+  if ((await tx.select({ number: routinePeriods.number }).from(routinePeriods).limit(1)).length) return;
+  await tx.insert(routinePeriods).values(samplePeriods);
+  const classes = await tx.select({ id: schoolClasses.id, name: schoolClasses.name }).from(schoolClasses);
+  const teaching = samplePeriods.filter((period) => !period.isBreak);
+  const slots = sampleRoutines.flatMap((routine) => {
+    const classId = classes.find((item) => item.name === routine.className)?.id;
+    if (!classId || teacherIds.length === 0) return [];
+    return defaultSchoolDays.flatMap((day, d) =>
+      teaching.map((period, p) => ({
+        classId,
+        day,
+        period: period.number,
+        subject: routine.subjects[(d + p) % routine.subjects.length] ?? "",
+        teacherId: teacherIds[(d + p + routine.offset) % teacherIds.length] ?? null,
+        room: routine.room,
+      })),
+    );
+  });
+  if (slots.length) await tx.insert(routineSlots).values(slots);
 }
 
 /** The calendar's samples, placed in the current month on Bangladesh's clock (UTC+6). */

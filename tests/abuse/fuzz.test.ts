@@ -59,6 +59,20 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /User/photo": { photoURl: "https://img.example/me.jpg" },
   "POST /inbox/messages": { to: "x@abuse.test", subject: "Hello", body: "Hello" },
   "POST /inbox/drafts": { to: "x@abuse.test", subject: "Hello", body: "Hello" },
+  "PUT /routines/week": {
+    periods: [{ number: 1, start: "08:00", end: "08:45", break: false }],
+    days: ["saturday", "sunday"],
+  },
+  "PUT /routines/classes/:id": {
+    slots: [{ day: "sunday", period: 1, subject: "Bangla", teacher: null, room: "101" }],
+  },
+  "POST /routines/substitutes": {
+    class: "00000000-0000-4000-8000-000000000000",
+    section: "",
+    date: "2030-01-06",
+    period: 1,
+    teacher: "00000000-0000-4000-8000-000000000001",
+  },
 };
 
 const queryNames = ["limit", "offset", "q", "blogId", "all", "status", "authorId", "folder", "page", "sort"];

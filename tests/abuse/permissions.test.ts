@@ -231,6 +231,51 @@ const enrolmentLink: Setup = async (w) => {
   return { params: { id: enrolment }, body: { email: "bob@abuse.test", relation: "guardian" } };
 };
 
+/** The class routine: two periods, Saturday to Thursday. */
+const routineWeek = () => ({
+  periods: [
+    { number: 1, start: "08:00", end: "08:45" },
+    { number: 2, start: "08:45", end: "09:30" },
+  ],
+  days: ["saturday", "sunday", "monday", "tuesday", "wednesday", "thursday"],
+});
+const weekSetup: Setup = async () => ({ body: routineWeek() });
+/** A new class (without sections) whose Sunday has a first period of Bangla, without a teacher. */
+async function classWithRoutine(w: World): Promise<string> {
+  expect((await w.t.json("/api/routines/week", "PUT", routineWeek(), { session: w.admin })).status).toBe(200);
+  const made = await w.t.json(
+    "/api/results/classes",
+    "POST",
+    { name: `Nazera ${randomUUID().slice(0, 8)}` },
+    {
+      session: w.admin,
+    },
+  );
+  const id = (await made.json())._id as string;
+  const slots = [{ day: "sunday", period: 1, subject: "Bangla" }];
+  expect((await w.t.json(`/api/routines/classes/${id}`, "PUT", { slots }, { session: w.admin })).status).toBe(
+    200,
+  );
+  return id;
+}
+const routineSetup: Setup = async (w) => ({
+  params: { id: await classWithRoutine(w) },
+  body: { slots: [{ day: "monday", period: 2, subject: "English", room: "" }] },
+});
+/** A substitute for 2030-01-06 (a Sunday): an approved teacher takes a new class's first period. */
+const substituteSetup: Setup = async (w) => {
+  const classId = await classWithRoutine(w);
+  const teacher = await make(w, "teacher");
+  await w.t.json(`/api/teacher/teacher/${teacher}`, "PATCH", { status: "approved" }, { session: w.admin });
+  return { body: { class: classId, date: "2030-01-06", period: 1, teacher } };
+};
+const aSubstitute: Setup = async (w, caller, session) => {
+  const { body } = await substituteSetup(w, caller, session);
+  const made = await w.t.json("/api/routines/substitutes", "POST", body, { session: w.admin });
+  expect(made.status).toBe(201);
+  return { params: { id: (await made.json())._id } };
+};
+
 /** A message received through the contact form. */
 async function receivedMessage(w: World): Promise<string> {
   const body = (await contactMessage(w, "anonymous", undefined)).body;
@@ -332,6 +377,12 @@ const matrix: Record<string, Row> = {
   "POST /results/exams/:id/publish":        [401,      403, 403,  200,  anExam],
   "POST /results/exams/:id/unpublish":      [401,      403, 403,  200,  anExam],
   "POST /results/enrolments/:id/accounts":  [401,      403, 403,  200,  enrolmentLink],
+
+  // The class routine: admins only.
+  "PUT /routines/week":                     [401,      403, 403,  200,  weekSetup],
+  "PUT /routines/classes/:id":              [401,      403, 403,  200,  routineSetup],
+  "POST /routines/substitutes":             [401,      403, 403,  201,  substituteSetup],
+  "DELETE /routines/substitutes/:id":       [401,      403, 403,  200,  aSubstitute],
 
   "PATCH /inbox":                           [401,      403, 403,  200,  markMany],
   "PATCH /inbox/:id":                       [401,      403, 403,  200,  markOne],

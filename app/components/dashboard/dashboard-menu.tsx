@@ -20,6 +20,7 @@ const items: { to: string; label: MessageKey }[] = [
   })),
   ...listKinds.map((kind) => ({ to: `/DeashBoard/list/${kind}`, label: listMenuLabels[kind] })),
   { to: "/DeashBoard/exams", label: "results.exams.heading" },
+  { to: "/DeashBoard/routines", label: "routines.menu" },
   { to: "/DeashBoard/comments", label: "moderation.menu" },
   { to: "/DeashBoard/orders", label: "cart.admin.menu" },
   { to: "/DeashBoard/users", label: "dashboard.menu.users" },

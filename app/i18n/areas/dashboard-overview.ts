@@ -61,6 +61,7 @@ const en = {
   "audit.subject.mail": "Sent mail",
   "audit.subject.order": "Order",
   "audit.subject.exam": "Exam",
+  "audit.subject.routine": "Class routine",
   "exports.menu": "Exports",
   "exports.heading": "Exports",
   "exports.lead":
@@ -154,6 +155,7 @@ const bn: Record<keyof typeof en, string> = {
   "audit.subject.mail": "পাঠানো মেইল",
   "audit.subject.order": "অর্ডার",
   "audit.subject.exam": "পরীক্ষা",
+  "audit.subject.routine": "ক্লাস রুটিন",
   "exports.menu": "এক্সপোর্ট",
   "exports.heading": "এক্সপোর্ট",
   "exports.lead":

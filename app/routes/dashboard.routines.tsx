@@ -1,0 +1,418 @@
+// /DeashBoard/routines: the class routine's own editor (a week's grid does not fit the generic
+// content form). The periods (one a line) and school days; a class's week as a grid of subject,
+// teacher and room per day and period, saved whole and refused on a clash, which is named; and
+// the substitutes of the days to come. Every save goes through server/domain/routines.ts.
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { data, Form, Link, useActionData } from "react-router";
+import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import {
+  dhakaToday,
+  routineInput,
+  substituteInput,
+  weekdays,
+  weekInput,
+} from "../../common/schemas/routines";
+import { DomainError } from "../../server/domain/errors";
+import { listClasses } from "../../server/domain/exams";
+import {
+  addSubstitute,
+  classRoutine,
+  deleteSubstitute,
+  listSubstitutes,
+  RoutineClash,
+  readWeek,
+  routineTeachers,
+  saveRoutine,
+  saveWeek,
+} from "../../server/domain/routines";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { FormError } from "../components/form-error";
+import { dayLabel } from "../components/routines/week-table";
+import { formatDate, localDigits } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { pageOf, requireAdminPage } from "../lib/page.server";
+import type { Route } from "./+types/dashboard.routines";
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "routines.menu");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const query = new URL(request.url).searchParams;
+  const classId = query.get("class");
+  const today = dhakaToday();
+  const [week, classes, teachers, substitutes] = await Promise.all([
+    readWeek(services.db),
+    listClasses(services.db),
+    routineTeachers(services.db),
+    listSubstitutes(services.db, undefined, today),
+  ]);
+  const routine = classId
+    ? await classRoutine(services.db, classId, query.get("section") ?? "", today).catch((error) => {
+        if (error instanceof DomainError) return null;
+        throw error;
+      })
+    : null;
+  return { week, classes, teachers, substitutes, routine, today };
+}
+
+type Clash = { what: "teacher" | "room"; name: string; day: string; period: number; other: string };
+type Answer = { ok: boolean; error?: string; clash?: Clash; fields?: Record<string, string> };
+
+/** A domain refusal as the page's answer, its fields renamed to the form's boxes. */
+function refusal(error: unknown, boxOf = (field: string) => field) {
+  if (!(error instanceof DomainError)) throw error;
+  const fields = error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [boxOf(field), message]))
+    : undefined;
+  if (error instanceof RoutineClash) {
+    return data({ ok: false, error: error.message, clash: error.clash, fields } satisfies Answer, {
+      status: 409,
+    });
+  }
+  const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
+  return data({ ok: false, error: error.message, fields } satisfies Answer, { status });
+}
+
+const invalid = (error: Parameters<typeof fieldErrorsOf>[0]) => {
+  const fields = fieldErrorsOf(error);
+  const message = Object.entries(fields)
+    .map(([field, text]) => `${field}: ${text}`)
+    .join("; ");
+  return data({ ok: false, error: message, fields } satisfies Answer, { status: 400 });
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const text = (name: string) => String(form.get(name) ?? "");
+  try {
+    if (intent === "week") {
+      const periods = text("periods")
+        .split(/\r?\n/)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([number, start, end, kind]) => ({
+          number: Number(number),
+          start: start ?? "",
+          end: end ?? "",
+          break: kind?.toLowerCase() === "break",
+        }));
+      const parsed = weekInput.safeParse({ periods, days: form.getAll("days").map(String) });
+      if (!parsed.success) return invalid(parsed.error);
+      await saveWeek(services.db, actor, parsed.data);
+      return { ok: true } satisfies Answer;
+    }
+    if (intent === "routine") {
+      const week = await readWeek(services.db);
+      const slots = week.days.flatMap((day) =>
+        week.periods
+          .filter((period) => !period.break)
+          .flatMap((period) => {
+            const key = `${day}.${period.number}`;
+            const subject = text(`subject.${key}`).trim();
+            if (!subject) return [];
+            return [
+              {
+                day,
+                period: period.number,
+                subject,
+                teacher: text(`teacher.${key}`) || null,
+                room: text(`room.${key}`),
+              },
+            ];
+          }),
+      );
+      const parsed = routineInput.safeParse({ slots });
+      if (!parsed.success) return invalid(parsed.error);
+      // "slots.3.teacher" is the grid's box "teacher.sunday.2", marked beside it.
+      const boxOf = (field: string) => {
+        const [, index, part = "subject"] = /^slots\.(\d+)(?:\.(\w+))?$/.exec(field) ?? [];
+        const slot = index === undefined ? undefined : slots[Number(index)];
+        return slot ? `${part}.${slot.day}.${slot.period}` : field;
+      };
+      try {
+        await saveRoutine(services.db, actor, text("class"), text("section"), parsed.data);
+      } catch (error) {
+        return refusal(error, boxOf);
+      }
+      return { ok: true } satisfies Answer;
+    }
+    if (intent === "substitute") {
+      const [classId = "", section = ""] = text("classSection").split("|");
+      const parsed = substituteInput.safeParse({
+        class: classId,
+        section,
+        date: text("date"),
+        period: Number(text("period")),
+        teacher: text("teacher"),
+      });
+      if (!parsed.success) return invalid(parsed.error);
+      await addSubstitute(services.db, actor, parsed.data);
+      return { ok: true } satisfies Answer;
+    }
+    if (intent === "deleteSubstitute") {
+      await deleteSubstitute(services.db, actor, text("id"));
+      return { ok: true } satisfies Answer;
+    }
+    return data({ ok: false, error: "Unknown action" } satisfies Answer, { status: 400 });
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+const classTitle = (name: string, section: string) => (section ? `${name} (${section})` : name);
+
+export default function DashboardRoutines({ loaderData }: Route.ComponentProps) {
+  const { t, te, intl } = useI18n();
+  const answer = useActionData<typeof action>() as Answer | undefined;
+  const { week, classes, teachers, substitutes, routine, today } = loaderData;
+  const clash = answer?.clash;
+  const message = clash
+    ? t(clash.what === "teacher" ? "routines.clash.teacher" : "routines.clash.room", {
+        name: clash.name,
+        other: clash.other,
+        day: t(dayLabel(clash.day)),
+        period: localDigits(String(clash.period), intl),
+      })
+    : answer?.error
+      ? te(answer.error)
+      : null;
+  const classSections = classes.flatMap((item) =>
+    (item.sections.length ? item.sections : [""]).map((section) => ({
+      id: item.id,
+      name: item.name,
+      section,
+    })),
+  );
+  const teaching = week.periods.filter((period) => !period.break);
+  // A refused box is marked (the message itself is in the alert above the forms).
+  const fieldError = (name: string) => (answer?.fields?.[name] ? true : undefined);
+  const teacherOptions = [
+    { value: "", label: t("routines.admin.noTeacher") },
+    ...teachers.map((item) => ({ value: item.id, label: item.name })),
+  ];
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{t("routines.menu")}</Title>
+      <Text>{t("routines.admin.lead")}</Text>
+      {answer?.ok ? (
+        <Alert color="teal" variant="light" role="status" data-testid="form-success">
+          {t("routines.admin.saved")}
+        </Alert>
+      ) : null}
+      <FormError message={message} />
+
+      <Paper withBorder p="lg" maw={720}>
+        <Title order={3} mb="sm">
+          {t("routines.admin.week")}
+        </Title>
+        <Form method="post">
+          <Stack gap="sm">
+            <Textarea
+              name="periods"
+              label={t("routines.admin.periods")}
+              description={t("routines.admin.periodsHelp")}
+              autosize
+              minRows={4}
+              defaultValue={week.periods
+                .map((p) => `${p.number} ${p.start} ${p.end}${p.break ? " break" : ""}`)
+                .join("\n")}
+            />
+            <fieldset>
+              <legend>{t("routines.admin.days")}</legend>
+              <Group gap="md">
+                {weekdays.map((day) => (
+                  <Checkbox
+                    key={day}
+                    name="days"
+                    value={day}
+                    label={t(dayLabel(day))}
+                    defaultChecked={week.days.includes(day)}
+                  />
+                ))}
+              </Group>
+            </fieldset>
+            <Group>
+              <Button type="submit" name="intent" value="week">
+                {t("routines.admin.saveWeek")}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Paper>
+
+      <Paper withBorder p="lg">
+        <Title order={3} mb="sm">
+          {t("routines.admin.chooseClass")}
+        </Title>
+        <Group gap="sm" component="ul" style={{ listStyle: "none", padding: 0 }}>
+          {classSections.map((item) => (
+            <li key={`${item.id} ${item.section}`}>
+              <Link
+                to={`/DeashBoard/routines?class=${item.id}${item.section ? `&section=${encodeURIComponent(item.section)}` : ""}`}
+                aria-current={
+                  routine?.class.id === item.id && routine.section === item.section ? "page" : undefined
+                }
+              >
+                {classTitle(item.name, item.section)}
+              </Link>
+            </li>
+          ))}
+        </Group>
+        {routine ? (
+          <Form method="post" key={`${routine.class.id} ${routine.section}`}>
+            <input type="hidden" name="class" value={routine.class.id} />
+            <input type="hidden" name="section" value={routine.section} />
+            <Title order={4} mt="md" mb="xs">
+              {t("routines.admin.editing", { class: classTitle(routine.class.name, routine.section) })}{" "}
+              <a
+                href={`/classRoome?class=${routine.class.id}${routine.section ? `&section=${routine.section}` : ""}`}
+              >
+                ({t("routines.admin.publicPage")})
+              </a>
+            </Title>
+            <Table.ScrollContainer minWidth={900}>
+              <Table data-testid="routine-grid">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t("routines.dayHeader")}</Table.Th>
+                    {teaching.map((period) => (
+                      <Table.Th scope="col" key={period.number}>
+                        {t("routines.period", { number: localDigits(String(period.number), intl) })}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {week.days.map((day) => (
+                    <Table.Tr key={day}>
+                      <Table.Th scope="row">{t(dayLabel(day))}</Table.Th>
+                      {teaching.map((period) => {
+                        const slot = routine.slots.find((s) => s.day === day && s.period === period.number);
+                        const key = `${day}.${period.number}`;
+                        const where = `${t(dayLabel(day))}, ${t("routines.period", { number: period.number })}`;
+                        return (
+                          <Table.Td key={key}>
+                            <Stack gap={4}>
+                              <TextInput
+                                size="xs"
+                                name={`subject.${key}`}
+                                error={fieldError(`subject.${key}`)}
+                                aria-label={`${t("routines.admin.subject")}: ${where}`}
+                                defaultValue={slot?.subject ?? ""}
+                                maxLength={80}
+                              />
+                              <NativeSelect
+                                size="xs"
+                                name={`teacher.${key}`}
+                                error={fieldError(`teacher.${key}`)}
+                                aria-label={`${t("routines.admin.teacher")}: ${where}`}
+                                defaultValue={slot?.teacher?.id ?? ""}
+                                data={teacherOptions}
+                              />
+                              <TextInput
+                                size="xs"
+                                name={`room.${key}`}
+                                error={fieldError(`room.${key}`)}
+                                aria-label={`${t("routines.admin.room")}: ${where}`}
+                                defaultValue={slot?.room ?? ""}
+                                maxLength={20}
+                              />
+                            </Stack>
+                          </Table.Td>
+                        );
+                      })}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Button type="submit" name="intent" value="routine" mt="sm">
+              {t("routines.admin.saveRoutine")}
+            </Button>
+          </Form>
+        ) : null}
+      </Paper>
+
+      <Paper withBorder p="lg" maw={900}>
+        <Title order={3} mb="sm">
+          {t("routines.admin.substitutes")}
+        </Title>
+        {substitutes.length === 0 ? (
+          <Text mb="sm">{t("routines.admin.noSubstitutes")}</Text>
+        ) : (
+          <Table mb="md" data-testid="substitutes">
+            <Table.Tbody>
+              {substitutes.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>{formatDate(item.date, intl)}</Table.Td>
+                  <Table.Td>{classTitle(item.class.name, item.section)}</Table.Td>
+                  <Table.Td>
+                    {t("routines.period", { number: localDigits(String(item.period), intl) })}
+                  </Table.Td>
+                  <Table.Td>{item.teacher.name}</Table.Td>
+                  <Table.Td>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={item.id} />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="deleteSubstitute"
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                      >
+                        {t("routines.admin.delete")}
+                      </Button>
+                    </Form>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Form method="post">
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <TextInput type="date" name="date" label={t("routines.date")} defaultValue={today} required />
+            <NativeSelect
+              name="classSection"
+              label={t("routines.classes")}
+              data={classSections.map((item) => ({
+                value: `${item.id}|${item.section}`,
+                label: classTitle(item.name, item.section),
+              }))}
+            />
+            <NativeSelect
+              name="period"
+              label={t("routines.admin.periods")}
+              data={teaching.map((period) => ({
+                value: String(period.number),
+                label: t("routines.period", { number: localDigits(String(period.number), intl) }),
+              }))}
+            />
+            <NativeSelect name="teacher" label={t("routines.admin.teacher")} data={teacherOptions.slice(1)} />
+            <Button type="submit" name="intent" value="substitute">
+              {t("routines.admin.addSubstitute")}
+            </Button>
+          </Group>
+        </Form>
+      </Paper>
+    </Stack>
+  );
+}

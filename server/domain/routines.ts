@@ -1,0 +1,618 @@
+// The class routine: the institute's periods and school days, each class and section's week
+// (day × period → subject, teacher, room) and substitute teachers for a date. Everyone reads it;
+// admins change it. A save that would put one teacher, or one room, in two places at once is
+// refused naming the clash, and nothing is saved.
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import {
+  defaultSchoolDays,
+  type RoutineInput,
+  type SubstituteInput,
+  type Weekday,
+  type WeekInput,
+  weekdayOf,
+  weekdays,
+} from "../../common/schemas/routines";
+import type { Database } from "../db/client";
+import {
+  routinePeriods,
+  routineSettings,
+  routineSlots,
+  routineSubstitutes,
+  schoolClasses,
+  teachers,
+} from "../db/schema";
+import { type Actor, requireAdmin } from "./actor";
+import { recordAudit } from "./audit";
+import { DomainError, notFound } from "./errors";
+import { uuidPattern } from "./orders";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Reader = Database | Transaction;
+
+export type Period = { number: number; start: string; end: string; break: boolean };
+export type Week = { periods: Period[]; days: Weekday[] };
+export type TeacherRef = { id: string; name: string };
+
+/** One class of a class's week, with the substitute taking it on the date asked about. */
+export type RoutineSlot = {
+  day: Weekday;
+  period: number;
+  subject: string;
+  teacher: TeacherRef | null;
+  room: string;
+  substitute: (TeacherRef & { id: string; substituteId: string }) | null;
+};
+
+export type ClassRoutine = {
+  class: { id: string; name: string; sections: string[] };
+  section: string;
+  /** The date the substitutes are for (YYYY-MM-DD), and its weekday. */
+  date: string;
+  weekday: Weekday;
+  slots: RoutineSlot[];
+};
+
+/** One class a teacher takes in the week, or on the date as a substitute. */
+export type TeacherSlot = {
+  day: Weekday;
+  period: number;
+  class: { id: string; name: string };
+  section: string;
+  subject: string;
+  room: string;
+  /** Taken on the date by a substitute for the usual teacher. */
+  asSubstitute: boolean;
+  /** On the date, another teacher takes this class instead. */
+  replacedBy: TeacherRef | null;
+};
+
+export type Substitute = {
+  id: string;
+  class: { id: string; name: string };
+  section: string;
+  date: string;
+  period: number;
+  teacher: TeacherRef;
+};
+
+/**
+ * A clash: what the message says, kept as parameters too so the dashboard says it in Bangla.
+ * `other` is the class (and section) already holding the teacher or the room.
+ */
+export class RoutineClash extends DomainError {
+  constructor(
+    readonly clash: { what: "teacher" | "room"; name: string; day: Weekday; period: number; other: string },
+    field: string,
+  ) {
+    const day = clash.day[0]?.toUpperCase() + clash.day.slice(1);
+    const message =
+      clash.what === "teacher"
+        ? `Teacher ${clash.name} already teaches ${clash.other} on ${day} in period ${clash.period}`
+        : `Room ${clash.name} is already used by ${clash.other} on ${day} in period ${clash.period}`;
+    super("conflict", message, { [field]: message });
+    this.name = "RoutineClash";
+  }
+}
+
+/** The audit entry of the periods and days: not a record with an id of its own. */
+const weekSubjectId = "00000000-0000-0000-0000-000000000000";
+
+const classLabel = (name: string, section: string) => (section ? `${name} (${section})` : name);
+
+const invalid = (field: string, message: string) =>
+  new DomainError("invalid", `${field} ${message}`, { [field]: message });
+
+/**
+ * Whether a unique index refused a row (Postgres 23505, wrapped or not): a save made at the same
+ * moment took the teacher, the room or the period first, after the clash check had read.
+ */
+function takenMeanwhile(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+const raced = (field: string) => {
+  const message = "was taken by another save at the same moment: try again";
+  return new DomainError("conflict", `${field} ${message}`, { [field]: message });
+};
+
+/** The periods in order and the school days, Saturday first (Saturday to Thursday if never set). */
+export async function readWeek(db: Reader): Promise<Week> {
+  const [periods, [settings]] = await Promise.all([
+    db.select().from(routinePeriods).orderBy(asc(routinePeriods.number)),
+    db.select({ days: routineSettings.days }).from(routineSettings),
+  ]);
+  const days = settings?.days ?? defaultSchoolDays;
+  return {
+    periods: periods.map((p) => ({ number: p.number, start: p.startsAt, end: p.endsAt, break: p.isBreak })),
+    days: weekdays.filter((day) => days.includes(day)),
+  };
+}
+
+/** Sets the periods (all of them) and the school days. Slots of a period or day that is gone stay stored but are not shown. */
+export async function saveWeek(db: Database, actor: Actor, input: WeekInput): Promise<Week> {
+  const admin = requireAdmin(actor);
+  await db.transaction(async (tx) => {
+    await tx.delete(routinePeriods);
+    await tx
+      .insert(routinePeriods)
+      .values(
+        input.periods.map((p) => ({ number: p.number, startsAt: p.start, endsAt: p.end, isBreak: p.break })),
+      );
+    await tx
+      .insert(routineSettings)
+      .values({ id: 1, days: input.days })
+      .onConflictDoUpdate({ target: routineSettings.id, set: { days: input.days } });
+    await recordAudit(tx, admin, {
+      action: "update",
+      subject: "routine",
+      subjectId: weekSubjectId,
+      label: "Periods and school days",
+    });
+  });
+  return readWeek(db);
+}
+
+async function classOf(db: Reader, classId: string, section: string) {
+  if (!uuidPattern.test(classId)) throw notFound("Class");
+  const [row] = await db
+    .select({ id: schoolClasses.id, name: schoolClasses.name, sections: schoolClasses.sections })
+    .from(schoolClasses)
+    .where(eq(schoolClasses.id, classId));
+  if (!row) throw notFound("Class");
+  const known = row.sections.find((s) => s.toLowerCase() === section.toLowerCase());
+  if (row.sections.length === 0 ? section !== "" : known === undefined) {
+    throw invalid(
+      "section",
+      row.sections.length === 0
+        ? "must be left out: the class has no sections"
+        : `must be one of the class's sections (${row.sections.join(", ")})`,
+    );
+  }
+  return { ...row, section: known ?? "" };
+}
+
+/** The approved teachers among these ids, by id (a pending record is not shown to visitors). */
+async function teachersNamed(db: Reader, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: teachers.id, name: teachers.name })
+    .from(teachers)
+    .where(and(inArray(teachers.id, ids), eq(teachers.status, "approved")));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The approved teachers, by name: the routine editor's choices. */
+export async function routineTeachers(db: Reader): Promise<TeacherRef[]> {
+  return db
+    .select({ id: teachers.id, name: teachers.name })
+    .from(teachers)
+    .where(eq(teachers.status, "approved"))
+    .orderBy(asc(teachers.name));
+}
+
+/** A class and section's week, with the substitutes of `date` (YYYY-MM-DD) on its weekday. */
+export async function classRoutine(
+  db: Reader,
+  classId: string,
+  section: string,
+  date: string,
+): Promise<ClassRoutine> {
+  const found = await classOf(db, classId, section);
+  const substituteTeachers = sql`(select name from ${teachers} where ${teachers.id} = ${routineSubstitutes.teacherId})`;
+  const [slots, substitutes] = await Promise.all([
+    db
+      .select({
+        day: routineSlots.day,
+        period: routineSlots.period,
+        subject: routineSlots.subject,
+        teacherId: routineSlots.teacherId,
+        teacherName: teachers.name,
+        teacherStatus: teachers.status,
+        room: routineSlots.room,
+      })
+      .from(routineSlots)
+      .leftJoin(teachers, eq(teachers.id, routineSlots.teacherId))
+      .where(and(eq(routineSlots.classId, found.id), eq(routineSlots.section, found.section))),
+    db
+      .select({
+        id: routineSubstitutes.id,
+        period: routineSubstitutes.period,
+        teacherId: routineSubstitutes.teacherId,
+        name: sql<string>`${substituteTeachers}`,
+      })
+      .from(routineSubstitutes)
+      .where(
+        and(
+          eq(routineSubstitutes.classId, found.id),
+          eq(routineSubstitutes.section, found.section),
+          eq(routineSubstitutes.date, date),
+        ),
+      ),
+  ]);
+  const weekday = weekdayOf(date);
+  const dayOrder = (day: Weekday) => weekdays.indexOf(day);
+  return {
+    class: { id: found.id, name: found.name, sections: found.sections },
+    section: found.section,
+    date,
+    weekday,
+    slots: slots
+      .sort((a, b) => dayOrder(a.day) - dayOrder(b.day) || a.period - b.period)
+      .map((slot) => {
+        const substitute =
+          slot.day === weekday ? substitutes.find((s) => s.period === slot.period) : undefined;
+        return {
+          day: slot.day,
+          period: slot.period,
+          subject: slot.subject,
+          teacher:
+            slot.teacherId && slot.teacherName && slot.teacherStatus === "approved"
+              ? { id: slot.teacherId, name: slot.teacherName }
+              : null,
+          room: slot.room,
+          substitute: substitute
+            ? { id: substitute.teacherId, name: substitute.name, substituteId: substitute.id }
+            : null,
+        };
+      }),
+  };
+}
+
+/** Replaces a class and section's week; refused, with nothing saved, on a clash. */
+export async function saveRoutine(
+  db: Database,
+  actor: Actor,
+  classId: string,
+  section: string,
+  input: RoutineInput,
+): Promise<void> {
+  const admin = requireAdmin(actor);
+  const saving = db.transaction(async (tx) => {
+    const found = await classOf(tx, classId, section);
+    const week = await readWeek(tx);
+    const seen = new Set<string>();
+    const teacherIds = [...new Set(input.slots.flatMap((slot) => (slot.teacher ? [slot.teacher] : [])))];
+    const names = await teachersNamed(tx, teacherIds);
+    input.slots.forEach((slot, i) => {
+      const period = week.periods.find((p) => p.number === slot.period);
+      if (!period) throw invalid(`slots.${i}.period`, "must be one of the institute's periods");
+      if (period.break) throw invalid(`slots.${i}.period`, "is a break: no class is held in it");
+      if (!week.days.includes(slot.day)) throw invalid(`slots.${i}.day`, "must be a school day");
+      const key = `${slot.day} ${slot.period}`;
+      if (seen.has(key)) throw invalid(`slots.${i}`, "repeats a day and period already given");
+      seen.add(key);
+      if (slot.teacher && !names.has(slot.teacher))
+        throw invalid(`slots.${i}.teacher`, "must be an approved teacher's id");
+    });
+    // Every other class's slots at the days and periods used, to name a clash.
+    const others = input.slots.length
+      ? await tx
+          .select({
+            day: routineSlots.day,
+            period: routineSlots.period,
+            teacherId: routineSlots.teacherId,
+            room: routineSlots.room,
+            className: schoolClasses.name,
+            section: routineSlots.section,
+          })
+          .from(routineSlots)
+          .innerJoin(schoolClasses, eq(schoolClasses.id, routineSlots.classId))
+          .where(or(ne(routineSlots.classId, found.id), ne(routineSlots.section, found.section)))
+      : [];
+    input.slots.forEach((slot, i) => {
+      const same = others.filter((o) => o.day === slot.day && o.period === slot.period);
+      const teacherClash = slot.teacher ? same.find((o) => o.teacherId === slot.teacher) : undefined;
+      if (teacherClash && slot.teacher) {
+        throw new RoutineClash(
+          {
+            what: "teacher",
+            name: names.get(slot.teacher) ?? "",
+            day: slot.day,
+            period: slot.period,
+            other: classLabel(teacherClash.className, teacherClash.section),
+          },
+          `slots.${i}.teacher`,
+        );
+      }
+      const room = slot.room.toLowerCase();
+      const roomClash = room ? same.find((o) => o.room.toLowerCase() === room) : undefined;
+      if (roomClash) {
+        throw new RoutineClash(
+          {
+            what: "room",
+            name: slot.room,
+            day: slot.day,
+            period: slot.period,
+            other: classLabel(roomClash.className, roomClash.section),
+          },
+          `slots.${i}.room`,
+        );
+      }
+    });
+    await tx
+      .delete(routineSlots)
+      .where(and(eq(routineSlots.classId, found.id), eq(routineSlots.section, found.section)));
+    if (input.slots.length) {
+      await tx.insert(routineSlots).values(
+        input.slots.map((slot) => ({
+          classId: found.id,
+          section: found.section,
+          day: slot.day,
+          period: slot.period,
+          subject: slot.subject,
+          teacherId: slot.teacher,
+          room: slot.room,
+        })),
+      );
+    }
+    await recordAudit(tx, admin, {
+      action: "update",
+      subject: "routine",
+      subjectId: found.id,
+      label: `Routine of ${classLabel(found.name, found.section)}`,
+    });
+  });
+  await saving.catch((error) => {
+    throw takenMeanwhile(error) ? raced("slots") : error;
+  });
+}
+
+/** A teacher's week, with what changes on `date`: classes they take as a substitute, and theirs someone else takes. */
+export async function teacherRoutine(
+  db: Reader,
+  teacherId: string,
+  date: string,
+): Promise<{ teacher: TeacherRef; date: string; weekday: Weekday; slots: TeacherSlot[] }> {
+  if (!uuidPattern.test(teacherId)) throw notFound("Teacher");
+  const name = (await teachersNamed(db, [teacherId])).get(teacherId);
+  if (name === undefined) throw notFound("Teacher");
+  const weekday = weekdayOf(date);
+  const [own, covered, taken] = await Promise.all([
+    db
+      .select({
+        day: routineSlots.day,
+        period: routineSlots.period,
+        classId: routineSlots.classId,
+        className: schoolClasses.name,
+        section: routineSlots.section,
+        subject: routineSlots.subject,
+        room: routineSlots.room,
+      })
+      .from(routineSlots)
+      .innerJoin(schoolClasses, eq(schoolClasses.id, routineSlots.classId))
+      .where(eq(routineSlots.teacherId, teacherId)),
+    // Substitutes on the date for any class (some of them cover this teacher's).
+    db
+      .select({
+        classId: routineSubstitutes.classId,
+        section: routineSubstitutes.section,
+        period: routineSubstitutes.period,
+        teacherId: routineSubstitutes.teacherId,
+        name: teachers.name,
+      })
+      .from(routineSubstitutes)
+      .innerJoin(teachers, eq(teachers.id, routineSubstitutes.teacherId))
+      .where(eq(routineSubstitutes.date, date)),
+    // The classes this teacher takes on the date as a substitute.
+    db
+      .select({
+        period: routineSubstitutes.period,
+        classId: routineSubstitutes.classId,
+        className: schoolClasses.name,
+        section: routineSubstitutes.section,
+        subject: routineSlots.subject,
+        room: routineSlots.room,
+      })
+      .from(routineSubstitutes)
+      .innerJoin(schoolClasses, eq(schoolClasses.id, routineSubstitutes.classId))
+      .innerJoin(
+        routineSlots,
+        and(
+          eq(routineSlots.classId, routineSubstitutes.classId),
+          eq(routineSlots.section, routineSubstitutes.section),
+          eq(routineSlots.period, routineSubstitutes.period),
+          eq(routineSlots.day, weekday),
+        ),
+      )
+      .where(and(eq(routineSubstitutes.teacherId, teacherId), eq(routineSubstitutes.date, date))),
+  ]);
+  const slots: TeacherSlot[] = [
+    ...own.map((slot) => {
+      const cover =
+        slot.day === weekday
+          ? covered.find(
+              (c) => c.classId === slot.classId && c.section === slot.section && c.period === slot.period,
+            )
+          : undefined;
+      return {
+        day: slot.day,
+        period: slot.period,
+        class: { id: slot.classId, name: slot.className },
+        section: slot.section,
+        subject: slot.subject,
+        room: slot.room,
+        asSubstitute: false,
+        replacedBy: cover ? { id: cover.teacherId, name: cover.name } : null,
+      };
+    }),
+    ...taken.map((slot) => ({
+      day: weekday,
+      period: slot.period,
+      class: { id: slot.classId, name: slot.className },
+      section: slot.section,
+      subject: slot.subject,
+      room: slot.room,
+      asSubstitute: true,
+      replacedBy: null,
+    })),
+  ].sort((a, b) => weekdays.indexOf(a.day) - weekdays.indexOf(b.day) || a.period - b.period);
+  return { teacher: { id: teacherId, name }, date, weekday, slots };
+}
+
+/** The substitutes of a date, or of every date from today on. */
+export async function listSubstitutes(db: Reader, date?: string, from?: string): Promise<Substitute[]> {
+  const rows = await db
+    .select({
+      id: routineSubstitutes.id,
+      classId: routineSubstitutes.classId,
+      className: schoolClasses.name,
+      section: routineSubstitutes.section,
+      date: routineSubstitutes.date,
+      period: routineSubstitutes.period,
+      teacherId: routineSubstitutes.teacherId,
+      teacherName: teachers.name,
+    })
+    .from(routineSubstitutes)
+    .innerJoin(schoolClasses, eq(schoolClasses.id, routineSubstitutes.classId))
+    .innerJoin(teachers, eq(teachers.id, routineSubstitutes.teacherId))
+    .where(
+      date
+        ? eq(routineSubstitutes.date, date)
+        : from
+          ? sql`${routineSubstitutes.date} >= ${from}`
+          : undefined,
+    )
+    .orderBy(asc(routineSubstitutes.date), asc(schoolClasses.position), asc(routineSubstitutes.period))
+    .limit(500);
+  return rows.map((row) => ({
+    id: row.id,
+    class: { id: row.classId, name: row.className },
+    section: row.section,
+    date: row.date,
+    period: row.period,
+    teacher: { id: row.teacherId, name: row.teacherName },
+  }));
+}
+
+/**
+ * Another teacher takes a class's period on a date. Refused when the class has no class then,
+ * the teacher is its usual one, or they are elsewhere then (their own class, not itself covered,
+ * or another substitution).
+ */
+export async function addSubstitute(db: Database, actor: Actor, input: SubstituteInput): Promise<Substitute> {
+  const admin = requireAdmin(actor);
+  const adding = db.transaction(async (tx) => {
+    const found = await classOf(tx, input.class, input.section);
+    const weekday = weekdayOf(input.date);
+    const name = (await teachersNamed(tx, [input.teacher])).get(input.teacher);
+    if (name === undefined) throw invalid("teacher", "must be an approved teacher's id");
+    const [slot] = await tx
+      .select({ teacherId: routineSlots.teacherId })
+      .from(routineSlots)
+      .where(
+        and(
+          eq(routineSlots.classId, found.id),
+          eq(routineSlots.section, found.section),
+          eq(routineSlots.day, weekday),
+          eq(routineSlots.period, input.period),
+        ),
+      );
+    if (!slot) throw invalid("period", "has no class on that day in the routine");
+    if (slot.teacherId === input.teacher) throw invalid("teacher", "is the class's own teacher");
+    const [already] = await tx
+      .select({ id: routineSubstitutes.id })
+      .from(routineSubstitutes)
+      .where(
+        and(
+          eq(routineSubstitutes.classId, found.id),
+          eq(routineSubstitutes.section, found.section),
+          eq(routineSubstitutes.date, input.date),
+          eq(routineSubstitutes.period, input.period),
+        ),
+      );
+    if (already) {
+      const message = "already has a substitute on that date: delete it first";
+      throw new DomainError("conflict", `period ${message}`, { period: message });
+    }
+    // Where the teacher is then: their own class (unless someone covers it), or another substitution.
+    const [own] = await tx
+      .select({ classId: routineSlots.classId, className: schoolClasses.name, section: routineSlots.section })
+      .from(routineSlots)
+      .innerJoin(schoolClasses, eq(schoolClasses.id, routineSlots.classId))
+      .where(
+        and(
+          eq(routineSlots.teacherId, input.teacher),
+          eq(routineSlots.day, weekday),
+          eq(routineSlots.period, input.period),
+          sql`not exists (select 1 from ${routineSubstitutes} where ${routineSubstitutes.classId} = ${routineSlots.classId}
+            and ${routineSubstitutes.section} = ${routineSlots.section} and ${routineSubstitutes.date} = ${input.date}
+            and ${routineSubstitutes.period} = ${routineSlots.period})`,
+        ),
+      );
+    const [elsewhere] = own
+      ? [own]
+      : await tx
+          .select({
+            classId: routineSubstitutes.classId,
+            className: schoolClasses.name,
+            section: routineSubstitutes.section,
+          })
+          .from(routineSubstitutes)
+          .innerJoin(schoolClasses, eq(schoolClasses.id, routineSubstitutes.classId))
+          .where(
+            and(
+              eq(routineSubstitutes.teacherId, input.teacher),
+              eq(routineSubstitutes.date, input.date),
+              eq(routineSubstitutes.period, input.period),
+            ),
+          );
+    if (elsewhere) {
+      throw new RoutineClash(
+        {
+          what: "teacher",
+          name,
+          day: weekday,
+          period: input.period,
+          other: classLabel(elsewhere.className, elsewhere.section),
+        },
+        "teacher",
+      );
+    }
+    const [made] = await tx
+      .insert(routineSubstitutes)
+      .values({
+        classId: found.id,
+        section: found.section,
+        date: input.date,
+        period: input.period,
+        teacherId: input.teacher,
+      })
+      .returning({ id: routineSubstitutes.id });
+    if (!made) throw new Error("the substitute was not stored");
+    await recordAudit(tx, admin, {
+      action: "create",
+      subject: "routine",
+      subjectId: found.id,
+      label: `Substitute ${name} for ${classLabel(found.name, found.section)} on ${input.date}, period ${input.period}`,
+    });
+    return made.id;
+  });
+  const id = await adding.catch((error) => {
+    throw takenMeanwhile(error) ? raced("teacher") : error;
+  });
+  const [made] = (await listSubstitutes(db, input.date)).filter((s) => s.id === id);
+  if (!made) throw notFound("Substitute");
+  return made;
+}
+
+export async function deleteSubstitute(db: Database, actor: Actor, id: string): Promise<void> {
+  const admin = requireAdmin(actor);
+  if (!uuidPattern.test(id)) throw notFound("Substitute");
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(routineSubstitutes).where(eq(routineSubstitutes.id, id)).returning({
+      classId: routineSubstitutes.classId,
+      date: routineSubstitutes.date,
+      period: routineSubstitutes.period,
+    });
+    if (!gone) throw notFound("Substitute");
+    await recordAudit(tx, admin, {
+      action: "delete",
+      subject: "routine",
+      subjectId: gone.classId,
+      label: `Substitute on ${gone.date}, period ${gone.period}`,
+    });
+  });
+}

@@ -1,0 +1,195 @@
+// The class routine end to end, against the built server with the sample content: a class's and
+// a teacher's week without script, a substitute shown on its date only, Bangla with Bengali digits,
+// every axe rule at 1280 and 360 px (the table scrolls inside its own region, never the page), and
+// a class's week printed on one A4 page in landscape (counted with pdfinfo).
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiSignIn,
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  sessionOf,
+  signInThroughLogin,
+  startServer,
+} from "./harness";
+
+const admin = { email: "office@school.test", password: "office-password-1" };
+
+describe("the class routine", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let six: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+      }),
+      launchBrowser(),
+    ]);
+    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    six = classes.find((item) => item.name === "Class Six")?._id ?? "";
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows a class's week and a teacher's without script", async () => {
+    const { page } = await newPage(browser, { javaScript: false });
+    await page.goto(`${server.url}/classRoome`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Class Room");
+    await page
+      .getByRole("navigation", { name: "Classes" })
+      .getByRole("link", { name: "Class Six", exact: true })
+      .click();
+    const table = page.getByRole("table", { name: "Routine of Class Six" });
+    const headers = await table.locator("thead th").allTextContents();
+    expect(headers[0]).toBe("Day");
+    expect(headers[1]).toBe("Period 108:00–08:45");
+    expect(headers[4]).toBe("Break10:15–10:45");
+    expect(await table.locator("tbody th").allTextContents()).toEqual([
+      "Saturday",
+      "Sunday",
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+    ]);
+    const first = table.locator("tbody tr").first().locator("td").first();
+    expect(await first.textContent()).toContain("Bangla");
+    expect(await first.textContent()).toContain("Room 101");
+    const teacher = (await first.getByRole("link").textContent()) ?? "";
+    await first.getByRole("link").click();
+    const theirs = page.getByRole("table", { name: `Routine of ${teacher}` });
+    expect(await theirs.locator("td").filter({ hasText: "Class Six" }).count()).toBeGreaterThan(0);
+    expect(await theirs.locator("td").filter({ hasText: "Class Seven" }).count()).toBeGreaterThan(0);
+  });
+
+  it("shows a substitute on its date only, marked as such", async () => {
+    const { token } = sessionOf(await apiSignIn(server, admin.email, admin.password));
+    const teachers = (await (await fetch(`${server.url}/api/teacher/teachers`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as { _id: string }[];
+    // 2030-01-06 is a Sunday: a teacher with no class in its first period takes Class Six's.
+    const busy = new Set<string>();
+    for (const { _id } of classes) {
+      const week = await (await fetch(`${server.url}/api/routines/classes/${_id}?date=2030-01-06`)).json();
+      expect(week.weekday).toBe("sunday");
+      for (const slot of week.slots)
+        if (slot.day === "sunday" && slot.period === 1) busy.add(slot.teacher?._id);
+    }
+    const free = teachers.find((item) => !busy.has(item._id));
+    const added = await fetch(`${server.url}/api/routines/substitutes`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ class: six, date: "2030-01-06", period: 1, teacher: free?._id }),
+    });
+    expect(added.status).toBe(201);
+    const { page } = await newPage(browser, { javaScript: false });
+    await page.goto(`${server.url}/classRoome?class=${six}&date=2030-01-06`);
+    const sunday = page.getByRole("row", { name: /^Sunday/ });
+    expect(await sunday.locator("td").first().textContent()).toContain(`Substitute: ${free?.name}`);
+    await page.goto(`${server.url}/classRoome?class=${six}&date=2030-01-13`);
+    expect(await page.getByText("Substitute:").count()).toBe(0);
+  });
+
+  it("speaks Bangla with Bengali digits", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
+    await page.goto(`${server.url}/classRoome?class=${six}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("শ্রেণিকক্ষ");
+    const table = page.getByRole("table");
+    expect(await table.locator("tbody th").first().textContent()).toBe("শনিবার");
+    expect(await table.locator("caption").textContent()).toBe("রুটিন: ষষ্ঠ শ্রেণি");
+    const first = (await table.locator("thead th").nth(1).textContent()) ?? "";
+    expect(first).toBe("ঘণ্টা ১০৮:০০–০৮:৪৫");
+  });
+
+  it("passes every axe rule in both languages at 1280 and 360 px, the table scrolling in its own region", async () => {
+    const found: string[] = [];
+    const teachers = (await (await fetch(`${server.url}/api/teacher/teachers`)).json()) as { _id: string }[];
+    for (const locale of ["en", "bn"]) {
+      const { context, page } = await newPage(browser);
+      await context.addCookies([{ name: "maktab_lang", value: locale, url: server.url }]);
+      for (const path of [`/classRoome?class=${six}`, `/classRoome?teacher=${teachers[0]?._id}`]) {
+        await page.goto(`${server.url}${path}`);
+        for (const width of [1280, 360]) {
+          await page.setViewportSize({ width, height: 800 });
+          const violations = await checkAccessibility(page);
+          if (violations.length > 0)
+            found.push(`${locale} ${path} ${width} px:\n${formatViolations(violations)}`);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${locale} ${width}`).toBeLessThanOrEqual(0);
+        }
+      }
+      // On the phone, the keyboard reaches the table's region to scroll it.
+      const region = page.getByRole("region", { name: /Routine of|রুটিন/ });
+      expect(await region.getAttribute("tabindex")).toBe("0");
+      expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      await context.close();
+    }
+    expect(found.join("\n")).toBe("");
+  });
+
+  it("refuses, in the dashboard's editor, a teacher already teaching another class then, naming it", async () => {
+    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const seven = classes.find((item) => item.name === "Class Seven")?._id ?? "";
+    const sixWeek = await (await fetch(`${server.url}/api/routines/classes/${six}`)).json();
+    const taken = sixWeek.slots.find(
+      (slot: { day: string; period: number }) => slot.day === "monday" && slot.period === 2,
+    );
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, admin, `/DeashBoard/routines?class=${seven}`);
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/routines");
+    const menu = page.getByTestId("dashboard-menu");
+    expect(await menu.getByRole("link", { name: "Class routines" }).getAttribute("href")).toBe(
+      "/DeashBoard/routines",
+    );
+    await page.getByTestId("routine-grid").waitFor();
+    await page.getByLabel("Teacher: Monday, Period 2").selectOption(taken.teacher._id);
+    await page.getByRole("button", { name: "Save the routine" }).click();
+    await expect
+      .poll(() => page.getByTestId("form-error").textContent())
+      .toBe(`Teacher ${taken.teacher.name} already teaches Class Six on Monday in period 2`);
+    expect(await page.getByLabel("Teacher: Monday, Period 2").getAttribute("aria-invalid")).toBe("true");
+    // Nothing was saved.
+    const sevenWeek = await (await fetch(`${server.url}/api/routines/classes/${seven}`)).json();
+    const mine = sevenWeek.slots.find(
+      (slot: { day: string; period: number }) => slot.day === "monday" && slot.period === 2,
+    );
+    expect(mine.teacher._id).not.toBe(taken.teacher._id);
+  });
+
+  it("prints a class's week on one A4 page in landscape", async () => {
+    const { page } = await newPage(browser, { javaScript: false });
+    await page.goto(`${server.url}/classRoome?class=${six}`);
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const file = join(tmpdir(), `routine-${process.pid}.pdf`);
+    writeFileSync(file, pdf);
+    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    // A4 landscape: wider than high (842 × 595 points).
+    expect(info).toMatch(/Page size:\s+841\.\d+ x 594\.\d+ pts \(A4\)/);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    expect(text).toContain("Thursday");
+    expect(text).not.toContain("Teachers");
+  });
+});
