@@ -3,6 +3,7 @@
 // admins change it. A save that would put one teacher, or one room, in two places at once is
 // refused naming the clash, and nothing is saved.
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { uuidPattern } from "../../common/ids";
 import {
   defaultSchoolDays,
   type RoutineInput,
@@ -24,7 +25,6 @@ import {
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
-import { uuidPattern } from "./orders";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Transaction;
