@@ -618,3 +618,19 @@ export const sampleDownloads: SampleDownload[] = [
     lines: ["The institute is closed from 25 December to 1 January.", "Classes resume on 2 January."],
   },
 ];
+
+export type SampleAlbum = { title: string; description: string; captions: string[] };
+
+/** The photo gallery's samples: two albums of a few photos, drawn at start like the other images. */
+export const sampleAlbums: SampleAlbum[] = [
+  {
+    title: "Annual sports day",
+    description: "Races, games and the prize-giving on the school field.",
+    captions: ["The hundred-metre race", "Tug of war, Class Nine against Class Ten", "The prize-giving"],
+  },
+  {
+    title: "Science fair",
+    description: "Projects by the students of Classes Six to Ten.",
+    captions: ["A water filter made of sand and charcoal", "The solar oven"],
+  },
+];

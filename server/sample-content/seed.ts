@@ -8,6 +8,8 @@ import { type KindName, kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
 import {
   admissions,
+  albumPhotos,
+  albums,
   blogs,
   comments,
   downloads,
@@ -24,12 +26,12 @@ import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
 import { escapeXml } from "../xml";
-import { sampleContent, sampleDownloads, sampleEvents } from "./data";
+import { sampleAlbums, sampleContent, sampleDownloads, sampleEvents } from "./data";
 import { simplePdf } from "./pdf";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
 
-type Kind = "admissions" | "blogs" | "results" | "notices" | "services" | "students" | "teachers";
+type Kind = "admissions" | "blogs" | "results" | "notices" | "services" | "students" | "teachers" | "photos";
 
 // Base hue and caption of each kind's illustrations; people get square portraits.
 const kindStyles: Record<Kind, { hue: number; label: string; square: boolean }> = {
@@ -40,6 +42,8 @@ const kindStyles: Record<Kind, { hue: number; label: string; square: boolean }> 
   services: { hue: 186, label: "Service", square: false },
   students: { hue: 336, label: "Student", square: true },
   teachers: { hue: 42, label: "Teacher", square: true },
+  // The gallery's albums' photos.
+  photos: { hue: 96, label: "Photo", square: false },
 };
 
 const kindOrder = Object.keys(kindStyles) as Kind[];
@@ -86,6 +90,9 @@ export async function seedSampleContent(options: {
     ...content.services.map((item, index) => ({ kind: "services" as const, index, title: item.name })),
     ...content.students.map((item, index) => ({ kind: "students" as const, index, title: item.name })),
     ...content.teachers.map((item, index) => ({ kind: "teachers" as const, index, title: item.name })),
+    ...sampleAlbums
+      .flatMap((album) => album.captions)
+      .map((caption, index) => ({ kind: "photos" as const, index, title: caption })),
   ];
 
   const written: StoredImageValues[] = [];
@@ -153,6 +160,7 @@ export async function seedSampleContent(options: {
       teachers: content.teachers.length,
       events: sampleEvents.length,
       downloads: sampleDownloads.length,
+      albums: sampleAlbums.length,
       uploadedFiles: fileRows.length,
     };
     const downloadRows = await writeDownloads(files, now, writtenDocuments);
@@ -184,6 +192,7 @@ export async function seedSampleContent(options: {
         .values(content.teachers.map((item, index) => ({ ...item, ...stamp("teachers", index) })));
       await tx.insert(events).values(eventRows(now));
       await tx.insert(downloads).values(downloadRows);
+      await insertAlbums(tx, now, (index) => imageOf("photos", index).imageFileId);
       return true;
     });
 
@@ -198,6 +207,34 @@ export async function seedSampleContent(options: {
     // Leave no orphaned objects behind when the images or the transaction fail.
     await removeWritten();
     throw error;
+  }
+}
+
+/** The gallery's samples: each album a few days apart, its photos in order with their captions. */
+async function insertAlbums(db: Database, now: number, imageOf: (index: number) => string) {
+  let photoIndex = 0;
+  for (const [index, sample] of sampleAlbums.entries()) {
+    const at = new Date(now - (index * 17 + 3) * dayMs);
+    const [album] = await db
+      .insert(albums)
+      .values({
+        title: sample.title,
+        description: sample.description,
+        heldOn: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: albums.id });
+    await db.insert(albumPhotos).values(
+      sample.captions.map((caption, position) => ({
+        albumId: album!.id,
+        imageFileId: imageOf(photoIndex++),
+        caption,
+        position,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
   }
 }
 
