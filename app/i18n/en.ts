@@ -13,6 +13,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
@@ -44,6 +45,7 @@ export const en = {
   ...examReportsMessages.en,
   ...eventsMessages.en,
   ...downloadsMessages.en,
+  ...galleryMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

@@ -13,6 +13,7 @@ import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { galleryMessages } from "./areas/gallery";
 import { inboxMessages } from "./areas/inbox";
 import { marksheetMessages } from "./areas/marksheet";
 import { profileMessages } from "./areas/profile";
@@ -67,6 +68,7 @@ const pageAreaTexts = {
   },
   events: eventsMessages,
   downloads: downloadsMessages,
+  gallery: galleryMessages,
 } satisfies Record<PageArea, Area>;
 
 /** The texts every page gets from the root loader: all but the sections' and the page areas'. */

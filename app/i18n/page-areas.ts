@@ -17,12 +17,16 @@ const eventPages = /^\/(events|deashboard)([./]|$)/i;
 /** The downloads page, and the dashboard (whose download form offers its categories). */
 const downloadPages = /^\/(downloads|deashboard)(\/|$)/i;
 
+/** The photo gallery (albums, photos), and the dashboard (whose album photos page uploads them). */
+const galleryPages = /^\/(gallery|deashboard)(\/|$)/i;
+
 export const pageAreaPatterns = {
   cart: cartPages,
   account: accountPages,
   results: resultPages,
   events: eventPages,
   downloads: downloadPages,
+  gallery: galleryPages,
 } as const;
 
 export type PageArea = keyof typeof pageAreaPatterns;
