@@ -149,7 +149,7 @@ export async function seedSampleContent(options: {
     });
 
     // Every kind of content has samples (common/kinds.ts): a kind missing here fails the type check.
-    const counts: Record<KindName | "uploadedFiles", number> = {
+    const counts: Record<KindName | "albumPhotos" | "uploadedFiles", number> = {
       admissions: content.admissions.length,
       blogs: blogRows.length,
       comments: commentRows.length,
@@ -161,6 +161,7 @@ export async function seedSampleContent(options: {
       events: sampleEvents.length,
       downloads: sampleDownloads.length,
       albums: sampleAlbums.length,
+      albumPhotos: sampleAlbums.flatMap((album) => album.captions).length,
       uploadedFiles: fileRows.length,
     };
     const downloadRows = await writeDownloads(files, now, writtenDocuments);
