@@ -136,7 +136,7 @@ async function recordAlbumChange(db: Database, admin: SignedInActor, album: Albu
 
 /**
  * Adds one photo at the end of the album. A file that is not an image (or too large) is refused
- * naming `image`; nothing is kept of it.
+ * naming `image` (413, 415 or 400, as the pipeline says); nothing is kept of it.
  */
 export async function addPhoto(
   ctx: ContentContext,
@@ -153,8 +153,8 @@ export async function addPhoto(
   try {
     stored = await ctx.images.store({ ...file, uploadedBy: admin.id });
   } catch (error) {
-    if (error instanceof ImageError)
-      throw new DomainError("invalid", error.message, { image: error.message });
+    // Its status stays (413 too large, 415 not an image), naming the field.
+    if (error instanceof ImageError) throw new ImageError(error.code, error.message, "image");
     throw error;
   }
   try {

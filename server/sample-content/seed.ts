@@ -232,8 +232,9 @@ async function insertAlbums(db: Database, now: number, imageOf: (index: number) 
         imageFileId: imageOf(photoIndex++),
         caption,
         position,
-        createdAt: at,
-        updatedAt: at,
+        // Added a minute apart, in their order.
+        createdAt: new Date(at.getTime() + position * minuteMs),
+        updatedAt: new Date(at.getTime() + position * minuteMs),
       })),
     );
   }

@@ -74,7 +74,7 @@ describe("the gallery's calls", () => {
     ]);
     expect(sent[0]?.status).toBe(201);
     expect(sent[2]?.status).toBe(201);
-    expect(sent[1]?.status).toBe(400);
+    expect(sent[1]?.status).toBe(415);
     expect(Object.keys(sent[1]?.body.error.fields ?? {})).toEqual(["image"]);
 
     const album = await read(id);
