@@ -1,7 +1,7 @@
 // /gallery/<album>: the album's photos as a grid of links, each to the photo's own page (which
 // works without script). With script, a link opens the photo viewer instead, and the address
 // follows the photo shown.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { formatAlbumDate } from "../components/gallery/album-date";
 import { PhotoViewer, type ViewerPhoto } from "../components/gallery/photo-viewer";
 import { formatNumber } from "../lib/format";
@@ -31,14 +31,12 @@ export default function GalleryAlbum({ loaderData: album }: Route.ComponentProps
   const albumPath = `/gallery/${album.id}`;
   const photos: ViewerPhoto[] = album.photos.map((photo) => ({ ...photo, href: `${albumPath}/${photo.id}` }));
 
-  const show = useCallback(
-    (index: number) => {
-      setShown(index);
-      const photo = photos[index];
-      if (photo) window.history.replaceState(window.history.state, "", photo.href);
-    },
-    [photos],
-  );
+  // The address follows the photo shown (replaced, so Back leaves the album as before).
+  const show = (index: number) => {
+    setShown(index);
+    const photo = photos[index];
+    if (photo) window.history.replaceState(window.history.state, "", photo.href);
+  };
 
   const close = () => {
     const photo = shown === null ? undefined : photos[shown];
@@ -46,9 +44,6 @@ export default function GalleryAlbum({ loaderData: album }: Route.ComponentProps
     window.history.replaceState(window.history.state, "", albumPath);
     if (photo) document.querySelector<HTMLAnchorElement>(`a[data-photo="${photo.id}"]`)?.focus();
   };
-
-  // Leaving the page with the viewer open leaves no photo address behind.
-  useEffect(() => () => setShown(null), []);
 
   return (
     <div className="container gallery-album">
