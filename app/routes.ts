@@ -28,6 +28,10 @@ export default [
   route("events/:file", "routes/events-ics.ts", { id: "event-ics" }),
   // Files to download: categories and a search (their files: /api/downloads/{id}/file).
   route("downloads", "routes/downloads.tsx"),
+  // The photo gallery: albums, an album's photos (a viewer with script), one photo's own page.
+  route("gallery", "routes/gallery.tsx"),
+  route("gallery/:album", "routes/gallery-album.tsx"),
+  route("gallery/:album/:photo", "routes/gallery-photo.tsx"),
   // Exam results by roll and registration number, and one marksheet (its PDF: server/results).
   route("results", "routes/results-lookup.tsx"),
   route("results/marksheet/:exam/:roll", "routes/marksheet.tsx"),
@@ -95,6 +99,7 @@ export default [
     ),
     route("list/:kind", "routes/dashboard.content-list.tsx"),
     route("edit/:kind/:id", "routes/dashboard.edit-content.tsx"),
+    route("albums/:id/photos", "routes/dashboard.album-photos.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),
     route("users", "routes/dashboard.users.tsx"),
     route("comments", "routes/dashboard.comments.tsx"),

@@ -249,6 +249,22 @@ export const kinds = {
     ],
     schema: () => schemas().then((m) => m.downloadInput),
   },
+  albums: {
+    one: "album",
+    addPath: "albumAdd",
+    publicPath: "/gallery",
+    titleField: "title",
+    listDate: "heldOn",
+    // The album's pictures are its photos (album_photos), added on its photos page.
+    image: "none",
+    reviewed: false,
+    fields: [
+      { name: "title", label: "forms.title", widget: "text", required: true },
+      { name: "heldOn", label: "forms.albumDate", widget: "datetime-local" },
+      { name: "description", label: "forms.description", widget: "textarea" },
+    ],
+    schema: () => schemas().then((m) => m.albumInput),
+  },
 } as const satisfies Record<string, KindDefinition>;
 
 /** A kind by the plural name in its addresses (/DeashBoard/list/notices). */

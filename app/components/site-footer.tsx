@@ -18,6 +18,7 @@ export function SiteFooter() {
             <Link to="/resultAll">{t("nav.results")}</Link>
             <Link to="/events">{t("nav.calendar")}</Link>
             <Link to="/downloads">{t("nav.downloads")}</Link>
+            <Link to="/gallery">{t("nav.gallery")}</Link>
           </div>
           <div className="stack" style={{ gap: 8 }}>
             <strong>{t("footer.contact")}</strong>

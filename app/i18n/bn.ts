@@ -12,6 +12,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
@@ -46,4 +47,5 @@ export const bn: Messages = {
   ...eventsMessages.bn,
   ...downloadsMessages.bn,
   ...routinesMessages.bn,
+  ...galleryMessages.bn,
 };

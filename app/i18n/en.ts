@@ -13,6 +13,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
@@ -46,6 +47,7 @@ export const en = {
   ...eventsMessages.en,
   ...downloadsMessages.en,
   ...routinesMessages.en,
+  ...galleryMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

@@ -13,6 +13,7 @@ import { dashboardPeopleMessages } from "./areas/dashboard-people";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { galleryMessages } from "./areas/gallery";
 import { inboxMessages } from "./areas/inbox";
 import { marksheetMessages } from "./areas/marksheet";
 import { profileMessages } from "./areas/profile";
@@ -69,6 +70,7 @@ const pageAreaTexts = {
   events: eventsMessages,
   downloads: downloadsMessages,
   routines: routinesMessages,
+  gallery: galleryMessages,
 } satisfies Record<PageArea, Area>;
 
 /** The texts every page gets from the root loader: all but the sections' and the page areas'. */

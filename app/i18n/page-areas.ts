@@ -19,6 +19,8 @@ const downloadPages = /^\/(downloads|deashboard)(\/|$)/i;
 
 /** The class routine, and the dashboard (whose routine editor names the days). */
 const routinePages = /^\/(classroome|deashboard)(\/|$)/i;
+/** The photo gallery (albums, photos), and the dashboard (whose album photos page uploads them). */
+const galleryPages = /^\/(gallery|deashboard)(\/|$)/i;
 
 export const pageAreaPatterns = {
   cart: cartPages,
@@ -27,6 +29,7 @@ export const pageAreaPatterns = {
   events: eventPages,
   downloads: downloadPages,
   routines: routinePages,
+  gallery: galleryPages,
 } as const;
 
 export type PageArea = keyof typeof pageAreaPatterns;

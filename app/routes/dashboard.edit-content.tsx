@@ -130,6 +130,11 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
       <Anchor component={Link} to={`/DeashBoard/list/${kind}`} size="sm" mb="sm" display="block">
         {t("contentLists.edit.back")}
       </Anchor>
+      {kind === "albums" ? (
+        <Anchor component={Link} to={`/DeashBoard/albums/${id}/photos`} mb="sm" display="block">
+          {t("gallery.manage.open")}
+        </Anchor>
+      ) : null}
     </ContentFormView>
   );
 }

@@ -196,3 +196,27 @@ export const downloadInput = z.object({
   category: downloadCategory,
   description: optionalText("Description", 5000, "many"),
 });
+
+/** An album of the photo gallery; its photos are added one by one (albumPhotoInput). */
+export const albumInput = z.object({
+  title: requiredText("Title", 200),
+  description: optionalText("Description", 5000, "many"),
+  heldOn: moment("Date", false).optional(),
+  // One of the album's own photos, or "" for the first.
+  coverPhotoId: z
+    .union([uuid("Cover"), z.literal("")], { error: "Cover must be one of the album's photos" })
+    .transform((value) => value || null)
+    .optional(),
+});
+
+/** A photo's caption and place in its album (its image comes beside them, as a file). */
+export const albumPhotoInput = z.strictObject({
+  caption: optionalText("Caption", 500, "many"),
+  position: z
+    .number({ error: "Position must be a number" })
+    .int({ error: "Position must be a whole number" })
+    .min(0, { error: "Position must be 0 or more" })
+    .max(100_000, { error: "Position must be at most 100000" })
+    .optional(),
+});
+export type AlbumPhotoInput = z.output<typeof albumPhotoInput>;

@@ -45,7 +45,8 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
     );
   }
   if (error instanceof ImageError) {
-    return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
+    const fields = error.field ? { [error.field]: error.message } : undefined;
+    return c.json<ErrorBody>({ error: { code: error.code, message: error.message, fields } }, error.status);
   }
   // 402 Payment Required: the card was refused (declined, no funds...), with Stripe's code.
   if (error instanceof PaymentError) {

@@ -9,6 +9,7 @@ import type { AnyEndpoint } from "./endpoint";
 import { eventEndpoints } from "./events";
 import { examReportEndpoints } from "./exam-reports";
 import { examEndpoints } from "./exams";
+import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
 import { noticeEndpoints } from "./notices";
 import { orderEndpoints } from "./orders";
@@ -31,6 +32,7 @@ export const endpoints: AnyEndpoint[] = [
   ...noticeEndpoints,
   ...eventEndpoints,
   ...downloadEndpoints,
+  ...galleryEndpoints,
   ...serviceEndpoints,
   ...studentEndpoints,
   ...teacherEndpoints,

@@ -409,3 +409,30 @@ export const downloadWire = z.strictObject({
   file: z.string().meta({ description: "The file's address (GET it to download; each counts)" }),
   date: timestamp,
 });
+
+// --- the photo gallery ---------------------------------------------------------------------------
+
+export const albumPhotoWire = z.strictObject({
+  _id: id,
+  caption: z.string(),
+  position: z.number().int().meta({ description: "The photo's place in its album (smallest first)" }),
+  ...imageFields("image"),
+  page: z.string().meta({ description: "The photo's own page on the site" }),
+});
+
+export const albumWire = z.strictObject({
+  _id: id,
+  title: z.string(),
+  description: z.string(),
+  heldOn: timestamp.meta({ description: "The album's date" }),
+  coverPhotoId: id.nullable().meta({ description: "The chosen cover; null: the first photo is the cover" }),
+  cover: albumPhotoWire
+    .nullable()
+    .meta({ description: "The photo shown for the album (null: no photos yet)" }),
+  photoCount: z.number().int(),
+  date: timestamp,
+});
+
+export const albumWithPhotosWire = albumWire.extend({
+  photos: z.array(albumPhotoWire).meta({ description: "The album's photos, in order" }),
+});

@@ -306,6 +306,43 @@ export const downloads = pgTable(
   ],
 );
 
+/**
+ * The photo gallery's albums: a title, a description, the day it shows, and its cover (one of
+ * its photos; none chosen: the first). Its photos are album_photos.
+ */
+export const albums = pgTable(
+  "albums",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    heldOn: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // No foreign key: the photos point at their album; a deleted photo is no longer the cover
+    // (server/domain/album-photos.ts clears it).
+    coverPhotoId: uuid(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/** An album's photos, each an upload through the image pipeline, with a caption, in order. */
+export const albumPhotos = pgTable(
+  "album_photos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    albumId: uuid()
+      .notNull()
+      .references(() => albums.id, { onDelete: "cascade" }),
+    ...imageColumns(),
+    caption: text().notNull().default(""),
+    position: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.albumId, t.position), index().on(t.imageFileId)],
+);
+
 export const notices = pgTable(
   "notices",
   {

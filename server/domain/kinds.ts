@@ -9,6 +9,8 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { KindName } from "../../common/kinds";
 import {
   admissions,
+  albumPhotos,
+  albums,
   blogs,
   comments,
   downloads,
@@ -20,6 +22,7 @@ import {
   teachers,
 } from "../db/schema";
 import { admissionCollection } from "./admissions";
+import { albumCollection } from "./albums";
 import { blogCollection } from "./blogs";
 import { commentCollection } from "./comments";
 import type { ContentCollection } from "./content/collection";
@@ -37,6 +40,8 @@ export type ServerKind = {
   table: PgTable & { id: PgColumn; imageFileId?: PgColumn };
   /** The rows visitors see, which the overview counts (the approved ones of a reviewed kind). */
   shown?: SQL;
+  /** The kind's other tables whose rows show an uploaded image (an album's photos). */
+  imageTables?: (PgTable & { id: PgColumn; imageFileId: PgColumn })[];
 };
 
 const approved = (status: PgColumn) => eq(status, "approved");
@@ -52,9 +57,13 @@ export const serverKinds = {
   teachers: { collection: teacherCollection, table: teachers, shown: approved(teachers.status) },
   events: { collection: eventCollection, table: events },
   downloads: { collection: downloadCollection, table: downloads },
+  albums: { collection: albumCollection, table: albums, imageTables: [albumPhotos] },
 } satisfies Record<KindName, ServerKind>;
 
 /** The tables whose records may point at an uploaded file (imageFileId). */
 export const tablesWithImages = Object.values(serverKinds as Record<KindName, ServerKind>).flatMap(
-  ({ table }) => (table.imageFileId ? [table as PgTable & { id: PgColumn; imageFileId: PgColumn }] : []),
+  ({ table, imageTables = [] }) => [
+    ...(table.imageFileId ? [table as PgTable & { id: PgColumn; imageFileId: PgColumn }] : []),
+    ...imageTables,
+  ],
 );

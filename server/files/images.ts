@@ -27,6 +27,8 @@ export class ImageError extends Error {
   constructor(
     readonly code: ImageErrorCode,
     message: string,
+    /** The field that carried the file, when the caller names it in the answer (an album's photo). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "ImageError";

@@ -642,3 +642,18 @@ export const sampleRoutines = [
   ...routine,
   subjects: ["Bangla", "English", "Mathematics", "Science", "Arabic", "Quran", "Social Science", "ICT"],
 }));
+export type SampleAlbum = { title: string; description: string; captions: string[] };
+
+/** The photo gallery's samples: two albums of a few photos, drawn at start like the other images. */
+export const sampleAlbums: SampleAlbum[] = [
+  {
+    title: "Annual sports day",
+    description: "Races, games and the prize-giving on the school field.",
+    captions: ["The hundred-metre race", "Tug of war, Class Nine against Class Ten", "The prize-giving"],
+  },
+  {
+    title: "Science fair",
+    description: "Projects by the students of Classes Six to Ten.",
+    captions: ["A water filter made of sand and charcoal", "The solar oven"],
+  },
+];

@@ -9,6 +9,8 @@ import { defaultSchoolDays } from "../../common/schemas/routines";
 import type { Database } from "../db/client";
 import {
   admissions,
+  albumPhotos,
+  albums,
   blogs,
   comments,
   downloads,
@@ -28,12 +30,19 @@ import { encodeVariants, loadSharp } from "../files/images";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues, slugify, writeImageVariants } from "../files/uploads";
 import { escapeXml } from "../xml";
-import { sampleContent, sampleDownloads, sampleEvents, samplePeriods, sampleRoutines } from "./data";
+import {
+  sampleAlbums,
+  sampleContent,
+  sampleDownloads,
+  sampleEvents,
+  samplePeriods,
+  sampleRoutines,
+} from "./data";
 import { simplePdf } from "./pdf";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
 
-type Kind = "admissions" | "blogs" | "results" | "notices" | "services" | "students" | "teachers";
+type Kind = "admissions" | "blogs" | "results" | "notices" | "services" | "students" | "teachers" | "photos";
 
 // Base hue and caption of each kind's illustrations; people get square portraits.
 const kindStyles: Record<Kind, { hue: number; label: string; square: boolean }> = {
@@ -44,6 +53,8 @@ const kindStyles: Record<Kind, { hue: number; label: string; square: boolean }> 
   services: { hue: 186, label: "Service", square: false },
   students: { hue: 336, label: "Student", square: true },
   teachers: { hue: 42, label: "Teacher", square: true },
+  // The gallery's albums' photos.
+  photos: { hue: 96, label: "Photo", square: false },
 };
 
 const kindOrder = Object.keys(kindStyles) as Kind[];
@@ -90,6 +101,9 @@ export async function seedSampleContent(options: {
     ...content.services.map((item, index) => ({ kind: "services" as const, index, title: item.name })),
     ...content.students.map((item, index) => ({ kind: "students" as const, index, title: item.name })),
     ...content.teachers.map((item, index) => ({ kind: "teachers" as const, index, title: item.name })),
+    ...sampleAlbums
+      .flatMap((album) => album.captions)
+      .map((caption, index) => ({ kind: "photos" as const, index, title: caption })),
   ];
 
   const written: StoredImageValues[] = [];
@@ -146,7 +160,7 @@ export async function seedSampleContent(options: {
     });
 
     // Every kind of content has samples (common/kinds.ts): a kind missing here fails the type check.
-    const counts: Record<KindName | "uploadedFiles", number> = {
+    const counts: Record<KindName | "albumPhotos" | "uploadedFiles", number> = {
       admissions: content.admissions.length,
       blogs: blogRows.length,
       comments: commentRows.length,
@@ -157,6 +171,8 @@ export async function seedSampleContent(options: {
       teachers: content.teachers.length,
       events: sampleEvents.length,
       downloads: sampleDownloads.length,
+      albums: sampleAlbums.length,
+      albumPhotos: sampleAlbums.flatMap((album) => album.captions).length,
       uploadedFiles: fileRows.length,
     };
     const downloadRows = await writeDownloads(files, now, writtenDocuments);
@@ -193,6 +209,7 @@ export async function seedSampleContent(options: {
       );
       await tx.insert(events).values(eventRows(now));
       await tx.insert(downloads).values(downloadRows);
+      await insertAlbums(tx, now, (index) => imageOf("photos", index).imageFileId);
       return true;
     });
 
@@ -231,6 +248,35 @@ async function seedRoutines(tx: Pick<Database, "select" | "insert">, teacherIds:
     );
   });
   if (slots.length) await tx.insert(routineSlots).values(slots);
+}
+
+/** The gallery's samples: each album a few days apart, its photos in order with their captions. */
+async function insertAlbums(db: Database, now: number, imageOf: (index: number) => string) {
+  let photoIndex = 0;
+  for (const [index, sample] of sampleAlbums.entries()) {
+    const at = new Date(now - (index * 17 + 3) * dayMs);
+    const [album] = await db
+      .insert(albums)
+      .values({
+        title: sample.title,
+        description: sample.description,
+        heldOn: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: albums.id });
+    await db.insert(albumPhotos).values(
+      sample.captions.map((caption, position) => ({
+        albumId: album!.id,
+        imageFileId: imageOf(photoIndex++),
+        caption,
+        position,
+        // Added a minute apart, in their order.
+        createdAt: new Date(at.getTime() + position * minuteMs),
+        updatedAt: new Date(at.getTime() + position * minuteMs),
+      })),
+    );
+  }
 }
 
 /** The calendar's samples, placed in the current month on Bangladesh's clock (UTC+6). */

@@ -57,6 +57,10 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /subscribe": { email: "s@abuse.test" },
   "PUT /User/updated": { displayName: "Head", about: "About me" },
   "POST /User/photo": { photoURl: "https://img.example/me.jpg" },
+  // An album's photo: its caption (the image comes as a file), and a change of caption and place.
+  "POST /gallery/:id/photos": { caption: "The stage" },
+  "PUT /gallery/photos/:id": { caption: "The stage", position: 1 },
+  "PATCH /gallery/photos/:id": { caption: "The stage", position: 1 },
   "POST /inbox/messages": { to: "x@abuse.test", subject: "Hello", body: "Hello" },
   "POST /inbox/drafts": { to: "x@abuse.test", subject: "Hello", body: "Hello" },
   "PUT /routines/week": {

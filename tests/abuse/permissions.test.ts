@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogs, orders, rateLimits, users } from "../../server/db/schema";
+import { pngOfZeros } from "../fixtures/png-of-zeros";
 import type { Session } from "../fixtures/test-app";
 import {
   changedTables,
@@ -78,6 +79,7 @@ const changes: Record<Kind, Record<string, string>> = {
   comment: { info: "Changed" },
   event: { title: "Changed" },
   download: { title: "Changed" },
+  album: { title: "Changed" },
 };
 const change =
   (kind: Kind): Setup =>
@@ -85,6 +87,33 @@ const change =
 const remove =
   (kind: Kind): Setup =>
   async (w) => ({ params: { id: await make(w, kind) } });
+
+/** A small real PNG as an album photo's multipart body. */
+function photoBody(): FormData {
+  const form = new FormData();
+  form.set("caption", "The stage");
+  form.set("image", new Blob([new Uint8Array(pngOfZeros(64, 64))], { type: "image/png" }), "stage.png");
+  return form;
+}
+const addPhoto: Setup = async (w) => ({ params: { id: await make(w, "album") }, body: photoBody() });
+/** A photo an admin added to a fresh album. */
+async function makePhoto(w: World): Promise<string> {
+  const album = await make(w, "album");
+  await created(
+    await w.t.request(`/api/gallery/${album}/photos`, {
+      method: "POST",
+      body: photoBody(),
+      session: w.admin,
+    }),
+  );
+  const answer = (await (await w.t.request(`/api/gallery/${album}`)).json()) as { photos: { _id: string }[] };
+  return answer.photos[0]?._id ?? "";
+}
+const changePhoto: Setup = async (w) => ({
+  params: { id: await makePhoto(w) },
+  body: { caption: "Changed" },
+});
+const removePhoto: Setup = async (w) => ({ params: { id: await makePhoto(w) } });
 
 /** The user's own account record; "other" names the user's e-mail instead of their own. */
 const accountRecord: Setup = async (w, caller, session) => ({
@@ -342,6 +371,14 @@ const matrix: Record<string, Row> = {
   "PUT /downloads/:id":                     [401,      403, 403,  200,  change("download")],
   "PATCH /downloads/:id":                   [401,      403, 403,  200,  change("download")],
   "DELETE /downloads/:id":                  [401,      403, 403,  200,  remove("download")],
+  "POST /gallery":                          [401,      403, 403,  201,  add("album")],
+  "PUT /gallery/:id":                       [401,      403, 403,  200,  change("album")],
+  "PATCH /gallery/:id":                     [401,      403, 403,  200,  change("album")],
+  "DELETE /gallery/:id":                    [401,      403, 403,  200,  remove("album")],
+  "POST /gallery/:id/photos":               [401,      403, 403,  201,  addPhoto],
+  "PUT /gallery/photos/:id":                [401,      403, 403,  200,  changePhoto],
+  "PATCH /gallery/photos/:id":              [401,      403, 403,  200,  changePhoto],
+  "DELETE /gallery/photos/:id":             [401,      403, 403,  200,  removePhoto],
   "POST /service/addServices":              [401,      403, 403,  201,  add("service")],
   "PUT /service/services/:id":              [401,      403, 403,  200,  change("service")],
   "PATCH /service/services/:id":            [401,      403, 403,  200,  change("service")],

@@ -70,6 +70,10 @@ export const kinds = {
     path: "/api/downloads",
     body: { title: "Admission form", category: "form", description: "Bring it to the office" },
   },
+  album: {
+    path: "/api/gallery",
+    body: { title: "Sports day", description: "On the field", heldOn: "2026-12-22" },
+  },
 } as const;
 export type Kind = keyof typeof kinds;
 

@@ -260,6 +260,7 @@ describe.each(testDatabases)("the dashboard overview on %s", (kind) => {
         teachers: 0,
         events: 0,
         downloads: 0,
+        albums: 0,
       },
       pending: { students: 0, teachers: 0, blogs: 0 },
       unreadMessages: 0,
@@ -327,6 +328,7 @@ describe.each(testDatabases)("the dashboard overview on %s", (kind) => {
       teachers: 1,
       events: 1,
       downloads: 0,
+      albums: 0,
     });
     expect(overview.pending).toEqual({ students: 1, teachers: 2, blogs: 1 });
     expect(overview.unreadMessages).toBe(1);

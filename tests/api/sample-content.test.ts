@@ -8,6 +8,8 @@ import { loadConfig } from "../../server/config";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import {
   admissions,
+  albumPhotos,
+  albums,
   blogs,
   comments,
   downloads,
@@ -26,10 +28,10 @@ import { imageInfo } from "../../server/files/uploads";
 import { seedSampleContent } from "../../server/sample-content/seed";
 import { startFakeS3 } from "../fixtures/fake-s3";
 
-const imageTables = { admissions, blogs, results, notices, services, students, teachers };
+const imageTables = { admissions, blogs, results, notices, services, students, teachers, albumPhotos };
 // Calendar events come without images (drawing them would slow every start for little), and
 // downloads are small PDFs.
-const allTables = { ...imageTables, comments, events, downloads, uploadedFiles };
+const allTables = { ...imageTables, albums, comments, events, downloads, uploadedFiles };
 
 describe("sample content", () => {
   let handle: DatabaseHandle;

@@ -22,6 +22,7 @@ const en = {
   "dashboard.menu.addTeacher": "Add teacher",
   "dashboard.menu.addEvent": "Add calendar event",
   "dashboard.menu.addDownload": "Add download",
+  "dashboard.menu.addAlbum": "Add album",
   "dashboard.menu.users": "Users",
   "dashboard.menu.subscribers": "Subscribers",
 } as const;
@@ -49,6 +50,7 @@ const bn: Record<keyof typeof en, string> = {
   "dashboard.menu.addTeacher": "শিক্ষক যোগ করুন",
   "dashboard.menu.addEvent": "শিক্ষাপঞ্জিতে যোগ করুন",
   "dashboard.menu.addDownload": "ডাউনলোড যোগ করুন",
+  "dashboard.menu.addAlbum": "অ্যালবাম যোগ করুন",
   "dashboard.menu.users": "ব্যবহারকারী",
   "dashboard.menu.subscribers": "সাবস্ক্রাইবার",
 };

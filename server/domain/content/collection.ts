@@ -158,6 +158,11 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
   personal?: boolean;
   /** The record's label in the audit trail; its title or name unless said. */
   label?: (record: InferSelectModel<Table>) => string;
+  /**
+   * Runs before records are deleted: the uploaded images of their other rows (an album's
+   * photos), which the database deletes with them; the files go once the delete commits.
+   */
+  imagesOwnedBy?: (db: Database, ids: string[]) => Promise<string[]>;
 };
 
 export type ContentRecord<Table extends ContentTable> = InferSelectModel<Table> & { image: ImageView | null };
@@ -351,6 +356,11 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       checked.push({ record, user: mayChange(actor, record) });
     }
     if (checked.length === 0) return { acknowledged: true as const, deletedCount: 0 };
+    const ownedImages =
+      (await definition.imagesOwnedBy?.(
+        ctx.db,
+        checked.map(({ record }) => String(record.id)),
+      )) ?? [];
     const deleted = await ctx.db.transaction(async (tx) => {
       const rows = await tx
         .delete(table)
@@ -377,6 +387,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       const documentKey = (record as { fileKey?: string }).fileKey;
       if (definition.document && documentKey) await documentsOf(ctx).remove(documentKey);
     }
+    if (deleted.length > 0) for (const file of ownedImages) await ctx.images.remove(file);
     return { acknowledged: true as const, deletedCount: deleted.length };
   }
 

@@ -1,0 +1,76 @@
+// /gallery: the photo albums, newest first, each with its cover, title, date and photo count;
+// page links work without script.
+import { albumCovers } from "../../server/domain/album-photos";
+import { albumCollection } from "../../server/domain/albums";
+import { formatAlbumDate } from "../components/gallery/album-date";
+import { cardImageSizes, ListPage, listInfo, listPath } from "../components/lists/list-page";
+import { formatNumber } from "../lib/format";
+import { useI18n } from "../lib/i18n";
+import { contentContext, loadListPage } from "../lib/list-page.server";
+import { pageOf } from "../lib/page.server";
+import { rootDataOf, seo } from "../lib/seo";
+import { Picture } from "../ui/picture";
+import type { Route } from "./+types/gallery";
+
+const pageSize = 12;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const list = await loadListPage(context, request, albumCollection, { pageSize });
+  const shown = await albumCovers(contentContext(context), list.items, pageOf(context).actor);
+  return {
+    ...listInfo(list),
+    items: list.items.map((album) => {
+      const { photoCount = 0, cover = null } = shown.get(album.id) ?? {};
+      return {
+        id: album.id,
+        title: album.title,
+        heldOn: album.heldOn.toISOString(),
+        photoCount,
+        cover: cover?.image ?? null,
+      };
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seo(matches, {
+    title: { key: "gallery.heading" },
+    description: rootDataOf(matches).messages?.["gallery.description"],
+    path: listPath("/gallery", loaderData),
+  });
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { t, intl } = useI18n();
+  return (
+    <ListPage
+      heading={t("gallery.heading")}
+      lead={t("gallery.lead")}
+      info={loaderData}
+      count={loaderData.items.length}
+    >
+      {loaderData.items.map((album, index) => (
+        <li key={album.id} className="album-card">
+          <a href={`/gallery/${album.id}`} className="album-card__link">
+            <Picture
+              image={album.cover}
+              alt=""
+              sizes={cardImageSizes}
+              className="album-card__cover"
+              priority={index === 0}
+              width={640}
+              height={360}
+            />
+            <span className="album-card__title">{album.title}</span>
+          </a>
+          <p className="muted album-card__meta">
+            <time dateTime={album.heldOn}>{formatAlbumDate(album.heldOn, intl)}</time>
+            {" · "}
+            {album.photoCount === 1
+              ? t("gallery.photoCountOne")
+              : t("gallery.photoCount", { count: formatNumber(album.photoCount, intl) })}
+          </p>
+        </li>
+      ))}
+    </ListPage>
+  );
+}

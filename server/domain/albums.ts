@@ -1,0 +1,44 @@
+// The photo gallery's albums: everyone sees them, admins add, change and delete them. The
+// photos are server/domain/album-photos.ts; deleting an album deletes them and their files.
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { albumInput } from "../../common/schemas/content";
+import { albumPhotos, albums } from "../db/schema";
+import { collection } from "./content/collection";
+import { DomainError } from "./errors";
+
+export const albumCollection = collection({
+  name: "Album",
+  table: albums,
+  input: albumInput,
+  searchColumn: albums.title,
+  create: "admin",
+  change: "admin",
+  image: "none",
+  // An album without a date is dated the day it is added.
+  onCreate: (input) => ({ heldOn: input.heldOn ?? new Date() }),
+  // The cover is one of the album's own photos (a new album has none yet).
+  async check(ctx, input, _actor, before) {
+    if (!input.coverPhotoId) return;
+    const [photo] = before
+      ? await ctx.db
+          .select({ id: albumPhotos.id })
+          .from(albumPhotos)
+          .where(and(eq(albumPhotos.id, input.coverPhotoId), eq(albumPhotos.albumId, before.id)))
+          .limit(1)
+      : [];
+    if (!photo) {
+      throw new DomainError("invalid", "Invalid album", {
+        coverPhotoId: "Cover must be one of the album's photos",
+      });
+    }
+  },
+  imagesOwnedBy: async (db, ids) => {
+    const rows = await db
+      .select({ file: albumPhotos.imageFileId })
+      .from(albumPhotos)
+      .where(and(inArray(albumPhotos.albumId, ids), isNotNull(albumPhotos.imageFileId)));
+    return rows.flatMap(({ file }) => (file ? [file] : []));
+  },
+});
+
+export type Album = typeof albums.$inferSelect;

@@ -1,0 +1,219 @@
+// The photo gallery end to end, against the built server with the sample albums: without script
+// an album and a photo's page work with previous and next; with script a thumbnail opens the
+// viewer, the arrow keys move, Escape closes and focus returns; Bangla; axe at 1280 and 360 px;
+// and the dashboard's many-photo upload, a progress bar per file, every good photo arriving.
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sampleAlbums } from "../../server/sample-content/data";
+import {
+  checkAccessibility,
+  formatViolations,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  signInThroughLogin,
+  startServer,
+} from "./harness";
+
+const admin = { email: "office@school.test", password: "office-password-1" };
+const [sports, fair] = sampleAlbums as [(typeof sampleAlbums)[0], (typeof sampleAlbums)[0]];
+
+type WireAlbum = {
+  _id: string;
+  title: string;
+  photoCount: number;
+  photos: { _id: string; caption: string }[];
+};
+
+describe("the photo gallery", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let albums: WireAlbum[];
+  const albumNamed = (title: string) => albums.find((album) => album.title === title) as WireAlbum;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+      }),
+      launchBrowser(),
+    ]);
+    const list = (await (await fetch(`${server.url}/api/gallery`)).json()) as WireAlbum[];
+    albums = await Promise.all(
+      list.map(
+        async (album) => (await (await fetch(`${server.url}/api/gallery/${album._id}`)).json()) as WireAlbum,
+      ),
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const caption = (page: Page) => page.locator("figcaption").first().textContent();
+
+  it("works without script: the albums, an album's photos, and a photo's page with previous and next", async () => {
+    const { page } = await newPage(browser, { javaScript: false });
+    await page.goto(`${server.url}/gallery`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Photo gallery");
+    const card = page.locator(".album-card").filter({ hasText: sports.title });
+    expect(await card.textContent()).toContain(`${sports.captions.length} photos`);
+    await card.getByRole("link").click();
+    await page.waitForURL(`${server.url}/gallery/${albumNamed(sports.title)._id}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(sports.title);
+    const thumbnails = page.getByRole("list", { name: "Photos" }).getByRole("link");
+    expect(await thumbnails.count()).toBe(sports.captions.length);
+    const image = thumbnails.first().locator("img");
+    expect(await image.getAttribute("srcset")).toMatch(/ 320w/);
+    expect(await image.getAttribute("width")).toBeTruthy();
+
+    await thumbnails.first().click();
+    expect(await caption(page)).toContain(sports.captions[0]);
+    expect(await page.getByRole("link", { name: /Previous photo/ }).count()).toBe(0);
+    await page.getByRole("link", { name: /Next photo/ }).click();
+    expect(await caption(page)).toContain(sports.captions[1]);
+    expect(await caption(page)).toContain("Photo 2 of 3");
+    await page.getByRole("link", { name: /Previous photo/ }).click();
+    expect(await caption(page)).toContain(sports.captions[0]);
+    await page.getByRole("link", { name: "Back to the album" }).click();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(sports.title);
+  });
+
+  it("opens the viewer from a thumbnail with script: arrows move, Escape closes, focus returns, the address follows", async () => {
+    const { page } = await newPage(browser);
+    const album = albumNamed(sports.title);
+    await page.goto(`${server.url}/gallery/${album._id}`);
+    const thumbnails = page.getByRole("list", { name: "Photos" }).getByRole("link");
+    await thumbnails.first().click();
+    const viewer = page.getByRole("dialog", { name: "Photo viewer" });
+    await viewer.waitFor();
+    expect(await viewer.locator("figcaption").textContent()).toContain(sports.captions[0]);
+    expect(await viewer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/gallery/${album._id}/${album.photos[0]?._id}`);
+
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => viewer.locator("figcaption").textContent()).toContain(sports.captions[1]);
+    expect(new URL(page.url()).pathname).toBe(`/gallery/${album._id}/${album.photos[1]?._id}`);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => viewer.locator("figcaption").textContent()).toContain(sports.captions[0]);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Escape");
+    await viewer.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-photo"))).toBe(
+      album.photos[1]?._id,
+    );
+    expect(new URL(page.url()).pathname).toBe(`/gallery/${album._id}`);
+
+    // The address shown opens that same photo.
+    await page.goto(`${server.url}/gallery/${album._id}/${album.photos[1]?._id}`);
+    expect(await caption(page)).toContain(sports.captions[1]);
+  });
+
+  it("speaks Bangla with Bengali digits", async () => {
+    const { context, page } = await newPage(browser, { javaScript: false });
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
+    await page.goto(`${server.url}/gallery`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("ফটো গ্যালারি");
+    const list = (await page.getByTestId("list").textContent()) ?? "";
+    expect(list).toContain("৩টি ছবি");
+    expect(list).not.toMatch(/[0-9]/);
+    const album = albumNamed(sports.title);
+    await page.goto(`${server.url}/gallery/${album._id}/${album.photos[0]?._id}`);
+    expect(await caption(page)).toContain("৩টির মধ্যে ১ নম্বর ছবি");
+    expect(await page.getByRole("link", { name: /পরের ছবি/ }).count()).toBe(1);
+  });
+
+  it("passes every axe rule on the albums, an album with its viewer open, and a photo, at 1280 and 360 px", async () => {
+    const found: string[] = [];
+    const album = albumNamed(sports.title);
+    for (const locale of ["en", "bn"]) {
+      const { context, page } = await newPage(browser);
+      await context.addCookies([{ name: "maktab_lang", value: locale, url: server.url }]);
+      for (const path of [
+        "/gallery",
+        `/gallery/${album._id}`,
+        `/gallery/${album._id}/${album.photos[0]?._id}`,
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        for (const width of [1280, 360]) {
+          await page.setViewportSize({ width, height: 800 });
+          const violations = await checkAccessibility(page);
+          if (violations.length > 0)
+            found.push(`${locale} ${path} ${width} px:\n${formatViolations(violations)}`);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${locale} ${path} ${width}`).toBeLessThanOrEqual(0);
+        }
+      }
+      await page.goto(`${server.url}/gallery/${album._id}`);
+      await page
+        .getByRole("list", { name: locale === "en" ? "Photos" : "ছবি" })
+        .getByRole("link")
+        .first()
+        .click();
+      await page.getByRole("dialog").waitFor();
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        const violations = await checkAccessibility(page);
+        if (violations.length > 0)
+          found.push(`${locale} viewer ${width} px:\n${formatViolations(violations)}`);
+      }
+      await context.close();
+    }
+    expect(found.join("\n")).toBe("");
+  });
+
+  it("uploads many photos at once from the dashboard, a progress bar per file, and refuses only the bad one", async () => {
+    const { page } = await newPage(browser);
+    const album = albumNamed(fair.title);
+    const path = `/DeashBoard/albums/${album._id}/photos`;
+    await signInThroughLogin(page, server.url, admin, path);
+    await page.waitForURL((url) => url.pathname === path);
+    expect(await page.getByTestId("dashboard-menu").getByRole("link", { name: "Add album" }).count()).toBe(1);
+    // A slow line, so every file's progress is seen while it is sent.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+    const photo = async (hue: number) =>
+      sharp({
+        create: {
+          width: 500,
+          height: 400,
+          channels: 3,
+          background: { r: hue, g: 90, b: 60 },
+          noise: { type: "gaussian", mean: 120, sigma: 40 },
+        },
+      })
+        .png()
+        .toBuffer();
+    await page.getByTestId("album-photo-files").setInputFiles([
+      { name: "stage.png", mimeType: "image/png", buffer: await photo(20) },
+      { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") },
+      { name: "judges.png", mimeType: "image/png", buffer: await photo(200) },
+    ]);
+    const uploads = page.getByTestId("uploads").locator("li");
+    await expect.poll(() => uploads.count()).toBe(3);
+    expect(await page.getByRole("progressbar").count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => uploads.filter({ hasText: "added" }).count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "notes.png" }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId("album-photos").locator("li").count(), { timeout: 10_000 })
+      .toBe(fair.captions.length + 2);
+
+    // A caption saved, and the album's count on the public page.
+    await page.getByTestId(`caption-${fair.captions.length}`).fill("The stage");
+    await page.getByRole("button", { name: "Save caption" }).nth(fair.captions.length).click();
+    await expect
+      .poll(async () => {
+        const answer = (await (await fetch(`${server.url}/api/gallery/${album._id}`)).json()) as WireAlbum;
+        return answer.photos.map((item) => item.caption).sort();
+      })
+      .toEqual([...fair.captions, "The stage", ""].sort());
+  });
+});
