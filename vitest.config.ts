@@ -6,14 +6,16 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 // Separate from vite.config.ts: the tests need no React Router plugin.
 //
 // How the run is laid out (CI has 2 cores, and the whole CI must stay under 20 minutes): every
-// file of every suite in one queue, the longest first, then browser files spread evenly among the
-// others, with one worker more than there are cores.
+// file of every suite in one queue, one file per core, the longest first, then browser files
+// spread evenly among the others.
 // - An API file is one single-threaded process (the app and PGlite in WebAssembly) and keeps its
 //   core busy; an abuse file that starts the built server adds one more process.
 // - A browser file keeps less than one core busy (measured on 2 cores: 28 s of CPU in a 33-49 s
 //   file): the server and Chromium wait on each other and on the test's polls. Run one after
-//   another at the end, browser files took 600 of the run's 1,080 s; two at a time beside the
-//   rest, the run took 910 s at 1.4 cores busy on average.
+//   another at the end, browser files took 600 of the run's 1,080 s; beside the rest, the run
+//   took 955 s (npm test, 1.4 cores busy on average). A third worker made it slower (1,185 s,
+//   with the four test files of the gallery and the routines more) and an in-process identity
+//   provider missed its answer.
 // Temporary folders go to memory where Linux has a tmpfs at /dev/shm (unless TMPDIR says
 // otherwise): every built server the tests start (some thirty) unpacks a PGlite cluster of about
 // a thousand files into its own DATA_DIR and removes it after, which on the disk cost about a
@@ -75,7 +77,7 @@ class SlowFirstSequencer extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    maxWorkers: availableParallelism() + 1,
+    maxWorkers: availableParallelism(),
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", env } },
