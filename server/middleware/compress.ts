@@ -1,16 +1,18 @@
 // Answers compressed as the client accepts. A JSON answer is whole before it leaves, so it is
 // compressed in one go (brotli at a fast quality, or gzip): a compression stream per answer cost
 // more than the answer itself (results day: 1,600 lookups a second with one, 4,600 without).
-// Pages stream as they render, so they go through a compression stream (compress-stream.ts).
+// A page that streams as it renders goes through a compression stream (compress-stream.ts); a
+// page sent whole is compressed in one go, off the main thread.
 // Kept answers (the page cache) come compressed already.
 
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { encodedJsonOf } from "../api/answer-bytes";
 import { bestEncoding } from "../cache/kept-answer";
 import type { AppEnv } from "../http-env";
-import { compressStream } from "./compress-stream";
+import { compressStream, pageBrotliQuality, pageGzipLevel } from "./compress-stream";
 
 /** Below this many bytes compression saves less than it costs (Hono's threshold too). */
 const threshold = 1024;
@@ -41,7 +43,7 @@ export const compressAnswers = () =>
       return;
     const encoding = bestEncoding(c.req.header("accept-encoding"), ["br", "gzip"]);
     if (!/^application\/json\b/i.test(headers.get("content-type") ?? "")) {
-      return streamed(c, response, encoding);
+      return await streamed(c, response, encoding);
     }
     if (encoding === "identity") return;
     const made = c.get("jsonAnswer");
@@ -66,7 +68,10 @@ export const compressAnswers = () =>
     replace(c, encoded, response.status, answerHeaders);
   });
 
-/** A page (or any answer that streams) compressed as it streams. */
+const brotliOnPool = promisify(brotliCompress);
+const gzipOnPool = promisify(gzip);
+
+/** A page, or any answer but JSON: compressed as it streams, or in one go when it is whole. */
 function streamed(c: Context<AppEnv>, response: Response, encoding: ReturnType<typeof bestEncoding>) {
   const small = Number(response.headers.get("content-length") ?? threshold) < threshold;
   const headers = new Headers(response.headers);
@@ -78,12 +83,32 @@ function streamed(c: Context<AppEnv>, response: Response, encoding: ReturnType<t
     c.res = new Response(response.body, { status: response.status, headers });
     return;
   }
-  headers.delete("Content-Length");
   headers.set("Content-Encoding", encoding);
   const etag = headers.get("ETag");
   if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+  if (headers.has("Content-Length")) return whole(c, response, encoding, headers);
   c.res = undefined;
   c.res = new Response(compressStream(response.body, encoding), { status: response.status, headers });
+}
+
+/**
+ * An answer whose length is known is whole already (a page sent whole: app/entry.server.tsx):
+ * compressed in one go on zlib's threads, at the quality of a page compressed as it streams, so
+ * the main thread goes on with the next request meanwhile.
+ */
+async function whole(c: Context<AppEnv>, response: Response, encoding: "br" | "gzip", headers: Headers) {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const encoded =
+    encoding === "br"
+      ? await brotliOnPool(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: pageBrotliQuality,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : await gzipOnPool(body, { level: pageGzipLevel });
+  headers.set("Content-Length", String(encoded.length));
+  replace(c, encoded, response.status, headers);
 }
 
 /**

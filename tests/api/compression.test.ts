@@ -1,5 +1,8 @@
 // Answers compressed as the client accepts: a REST answer in one go (brotli or gzip, with its
-// length), a page as a stream, a small answer not at all; every one says Vary: Accept-Encoding.
+// length), a signed-in page as a stream, a visitor's page whole, a small answer not at all; every one says Vary: Accept-Encoding.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,6 +12,7 @@ import {
   type TestApp,
   testDatabases,
 } from "../fixtures/test-app";
+import { startViteApp, type ViteApp } from "../fixtures/vite-app";
 
 describe.each(testDatabases)("compression on %s", (kind) => {
   let t: TestApp;
@@ -170,4 +174,48 @@ describe("a page compressed as it streams", () => {
     await expect.poll(() => cancelled).toBe(before + 1);
     for (const open of gates.splice(0)) open();
   });
+});
+
+// A visitor's page is rendered whole (every section in place, for reading without script), so it
+// leaves in one piece, with its length: compressed in one go, not through a stream.
+describe("a visitor's page sent whole", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-whole-page-"));
+  let started: ViteApp;
+  beforeAll(async () => {
+    started = await startViteApp({ dataDir, origin: "http://localhost:3000" });
+  }, 180_000);
+  afterAll(async () => {
+    await started?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // A cookie of no meaning keeps the page out of the page cache: this request's render is read.
+  const page = (encodings: string) =>
+    started.app.request("/notices", { headers: { "accept-encoding": encodings, cookie: "seen=1" } });
+  const decode = {
+    br: (bytes: Buffer) => brotliDecompressSync(bytes).toString(),
+    gzip: (bytes: Buffer) => gunzipSync(bytes).toString(),
+    identity: (bytes: Buffer) => bytes.toString(),
+  };
+
+  for (const [encodings, encoding] of [
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["identity", "identity"],
+  ] as const) {
+    it(`sends it (${encoding}) with its length`, async () => {
+      const response = await page(encodings);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
+      const html = decode[encoding](bytes);
+      expect(html).toMatch(/^<!DOCTYPE html>/i);
+      expect(html).toMatch(/<\/html>$/);
+      // The styles in the head, the module preloads out of it.
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toMatch(/<style nonce="[^"]+">/);
+      expect(head).not.toContain('rel="modulepreload"');
+    });
+  }
 });
