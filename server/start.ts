@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
+import { startDatabaseUpkeep } from "./db/upkeep";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconciliation-job";
@@ -105,6 +106,7 @@ export async function startServer(options: StartOptions) {
   const publishing = startScheduledPublishing(services);
   const backups = startScheduledBackups(services);
   const backupRequests = answerBackupRequests(services);
+  const upkeep = startDatabaseUpkeep(services.database, logger);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -120,6 +122,7 @@ export async function startServer(options: StartOptions) {
     await publishing.stop();
     await backups.stop();
     await backupRequests.stop();
+    await upkeep.stop();
     await options.onClose?.();
     await services.pageCache.close();
     await services.database.close();

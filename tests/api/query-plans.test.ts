@@ -1,14 +1,20 @@
-// Query plans with volume (PostgreSQL only, when TEST_DATABASE_URL is set): 1,000 records of
-// every kind and 10,000 comments, then the public and admin lists, records and the home page are
-// asked for through the app while every query is recorded. Each recorded query is explained:
-// none may read a large table from end to end. A search (`q`, a contains match) is the known
+// Query plans with volume, on the embedded database and on PostgreSQL (when TEST_DATABASE_URL is
+// set): 1,000 records of every kind and 10,000 comments, then the public and admin lists, records
+// and the home page are asked for through the app while every query is recorded. Each recorded
+// query is explained: none may read a large table from end to end. PostgreSQL's autovacuum
+// gathers the planner's statistics (the test runs VACUUM ANALYZE in its place); on the embedded
+// database, which has none, the server's own upkeep does (server/db/upkeep.ts). A search (`q`, a contains match) is the known
 // exception: it reads the table it searches (docs/decisions/0013-page-cache.md); so is the total
 // of the whole comment list, which counts every comment a reader may see.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import type { Logger as QueryLogger } from "drizzle-orm/logger";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import pino from "pino";
@@ -18,6 +24,7 @@ import { loadHome } from "../../app/routes/home.server";
 import { loadConfig } from "../../server/config";
 import type { Database, DatabaseHandle } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
+import { vacuumAndAnalyze } from "../../server/db/upkeep";
 import { anonymous } from "../../server/domain/actor";
 import { createApp } from "../../server/http";
 import { projectRoot } from "../../server/project-root";
@@ -74,38 +81,93 @@ function seqScansOn(node: PlanNode, tables: readonly string[]): string[] {
   return [...here, ...(node.Plans ?? []).flatMap((child) => seqScansOn(child, tables))];
 }
 
-describe.skipIf(!adminUrl)("query plans on PostgreSQL with 1,000 records of each kind", () => {
+/** A database whose every query the test records, and how to ask it directly. */
+type Recorded = {
+  handle: DatabaseHandle;
+  /** Rows of a statement with $1-style parameters. */
+  rows(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Runs statements separated by semicolons. */
+  exec(text: string): Promise<void>;
+  /** What keeps the planner's statistics on this database. */
+  analyse(): Promise<void>;
+  drop(): Promise<void>;
+};
+
+async function openRecorded(
+  kind: "pglite" | "postgres",
+  logger: QueryLogger,
+  dataDir: string,
+): Promise<Recorded> {
+  if (kind === "pglite") {
+    const pglite = new PGlite();
+    const db = drizzlePglite({ client: pglite, schema, casing: "snake_case", logger });
+    const handle: DatabaseHandle = {
+      db,
+      kind: "pglite",
+      migrate: () =>
+        migratePglite(db, { migrationsFolder: path.join(projectRoot(), "server/db/migrations") }),
+      exclusive: (work) => work(),
+      tryExclusive: (_name, work) => work(),
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => pglite.close(),
+    };
+    return {
+      handle,
+      rows: async (text, params) => (await pglite.query<Record<string, unknown>>(text, params)).rows,
+      exec: async (text) => void (await pglite.exec(text)),
+      // The server's own upkeep: the embedded database has no autovacuum.
+      analyse: () => vacuumAndAnalyze(handle),
+      drop: async () => {},
+    };
+  }
   const name = `maktab_plans_${randomBytes(6).toString("hex")}`;
   const admin = postgres(adminUrl as string, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl as string);
+  url.pathname = `/${name}`;
+  const client = postgres(url.toString(), { max: 4, onnotice: () => {} });
+  const db = drizzle({ client, schema, casing: "snake_case", logger });
+  const handle: DatabaseHandle = {
+    db,
+    kind: "postgres",
+    migrate: () => migrate(db, { migrationsFolder: path.join(projectRoot(), "server/db/migrations") }),
+    exclusive: (work) => work(),
+    tryExclusive: (_name, work) => work(),
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.end({ timeout: 5 }),
+  };
+  void dataDir;
+  return {
+    handle,
+    rows: (text, params) => client.unsafe(text, (params ?? []) as never[]) as never,
+    exec: async (text) => void (await client.unsafe(text)),
+    // What PostgreSQL's autovacuum does in time.
+    analyse: async () => void (await client.unsafe("vacuum analyze")),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const kinds = adminUrl ? (["pglite", "postgres"] as const) : (["pglite"] as const);
+
+describe.each(kinds)("query plans on %s with 1,000 records of each kind", (kind) => {
   const recorded: { query: string; params: unknown[] }[] = [];
-  let client: postgres.Sql;
+  let database: Recorded;
   let db: Database;
   let app: ReturnType<typeof createApp>;
   let close: () => Promise<void>;
   const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-plans-"));
 
   beforeAll(async () => {
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
-    client = postgres(url.toString(), { max: 4, onnotice: () => {} });
-    const postgresDb = drizzle({
-      client,
-      schema,
-      casing: "snake_case",
-      logger: { logQuery: (query, params) => recorded.push({ query, params }) },
-    });
-    db = postgresDb;
-    const handle: DatabaseHandle = {
-      db,
-      kind: "postgres",
-      migrate: () =>
-        migrate(postgresDb, { migrationsFolder: path.join(projectRoot(), "server/db/migrations") }),
-      exclusive: (work) => work(),
-      tryExclusive: (_name, work) => work(),
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => client.end({ timeout: 5 }),
-    };
+    database = await openRecorded(
+      kind,
+      { logQuery: (query, params) => recorded.push({ query, params }) },
+      dataDir,
+    );
+    const handle = database.handle;
+    db = handle.db;
     const config = loadConfig({
       NODE_ENV: "test",
       DATA_DIR: dataDir,
@@ -117,8 +179,8 @@ describe.skipIf(!adminUrl)("query plans on PostgreSQL with 1,000 records of each
     });
     const services = await createServices(config, pino({ level: "silent" }), handle);
     app = createApp(services);
-    await client.unsafe(volume);
-    await client.unsafe("vacuum analyze");
+    await database.exec(volume);
+    await database.analyse();
     close = async () => {
       await services.pageCache.close();
       await handle.close();
@@ -127,8 +189,7 @@ describe.skipIf(!adminUrl)("query plans on PostgreSQL with 1,000 records of each
 
   afterAll(async () => {
     await close?.();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -145,8 +206,8 @@ describe.skipIf(!adminUrl)("query plans on PostgreSQL with 1,000 records of each
       body: JSON.stringify({ email: "reader@school.test", password: "reader-password-1", name: "Reader" }),
     });
     const user = { authorization: `Bearer ${signUp.headers.get("set-auth-token")}` };
-    const [blog] = await client<{ id: string }[]>`select id from blogs where status = 'approved' limit 1`;
-    const [notice] = await client<{ id: string }[]>`select id from notices limit 1`;
+    const [blog] = await database.rows("select id from blogs where status = 'approved' limit 1");
+    const [notice] = await database.rows("select id from notices limit 1");
 
     const lists = [
       "/api/Admition/admition",
@@ -189,8 +250,10 @@ describe.skipIf(!adminUrl)("query plans on PostgreSQL with 1,000 records of each
     expect(queries.length).toBeGreaterThan(30);
     const scans: string[] = [];
     for (const { query, params } of queries) {
-      const rows = await client.unsafe(`explain (format json) ${query}`, params as never[]);
-      const [explained] = (rows[0]?.["QUERY PLAN"] ?? []) as { Plan: PlanNode }[];
+      const rows = await database.rows(`explain (format json) ${query}`, params);
+      const plan = rows[0]?.["QUERY PLAN"] ?? [];
+      // postgres.js parses the JSON; PGlite may hand it over as text.
+      const [explained] = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
       expect(explained, query).toBeDefined();
       const tables = seqScansOn((explained as { Plan: PlanNode }).Plan, largeTables);
       if (tables.length > 0) scans.push(`${tables.join(", ")}: ${query}`);
