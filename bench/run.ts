@@ -27,8 +27,10 @@ const log = (message: string) => console.error(`bench: ${message}`);
 /** A page as a visitor who chose Bangla gets it (the language cookie, app/routes/language.ts). */
 const inBangla = "maktab_lang=bn";
 
-/** Public pages whose first load is measured; the blog's id is filled in once seeded. */
-const publicPages = (blogId: string): { page: string; path: string; cookie?: string }[] => [
+type SeededIds = { blogId: string; albumId: string };
+
+/** Public pages whose first load is measured; the blog's and the album's ids once seeded. */
+const publicPages = ({ blogId, albumId }: SeededIds): { page: string; path: string; cookie?: string }[] => [
   { page: "home", path: "/" },
   { page: "home (Bangla)", path: "/", cookie: inBangla },
   { page: "admissions", path: "/admitionAll" },
@@ -39,16 +41,27 @@ const publicPages = (blogId: string): { page: string; path: string; cookie?: str
   { page: "students", path: "/AllStudent" },
   { page: "teachers", path: "/teacher" },
   { page: "notices", path: "/notices" },
+  { page: "calendar", path: "/events" },
+  { page: "downloads", path: "/downloads" },
+  { page: "gallery", path: "/gallery" },
+  { page: "an album", path: `/gallery/${albumId}` },
+  { page: "class routine", path: "/classRoome" },
+  { page: "result lookup", path: "/results" },
   { page: "login", path: "/login" },
   { page: "register", path: "/register" },
 ];
 
-const lighthousePages = (blogId: string): { page: string; path: string; cookie?: string }[] => [
+const lighthousePages = ({
+  blogId,
+  albumId,
+}: SeededIds): { page: string; path: string; cookie?: string }[] => [
   { page: "home", path: "/" },
   { page: "home (Bangla)", path: "/", cookie: inBangla },
   { page: "blogs", path: "/blogs" },
   { page: "a blog", path: `/blog/${blogId}` },
   { page: "admissions", path: "/admitionAll" },
+  { page: "calendar", path: "/events" },
+  { page: "an album", path: `/gallery/${albumId}` },
 ];
 
 function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -113,22 +126,22 @@ async function main(): Promise<void> {
       `up to ${runs} load runs' time of ${options.durationSeconds} s each (about ${Math.ceil((runs * (options.durationSeconds + 0.5)) / 60)} min)` +
         (lighthouseProblem
           ? ""
-          : ` and ${lighthousePages("").length * options.lighthouseRuns} Lighthouse runs`),
+          : ` and ${lighthousePages({ blogId: "", albumId: "" }).length * options.lighthouseRuns} Lighthouse runs`),
     );
 
   const bundles: BenchResults["bundles"] = [];
   const lighthouse: BenchResults["lighthouse"] = [];
   const databases: DatabaseResult[] = [];
 
-  const measurePagesAndLighthouse = async (server: AppServer, blogId: string) => {
-    for (const { page, path: pathname, cookie } of publicPages(blogId)) {
+  const measurePagesAndLighthouse = async (server: AppServer, ids: SeededIds) => {
+    for (const { page, path: pathname, cookie } of publicPages(ids)) {
       const response = await fetch(`${server.url}${pathname}`, cookie ? { headers: { cookie } } : {});
       const html = await response.text();
       if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
       bundles.push(measurePage({ clientDir, manifest, page, pathname, html }));
     }
     if (lighthouseProblem) return;
-    for (const { page, path: pathname, cookie } of lighthousePages(blogId)) {
+    for (const { page, path: pathname, cookie } of lighthousePages(ids)) {
       log(`Lighthouse: ${page} (${options.lighthouseRuns} runs)`);
       lighthouse.push(
         await lighthousePage({ baseUrl: server.url, page, pathname, cookie, runs: options.lighthouseRuns }),

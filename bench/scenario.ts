@@ -49,7 +49,7 @@ export type Scenario = {
   freshStart: boolean;
   freshDatabaseUrl?: string;
   /** Runs while the server still serves, after the load runs. */
-  whileServing?: (server: AppServer, blogId: string) => Promise<void>;
+  whileServing?: (server: AppServer, seeded: { blogId: string; albumId: string }) => Promise<void>;
   /** BENCH_CPU_PROF: the measured server writes a CPU profile here when it stops. */
   cpuProfileDir?: string;
   /** BENCH_PARTS: `load` and `counts` run here (bench/options.ts). */
@@ -282,7 +282,7 @@ async function measureLoad(
     result.loadedRssMb = readMemory(server.pid)?.peakRssMb;
     log(`${label}: peak RSS ${result.loadedRssMb ?? "?"} MB`);
 
-    await scenario.whileServing?.(server, result.seed.blogId);
+    await scenario.whileServing?.(server, result.seed);
 
     // Results day last: its kept lookups fill the page cache, and the pages and Lighthouse above
     // should find it as the load runs left it.

@@ -3,11 +3,14 @@
 // share them: processing thousands of images would measure sharp, not the site).
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../server/db/client";
 import {
   accounts,
   admissions,
+  albumPhotos,
+  albums,
   blogs,
   comments,
   notices,
@@ -38,6 +41,8 @@ export type SeedSummary = {
   counts: Record<string, number>;
   /** The newest blog: it heads the lists and carries the most comments. */
   blogId: string;
+  /** An album of the six photos, for the gallery's pages. */
+  albumId: string;
 };
 
 const batchSize = 500;
@@ -245,6 +250,24 @@ export async function seedDatabase(options: {
   // The statistics a running server's upkeep (server/db/upkeep.ts) or PostgreSQL's autovacuum
   // would have gathered by now: the bench measures a site that has been running, not one whose
   // planner has never seen its tables.
+  // One album of the six photos, each with a caption, the first its cover.
+  const [album] = await db
+    .insert(albums)
+    .values({ title: "Sports day", description: "The annual sports on the school field." })
+    .returning({ id: albums.id });
+  const albumPhotoRows = await db
+    .insert(albumPhotos)
+    .values(
+      photos.map((imageFileId, position) => ({
+        albumId: album!.id,
+        imageFileId,
+        caption: `Photo ${position + 1} of the sports day`,
+        position,
+      })),
+    )
+    .returning({ id: albumPhotos.id });
+  await db.update(albums).set({ coverPhotoId: albumPhotoRows[0]!.id }).where(eq(albums.id, album!.id));
+
   await vacuumAndAnalyze({ db });
 
   return {
@@ -262,5 +285,6 @@ export async function seedDatabase(options: {
       uploadedImages: photos.length,
     },
     blogId: headline.id,
+    albumId: album!.id,
   };
 }

@@ -32,7 +32,7 @@ const figure = (overrides: Partial<LoadFigure>): LoadFigure => ({
 /** A data-scale run: the home page's and a blog's CPU ms. */
 const dataRun = (factor: number, [home, blog]: number[]) => ({
   factor,
-  seed: { ms: 1000, counts: { students: 200 * factor }, blogId: "b" },
+  seed: { ms: 1000, counts: { students: 200 * factor }, blogId: "b", albumId: "a" },
   costs: [
     { target: "home page", path: "/", queries: 12, cpuMs: home!, ms: home! + 2, rounds: 15 },
     { target: "a blog", path: "/blog/b", queries: 4, cpuMs: blog!, ms: blog! + 2, rounds: 15 },
