@@ -19,7 +19,12 @@ export type FieldWidget =
   | "datetime-local"
   | "checkbox"
   /** A document (the downloads' file): sent as a file, stored by the server's documents' store. */
-  | "file";
+  | "file"
+  /** A record of another kind (`references`), chosen from a list of them; empty for none. */
+  | "reference";
+
+/** The kinds whose records another kind's field may point at. */
+export type ReferencedKind = "downloads";
 
 export type KindField = {
   /** The domain's plain English name of the field (the schema's key). */
@@ -29,6 +34,8 @@ export type KindField = {
   required?: boolean;
   /** For selects: stored values and their labels. */
   options?: readonly { value: string; label: MessageKey }[];
+  /** For references: the kind whose records are offered, by their titles. */
+  references?: ReferencedKind;
 };
 
 export type KindDefinition = {
@@ -131,6 +138,7 @@ export const kinds = {
     fields: [
       { name: "title", label: "forms.title", widget: "text", required: true },
       { name: "about", label: "forms.about", widget: "textarea" },
+      { name: "downloadId", label: "forms.noticeDownload", widget: "reference", references: "downloads" },
     ],
     schema: () => schemas().then((m) => m.noticeInput),
   },

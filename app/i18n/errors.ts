@@ -57,6 +57,7 @@ export const errorMessagesBn: Record<string, string> = {
   "Choose a photo or give a link": "একটি ছবি বেছে নিন অথবা লিংক দিন",
   "Upload a JPEG, PNG, WebP or AVIF image": "JPEG, PNG, WebP বা AVIF ছবি আপলোড করুন",
   "Title is required": "শিরোনাম দিতে হবে",
+  "Choose a download from the list": "তালিকা থেকে একটি ডাউনলোড বেছে নিন",
   "Too many blogs sent. Please try again later.": "অনেকগুলো ব্লগ পাঠানো হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
   // The dashboard's forms and lists.
   "Price must be an amount such as 120 or 120.50": "মূল্য ১২০ বা ১২০.৫০ এর মতো একটি অঙ্ক হতে হবে",

@@ -5,7 +5,7 @@
 // Without script the action answers the page.
 import { data, type RouterContextProvider } from "react-router";
 import { ContentFormView } from "../components/dashboard/content-form";
-import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
+import { failureOf, readContentForm, referenceChoices } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms, kindOfPath } from "../components/dashboard/content-forms";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { collectionsByKind } from "../lib/collections.server";
@@ -60,9 +60,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   dashboardTitle(matches, loaderData ? contentForms[loaderData.kind].heading : "dashboard.title");
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminPage(context, request);
-  return { kind: formOf(request).kind };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireAdminPage(context, request);
+  const form = formOf(request);
+  return { kind: form.kind, choices: await referenceChoices(context, actor, form) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,5 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddContent({ loaderData, actionData }: Route.ComponentProps) {
-  return <ContentFormView form={contentForms[loaderData.kind]} actionData={actionData} />;
+  return (
+    <ContentFormView
+      form={contentForms[loaderData.kind]}
+      choices={loaderData.choices}
+      actionData={actionData}
+    />
+  );
 }

@@ -8,7 +8,7 @@ import { data, Link, type RouterContextProvider, useRevalidator } from "react-ro
 import { dhakaDateTime } from "../../common/calendar";
 import { toMajorUnits } from "../../common/money";
 import { ContentFormView, type FormAnswer } from "../components/dashboard/content-form";
-import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
+import { failureOf, readContentForm, referenceChoices } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms } from "../components/dashboard/content-forms";
 import { type ListKind, listKinds } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
@@ -100,9 +100,10 @@ export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches,
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const kind = kindOf(params.kind);
   const form = contentForms[kind];
-  const { record } = await recordOf(context, request, kind, params.id);
+  const { actor, record } = await recordOf(context, request, kind, params.id);
   const image = record.image as { url: string } | null;
-  return { kind, id: params.id, values: valuesOf(form, record), image: image?.url ?? null };
+  const choices = await referenceChoices(context, actor, form);
+  return { kind, id: params.id, values: valuesOf(form, record), image: image?.url ?? null, choices };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -113,11 +114,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const revalidator = useRevalidator();
-  const { kind, id, values, image } = loaderData;
+  const { kind, id, values, image, choices } = loaderData;
   return (
     <ContentFormView
       key={id}
       form={contentForms[kind]}
+      choices={choices}
       actionData={actionData}
       defaults={values}
       currentImage={image}

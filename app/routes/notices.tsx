@@ -1,5 +1,5 @@
 // /notices: the notice board in full, newest first.
-import { noticeCollection } from "../../server/domain/notices";
+import { type NoticeDownload, noticeCollection } from "../../server/domain/notices";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { NoticeItem } from "../components/lists/notice-item";
 import { useI18n } from "../lib/i18n";
@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       about: notice.about,
       createdAt: notice.createdAt.toISOString(),
       image: notice.image,
+      download: (notice as { download?: NoticeDownload | null }).download ?? null,
     })),
   };
 }

@@ -77,6 +77,13 @@ export const commentInput = z.object({
 export const noticeInput = z.object({
   title: requiredText("Title", 200),
   about: optionalText("About", 5000, "many"),
+  // A file of the downloads the notice carries (a form to fill in), or "" for none.
+  downloadId: z
+    .union([z.uuid({ error: "Choose a download from the list" }), z.literal("")], {
+      error: "Choose a download from the list",
+    })
+    .transform((value) => value || null)
+    .optional(),
 });
 
 export const serviceInput = z.object({

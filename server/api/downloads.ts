@@ -9,7 +9,8 @@ import { contentEndpoints, wireDate } from "./content-endpoints";
 import { endpoint, FileAnswer } from "./endpoint";
 import { downloadWire } from "./wire-schemas";
 
-const filePath = (id: string) => `/api/downloads/${id}/file`;
+/** Where a download's file is fetched (each GET counts). */
+export const downloadFilePath = (id: string) => `/api/downloads/${id}/file`;
 
 const downloadRecords = contentEndpoints({
   collection: downloadCollection,
@@ -34,7 +35,7 @@ const downloadRecords = contentEndpoints({
     fileType: download.fileType,
     contentType: documentContentTypes[download.fileType],
     downloadCount: download.downloadCount,
-    file: filePath(download.id),
+    file: downloadFilePath(download.id),
     date: wireDate(download),
   }),
 });

@@ -96,6 +96,16 @@ export const noticeWire = z.strictObject({
   Title: z.string(),
   about: z.string(),
   ...imageFields("image"),
+  download: z
+    .strictObject({
+      _id: id,
+      title: z.string(),
+      fileName: z.string().meta({ description: "The file's name, as the download saves it" }),
+      fileSize: z.number().int().meta({ description: "In bytes" }),
+      file: z.string().meta({ description: "The file's address (GET it to download; each counts)" }),
+    })
+    .nullable()
+    .meta({ description: "A file of the downloads the notice carries, or null" }),
   date: timestamp,
 });
 

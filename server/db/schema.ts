@@ -350,10 +350,12 @@ export const notices = pgTable(
     title: text().notNull(),
     about: text().notNull().default(""),
     ...imageColumns(),
+    /** A file the notice carries (a form to fill in, the routine): a download of the downloads' list. */
+    downloadId: uuid().references(() => downloads.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
+  (t) => [index().on(t.createdAt), index().on(t.imageFileId), index().on(t.downloadId)],
 );
 
 export const services = pgTable(

@@ -1,6 +1,13 @@
+import { inArray } from "drizzle-orm";
 import { noticeInput } from "../../common/schemas/content";
-import { notices } from "../db/schema";
+import { downloads, notices } from "../db/schema";
 import { collection } from "./content/collection";
+import { DomainError } from "./errors";
+
+/** The download a notice carries, as its readers see it. */
+export type NoticeDownload = { id: string; title: string; fileName: string; fileSize: number };
+
+const noDownload = "Choose a download from the list";
 
 export const noticeCollection = collection({
   name: "Notice",
@@ -10,4 +17,31 @@ export const noticeCollection = collection({
   create: "admin",
   change: "admin",
   image: "optional",
+  check: async (ctx, input) => {
+    if (!input.downloadId) return;
+    const [found] = await ctx.db
+      .select({ id: downloads.id })
+      .from(downloads)
+      .where(inArray(downloads.id, [input.downloadId]));
+    if (!found) throw new DomainError("invalid", noDownload, { downloadId: noDownload });
+  },
+  // One query for a page of notices: the downloads they carry.
+  attach: async (ctx, records) => {
+    const ids = [...new Set(records.map((notice) => notice.downloadId).filter((id) => id !== null))];
+    const carried = ids.length
+      ? await ctx.db
+          .select({
+            id: downloads.id,
+            title: downloads.title,
+            fileName: downloads.fileName,
+            fileSize: downloads.fileSize,
+          })
+          .from(downloads)
+          .where(inArray(downloads.id, ids))
+      : [];
+    const byId = new Map(carried.map((download) => [download.id, download]));
+    return records.map((notice) => ({
+      download: (notice.downloadId && byId.get(notice.downloadId)) || null,
+    }));
+  },
 });

@@ -17,7 +17,8 @@ export type SampleBlog = {
   comments: SampleComment[];
 };
 export type SampleResult = { title: string; information: string };
-export type SampleNotice = { title: string; about: string };
+/** A notice; `download` names a sample download (by its title) that it carries. */
+export type SampleNotice = { title: string; about: string; download?: string };
 export type SampleService = { name: string; about: string };
 export type SampleStudent = {
   name: string;
@@ -301,6 +302,7 @@ export function sampleContent(year: number): SampleContent {
       about:
         "Admission tests for Class One to Class Nine and for the Hifz programme will be held on the last Saturday of the month. " +
         "Applicants should arrive by 9 in the morning with their admit card and two passport-size photographs.",
+      download: "Admission form",
     },
     {
       title: "Annual examination routine published",

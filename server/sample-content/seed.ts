@@ -190,9 +190,17 @@ export async function seedSampleContent(options: {
       await tx
         .insert(results)
         .values(content.results.map((item, index) => ({ ...item, ...stamp("results", index) })));
-      await tx
-        .insert(notices)
-        .values(content.notices.map((item, index) => ({ ...item, ...stamp("notices", index) })));
+      const downloadIds = await tx
+        .insert(downloads)
+        .values(downloadRows)
+        .returning({ id: downloads.id, title: downloads.title });
+      await tx.insert(notices).values(
+        content.notices.map(({ download, ...item }, index) => ({
+          ...item,
+          downloadId: downloadIds.find((row) => row.title === download)?.id ?? null,
+          ...stamp("notices", index),
+        })),
+      );
       await tx
         .insert(services)
         .values(content.services.map((item, index) => ({ ...item, ...stamp("services", index) })));
@@ -208,7 +216,6 @@ export async function seedSampleContent(options: {
         teacherIds.map((row) => row.id),
       );
       await tx.insert(events).values(eventRows(now));
-      await tx.insert(downloads).values(downloadRows);
       await insertAlbums(tx, now, (index) => imageOf("photos", index).imageFileId);
       return true;
     });

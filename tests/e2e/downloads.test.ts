@@ -156,4 +156,36 @@ describe("the downloads", () => {
     }[];
     expect(saved?.fileName).toBe("exam-routine.pdf");
   });
+
+  it("lets an admin give a notice a file of the downloads, which the notice board offers without script", async () => {
+    const { page } = await newPage(browser);
+    await signInThroughLogin(page, server.url, admin, "/DeashBoard/noticeADD");
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/noticeADD");
+    await page.getByTestId("content-form").and(page.locator("[data-hydrated]")).waitFor();
+    await page.getByLabel("Title").fill("Half-yearly syllabus");
+    const choice = page.getByRole("combobox", { name: "A file of the downloads to carry" });
+    await choice.click();
+    expect(await page.getByRole("option").allTextContents()).toEqual(
+      expect.arrayContaining(sampleDownloads.map((item) => item.title)),
+    );
+    await page.getByRole("option", { name: "Class Nine syllabus" }).click();
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByTestId("form-success").waitFor();
+
+    const { page: visitor } = await newPage(browser, { javaScript: false });
+    await visitor.goto(`${server.url}/notices`);
+    const notice = visitor.getByTestId("notice").filter({ hasText: "Half-yearly syllabus" });
+    const link = notice.getByRole("link", { name: "Download: Class Nine syllabus" });
+    expect(await notice.textContent()).toMatch(/class-nine-syllabus\.pdf, \d+(\.\d)? (bytes|kB)/);
+    const [download] = await Promise.all([visitor.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe("class-nine-syllabus.pdf");
+    // The sample's admission notice carries the admission form.
+    expect(
+      await visitor
+        .getByTestId("notice")
+        .filter({ hasText: "Admission tests" })
+        .getByTestId("notice-download")
+        .textContent(),
+    ).toBe("Download: Admission form");
+  });
 });

@@ -4,10 +4,14 @@
 // refusing an oversized body before reading it, and turning the domain's and the image
 // pipeline's errors into the form's answer.
 import type { RouterContextProvider } from "react-router";
+import { kinds } from "../../../common/kinds";
 import { formOverheadBytes } from "../../../server/api/router";
-import type { DocumentInput, ImageInput } from "../../../server/domain/content/collection";
+import type { SignedInActor } from "../../../server/domain/actor";
+import { type DocumentInput, type ImageInput, pageSizes } from "../../../server/domain/content/collection";
 import { DomainError, statusOf } from "../../../server/domain/errors";
 import { ImageError } from "../../../server/files/images";
+import { collectionsByKind } from "../../lib/collections.server";
+import { contentContext } from "../../lib/list-page.server";
 import { pageOf } from "../../lib/page.server";
 import type { FieldErrors } from "../../lib/use-schema-form";
 import type { ContentForm } from "./content-forms";
@@ -85,4 +89,33 @@ export function failureOf(error: unknown): { body: FormFailure; status: number }
       status: statusOf[error.code],
     };
   throw error;
+}
+
+/** A choice of a reference field: a record's id and its title. */
+export type Choice = { value: string; label: string };
+
+/**
+ * The records each reference field of a form offers (a notice's download): the newest hundred of
+ * the kind, by their titles, as the actor may see them.
+ */
+export async function referenceChoices(
+  context: Readonly<RouterContextProvider>,
+  actor: SignedInActor,
+  form: ContentForm,
+): Promise<Record<string, Choice[]>> {
+  const choices: Record<string, Choice[]> = {};
+  for (const field of form.fields) {
+    if (field.widget !== "reference" || !field.references) continue;
+    const collection = collectionsByKind[field.references];
+    const { titleField } = kinds[field.references];
+    const { items } = await collection.list(contentContext(context), actor, {
+      limit: pageSizes.max,
+      offset: 0,
+    });
+    choices[field.name] = items.map((item) => {
+      const record = item as Record<string, unknown>;
+      return { value: String(record.id), label: String(record[titleField]) };
+    });
+  }
+  return choices;
 }

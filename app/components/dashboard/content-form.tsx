@@ -29,6 +29,8 @@ export type FormAnswer = { ok: true } | { ok: false; error: string | null; field
 
 export type ContentFormProps = {
   form: ContentForm;
+  /** What each reference field offers (content-form.server.ts, referenceChoices). */
+  choices?: Record<string, { value: string; label: string }[]>;
   /** The answer of a post without script. */
   actionData?: FormAnswer;
   /** An edit's current values, by field name. */
@@ -47,6 +49,7 @@ export type ContentFormProps = {
 
 export function ContentFormView({
   form,
+  choices,
   actionData,
   defaults,
   currentImage,
@@ -199,6 +202,17 @@ export function ContentFormView({
                       value: option.value,
                       label: t(option.label),
                     }))}
+                  />
+                );
+              if (field.widget === "reference")
+                return (
+                  <Select
+                    key={field.name}
+                    {...common}
+                    placeholder={t("forms.noneChosen")}
+                    clearable
+                    searchable
+                    data={choices?.[field.name] ?? []}
                   />
                 );
               return <TextInput key={field.name} {...common} type={field.widget} />;

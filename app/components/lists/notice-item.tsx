@@ -1,4 +1,5 @@
-// A notice on the board, in full: title, date, text and its image if it has one.
+// A notice on the board, in full: title, date, text, the file it carries and its image, if any.
+import { formatFileSize } from "../../lib/file-size";
 import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
@@ -9,10 +10,13 @@ export type NoticeItemData = {
   about: string;
   createdAt: string;
   image: ImageView | null;
+  /** A file of the downloads the notice carries. */
+  download: { id: string; title: string; fileName: string; fileSize: number } | null;
 };
 
 export function NoticeItem({ notice }: { notice: NoticeItemData }) {
-  const { intl } = useI18n();
+  const { intl, t } = useI18n();
+  const download = notice.download;
   return (
     <li className={notice.image ? "notice-item notice-item--with-image" : "notice-item"} data-testid="notice">
       <article className="notice-item__body">
@@ -21,6 +25,21 @@ export function NoticeItem({ notice }: { notice: NoticeItemData }) {
           {formatDate(notice.createdAt, intl)}
         </time>
         <p className="notice-item__text">{notice.about}</p>
+        {download ? (
+          <p className="notice-item__download">
+            <a href={`/api/downloads/${download.id}/file`} download data-testid="notice-download">
+              {t("lists.notices.download", { title: download.title })}
+            </a>{" "}
+            <span className="muted">
+              (
+              {t("lists.notices.fileInfo", {
+                name: download.fileName,
+                size: formatFileSize(download.fileSize, intl),
+              })}
+              )
+            </span>
+          </p>
+        ) : null}
       </article>
       {notice.image ? (
         <Picture

@@ -156,6 +156,11 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
    * for the audit trail, an admin's change to someone else's is.
    */
   personal?: boolean;
+  /**
+   * Records of other kinds that a record points at, read for a page of records at once (a
+   * notice's download: its title and file), set on each record under the name given.
+   */
+  attach?: (ctx: ContentContext, records: InferSelectModel<Table>[]) => Promise<Record<string, unknown>[]>;
   /** The record's label in the audit trail; its title or name unless said. */
   label?: (record: InferSelectModel<Table>) => string;
   /**
@@ -286,7 +291,10 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       row: InferSelectModel<Table>;
       file?: UploadedFile | null;
     }[];
-    return rows.map(({ row, file }) => withImage(ctx, row, file ?? null));
+    const records = rows.map(({ row, file }) => withImage(ctx, row, file ?? null));
+    if (!definition.attach || records.length === 0) return records;
+    const attached = await definition.attach(ctx, records);
+    return records.map((record, index) => ({ ...record, ...attached[index] }));
   }
 
   function withImage(ctx: ContentContext, row: InferSelectModel<Table>, file: UploadedFile | null) {
