@@ -1,13 +1,14 @@
 // /DeashBoard/albums/{id}/photos: an album's photos. Many photos are chosen at once and each is
 // sent on its own request (so one bad file does not sink the rest) with its own progress bar;
-// captions are saved, photos removed and the cover chosen with plain forms.
+// captions are saved, photos moved earlier or later, removed and the cover chosen with plain forms.
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, Link, useActionData, useRevalidator } from "react-router";
-import { photosOf, removePhoto, updatePhoto } from "../../server/domain/album-photos";
+import { movePhoto, photosOf, removePhoto, updatePhoto } from "../../server/domain/album-photos";
 import { albumCollection } from "../../server/domain/albums";
 import { DomainError } from "../../server/domain/errors";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { requireAdminPage } from "../lib/page.server";
@@ -43,6 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === "caption")
       await updatePhoto(ctx, actor, photo, { caption: String(form.get("caption") ?? "") });
     else if (intent === "remove") await removePhoto(ctx, actor, photo);
+    else if (intent === "earlier" || intent === "later") await movePhoto(ctx, actor, photo, intent);
     else if (intent === "cover") await albumCollection.update(ctx, actor, params.id, { coverPhotoId: photo });
     else return data({ ok: false, photo, error: "Invalid request" }, { status: 400 });
     return { ok: true, photo, error: null };
@@ -65,7 +67,7 @@ type Upload = {
 type UploadAnswer = { insertedId: string } | { error: { message: string; fields?: Record<string, string> } };
 
 export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
-  const { t, te } = useI18n();
+  const { t, te, intl } = useI18n();
   const answer = useActionData<typeof action>();
   const revalidator = useRevalidator();
   const { album, photos } = loaderData;
@@ -195,6 +197,30 @@ export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
                       {t("gallery.manage.cover")}
                     </Button>
                   )}
+                  {index > 0 ? (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="earlier"
+                      size="xs"
+                      variant="default"
+                      aria-label={t("gallery.manage.earlierPhoto", { n: formatNumber(index + 1, intl) })}
+                    >
+                      {t("gallery.manage.earlier")}
+                    </Button>
+                  ) : null}
+                  {index < photos.length - 1 ? (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="later"
+                      size="xs"
+                      variant="default"
+                      aria-label={t("gallery.manage.laterPhoto", { n: formatNumber(index + 1, intl) })}
+                    >
+                      {t("gallery.manage.later")}
+                    </Button>
+                  ) : null}
                   <Button type="submit" name="intent" value="remove" size="xs" variant="subtle" color="red">
                     {t("gallery.manage.remove")}
                   </Button>

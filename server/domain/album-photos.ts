@@ -210,6 +210,45 @@ export async function updatePhoto(
   return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
 }
 
+/**
+ * Moves a photo one place earlier or later in its album (the dashboard's buttons): the album's
+ * photos are numbered 0, 1, 2... in their order with the two swapped. At either end it stays.
+ */
+export async function movePhoto(
+  ctx: ContentContext,
+  actor: Actor,
+  id: string,
+  direction: "earlier" | "later",
+): Promise<{ acknowledged: true; modifiedCount: number }> {
+  const admin = requireAdmin(actor);
+  const photo = await findPhoto(ctx.db, id);
+  const album = await albumCollection.get(ctx, actor, photo.albumId);
+  return ctx.db.transaction(async (tx) => {
+    const order = await tx
+      .select({ id: albumPhotos.id, position: albumPhotos.position })
+      .from(albumPhotos)
+      .where(eq(albumPhotos.albumId, album.id))
+      .orderBy(asc(albumPhotos.position), asc(albumPhotos.createdAt), asc(albumPhotos.id))
+      .for("update");
+    const at = order.findIndex((row) => row.id === id);
+    const to = direction === "earlier" ? at - 1 : at + 1;
+    if (at === -1 || to < 0 || to >= order.length) return { acknowledged: true, modifiedCount: 0 };
+    const ids = order.map((row) => row.id);
+    [ids[at], ids[to]] = [ids[to] as string, ids[at] as string];
+    let modifiedCount = 0;
+    for (const [position, photoId] of ids.entries()) {
+      if (order.find((row) => row.id === photoId)?.position === position) continue;
+      await tx
+        .update(albumPhotos)
+        .set({ position, updatedAt: sql`now()` })
+        .where(eq(albumPhotos.id, photoId));
+      modifiedCount++;
+    }
+    await recordAlbumChange(tx, admin, album);
+    return { acknowledged: true, modifiedCount };
+  });
+}
+
 /** Deletes a photo and its stored file; the album's cover, if it was, goes back to the first. */
 export async function removePhoto(
   ctx: ContentContext,

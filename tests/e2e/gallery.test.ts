@@ -216,4 +216,40 @@ describe("the photo gallery", () => {
       })
       .toEqual([...fair.captions, "The stage", ""].sort());
   });
+
+  it("moves a photo earlier and later from the dashboard without script, and the album shows the new order", async () => {
+    const { page } = await newPage(browser, { javaScript: false });
+    const album = albumNamed(sports.title);
+    const path = `/DeashBoard/albums/${album._id}/photos`;
+    await signInThroughLogin(page, server.url, admin, path);
+    await page.waitForURL((url) => url.pathname === path);
+    const order = async () => {
+      const answer = (await (await fetch(`${server.url}/api/gallery/${album._id}`)).json()) as WireAlbum;
+      return answer.photos.map((item) => item.caption);
+    };
+    const before = await order();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    // The first photo has no "earlier", the last no "later".
+    expect(await page.getByRole("button", { name: "Move earlier: photo 1" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: `Move later: photo ${before.length}` }).count()).toBe(0);
+
+    const swapped = (list: (string | undefined)[], at: number) =>
+      list.map((item, index) => (index === at ? list[at + 1] : index === at + 1 ? list[at] : item));
+    await page.getByRole("button", { name: "Move later: photo 1" }).click();
+    await page.waitForLoadState();
+    const once = swapped(before, 0);
+    expect(await order()).toEqual(once);
+    await page.getByRole("button", { name: `Move earlier: photo ${before.length}` }).click();
+    await page.waitForLoadState();
+    expect(await order()).toEqual(swapped(once, before.length - 2));
+
+    // The public album, in the new order.
+    await page.goto(`${server.url}/gallery/${album._id}`);
+    const shown = await page
+      .getByRole("list", { name: "Photos" })
+      .getByRole("link")
+      .locator("img")
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).alt));
+    expect(shown).toEqual(swapped(once, before.length - 2));
+  });
 });
