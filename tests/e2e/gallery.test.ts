@@ -1,6 +1,7 @@
 // The photo gallery end to end, against the built server with the sample albums: without script
 // an album and a photo's page work with previous and next; with script a thumbnail opens the
-// viewer, the arrow keys move, Escape closes and focus returns; Bangla; axe at 1280 and 360 px;
+// viewer, the arrow keys and a swipe move, Escape closes and focus returns; Bangla; axe at 1280
+// and 360 px;
 // and the dashboard's many-photo upload, a progress bar per file, every good photo arriving.
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
@@ -108,6 +109,46 @@ describe("the photo gallery", () => {
     // The address shown opens that same photo.
     await page.goto(`${server.url}/gallery/${album._id}/${album.photos[1]?._id}`);
     expect(await caption(page)).toContain(sports.captions[1]);
+  });
+
+  it("moves with a swipe on a touch screen; a short touch does not move", async () => {
+    const { page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    const album = albumNamed(sports.title);
+    await page.goto(`${server.url}/gallery/${album._id}`);
+    await page.getByRole("list", { name: "Photos" }).getByRole("link").first().click();
+    const viewer = page.getByRole("dialog", { name: "Photo viewer" });
+    await viewer.waitFor();
+    const shown = () => viewer.locator("figcaption").textContent();
+    expect(await shown()).toContain(sports.captions[0]);
+    // A finger put down, moved sideways and lifted on the photo, as a phone reports it.
+    const swipe = (fromX: number, toX: number) =>
+      viewer.evaluate(
+        (dialog, [from, to]) => {
+          const target = dialog.querySelector("img") ?? dialog;
+          const touch = (x: number) => new Touch({ identifier: 1, target, clientX: x, clientY: 300 });
+          const send = (type: string, x: number, down: boolean) =>
+            target.dispatchEvent(
+              new TouchEvent(type, {
+                bubbles: true,
+                cancelable: true,
+                touches: down ? [touch(x)] : [],
+                changedTouches: [touch(x)],
+              }),
+            );
+          send("touchstart", from as number, true);
+          send("touchmove", ((from as number) + (to as number)) / 2, true);
+          send("touchend", to as number, false);
+        },
+        [fromX, toX],
+      );
+    await swipe(300, 60);
+    await expect.poll(shown).toContain(sports.captions[1]);
+    expect(new URL(page.url()).pathname).toBe(`/gallery/${album._id}/${album.photos[1]?._id}`);
+    await swipe(60, 300);
+    await expect.poll(shown).toContain(sports.captions[0]);
+    await swipe(200, 180);
+    await page.waitForTimeout(300);
+    expect(await shown()).toContain(sports.captions[0]);
   });
 
   it("speaks Bangla with Bengali digits", async () => {
