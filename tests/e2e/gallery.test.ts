@@ -1,8 +1,8 @@
 // The photo gallery end to end, against the built server with the sample albums: without script
 // an album and a photo's page work with previous and next; with script a thumbnail opens the
 // viewer, the arrow keys and a swipe move, Escape closes and focus returns; Bangla; axe at 1280
-// and 360 px;
-// and the dashboard's many-photo upload, a progress bar per file, every good photo arriving.
+// and 360 px; and the dashboard's many-photo upload, a progress bar per file, every good photo
+// arriving, and its buttons that move a photo earlier or later.
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
