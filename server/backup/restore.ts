@@ -2,12 +2,14 @@
 // manifest (every entry's sha256, every table's row count) before the target is even opened, so a
 // damaged archive changes nothing. Then: the migrations up to the archive's level, the rows in one
 // transaction (counted again), the files into storage, the secrets, and the newer migrations.
+
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { latestLevel, migrateUpTo, migrationTag } from "../db/migration-levels";
+import { vacuumAndAnalyze } from "../db/upkeep";
 import type { FileStorage } from "../files/storage";
 import { ArchiveError, extractArchive } from "./archive";
 import { rowsOf, tablesInOrder } from "./dump";
@@ -192,6 +194,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
     // The archive's rows are now at its level; this version's newer migrations take them on.
     await database.migrate();
+    // Every row is new to the planner: its statistics now, not at the server's next upkeep.
+    await vacuumAndAnalyze(database);
     return { manifest, ms: performance.now() - started, rows, files: manifest.files.length };
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -1,6 +1,6 @@
-// The embedded database has no autovacuum, so the server vacuums and analyses it itself, soon
-// after it starts and then every few hours (server/db/upkeep.ts); the planner then knows how large
-// each table is. On PostgreSQL, whose autovacuum does it, the server leaves it alone.
+// The embedded database has no autovacuum, so the server vacuums and analyses it itself: soon
+// after it starts when a table was never analysed, and every few hours (server/db/upkeep.ts); the
+// planner then knows how large each table is. On PostgreSQL, whose autovacuum does it, the server leaves it alone.
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +40,19 @@ describe("database upkeep", () => {
     } finally {
       await upkeep.stop();
     }
+  });
+
+  it("leaves a database analysed before until its next run", async () => {
+    await database.db.execute(
+      sql`insert into notices (title, about) select 'More ' || g, 'About it' from generate_series(1, 100) g`,
+    );
+    const lines: Line[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const upkeep = startDatabaseUpkeep(database, logger, { firstAfterMs: 20, everyMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await upkeep.stop();
+    expect(lines).toEqual([]);
+    expect(await plannerKnows()).toBe(500);
   });
 
   it("leaves PostgreSQL to its autovacuum", async () => {
