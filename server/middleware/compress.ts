@@ -43,7 +43,7 @@ export const compressAnswers = () =>
       return;
     const encoding = bestEncoding(c.req.header("accept-encoding"), ["br", "gzip"]);
     if (!/^application\/json\b/i.test(headers.get("content-type") ?? "")) {
-      return await streamed(c, response, encoding);
+      return await nonJson(c, response, encoding);
     }
     if (encoding === "identity") return;
     const made = c.get("jsonAnswer");
@@ -72,7 +72,7 @@ const brotliOnPool = promisify(brotliCompress);
 const gzipOnPool = promisify(gzip);
 
 /** A page, or any answer but JSON: compressed as it streams, or in one go when it is whole. */
-function streamed(c: Context<AppEnv>, response: Response, encoding: ReturnType<typeof bestEncoding>) {
+function nonJson(c: Context<AppEnv>, response: Response, encoding: ReturnType<typeof bestEncoding>) {
   const small = Number(response.headers.get("content-length") ?? threshold) < threshold;
   const headers = new Headers(response.headers);
   if (!/accept-encoding/i.test(headers.get("vary") ?? "") && headers.get("vary") !== "*") {
