@@ -1,15 +1,8 @@
 // The active language in components: its texts come with the root loader's data, and those of
 // the dashboard and the profile area with their layout's (as `sectionMessages`).
 import { useMatches } from "react-router";
-import {
-  type ErrorTable,
-  intlLocale,
-  type Locale,
-  type MessageKey,
-  type Messages,
-  translate,
-  translateError,
-} from "../i18n/translate";
+import { type ErrorTexts, type Problem, renderProblem } from "../../common/errors/problem";
+import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../i18n/translate";
 import { formatNumber } from "./format";
 
 /** Keys whose message has a singular and a plural form (`key.one`, `key.other`). */
@@ -21,7 +14,7 @@ export type CountKey = {
     : never;
 }[MessageKey];
 
-type RootI18n = { locale: Locale; messages: Partial<Messages>; errorMessages?: ErrorTable };
+type RootI18n = { locale: Locale; messages: Partial<Messages>; errorTexts?: ErrorTexts };
 type SectionI18n = { sectionMessages?: Partial<Messages> };
 
 export function useI18n() {
@@ -44,7 +37,10 @@ export function useI18n() {
       t(`${key}.${new Intl.PluralRules(intl).select(count) === "one" ? "one" : "other"}`, {
         count: formatNumber(count, intl),
       }),
-    /** A message from the server or a schema, in the reader's language when we have it. */
-    te: (message: string) => translateError(data?.errorMessages, message),
+    /**
+     * A problem from the server or a schema (common/errors), in the reader's language: by its code,
+     * never by its English words.
+     */
+    te: (found: Problem) => (data?.errorTexts ? renderProblem(data.errorTexts, found) : found.key),
   };
 }
