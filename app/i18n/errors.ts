@@ -260,8 +260,8 @@ const textsBn = {
   "routine.notTeacher": "অনুমোদিত একজন শিক্ষকের আইডি হতে হবে",
   "routine.savedMeanwhile": "একই মুহূর্তে অন্য একটি সংরক্ষণ এটি নিয়ে নিয়েছে: আবার চেষ্টা করুন",
   "routine.substituteExists": "ওই তারিখে আগেই একজন বদলি শিক্ষক আছেন: আগে সেটি মুছুন",
-  "routine.teacherBusy": "শিক্ষক {name} {day} {period} নম্বর পিরিয়ডে আগেই {other}-এ পড়ান",
-  "routine.roomBusy": "কক্ষ {name} {day} {period} নম্বর পিরিয়ডে আগেই {other}-এর জন্য ব্যবহৃত",
+  "routine.teacherBusy": "শিক্ষক {name} {day} {period} ঘণ্টায় আগে থেকেই {other}-এ ক্লাস নেন",
+  "routine.roomBusy": "কক্ষ {name} {day} {period} ঘণ্টায় আগে থেকেই {other}-এর জন্য ব্যবহৃত",
 
   "sheet.fileEmpty": "ফাইলটি খালি।",
   "sheet.fileTooLarge": "ফাইলটি {size} MB-এর চেয়ে বড়।",
@@ -378,4 +378,21 @@ const labelsBn: Record<LabelCode, string> = {
   friday: "শুক্রবার",
 };
 
-export const errorTextsBn: ErrorTexts = { texts: checked, labels: labelsBn, digits: "০১২৩৪৫৬৭৮৯" };
+/** The fields a refusal names before its words (DomainError.ofField), as a request spells them. */
+const fieldNamesBn: Record<string, string> = {
+  period: "পিরিয়ড",
+  teacher: "শিক্ষক",
+  section: "শাখা",
+  name: "নাম",
+  class: "শ্রেণি",
+  email: "ই-মেইল",
+  enrolment: "শিক্ষার্থী",
+  "class and session": "শ্রেণি ও সেশন",
+};
+
+export const errorTextsBn: ErrorTexts = {
+  texts: checked,
+  labels: labelsBn,
+  digits: "০১২৩৪৫৬৭৮৯",
+  fieldNames: fieldNamesBn,
+};

@@ -34,7 +34,6 @@ import {
   classRoutine,
   deleteSubstitute,
   listSubstitutes,
-  RoutineClash,
   readWeek,
   routineTeachers,
   saveRoutine,
@@ -71,8 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { week, classes, teachers, substitutes, routine, today };
 }
 
-type Clash = { what: "teacher" | "room"; name: string; day: string; period: number; other: string };
-type Answer = { ok: boolean; error?: Problem; clash?: Clash; fields?: Record<string, Problem> };
+type Answer = { ok: boolean; error?: Problem; fields?: Record<string, Problem> };
 
 /** A domain refusal as the page's answer, its fields renamed to the form's boxes. */
 function refusal(error: unknown, boxOf = (field: string) => field) {
@@ -82,11 +80,6 @@ function refusal(error: unknown, boxOf = (field: string) => field) {
         Object.entries(error.fieldProblems).map(([field, message]) => [boxOf(field), message]),
       )
     : undefined;
-  if (error instanceof RoutineClash) {
-    return data({ ok: false, error: error.problem, clash: error.clash, fields } satisfies Answer, {
-      status: 409,
-    });
-  }
   const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
   return data({ ok: false, error: error.problem, fields } satisfies Answer, { status });
 }
@@ -186,17 +179,8 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
   const { t, te, intl } = useI18n();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const { week, classes, teachers, substitutes, routine, today } = loaderData;
-  const clash = answer?.clash;
-  const message = clash
-    ? t(clash.what === "teacher" ? "routines.clash.teacher" : "routines.clash.room", {
-        name: clash.name,
-        other: clash.other,
-        day: t(dayLabel(clash.day)),
-        period: localDigits(String(clash.period), intl),
-      })
-    : answer?.error
-      ? te(answer.error)
-      : null;
+  // A clash too is worded by its code (routine.teacherBusy), with the day and digits in Bangla.
+  const message = answer?.error ? te(answer.error) : null;
   const classSections = classes.flatMap((item) =>
     (item.sections.length ? item.sections : [""]).map((section) => ({
       id: item.id,

@@ -24,8 +24,9 @@ export type ParamsOf<K extends ErrorCode> = {
 export type Params = Record<string, string | number>;
 
 /**
- * What travels: in the API's answers, in a page's data, in a form's field errors. `at` is where
- * inside a field the problem is ("subjects.0.code"), written before its words.
+ * What travels: in the API's answers, in a page's data, in a form's field errors. `at` is the
+ * field the words are about, written before them as the request names it ("period",
+ * "subjects.0.code").
  */
 export type Problem = { key: ErrorCode; params?: Params; at?: string };
 
@@ -43,6 +44,8 @@ export type ErrorTexts = {
   texts: Record<ErrorCode, string>;
   labels: Record<LabelCode, string>;
   digits?: string;
+  /** Words for the field names a problem's `at` may hold ("period"); English writes them as they are. */
+  fieldNames?: Record<string, string>;
 };
 
 /**
@@ -52,8 +55,10 @@ export type ErrorTexts = {
 export function renderProblem(texts: ErrorTexts, found: Problem): string {
   const template = texts.texts[found.key] ?? found.key;
   const params = found.params ?? {};
+  // `at` is a field's name as the request spells it: in the language's words when it has them.
+  const at = found.at && (texts.fieldNames?.[found.at] ?? found.at);
   return (
-    (found.at ? `${found.at} ` : "") +
+    (at ? `${at} ` : "") +
     template.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       if (value === undefined) return whole;

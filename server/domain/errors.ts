@@ -52,7 +52,7 @@ export class DomainError extends Error {
    * "period already has a substitute...", the field's message is the problem alone.
    */
   static ofField(code: DomainErrorCode, field: string, found: Problem, named = field): DomainError {
-    return new DomainError(code, found, { [field]: found }, `${named} ${englishOf(found)}`);
+    return new DomainError(code, { ...found, at: named }, { [field]: found });
   }
 }
 

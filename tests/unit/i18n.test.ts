@@ -80,7 +80,7 @@ describe("error messages, by code (common/errors)", () => {
       period: 2,
     });
     expect(en(clash)).toBe("Teacher Rahim already teaches Class 6 on Sunday in period 2");
-    expect(bn(clash)).toBe("শিক্ষক Rahim রবিবার ২ নম্বর পিরিয়ডে আগেই Class 6-এ পড়ান");
+    expect(bn(clash)).toBe("শিক্ষক Rahim রবিবার ২ ঘণ্টায় আগে থেকেই Class 6-এ ক্লাস নেন");
     expect(en(problem("record.invalid", { what: "contactMessage" }))).toBe("Invalid contact message");
   });
 
