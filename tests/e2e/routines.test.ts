@@ -72,6 +72,8 @@ describe("the class routine", () => {
     const teacher = (await first.getByRole("link").textContent()) ?? "";
     await first.getByRole("link").click();
     const theirs = page.getByRole("table", { name: `Routine of ${teacher}` });
+    // The click starts the navigation; the teacher's table is read once it is there.
+    await theirs.waitFor();
     expect(await theirs.locator("td").filter({ hasText: "Class Six" }).count()).toBeGreaterThan(0);
     expect(await theirs.locator("td").filter({ hasText: "Class Seven" }).count()).toBeGreaterThan(0);
   });
