@@ -108,5 +108,28 @@ function withoutSections(messages: Messages): Partial<Messages> {
   return Object.fromEntries(Object.entries(messages).filter(([key]) => !sectionKeys.has(key)));
 }
 
-/** Each language's words for problems (common/errors): the root loader sends the reader's only. */
+/** Each language's words for problems (common/errors). */
 export const errorTextsOf: Record<Locale, ErrorTexts> = { en: english, bn: errorTextsBn };
+
+/** Problems only the dashboard shows: their texts go with the dashboard's (`sectionErrorTexts`). */
+const dashboardOnly = /^(sheet|routine|refund|hold)\.|^exam\.(?!digits$)/;
+
+const errorTextsWhere = (locale: Locale, dashboard: boolean) =>
+  Object.fromEntries(
+    Object.entries(errorTextsOf[locale].texts).filter(([key]) => dashboardOnly.test(key) === dashboard),
+  ) as ErrorTexts["texts"];
+
+/**
+ * The problems' texts the root loader sends: the reader's language only, without the
+ * dashboard's (which its layout sends). A Bangla page carries about half of them.
+ */
+export const pageErrorTexts: Record<Locale, ErrorTexts> = {
+  en: { ...errorTextsOf.en, texts: errorTextsWhere("en", false) },
+  bn: { ...errorTextsOf.bn, texts: errorTextsWhere("bn", false) },
+};
+
+/** The dashboard's problems' texts, sent by its layout. */
+export const dashboardErrorTexts: Record<Locale, Partial<ErrorTexts["texts"]>> = {
+  en: errorTextsWhere("en", true),
+  bn: errorTextsWhere("bn", true),
+};

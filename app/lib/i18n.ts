@@ -15,7 +15,7 @@ export type CountKey = {
 }[MessageKey];
 
 type RootI18n = { locale: Locale; messages: Partial<Messages>; errorTexts?: ErrorTexts };
-type SectionI18n = { sectionMessages?: Partial<Messages> };
+type SectionI18n = { sectionMessages?: Partial<Messages>; sectionErrorTexts?: Partial<ErrorTexts["texts"]> };
 
 export function useI18n() {
   const matches = useMatches();
@@ -41,6 +41,11 @@ export function useI18n() {
      * A problem from the server or a schema (common/errors), in the reader's language: by its code,
      * never by its English words.
      */
-    te: (found: Problem) => (data?.errorTexts ? renderProblem(data.errorTexts, found) : found.key),
+    te: (found: Problem) => {
+      const texts = data?.errorTexts;
+      if (!texts) return found.key;
+      const more = section?.sectionErrorTexts;
+      return renderProblem(more ? { ...texts, texts: { ...texts.texts, ...more } } : texts, found);
+    },
   };
 }
