@@ -111,15 +111,7 @@ export function createApp(
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error;
       c.get("logger").warn({ err: error }, "webhook refused: bad signature");
-      return c.json(
-        {
-          error: {
-            code: "invalid_signature",
-            message: "The Stripe-Signature header does not match the body",
-          },
-        },
-        400,
-      );
+      return c.json(errorBody("invalid_signature", problem("payment.badSignature")), 400);
     }
   });
 

@@ -175,6 +175,7 @@ const textsBn = {
   "payment.notAnswering": "পেমেন্ট সেবা এখন সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।",
   "payment.providerNotHere": "{provider} এখানে চালু নেই",
   "payment.noValidation": "SSLCommerz যাচাইয়ের উত্তর দেয়নি",
+  "payment.badSignature": "Stripe-Signature হেডারটি বডির সাথে মেলে না",
   "payment.chooseOutcome": "পরিশোধ, ব্যর্থ বা বাতিল বেছে নিন",
   "payment.chooseChannel": "কীভাবে পরিশোধ করবেন বেছে নিন",
   "refund.onlyPaid": "শুধু পরিশোধিত অর্ডার ফেরত দেওয়া যায়",

@@ -179,6 +179,7 @@ export const errorTextsEn = {
   "payment.notAnswering": "The payment service is not answering. Please try again in a moment.",
   "payment.providerNotHere": "{provider} is not configured here",
   "payment.noValidation": "SSLCommerz did not answer the validation",
+  "payment.badSignature": "The Stripe-Signature header does not match the body",
   "payment.chooseOutcome": "Choose to pay, fail or cancel",
   "payment.chooseChannel": "Choose how to pay",
   "refund.onlyPaid": "Only a paid order can be refunded",
