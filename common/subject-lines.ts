@@ -1,6 +1,7 @@
 // The dashboard's exam form takes subjects as lines a teacher can type: "101, Bangla, written
 // 70/23, mcq 30/10" (code, name, then each part as kind full/pass), with "optional" for the 4th
 // subject. Read into the shape examInput checks; a line that cannot be read names its number.
+import { type Problem, problem } from "./errors/problem";
 import { componentKinds } from "./schemas/results";
 
 type Line = {
@@ -10,7 +11,7 @@ type Line = {
   components: { kind: string; full: number; pass: number }[];
 };
 
-export function readSubjectLines(text: string): { subjects: Line[]; error?: string } {
+export function readSubjectLines(text: string): { subjects: Line[]; error?: Problem } {
   const subjects: Line[] = [];
   const lines = text.split(/\r?\n/).map((line) => line.trim());
   for (const [index, line] of lines.entries()) {
@@ -27,7 +28,7 @@ export function readSubjectLines(text: string): { subjects: Line[]; error?: stri
       if (!match || !kind || !(componentKinds as readonly string[]).includes(kind)) {
         return {
           subjects,
-          error: `line ${index + 1}: "${part}" must be written, mcq or practical with full/pass marks`,
+          error: problem("exam.subjectLine", { line: index + 1, part }),
         };
       }
       subject.components.push({ kind, full: Number(match[2]), pass: Number(match[3]) });
@@ -57,7 +58,7 @@ export function writeSubjectLines(subjects: Line[]): string {
  */
 export function readBandLines(text: string): {
   bands: { min: number; grade: string; point: number }[];
-  error?: string;
+  error?: Problem;
 } {
   const bands: { min: number; grade: string; point: number }[] = [];
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
@@ -67,7 +68,7 @@ export function readBandLines(text: string): {
     if (!match)
       return {
         bands,
-        error: `line ${index + 1}: "${line}" must be a percent, a grade and a point (80 A+ 5)`,
+        error: problem("exam.bandLine", { line: index + 1, text: line }),
       };
     bands.push({ min: Number(match[1]), grade: match[2] ?? "", point: Number(match[3]) });
   }

@@ -1,12 +1,14 @@
 // The Hono app: middleware in order, then the mounts. Pages and the REST API are two adapters
 // over the same domain; this file only wires them.
+
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { RouterContextProvider } from "react-router";
+import { problem } from "../common/errors/problem";
 import { endpoints } from "./api";
 import { docsPage } from "./api/docs-page";
-import { ApiError, errorResponse } from "./api/errors";
+import { ApiError, errorBody, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
 import { mountPaymentReturns } from "./api/payment-returns";
 import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
@@ -99,7 +101,7 @@ export function createApp(
   const webhookLimit = bodyLimit({
     maxSize: maxJsonBytes,
     onError: () => {
-      throw new ApiError(413, "payload_too_large", "The body is larger than 1 MB");
+      throw new ApiError(413, "payload_too_large", problem("request.tooLarge", { size: "1 MB" }));
     },
   });
   app.post("/api/payments/stripe/webhook", webhookLimit, async (c) => {
@@ -109,15 +111,7 @@ export function createApp(
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error;
       c.get("logger").warn({ err: error }, "webhook refused: bad signature");
-      return c.json(
-        {
-          error: {
-            code: "invalid_signature",
-            message: "The Stripe-Signature header does not match the body",
-          },
-        },
-        400,
-      );
+      return c.json(errorBody("invalid_signature", problem("payment.badSignature")), 400);
     }
   });
 
@@ -133,7 +127,7 @@ export function createApp(
   const authLimit = bodyLimit({
     maxSize: maxJsonBytes,
     onError: () => {
-      throw new ApiError(413, "payload_too_large", "The body is larger than 1 MB");
+      throw new ApiError(413, "payload_too_large", problem("request.tooLarge", { size: "1 MB" }));
     },
   });
   app.on(["GET", "POST"], "/api/auth/*", authLimit, jsonObjectBody(authBodyFields(auth)), async (c) => {
@@ -157,9 +151,7 @@ export function createApp(
   app.get(marksheetPdfPath, marksheetDownload(services));
   app.get(marksDownloadPath, marksDownload(services));
   app.get(examReportPath, examReportDownload(services));
-  app.all("/api", (c) =>
-    c.json({ error: { code: "not_found", message: "See /api/docs for the calls" } }, 404),
-  );
+  app.all("/api", (c) => c.json(errorBody("not_found", problem("request.seeDocs")), 404));
 
   const { pageHandler } = options;
   if (pageHandler) {
@@ -193,7 +185,7 @@ export function createApp(
     });
   }
 
-  app.notFound((c) => c.json({ error: { code: "not_found", message: "Not found" } }, 404));
+  app.notFound((c) => c.json(errorBody("not_found", problem("request.notFound")), 404));
   app.onError((error, c) => {
     const known = errorResponse(c, error);
     if (known) return known;

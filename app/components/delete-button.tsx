@@ -1,13 +1,15 @@
 // Delete from a page: the specification's confirmation, then 'Deleted successfully', and the
 // page's lists reload their data (no full page reload).
+
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { Problem } from "../../common/errors/problem";
 import { useI18n } from "../lib/i18n";
 import { Button, ConfirmDialog } from "../ui";
 import { type DeleteKind, deleteQuestion } from "./delete-question";
 import { announce } from "./notices";
 
-type Answer = { ok: boolean; error: string | null };
+type Answer = { ok: boolean; error: Problem | null };
 
 export function DeleteButton({
   kind,
@@ -33,7 +35,7 @@ export function DeleteButton({
     if (!answer || told.current === answer) return;
     told.current = answer;
     if (answer.ok) announce(t("delete.done"));
-    else announce(te(answer.error ?? t("error.heading")), "error");
+    else announce(answer.error ? te(answer.error) : t("error.heading"), "error");
   });
 
   return (

@@ -3,6 +3,9 @@
 // (a public page carries about 40% less text in its HTML). The cart's and the account pages'
 // texts go only to the pages whose paths need them (page-areas.ts): the home page's HTML is
 // then a tenth smaller again.
+
+import { english } from "../../common/errors/english";
+import type { ErrorTexts } from "../../common/errors/problem";
 import { accountSecurityMessages } from "./areas/account-security";
 import { cartMessages } from "./areas/cart";
 import { dashboardMessages } from "./areas/dashboard";
@@ -21,16 +24,9 @@ import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
 import { bn } from "./bn";
 import { en } from "./en";
-import {
-  bengaliDigits,
-  errorMessagesBn,
-  errorRulesBn,
-  fieldLabelsBn,
-  noAccountBn,
-  noAccountPrefix,
-} from "./errors";
+import { errorTextsBn } from "./errors";
 import { type PageArea, pageAreasOf } from "./page-areas";
-import type { ErrorTable, Locale, Messages } from "./translate";
+import type { Locale, Messages } from "./translate";
 
 export * from "./translate";
 
@@ -112,13 +108,28 @@ function withoutSections(messages: Messages): Partial<Messages> {
   return Object.fromEntries(Object.entries(messages).filter(([key]) => !sectionKeys.has(key)));
 }
 
-export const errorTables: Record<Locale, ErrorTable | undefined> = {
-  en: undefined,
-  bn: {
-    exact: errorMessagesBn,
-    prefixes: [[noAccountPrefix, noAccountBn]],
-    rules: errorRulesBn,
-    labels: fieldLabelsBn,
-    digits: bengaliDigits,
-  },
+/** Each language's words for problems (common/errors). */
+export const errorTextsOf: Record<Locale, ErrorTexts> = { en: english, bn: errorTextsBn };
+
+/** Problems only the dashboard shows: their texts go with the dashboard's (`sectionErrorTexts`). */
+const dashboardOnly = /^(sheet|routine|refund|hold)\.|^exam\.(?!digits$)/;
+
+const errorTextsWhere = (locale: Locale, dashboard: boolean) =>
+  Object.fromEntries(
+    Object.entries(errorTextsOf[locale].texts).filter(([key]) => dashboardOnly.test(key) === dashboard),
+  ) as ErrorTexts["texts"];
+
+/**
+ * The problems' texts the root loader sends: the reader's language only, without the
+ * dashboard's (which its layout sends). A Bangla page carries about half of them.
+ */
+export const pageErrorTexts: Record<Locale, ErrorTexts> = {
+  en: { ...errorTextsOf.en, texts: errorTextsWhere("en", false) },
+  bn: { ...errorTextsOf.bn, texts: errorTextsWhere("bn", false) },
+};
+
+/** The dashboard's problems' texts, sent by its layout. */
+export const dashboardErrorTexts: Record<Locale, Partial<ErrorTexts["texts"]>> = {
+  en: errorTextsWhere("en", true),
+  bn: errorTextsWhere("bn", true),
 };

@@ -1,6 +1,9 @@
 // Page actions reach Better Auth through its HTTP handler, not its direct API, so the same
 // rate limits and origin checks apply to a form post as to a REST client.
+
 import { type RouterContextProvider, redirect } from "react-router";
+import { isErrorCode } from "../../common/errors/english";
+import { type Problem, problem } from "../../common/errors/problem";
 import type { MessageKey } from "../i18n/translate";
 import { flashCookieHeader } from "./cookies.server";
 import { pageOf } from "./page.server";
@@ -10,6 +13,8 @@ type AuthResult = {
   status: number;
   message?: string;
   code?: string;
+  /** A refusal, by its code (common/errors): what a page shows, in the reader's language. */
+  problem?: Problem;
   setCookies: string[];
   /** A refusal's Retry-After, in seconds. */
   retryAfterSeconds?: number;
@@ -59,13 +64,18 @@ export async function callAuth(
     const answer: unknown = await response.json().catch(() => undefined);
     return { ok: true, status: response.status, setCookies, answer };
   }
-  const answer = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+  const answer = (await response.json().catch(() => ({}))) as Partial<Problem> & {
+    message?: string;
+    code?: string;
+  };
   const retryAfter = Number(response.headers.get("retry-after"));
+  const message = answer.message ?? response.statusText;
   return {
     ok: false,
     status: response.status,
-    message: answer.message ?? response.statusText,
+    message,
     code: answer.code,
+    problem: problemOfAuth(response.status, answer, message),
     setCookies,
     retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
   };
@@ -82,4 +92,31 @@ export function redirectWithAuthCookies(
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   if (banner) headers.append("Set-Cookie", flashCookieHeader(request, banner));
   return redirect(to, { headers });
+}
+
+/** Better Auth's own refusals a page shows, by its codes, in our codes. */
+const authProblems: Record<string, Problem> = {
+  INVALID_EMAIL_OR_PASSWORD: problem("auth.invalidCredentials"),
+  USER_ALREADY_EXISTS: problem("auth.userExists"),
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: problem("auth.userExists"),
+  BANNED_USER: problem("auth.disabled"),
+  INVALID_TOKEN: problem("password.resetLinkInvalid"),
+  UNAUTHORIZED: problem("auth.signInFirst"),
+  SMS_NOT_SENT: problem("phone.sendFailed"),
+};
+
+/**
+ * A refusal's code: ours when our own rules refused (server/auth/auth.ts sends it), Better Auth's
+ * code read as ours, too many requests; else Better Auth's words as they are, under auth.failed.
+ */
+function problemOfAuth(
+  status: number,
+  answer: Partial<Problem> & { code?: string },
+  message: string,
+): Problem {
+  if (answer.key && isErrorCode(answer.key)) return { key: answer.key, params: answer.params };
+  const known = answer.code ? authProblems[answer.code] : undefined;
+  if (known) return known;
+  if (status === 429) return problem("limit.requests");
+  return problem("auth.failed", { detail: message });
 }

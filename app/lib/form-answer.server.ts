@@ -29,8 +29,8 @@ export function refusedForm(
   return data(
     {
       ok: false as const,
-      error: invalid ? null : error.message,
-      ...(invalid ? { fields: error.fields } : {}),
+      error: invalid ? null : error.problem,
+      ...(invalid ? { fields: error.fieldProblems } : {}),
     },
     {
       status: statusOf[error.code],

@@ -1,15 +1,8 @@
 // The active language in components: its texts come with the root loader's data, and those of
 // the dashboard and the profile area with their layout's (as `sectionMessages`).
 import { useMatches } from "react-router";
-import {
-  type ErrorTable,
-  intlLocale,
-  type Locale,
-  type MessageKey,
-  type Messages,
-  translate,
-  translateError,
-} from "../i18n/translate";
+import { type ErrorTexts, type Problem, renderProblem } from "../../common/errors/problem";
+import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../i18n/translate";
 import { formatNumber } from "./format";
 
 /** Keys whose message has a singular and a plural form (`key.one`, `key.other`). */
@@ -21,8 +14,8 @@ export type CountKey = {
     : never;
 }[MessageKey];
 
-type RootI18n = { locale: Locale; messages: Partial<Messages>; errorMessages?: ErrorTable };
-type SectionI18n = { sectionMessages?: Partial<Messages> };
+type RootI18n = { locale: Locale; messages: Partial<Messages>; errorTexts?: ErrorTexts };
+type SectionI18n = { sectionMessages?: Partial<Messages>; sectionErrorTexts?: Partial<ErrorTexts["texts"]> };
 
 export function useI18n() {
   const matches = useMatches();
@@ -44,7 +37,15 @@ export function useI18n() {
       t(`${key}.${new Intl.PluralRules(intl).select(count) === "one" ? "one" : "other"}`, {
         count: formatNumber(count, intl),
       }),
-    /** A message from the server or a schema, in the reader's language when we have it. */
-    te: (message: string) => translateError(data?.errorMessages, message),
+    /**
+     * A problem from the server or a schema (common/errors), in the reader's language: by its code,
+     * never by its English words.
+     */
+    te: (found: Problem) => {
+      const texts = data?.errorTexts;
+      if (!texts) return found.key;
+      const more = section?.sectionErrorTexts;
+      return renderProblem(more ? { ...texts, texts: { ...texts.texts, ...more } } : texts, found);
+    },
   };
 }

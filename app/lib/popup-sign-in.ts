@@ -114,6 +114,3 @@ export async function signInWithPopup(provider: string): Promise<PopupOutcome> {
     if (open === popup) open = null;
   }
 }
-
-/** The login action's answer when a popup reported success but no session came with it. */
-export const providerSignInFailed = "The sign-in did not complete. Please try again.";

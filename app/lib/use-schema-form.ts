@@ -4,12 +4,14 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 import type { z } from "zod";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import type { Problem } from "../../common/errors/problem";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { useI18n } from "./i18n";
 
-export type FieldErrors = Record<string, string>;
+/** Each field's problem (common/errors), shown through `te` in the reader's language. */
+export type FieldErrors = Record<string, Problem>;
 
-export { fieldErrorsOf };
+export { fieldProblemsOf };
 
 type Submit = (form: HTMLFormElement) => unknown;
 
@@ -34,7 +36,7 @@ export function useSchemaForm(
     void load().then((loaded) => {
       const result = loaded?.safeParse(Object.fromEntries(new FormData(form)));
       if (result && !result.success) {
-        setClientErrors(fieldErrorsOf(result.error));
+        setClientErrors(fieldProblemsOf(result.error));
         return;
       }
       setClientErrors(null);

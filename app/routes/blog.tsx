@@ -81,9 +81,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { ok: true, error: null, fields: {} } satisfies CommentAnswer;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ ok: false, error: error.message, fields: error.fields ?? {} } satisfies CommentAnswer, {
-      status: statusOf[error.code],
-    });
+    return data(
+      { ok: false, error: error.problem, fields: error.fieldProblems ?? {} } satisfies CommentAnswer,
+      {
+        status: statusOf[error.code],
+      },
+    );
   }
 }
 

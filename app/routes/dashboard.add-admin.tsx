@@ -10,7 +10,7 @@ import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
-import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.add-admin";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "addAdmin.heading");
@@ -24,14 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context, request);
   const parsed = makeAdminInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
-    return data({ ok: false, error: null, fields: fieldErrorsOf(parsed.error) }, { status: 400 });
+    return data({ ok: false, error: null, fields: fieldProblemsOf(parsed.error) }, { status: 400 });
   const { services, actor } = pageOf(context);
   try {
     await makeAdmin(services.db, actor, parsed.data.email);
     return { ok: true, error: null, fields: {} };
   } catch (error) {
     if (error instanceof DomainError)
-      return data({ ok: false, error: error.message, fields: {} }, { status: 400 });
+      return data({ ok: false, error: error.problem, fields: {} }, { status: 400 });
     throw error;
   }
 }

@@ -3,7 +3,9 @@
 // content-forms.ts describes it and content-form.tsx draws it. Admins only. The browser posts
 // the form as multipart with XMLHttpRequest; the route's middleware answers that post with JSON.
 // Without script the action answers the page.
+
 import { data, type RouterContextProvider } from "react-router";
+import type { Problem } from "../../common/errors/problem";
 import { ContentFormView } from "../components/dashboard/content-form";
 import { failureOf, readContentForm, referenceChoices } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms, kindOfPath } from "../components/dashboard/content-forms";
@@ -14,7 +16,7 @@ import { requireAdminPage } from "../lib/page.server";
 import type { FieldErrors } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.add-content";
 
-type Answer = { ok: true; insertedId: string } | { ok: false; error: string | null; fields: FieldErrors };
+type Answer = { ok: true; insertedId: string } | { ok: false; error: Problem | null; fields: FieldErrors };
 
 function formOf(request: Request): ContentForm {
   const kind = kindOfPath(new URL(request.url).pathname);

@@ -4,6 +4,7 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, Link, useActionData, useRevalidator } from "react-router";
+import { type Problem, problem } from "../../common/errors/problem";
 import { movePhoto, photosOf, removePhoto, updatePhoto } from "../../server/domain/album-photos";
 import { albumCollection } from "../../server/domain/albums";
 import { DomainError } from "../../server/domain/errors";
@@ -46,11 +47,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     else if (intent === "remove") await removePhoto(ctx, actor, photo);
     else if (intent === "earlier" || intent === "later") await movePhoto(ctx, actor, photo, intent);
     else if (intent === "cover") await albumCollection.update(ctx, actor, params.id, { coverPhotoId: photo });
-    else return data({ ok: false, photo, error: "Invalid request" }, { status: 400 });
+    else return data({ ok: false, photo, error: problem("request.invalid") }, { status: 400 });
     return { ok: true, photo, error: null };
   } catch (error) {
     if (error instanceof DomainError && error.code !== "forbidden" && error.code !== "unauthorized") {
-      const message = Object.values(error.fields ?? {})[0] ?? error.message;
+      const message = Object.values(error.fieldProblems ?? {})[0] ?? error.problem;
       return data({ ok: false, photo, error: message }, { status: error.code === "not_found" ? 404 : 400 });
     }
     throw error;
@@ -64,7 +65,8 @@ type Upload = {
   state: "sending" | "done" | "failed";
   error?: string;
 };
-type UploadAnswer = { insertedId: string } | { error: { message: string; fields?: Record<string, string> } };
+/** The API's answer (server/api/errors.ts): its error worded here by its codes. */
+type UploadAnswer = { insertedId: string } | { error: Problem & { fieldKeys?: Record<string, Problem> } };
 
 export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
@@ -98,8 +100,8 @@ export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
             (progress) => change(key, { progress }),
           );
           if ("error" in sent.body) {
-            const { message, fields } = sent.body.error;
-            change(key, { state: "failed", error: te(fields?.image ?? message) });
+            const { key: code, params, fieldKeys } = sent.body.error;
+            change(key, { state: "failed", error: te(fieldKeys?.image ?? { key: code, params }) });
           } else change(key, { state: "done", progress: 100 });
         } catch {
           change(key, { state: "failed", error: t("error.network") });
@@ -182,7 +184,9 @@ export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
                   label={t("gallery.manage.caption")}
                   defaultValue={photo.caption}
                   error={
-                    answer && !answer.ok && answer.photo === photo.id ? te(answer.error ?? "") : undefined
+                    answer && !answer.ok && answer.photo === photo.id && answer.error
+                      ? te(answer.error)
+                      : undefined
                   }
                   data-testid={`caption-${index}`}
                 />

@@ -2,6 +2,7 @@
 // with the blog each is on (?blogId= keeps to one blog), a search of the text, pages, and Delete
 // for one or several after a question naming how many. The loader and the action go through the
 // domain's comment collection with the actor, which checks again that an admin asks.
+
 import {
   Alert,
   Anchor,
@@ -17,6 +18,7 @@ import {
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
+import { problem } from "../../common/errors/problem";
 import { blogCollection } from "../../server/domain/blogs";
 import { commentCollection } from "../../server/domain/comments";
 import { DomainError, statusOf } from "../../server/domain/errors";
@@ -86,14 +88,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     .getAll("id")
     .filter((id): id is string => typeof id === "string" && id !== "")
     .slice(0, 100);
-  if (ids.length === 0) return data({ ok: false as const, error: "Invalid request" }, { status: 400 });
+  if (ids.length === 0)
+    return data({ ok: false as const, error: problem("request.invalid") }, { status: 400 });
   try {
     // All or none: the domain checks each comment first and deletes them in one transaction.
     await commentCollection.removeMany(contentContext(context), pageOf(context).actor, ids);
     return { ok: true as const, error: null };
   } catch (error) {
     if (error instanceof DomainError)
-      return data({ ok: false as const, error: error.message }, { status: statusOf[error.code] });
+      return data({ ok: false as const, error: error.problem }, { status: statusOf[error.code] });
     throw error;
   }
 }

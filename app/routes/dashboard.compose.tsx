@@ -2,9 +2,11 @@
 // message (its sender, "Re: ...", the quoted text); ?draft=<id> continues a draft. Send goes
 // through the mailer and back to 'sent' with a banner; Save draft keeps it in 'drafts'. A message
 // the mail server refuses stays a draft and the form shows why, keeping what was typed.
+
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { type Problem, problem } from "../../common/errors/problem";
 import { type DraftInput, outgoingInput } from "../../common/schemas/inbox";
 import { inboxLimits } from "../../common/schemas/inbox-limits";
 import { DomainError } from "../../server/domain/errors";
@@ -23,7 +25,7 @@ import { folderHref } from "../components/dashboard/inbox";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
-import { type FieldErrors, fieldErrorsOf } from "../lib/use-schema-form";
+import { type FieldErrors, fieldProblemsOf } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.compose";
 
 const notFound = () => data(null, { status: 404 });
@@ -72,7 +74,7 @@ type Failure = {
   ok: false;
   values: DraftInput;
   fields: FieldErrors;
-  error: string | null;
+  error: Problem | null;
   /** Why the mail server refused, when it did. */
   mailError: string | null;
   draftId: string | null;
@@ -109,10 +111,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       else await saveDraft(services.db, actor, values);
       return redirect(folderHref("drafts", "draftSaved"));
     }
-    if (intent !== "send") return failure(400, { error: "Invalid request" });
+    if (intent !== "send") return failure(400, { error: problem("request.invalid") });
     // Checked before anything is stored, so a message with a mistake is not kept as a draft.
     const checked = outgoingInput.safeParse(values);
-    if (!checked.success) return failure(400, { fields: fieldErrorsOf(checked.error) });
+    if (!checked.success) return failure(400, { fields: fieldProblemsOf(checked.error) });
     if (draftId) {
       await updateDraft(services.db, actor, draftId, values);
       await sendDraft(services, actor, draftId);
@@ -124,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof MailSendError)
       return failure(502, { mailError: error.reason, draftId: error.draftId });
     if (!(error instanceof DomainError)) throw error;
-    return failure(400, error.fields ? { fields: error.fields } : { error: error.message });
+    return failure(400, error.fieldProblems ? { fields: error.fieldProblems } : { error: error.problem });
   }
 }
 
@@ -159,7 +161,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
     void import("../../common/schemas/inbox").then(({ outgoingInput: schema }) => {
       const result = schema.safeParse(Object.fromEntries(new FormData(form)));
       if (!result.success) {
-        const found = fieldErrorsOf(result.error);
+        const found = fieldProblemsOf(result.error);
         setClientErrors(found);
         form.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
         return;

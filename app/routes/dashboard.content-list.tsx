@@ -3,6 +3,7 @@
 // Rows are selected to delete several at once; kinds under review (students, teachers, blogs)
 // show their status with Approve and Reject, teachers a Feature toggle (the specification's roll = "head"). The action
 // calls the collection with the actor: the domain checks the permissions again.
+
 import {
   Alert,
   Anchor,
@@ -20,6 +21,7 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { problem } from "../../common/errors/problem";
 import { type KindDefinition, kinds } from "../../common/kinds";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { type ListKind, listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
@@ -125,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     .filter((id): id is string => typeof id === "string" && id !== "")
     .slice(0, 100);
   if (!intents.includes(intent) || ids.length === 0)
-    return data({ ok: false as const, intent: null, error: "Invalid request" }, { status: 400 });
+    return data({ ok: false as const, intent: null, error: problem("request.invalid") }, { status: 400 });
   const ctx = contentContext(context);
   try {
     if (intent === "delete" || intent === "deleteMany") {
@@ -133,7 +135,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await collection.removeMany(ctx, actor, intent === "delete" ? ids.slice(0, 1) : ids);
     } else {
       const [id] = ids;
-      if (!id) throw new DomainError("invalid", "Invalid request");
+      if (!id) throw new DomainError("invalid", problem("request.invalid"));
       const patch =
         intent === "approve"
           ? { status: "approved" }
@@ -145,7 +147,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { ok: true as const, intent, error: null };
   } catch (error) {
     if (error instanceof DomainError)
-      return data({ ok: false as const, intent, error: error.message }, { status: statusOf[error.code] });
+      return data({ ok: false as const, intent, error: error.problem }, { status: statusOf[error.code] });
     throw error;
   }
 }

@@ -1,10 +1,12 @@
 // /DeashBoard/exams/{id}: the marks of one exam, subject by subject, in a grid that saves each
 // cell as the admin leaves it (keyboard first: Enter moves down, Tab across), and the import of a
 // whole marks sheet. Without script, the grid is one form saved with its button.
+
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { type KeyboardEvent, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { type Problem, problem } from "../../common/errors/problem";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type ComponentKind, componentKinds, linkAccountInput } from "../../common/schemas/results";
 import { readScore } from "../../common/scores";
 import { DomainError } from "../../server/domain/errors";
@@ -17,7 +19,7 @@ import {
   saveMarks,
   updateExam,
 } from "../../server/domain/exams";
-import { readMarksSheet } from "../../server/results/marks-sheet";
+import { readMarksSheet, sheetError } from "../../server/results/marks-sheet";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { ExamFigures } from "../components/results/exam-figures";
@@ -48,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { exam: grid.exam, subject, students: grid.students, figures, classes: classes.map((c) => c.name) };
 }
 
-type SheetError = { row: number; column: string; message: string };
+type SheetError = { row: number; column: string; message: string } & Problem;
 type Answer = {
   ok: boolean;
   saved?: number;
@@ -56,13 +58,13 @@ type Answer = {
   /** What an import of the sheet would do (nothing saved). */
   checked?: { count: number; enrolled: number };
   errors?: SheetError[];
-  error?: string;
+  error?: Problem;
   /** The exam was changed, or the change's errors by field. */
   changed?: boolean;
-  fields?: Record<string, string>;
+  fields?: Record<string, Problem>;
   /** An account was linked to this enrolment, or the link's errors by field. */
   linked?: string;
-  linkFields?: Record<string, string>;
+  linkFields?: Record<string, Problem>;
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -81,7 +83,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const enrolment = String(form.get("enrolment") ?? "");
       const parsed = linkAccountInput.safeParse({ email: form.get("email"), relation: form.get("relation") });
       if (!parsed.success) {
-        return data({ ok: false, linkFields: fieldErrorsOf(parsed.error) } satisfies Answer, { status: 400 });
+        return data({ ok: false, linkFields: fieldProblemsOf(parsed.error) } satisfies Answer, {
+          status: 400,
+        });
       }
       try {
         await linkAccount(services.db, actor, enrolment, parsed.data);
@@ -89,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const fields =
-          error.code === "not_found" ? { enrolment: "must be an enrolled student" } : error.fields;
+          error.code === "not_found" ? { enrolment: problem("exam.enrolledStudent") } : error.fieldProblems;
         if (!fields) throw error;
         return data({ ok: false, linkFields: fields } satisfies Answer, { status: 400 });
       }
@@ -98,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) {
         return data(
-          { ok: false, errors: [{ row: 0, column: "file", message: "file is required" }] } satisfies Answer,
+          { ok: false, errors: [sheetError(0, "file", problem("exam.fileRequired"))] } satisfies Answer,
           {
             status: 400,
           },
@@ -127,7 +131,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data(
           {
             ok: false,
-            error: `${subject} ${component}: "${value}" must be a whole number or A`,
+            error: problem("exam.scoreCell", { subject, part: component, value: String(value) }),
           } satisfies Answer,
           {
             status: 400,
@@ -141,13 +145,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { ok: true, saved: saved.saved } satisfies Answer;
   } catch (error) {
     if (error instanceof DomainError) {
-      const message = Object.values(error.fields ?? {})[0] ?? error.message;
-      return data(
-        { ok: false, error: message === error.message ? message : `${error.message}` } satisfies Answer,
-        {
-          status: 400,
-        },
-      );
+      return data({ ok: false, error: error.problem } satisfies Answer, {
+        status: 400,
+      });
     }
     throw error;
   }
@@ -420,7 +420,7 @@ function ImportErrors({ errors }: { errors: SheetError[] }) {
               <Table.Tr key={`${error.row} ${error.column} ${error.message}`}>
                 <Table.Td>{error.row}</Table.Td>
                 <Table.Td>{error.column}</Table.Td>
-                <Table.Td>{te(error.message)}</Table.Td>
+                <Table.Td>{te({ key: error.key, params: error.params })}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

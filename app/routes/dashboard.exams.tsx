@@ -1,8 +1,10 @@
 // /DeashBoard/exams: every exam with its status, publishing and unpublishing, and the form that
 // sets up a new one (subjects typed one per line, common/subject-lines.ts).
+
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import type { Problem } from "../../common/errors/problem";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { classInput } from "../../common/schemas/results";
 import { DomainError } from "../../server/domain/errors";
 import {
@@ -34,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Answer = {
   ok: boolean;
   done?: "created" | "published" | "unpublished" | "classSaved";
-  error?: string;
-  fields?: Record<string, string>;
+  error?: Problem;
+  fields?: Record<string, Problem>;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,12 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           .filter(Boolean),
       });
       if (!parsed.success) {
-        return data(
-          { ok: false, error: Object.values(fieldErrorsOf(parsed.error)).join("; ") } satisfies Answer,
-          {
-            status: 400,
-          },
-        );
+        return data({ ok: false, error: Object.values(fieldProblemsOf(parsed.error))[0] } satisfies Answer, {
+          status: 400,
+        });
       }
       await saveClass(services.db, actor, parsed.data, id || undefined);
       return { ok: true, done: "classSaved" } satisfies Answer;
@@ -76,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true, done: "created" } satisfies Answer;
   } catch (error) {
     if (error instanceof DomainError) {
-      return data({ ok: false, error: error.message, fields: error.fields } satisfies Answer, {
+      return data({ ok: false, error: error.problem, fields: error.fieldProblems } satisfies Answer, {
         status: 400,
       });
     }

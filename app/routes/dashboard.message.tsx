@@ -3,9 +3,11 @@
 // offers reply, star, mark unread, trash or restore, and from the trash delete forever after a
 // confirmation. Mail written here shows its recipient, text and the message it answers; a draft
 // opens in the compose form.
+
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { problem } from "../../common/errors/problem";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { changeMessage, deleteMessage, getMessage, markRead } from "../../server/domain/inbox";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
@@ -57,7 +59,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = requireAdminPage(context, request);
   const { services } = pageOf(context);
   const intent = String((await request.formData()).get("intent") ?? "") as Intent;
-  if (!intents.includes(intent)) return data({ ok: false, error: "Invalid request" }, { status: 400 });
+  if (!intents.includes(intent))
+    return data({ ok: false, error: problem("request.invalid") }, { status: 400 });
   try {
     switch (intent) {
       case "delete":
@@ -78,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ ok: false, error: error.message }, { status: statusOf[error.code] });
+    return data({ ok: false, error: error.problem }, { status: statusOf[error.code] });
   }
 }
 

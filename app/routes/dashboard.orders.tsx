@@ -2,10 +2,12 @@
 // totals, and a link to its receipt. Filters by status (?status=, a plain form that works without
 // script), pages (?page=), downloads the same orders as CSV (/DeashBoard/orders.csv), and refunds
 // a paid order, whole or in part, through the provider that took it.
+
 import { Alert, Anchor, Button, Group, NativeSelect, Table, Text, Title } from "@mantine/core";
 import { data, Form, Link } from "react-router";
+import { type Problem, problem } from "../../common/errors/problem";
 import { toMajorUnits } from "../../common/money";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { orderStatuses, orderStatusOf, refundableStatuses, refundInput } from "../../common/schemas/orders";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { confirmHeldPayment } from "../../server/domain/holds";
@@ -52,14 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof value === "string" ? value : "";
   };
   const orderId = field("orderId");
-  const refused = (status: number, error: string | null, fields?: Record<string, string>) =>
+  const refused = (status: number, error: Problem | null, fields?: Record<string, Problem>) =>
     data({ ok: false, orderId, error, fields } satisfies RefundFormAnswer, { status });
   if (field("intent") === "confirm") {
     try {
       await confirmHeldPayment(services, actor, orderId);
       return { ok: true, orderId, confirmed: true } satisfies RefundFormAnswer;
     } catch (error) {
-      if (error instanceof DomainError) return refused(statusOf[error.code], error.message);
+      if (error instanceof DomainError) return refused(statusOf[error.code], error.problem);
       throw error;
     }
   }
@@ -67,18 +69,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     amount: field("amount").trim() || undefined,
     reason: field("reason"),
   });
-  if (!parsed.success) return refused(400, null, fieldErrorsOf(parsed.error));
+  if (!parsed.success) return refused(400, null, fieldProblemsOf(parsed.error));
   try {
     const { refund } = await refundOrder(services, actor, orderId, parsed.data);
     return { ok: true, orderId, amountMinor: refund.amountMinor } satisfies RefundFormAnswer;
   } catch (error) {
-    if (error instanceof DomainError) return refused(statusOf[error.code], error.message, error.fields);
+    if (error instanceof DomainError)
+      return refused(statusOf[error.code], error.problem, error.fieldProblems);
     if (error instanceof PaymentProviderError) {
       logger.error({ err: error, orderId }, "a refund was refused by the payment provider");
-      return refused(
-        502,
-        "The payment service did not take the refund. Nothing was refunded: try again later.",
-      );
+      return refused(502, problem("refund.providerRefused"));
     }
     throw error;
   }

@@ -2,6 +2,7 @@
 // content form). The periods (one a line) and school days; a class's week as a grid of subject,
 // teacher and room per day and period, saved whole and refused on a clash, which is named; and
 // the substitutes of the days to come. Every save goes through server/domain/routines.ts.
+
 import {
   Alert,
   Button,
@@ -17,7 +18,8 @@ import {
   Title,
 } from "@mantine/core";
 import { data, Form, Link, useActionData } from "react-router";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { type Problem, problem } from "../../common/errors/problem";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import {
   dhakaToday,
   routineInput,
@@ -32,7 +34,6 @@ import {
   classRoutine,
   deleteSubstitute,
   listSubstitutes,
-  RoutineClash,
   readWeek,
   routineTeachers,
   saveRoutine,
@@ -69,30 +70,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { week, classes, teachers, substitutes, routine, today };
 }
 
-type Clash = { what: "teacher" | "room"; name: string; day: string; period: number; other: string };
-type Answer = { ok: boolean; error?: string; clash?: Clash; fields?: Record<string, string> };
+type Answer = { ok: boolean; error?: Problem; fields?: Record<string, Problem> };
 
 /** A domain refusal as the page's answer, its fields renamed to the form's boxes. */
 function refusal(error: unknown, boxOf = (field: string) => field) {
   if (!(error instanceof DomainError)) throw error;
-  const fields = error.fields
-    ? Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [boxOf(field), message]))
+  const fields = error.fieldProblems
+    ? Object.fromEntries(
+        Object.entries(error.fieldProblems).map(([field, message]) => [boxOf(field), message]),
+      )
     : undefined;
-  if (error instanceof RoutineClash) {
-    return data({ ok: false, error: error.message, clash: error.clash, fields } satisfies Answer, {
-      status: 409,
-    });
-  }
   const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
-  return data({ ok: false, error: error.message, fields } satisfies Answer, { status });
+  return data({ ok: false, error: error.problem, fields } satisfies Answer, { status });
 }
 
-const invalid = (error: Parameters<typeof fieldErrorsOf>[0]) => {
-  const fields = fieldErrorsOf(error);
-  const message = Object.entries(fields)
-    .map(([field, text]) => `${field}: ${text}`)
-    .join("; ");
-  return data({ ok: false, error: message, fields } satisfies Answer, { status: 400 });
+const invalid = (error: Parameters<typeof fieldProblemsOf>[0]) => {
+  const fields = fieldProblemsOf(error);
+  const [field, first] = Object.entries(fields)[0] ?? [];
+  return data({ ok: false, error: first && { ...first, at: field }, fields } satisfies Answer, {
+    status: 400,
+  });
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -170,7 +167,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteSubstitute(services.db, actor, text("id"));
       return { ok: true } satisfies Answer;
     }
-    return data({ ok: false, error: "Unknown action" } satisfies Answer, { status: 400 });
+    return data({ ok: false, error: problem("request.unknownAction") } satisfies Answer, { status: 400 });
   } catch (error) {
     return refusal(error);
   }
@@ -182,17 +179,8 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
   const { t, te, intl } = useI18n();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const { week, classes, teachers, substitutes, routine, today } = loaderData;
-  const clash = answer?.clash;
-  const message = clash
-    ? t(clash.what === "teacher" ? "routines.clash.teacher" : "routines.clash.room", {
-        name: clash.name,
-        other: clash.other,
-        day: t(dayLabel(clash.day)),
-        period: localDigits(String(clash.period), intl),
-      })
-    : answer?.error
-      ? te(answer.error)
-      : null;
+  // A clash too is worded by its code (routine.teacherBusy), with the day and digits in Bangla.
+  const message = answer?.error ? te(answer.error) : null;
   const classSections = classes.flatMap((item) =>
     (item.sections.length ? item.sections : [""]).map((section) => ({
       id: item.id,

@@ -4,7 +4,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { headerNotices } from "../../server/domain/notifications";
 import { DashboardMenu } from "../components/dashboard/dashboard-menu";
 import { HeaderNotices } from "../components/dashboard/header-notices";
-import { sectionDictionaries } from "../i18n";
+import { dashboardErrorTexts, sectionDictionaries } from "../i18n";
 import { localeOf } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { useNonce } from "../lib/nonce";
@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: actor.name,
     notices,
     sectionMessages: sectionDictionaries.dashboard[localeOf(request)],
+    sectionErrorTexts: dashboardErrorTexts[localeOf(request)],
   };
 }
 

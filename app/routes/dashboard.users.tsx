@@ -2,10 +2,12 @@
 // row Make admin or Remove admin, Disable or Enable, and Delete. Removing one's own admin role,
 // disabling and deleting ask first and say what follows. The action calls the domain, which
 // checks the actor again, refuses to remove the last admin and to disable or delete oneself.
+
 import { Badge, Button, Group, Modal, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { data, redirect, useFetcher } from "react-router";
 import { z } from "zod";
+import { problem } from "../../common/errors/problem";
 import { makeAdminInput } from "../../common/schemas/users";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import {
@@ -56,14 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context, request);
   const parsed = actionInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
-    return data({ ok: false as const, error: "Invalid request", email: null }, { status: 400 });
+    return data({ ok: false as const, error: problem("request.invalid"), email: null }, { status: 400 });
   const { services, actor } = pageOf(context);
   const { intent, email } = parsed.data;
   try {
     await changes[intent](services.db, actor, email);
   } catch (error) {
     if (error instanceof DomainError)
-      return data({ ok: false as const, error: error.message, email }, { status: statusOf[error.code] });
+      return data({ ok: false as const, error: error.problem, email }, { status: statusOf[error.code] });
     throw error;
   }
   // Without the admin role the dashboard is closed: go on to the profile, told why.

@@ -6,19 +6,19 @@ import { FormError } from "../components/form-error";
 import { callAuth } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
-import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, TextField } from "../ui";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data({ sentTo: null, error: null, fields: fieldErrorsOf(parsed.error) }, { status: 400 });
+    return data({ sentTo: null, error: null, fields: fieldProblemsOf(parsed.error) }, { status: 400 });
   }
   const result = await callAuth(context, "/request-password-reset", { email: parsed.data.email });
   // Only a refusal that says nothing about the account (too many requests) is shown as such.
   if (!result.ok && result.status === 429) {
-    return data({ sentTo: null, error: result.message ?? null, fields: {} }, { status: 429 });
+    return data({ sentTo: null, error: result.problem ?? null, fields: {} }, { status: 429 });
   }
   return { sentTo: parsed.data.email, error: null, fields: {} };
 }

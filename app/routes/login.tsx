@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { problem } from "../../common/errors/problem";
 import { loginInput } from "../../common/schemas/users";
 import { signInProviders } from "../../server/auth/providers";
 import { FormError } from "../components/form-error";
@@ -7,10 +8,9 @@ import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { flashCookieHeader } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
-import { providerSignInFailed } from "../lib/popup-sign-in";
 import { safeRedirect } from "../lib/safe-redirect";
 import { seo } from "../lib/seo";
-import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, ButtonLink, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/login";
 
@@ -28,18 +28,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   // After a popup sign-in (app/components/provider-sign-in.tsx): believed only if the session is there.
   if (form.intent === "provider") {
     if (pageOf(context).actor.kind !== "user") {
-      return data({ error: providerSignInFailed, fields: {} }, { status: 401 });
+      return data({ error: problem("auth.signInIncomplete"), fields: {} }, { status: 401 });
     }
     return redirect(redirectTo, { headers: { "Set-Cookie": flashCookieHeader(request, "login.success") } });
   }
   const parsed = loginInput.safeParse(form);
-  if (!parsed.success) return data({ error: null, fields: fieldErrorsOf(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ error: null, fields: fieldProblemsOf(parsed.error) }, { status: 400 });
   const result = await callAuth(context, "/sign-in/email", {
     email: parsed.data.email,
     password: parsed.data.password,
   });
   if (!result.ok)
-    return data({ error: result.message ?? "Sign-in failed", fields: {} }, { status: result.status });
+    return data(
+      { error: result.problem ?? problem("auth.signInFailed"), fields: {} },
+      { status: result.status },
+    );
   return redirectWithAuthCookies(request, result, redirectTo, "login.success");
 }
 

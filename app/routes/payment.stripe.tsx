@@ -4,7 +4,9 @@
 // built-in test provider takes Stripe's published test cards and no real money moves; with them
 // Stripe.js confirms the card and the server checks the payment with Stripe before marking the
 // order paid.
+
 import { data } from "react-router";
+import { problem } from "../../common/errors/problem";
 import { DomainError, PaymentError } from "../../server/domain/errors";
 import { confirmTestPayment, recordPayment } from "../../server/domain/orders";
 import { PaymentProviderError } from "../../server/payments/provider";
@@ -55,10 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true, orderId: result.insertedId } satisfies PayAnswer;
     } catch (error) {
       if (error instanceof PaymentError) {
-        return data({ ok: false, error: error.message } satisfies PayAnswer, { status: 402 });
+        return data({ ok: false, error: error.problem } satisfies PayAnswer, { status: 402 });
       }
       if (error instanceof DomainError) {
-        return data({ ok: false, error: error.message, fields: error.fields } satisfies PayAnswer, {
+        return data({ ok: false, error: error.problem, fields: error.fieldProblems } satisfies PayAnswer, {
           status: 400,
         });
       }
@@ -70,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  return data({ ok: false, kind: "error", error: "Unknown request" } satisfies IntentAnswer, { status: 400 });
+  return data({ ok: false, kind: "error", error: problem("request.unknown") } satisfies IntentAnswer, {
+    status: 400,
+  });
 }
 
 export default function PaymentStripe({ loaderData }: Route.ComponentProps) {

@@ -47,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`/payment-getway/${page}?${query}`);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ error: error.message }, { status: statusOf[error.code] });
+    return data({ error: error.problem }, { status: statusOf[error.code] });
   }
 }
 

@@ -13,7 +13,7 @@ import { useProfile } from "../components/profile/use-profile";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { requireUserPage } from "../lib/page.server";
-import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, SelectField, TextArea, TextField } from "../ui";
 import type { Route } from "./+types/profile.edit";
 
@@ -21,13 +21,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUserPage(context, request);
   const parsed = profileInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
-    return data({ ok: false as const, error: null, fields: fieldErrorsOf(parsed.error) }, { status: 400 });
+    return data({ ok: false as const, error: null, fields: fieldProblemsOf(parsed.error) }, { status: 400 });
   try {
     await updateOwnProfile(contentContext(context), actor, parsed.data);
     return { ok: true as const, error: null, fields: {} };
   } catch (error) {
     if (error instanceof DomainError)
-      return data({ ok: false as const, error: error.message, fields: error.fields ?? {} }, { status: 400 });
+      return data(
+        { ok: false as const, error: error.problem, fields: error.fieldProblems ?? {} },
+        { status: 400 },
+      );
     throw error;
   }
 }

@@ -3,14 +3,14 @@
 // is offered the reset link instead.
 import { data, Form, Link, useNavigation } from "react-router";
 import { changePasswordInput } from "../../common/schemas/account-security";
-import { passwordMismatch } from "../../common/schemas/messages";
+import { isPasswordMismatch, passwordMismatchProblem } from "../../common/schemas/messages";
 import { hasPassword } from "../../server/domain/accounts";
 import { FormError } from "../components/form-error";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
-import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Button, PasswordField } from "../ui";
 import type { Route } from "./+types/profile.password";
 
@@ -23,9 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireUserPage(context, request);
   const parsed = changePasswordInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error);
-    const mismatch = fields.retypePassword === passwordMismatch;
-    return data({ error: mismatch ? passwordMismatch : null, wrongPassword: false, fields }, { status: 400 });
+    const fields = fieldProblemsOf(parsed.error);
+    const mismatch = isPasswordMismatch(fields.retypePassword);
+    return data(
+      { error: mismatch ? passwordMismatchProblem : null, wrongPassword: false, fields },
+      { status: 400 },
+    );
   }
   const { currentPassword, newPassword, revokeOtherSessions } = parsed.data;
   const result = await callAuth(context, "/change-password", {
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const wrongPassword = result.code === "INVALID_PASSWORD";
     return data(
-      { error: wrongPassword ? null : (result.message ?? null), wrongPassword, fields: {} },
+      { error: wrongPassword ? null : (result.problem ?? null), wrongPassword, fields: {} },
       { status: result.status },
     );
   }
@@ -52,14 +55,13 @@ export default function PasswordPage({ loaderData, actionData }: Route.Component
     () => import("../../common/schemas/account-security").then((m) => m.changePasswordInput),
     actionData?.fields,
   );
-  const banner =
-    errors.retypePassword === passwordMismatch
-      ? te(passwordMismatch)
-      : actionData?.wrongPassword
-        ? t("password.error.INVALID_PASSWORD")
-        : actionData?.error
-          ? te(actionData.error)
-          : null;
+  const banner = isPasswordMismatch(errors.retypePassword)
+    ? te(passwordMismatchProblem)
+    : actionData?.wrongPassword
+      ? t("password.error.INVALID_PASSWORD")
+      : actionData?.error
+        ? te(actionData.error)
+        : null;
 
   return (
     <section className="stack">

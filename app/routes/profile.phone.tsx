@@ -3,7 +3,9 @@
 // number, a code checked only by the account that asked for it) sit around it (server/auth/auth.ts,
 // server/domain/phone.ts). What the page shows comes from the server's state, so a reload keeps a
 // pending code: its number, the code field, the time it has left and when a new one may be sent.
+
 import { data, Form, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import type { Problem } from "../../common/errors/problem";
 import { phoneCodeInput, phoneNumberInput } from "../../common/schemas/account-security";
 import { getOwnPhone, pendingPhoneCode, phoneCodeWaitSeconds } from "../../server/domain/phone";
 import { FormError } from "../components/form-error";
@@ -14,7 +16,7 @@ import { localDigits } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { minutesAndSeconds, useCountdown } from "../lib/use-countdown";
-import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, TextField } from "../ui";
 import type { Route } from "./+types/profile.phone";
 
@@ -54,10 +56,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? true : defaultShouldRevalidate;
 
 type Answer = {
-  /** A Better Auth error code we have words for, else null with `message`. */
+  /** A Better Auth error code we have words for, else null with `problem`. */
   errorCode?: string | null;
-  message?: string;
-  fields?: Record<string, string>;
+  problem?: Problem;
+  fields?: Record<string, Problem>;
   /** The number as last typed, to fill the field again. */
   phoneNumber?: string;
   /** A refused send's Retry-After. */
@@ -71,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = (verifying ? phoneCodeInput : phoneNumberInput).safeParse(form);
   if (!parsed.success) {
     const answer: Answer = {
-      fields: fieldErrorsOf(parsed.error),
+      fields: fieldProblemsOf(parsed.error),
       phoneNumber: typeof form.phoneNumber === "string" ? form.phoneNumber : undefined,
     };
     return data(answer, { status: 400 });
@@ -89,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const known = result.code && knownErrors.has(result.code) ? result.code : null;
   const answer: Answer = {
     errorCode: known,
-    message: known ? undefined : result.message,
+    problem: known ? undefined : result.problem,
     phoneNumber: parsed.data.phoneNumber,
     retryAfterSeconds: result.retryAfterSeconds,
     fields: {},
@@ -113,8 +115,8 @@ export default function PhonePage({ loaderData, actionData }: Route.ComponentPro
   );
   const banner = actionData?.errorCode
     ? t(`phone.error.${actionData.errorCode}` as MessageKey)
-    : actionData?.message
-      ? te(actionData.message)
+    : actionData?.problem
+      ? te(actionData.problem)
       : null;
 
   // Both counted from the latest answer; null until the script runs (then the sentences say "about").

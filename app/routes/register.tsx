@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { passwordMismatch } from "../../common/schemas/messages";
+import { problem } from "../../common/errors/problem";
+import { isPasswordMismatch, passwordMismatchProblem } from "../../common/schemas/messages";
 import { registerInput } from "../../common/schemas/users";
 import { signInProviders } from "../../server/auth/providers";
 import { FormError } from "../components/form-error";
@@ -9,7 +10,7 @@ import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import { seo } from "../lib/seo";
-import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Button, TextField } from "../ui";
 import type { Route } from "./+types/register";
 
@@ -24,9 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = registerInput.safeParse(form);
   if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error);
-    const mismatch = fields.retypePassword === passwordMismatch;
-    return data({ error: mismatch ? passwordMismatch : null, fields }, { status: 400 });
+    const fields = fieldProblemsOf(parsed.error);
+    const mismatch = isPasswordMismatch(fields.retypePassword);
+    return data({ error: mismatch ? passwordMismatchProblem : null, fields }, { status: 400 });
   }
   const result = await callAuth(context, "/sign-up/email", {
     name: parsed.data.displayName,
@@ -34,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: parsed.data.password,
   });
   if (!result.ok)
-    return data({ error: result.message ?? "Registration failed", fields: {} }, { status: result.status });
+    return data(
+      { error: result.problem ?? problem("auth.registrationFailed"), fields: {} },
+      { status: result.status },
+    );
   return redirectWithAuthCookies(request, result, "/", "register.success");
 }
 
@@ -51,7 +55,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     actionData?.fields,
   );
   // The specification's banner for the mismatch, whether found here or by the server.
-  const banner = errors.retypePassword === passwordMismatch ? passwordMismatch : actionData?.error;
+  const banner = isPasswordMismatch(errors.retypePassword) ? passwordMismatchProblem : actionData?.error;
   return (
     <div className="container">
       <div className="auth-card">

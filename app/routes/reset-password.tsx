@@ -2,25 +2,25 @@
 // then the person signs in with it; Better Auth ends every session of the account.
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordInput } from "../../common/schemas/account-security";
-import { passwordMismatch } from "../../common/schemas/messages";
+import { isPasswordMismatch, passwordMismatchProblem } from "../../common/schemas/messages";
 import { FormError } from "../components/form-error";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { callAuth } from "../lib/auth-calls.server";
 import { flashCookieHeader } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
-import { fieldErrorsOf, useSchemaForm } from "../lib/use-schema-form";
+import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button } from "../ui";
 import type { Route } from "./+types/reset-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    const fields = fieldErrorsOf(parsed.error);
+    const fields = fieldProblemsOf(parsed.error);
     return data(
       {
         invalidLink: Boolean(fields.token),
-        error: fields.retypePassword === passwordMismatch ? passwordMismatch : null,
+        error: isPasswordMismatch(fields.retypePassword) ? passwordMismatchProblem : null,
         fields,
       },
       { status: 400 },
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const invalidLink = result.code === "INVALID_TOKEN";
     return data(
-      { invalidLink, error: invalidLink ? null : (result.message ?? null), fields: {} },
+      { invalidLink, error: invalidLink ? null : (result.problem ?? null), fields: {} },
       { status: result.status },
     );
   }
@@ -58,7 +58,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   );
   const invalidLink =
     !/^[A-Za-z0-9_-]{8,200}$/.test(token) || actionData?.invalidLink || Boolean(errors.token);
-  const banner = errors.retypePassword === passwordMismatch ? passwordMismatch : actionData?.error;
+  const banner = isPasswordMismatch(errors.retypePassword) ? passwordMismatchProblem : actionData?.error;
   return (
     <div className="container">
       <div className="auth-card stack">

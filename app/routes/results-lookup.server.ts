@@ -1,7 +1,9 @@
 // The lookup's server side, shared by /results and the marksheet page: reads the query with the
 // shared schema and asks the domain, turning its refusals into what the page shows.
+
 import { data, type RouterContextProvider } from "react-router";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import type { Problem } from "../../common/errors/problem";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { lookupQuery, type Marksheet } from "../../common/schemas/results";
 import { DomainError } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
@@ -11,7 +13,7 @@ import { pageOf } from "../lib/page.server";
 export type LookupOutcome =
   | { kind: "none" }
   | { kind: "found"; sheet: Marksheet }
-  | { kind: "invalid"; fields: Record<string, string> }
+  | { kind: "invalid"; fields: Record<string, Problem> }
   | { kind: "not-found" }
   | { kind: "too-many"; minutes: number };
 
@@ -27,7 +29,7 @@ export async function lookUp(
     registration: values.registration ?? "",
   });
   if (!parsed.success)
-    return { outcome: { kind: "invalid", fields: fieldErrorsOf(parsed.error) }, status: 400 };
+    return { outcome: { kind: "invalid", fields: fieldProblemsOf(parsed.error) }, status: 400 };
   const { services, actor, client, contentReads } = pageOf(context);
   try {
     const sheet = await lookupResult(services.db, actor, parsed.data, {

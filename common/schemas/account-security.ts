@@ -1,11 +1,12 @@
 // Inputs of the account security pages: the phone number and its one-time code, changing the
 // password, and resetting a forgotten one.
 import { z } from "zod";
+import { issue } from "../errors/problem";
 import { email, textTypeError } from "./fields";
 import { passwordMismatch } from "./messages";
 import { password } from "./users";
 
-export const phoneNumberMessage = "Enter the number with its country code, such as +8801712345678";
+export const phoneNumberMessage = issue("phone.format");
 
 /**
  * A phone number in international form (E.164): "+", a country code and up to 15 digits in all.
@@ -13,9 +14,9 @@ export const phoneNumberMessage = "Enter the number with its country code, such 
  * and stored as "+8801712345678".
  */
 export const phoneNumber = z
-  .string({ error: textTypeError("Phone number") })
+  .string({ error: textTypeError("phoneNumber") })
   .trim()
-  .min(1, { error: "Phone number is required" })
+  .min(1, { error: issue("field.required", { label: "phoneNumber" }) })
   .max(30, { error: phoneNumberMessage })
   .transform((value) => value.replace(/[\s\-.()]/g, ""))
   .refine((value) => /^\+[1-9]\d{7,14}$/.test(value), { error: phoneNumberMessage });
@@ -25,9 +26,9 @@ export const phoneNumberInput = z.object({ phoneNumber });
 export const phoneCodeInput = z.object({
   phoneNumber,
   code: z
-    .string({ error: "Enter the 6-digit code" })
+    .string({ error: issue("phone.code") })
     .trim()
-    .regex(/^\d{6}$/, { error: "Enter the 6-digit code" }),
+    .regex(/^\d{6}$/, { error: issue("phone.code") }),
 });
 
 const checkbox = z
@@ -38,11 +39,11 @@ const checkbox = z
 export const changePasswordInput = z
   .object({
     currentPassword: z
-      .string({ error: "Enter your current password" })
-      .min(1, { error: "Enter your current password" })
-      .max(128, { error: "Password must be at most 128 characters" }),
+      .string({ error: issue("password.current") })
+      .min(1, { error: issue("password.current") })
+      .max(128, { error: issue("field.tooLong", { label: "password", max: 128 }) }),
     newPassword: password,
-    retypePassword: z.string({ error: "Retype the password" }),
+    retypePassword: z.string({ error: issue("password.retype") }),
     revokeOtherSessions: checkbox,
   })
   .refine((form) => form.newPassword === form.retypePassword, {
@@ -55,10 +56,10 @@ export const forgotPasswordInput = z.object({ email: email() });
 export const resetPasswordInput = z
   .object({
     token: z
-      .string({ error: "This reset link is not valid" })
-      .regex(/^[A-Za-z0-9_-]{8,200}$/, { error: "This reset link is not valid" }),
+      .string({ error: issue("password.resetLinkInvalid") })
+      .regex(/^[A-Za-z0-9_-]{8,200}$/, { error: issue("password.resetLinkInvalid") }),
     password,
-    retypePassword: z.string({ error: "Retype the password" }),
+    retypePassword: z.string({ error: issue("password.retype") }),
   })
   .refine((form) => form.password === form.retypePassword, {
     path: ["retypePassword"],

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { email, requiredText } from "./fields";
 
 export const contactInput = z.object({
-  name: requiredText("Name", 100),
+  name: requiredText("name", 100),
   email: email(),
-  message: requiredText("Message", 5000, "many"),
+  message: requiredText("message", 5000, "many"),
 });
 
 export const subscribeInput = z.object({ email: email() });

@@ -2,16 +2,17 @@
 // section 5. The server validates with these; the dashboard forms check with the same ones.
 import { z } from "zod";
 import { normaliseClassName } from "../classes";
+import { issue, issueOf, type LabelCode } from "../errors/problem";
 import { readPrice } from "../money";
 import { email, optionalLink, optionalText, requiredText, text, textTypeError } from "./fields";
 
 export const reviewStatus = z.enum(["pending", "approved", "rejected"], {
-  error: "Status must be pending, approved or rejected",
+  error: issue("content.status"),
 });
 export const teacherPosition = z.enum(["principal", "vice-principal", "Teacher"], {
-  error: "Position must be principal, vice-principal or Teacher",
+  error: issue("content.position"),
 });
-const uuid = (label: string) => z.uuid({ error: `${label} must be an id` });
+const uuid = (label: LabelCode) => z.uuid({ error: issue("field.notId", { label }) });
 
 /**
  * A price of at most 20 characters, stored in minor units (common/money.ts reads it: thousands
@@ -19,47 +20,52 @@ const uuid = (label: string) => z.uuid({ error: `${label} must be an id` });
  */
 const price = z
   .union([z.string(), z.number()], {
-    error: (issue) => (issue.input === undefined ? "Price is required" : "Price must be a number"),
+    error: (found) =>
+      found.input === undefined
+        ? issue("field.required", { label: "price" })
+        : issue("field.notNumber", { label: "price" }),
   })
-  .refine((value) => String(value).trim() !== "", { error: "Price is required" })
-  .refine((value) => String(value).trim().length <= 20, { error: "Price must be at most 20 characters" })
+  .refine((value) => String(value).trim() !== "", { error: issue("field.required", { label: "price" }) })
+  .refine((value) => String(value).trim().length <= 20, {
+    error: issue("field.tooLong", { label: "price", max: 20 }),
+  })
   .transform((value, ctx) => {
     const read = readPrice(value);
     if ("error" in read) {
-      ctx.addIssue({ code: "custom", message: read.error });
+      ctx.addIssue({ code: "custom", message: issueOf(read.error) });
       return z.NEVER;
     }
     return read.minor;
   });
 
-const className = text("Class")
+const className = text("class")
   .refine((value) => value === "" || normaliseClassName(value) !== undefined, {
-    error: "Choose a class from the list",
+    error: issue("content.className"),
   })
   .transform((value) => (value ? (normaliseClassName(value) ?? null) : null))
   .optional();
 
 const optionalPosition = z
-  .union([teacherPosition, z.literal("")], { error: "Position must be principal, vice-principal or Teacher" })
+  .union([teacherPosition, z.literal("")], { error: issue("content.position") })
   .transform((value) => value || null)
   .optional();
 
 export const admissionInput = z.object({
-  title: requiredText("Title", 100),
+  title: requiredText("title", 100),
   priceMinor: price,
-  about: optionalText("About", 5000, "many"),
+  about: optionalText("about", 5000, "many"),
 });
 
 export const resultInput = z.object({
-  title: requiredText("Title", 200),
-  information: optionalText("Information", 10000, "many"),
+  title: requiredText("title", 200),
+  information: optionalText("information", 10000, "many"),
 });
 
 export const blogInput = z.object({
-  title: requiredText("Title", 200),
+  title: requiredText("title", 200),
   authorEmail: email(),
-  body: optionalText("Body", 50000, "many"),
-  category: optionalText("Category", 50),
+  body: optionalText("body", 50000, "many"),
+  category: optionalText("category", 50),
   status: reviewStatus.optional(),
 });
 
@@ -67,52 +73,52 @@ export const blogInput = z.object({
 export const userBlogInput = blogInput.pick({ title: true, body: true, category: true });
 
 export const commentInput = z.object({
-  blogId: uuid("Blog"),
-  name: requiredText("Name", 100),
+  blogId: uuid("blog"),
+  name: requiredText("name", 100),
   email: email(),
-  message: requiredText("Message", 5000, "many"),
-  photoUrl: optionalLink("Photo"),
+  message: requiredText("message", 5000, "many"),
+  photoUrl: optionalLink("photo"),
 });
 
 export const noticeInput = z.object({
-  title: requiredText("Title", 200),
-  about: optionalText("About", 5000, "many"),
+  title: requiredText("title", 200),
+  about: optionalText("about", 5000, "many"),
   // A file of the downloads the notice carries (a form to fill in), or "" for none.
   downloadId: z
-    .union([z.uuid({ error: "Choose a download from the list" }), z.literal("")], {
-      error: "Choose a download from the list",
+    .union([z.uuid({ error: issue("content.noticeDownload") }), z.literal("")], {
+      error: issue("content.noticeDownload"),
     })
     .transform((value) => value || null)
     .optional(),
 });
 
 export const serviceInput = z.object({
-  name: requiredText("Service name", 20),
-  about: optionalText("About", 5000, "many"),
+  name: requiredText("serviceName", 20),
+  about: optionalText("about", 5000, "many"),
 });
 
 export const studentInput = z.object({
-  name: requiredText("Name", 20),
+  name: requiredText("name", 20),
   email: email(),
-  description: optionalText("Description", 2000, "many"),
+  description: optionalText("description", 2000, "many"),
   className,
   status: reviewStatus.optional(),
 });
 
 export const teacherInput = z.object({
-  name: requiredText("Name", 20),
+  name: requiredText("name", 20),
   email: email(),
-  phone: requiredText("Phone", 30),
-  address: requiredText("Address", 300, "many"),
-  about: optionalText("About", 5000, "many"),
+  phone: requiredText("phone", 30),
+  address: requiredText("address", 300, "many"),
+  about: optionalText("about", 5000, "many"),
   position: optionalPosition,
-  category: optionalText("Category", 50),
+  category: optionalText("category", 50),
   status: reviewStatus.optional(),
-  isFeatured: z.boolean({ error: "Featured must be true or false" }).optional(),
+  isFeatured: z.boolean({ error: issue("field.notBoolean", { label: "featured" }) }).optional(),
 });
 
 /** An image link field: http or https, or empty to remove the image. */
-export const imageLink = optionalLink("Image link");
+export const imageLink = optionalLink("imageLink");
 
 /** The academic calendar's kinds of day. */
 export const eventCategories = ["holiday", "exam", "meeting", "event"] as const;
@@ -128,12 +134,12 @@ const dateTimePattern =
  * A moment as a form's date-time box (2026-12-16T10:00) or a date (2026-12-16) gives it, read on
  * Bangladesh's clock, or with its own offset (an API client's 2026-12-16T04:00:00Z).
  */
-const moment = (label: string, required: boolean) =>
+const moment = (label: LabelCode, required: boolean) =>
   z.union([z.string(), z.date()], { error: textTypeError(label) }).transform((value, ctx) => {
     if (value instanceof Date) return value;
     const trimmed = value.trim();
     if (trimmed === "") {
-      if (required) ctx.addIssue({ code: "custom", message: `${label} is required` });
+      if (required) ctx.addIssue({ code: "custom", message: issue("field.required", { label }) });
       return required ? z.NEVER : undefined;
     }
     const found = dateTimePattern.exec(trimmed);
@@ -152,34 +158,36 @@ const moment = (label: string, required: boolean) =>
       new Date(`${year}-${month}-01T00:00:00Z`).getUTCMonth() ===
         new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCMonth();
     if (!valid) {
-      ctx.addIssue({ code: "custom", message: `${label} must be a date, such as 2026-12-16 10:00` });
+      ctx.addIssue({ code: "custom", message: issue("field.notDate", { label }) });
       return z.NEVER;
     }
     return date;
   });
 
 /** A box ticked in a form ("on"), or a JSON boolean; an unticked box sends nothing. */
-const tickBox = (label: string) =>
+const tickBox = (label: LabelCode) =>
   z
-    .union([z.boolean(), z.enum(["on", "true", "false", ""])], { error: `${label} must be true or false` })
+    .union([z.boolean(), z.enum(["on", "true", "false", ""])], {
+      error: issue("field.notBoolean", { label }),
+    })
     .transform((value) => value === true || value === "on" || value === "true")
     .optional();
 
 const eventCategory = z
   .union([z.enum(eventCategories), z.literal("")], {
-    error: "Category must be holiday, exam, meeting or event",
+    error: issue("content.eventCategory"),
   })
   .transform((value) => value || "event")
   .optional();
 
 export const eventInput = z.object({
-  title: requiredText("Title", 200),
-  startsAt: moment("Start", true),
-  endsAt: moment("End", false).optional(),
-  allDay: tickBox("All day"),
-  place: optionalText("Place", 200),
+  title: requiredText("title", 200),
+  startsAt: moment("start", true),
+  endsAt: moment("end", false).optional(),
+  allDay: tickBox("allDay"),
+  place: optionalText("place", 200),
   category: eventCategory,
-  description: optionalText("Description", 5000, "many"),
+  description: optionalText("description", 5000, "many"),
 });
 
 /** What a download is: a form, a syllabus, a routine, a notice, or something else. */
@@ -192,38 +200,38 @@ export type DownloadType = (typeof downloadTypes)[number];
 
 const downloadCategory = z
   .union([z.enum(downloadCategories), z.literal("")], {
-    error: "Category must be form, syllabus, routine, notice or other",
+    error: issue("content.downloadCategory"),
   })
   .transform((value) => value || "other")
   .optional();
 
 /** A download's fields; its file comes beside them (multipart), never as a field. */
 export const downloadInput = z.object({
-  title: requiredText("Title", 200),
+  title: requiredText("title", 200),
   category: downloadCategory,
-  description: optionalText("Description", 5000, "many"),
+  description: optionalText("description", 5000, "many"),
 });
 
 /** An album of the photo gallery; its photos are added one by one (albumPhotoInput). */
 export const albumInput = z.object({
-  title: requiredText("Title", 200),
-  description: optionalText("Description", 5000, "many"),
-  heldOn: moment("Date", false).optional(),
+  title: requiredText("title", 200),
+  description: optionalText("description", 5000, "many"),
+  heldOn: moment("date", false).optional(),
   // One of the album's own photos, or "" for the first.
   coverPhotoId: z
-    .union([uuid("Cover"), z.literal("")], { error: "Cover must be one of the album's photos" })
+    .union([uuid("cover"), z.literal("")], { error: issue("content.coverPhoto") })
     .transform((value) => value || null)
     .optional(),
 });
 
 /** A photo's caption and place in its album (its image comes beside them, as a file). */
 export const albumPhotoInput = z.strictObject({
-  caption: optionalText("Caption", 500, "many"),
+  caption: optionalText("caption", 500, "many"),
   position: z
-    .number({ error: "Position must be a number" })
-    .int({ error: "Position must be a whole number" })
-    .min(0, { error: "Position must be 0 or more" })
-    .max(100_000, { error: "Position must be at most 100000" })
+    .number({ error: issue("content.photoPosition.number") })
+    .int({ error: issue("content.photoPosition.whole") })
+    .min(0, { error: issue("content.photoPosition.min") })
+    .max(100_000, { error: issue("content.photoPosition.max") })
     .optional(),
 });
 export type AlbumPhotoInput = z.output<typeof albumPhotoInput>;

@@ -1,18 +1,17 @@
 import type { z } from "zod";
+import { type Problem, problem, problemOfIssue } from "../errors/problem";
 
-export const unknownFieldMessage = "Unknown field";
-
-/** Each field's first message, keyed by its path: {"admition.title": "Title is required"}. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const at = issue.path.map(String);
+/** Each field's first problem, keyed by its path: {"admition.title": {key: "field.required", ...}}. */
+export function fieldProblemsOf(error: z.ZodError): Record<string, Problem> {
+  const fields: Record<string, Problem> = {};
+  for (const found of error.issues) {
+    const at = found.path.map(String);
     // A strict object names each field it does not know, not the object holding them.
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields[[...at, key].join(".")] ??= unknownFieldMessage;
+    if (found.code === "unrecognized_keys") {
+      for (const key of found.keys) fields[[...at, key].join(".")] ??= problem("request.unknownField");
       continue;
     }
-    fields[at.join(".") || "body"] ??= issue.message;
+    fields[at.join(".") || "body"] ??= problemOfIssue(found.message);
   }
   return fields;
 }

@@ -1,11 +1,13 @@
-// Field rules shared by forms and the server. Messages are translation keys' English text: a
-// form shows them through the translation files, the API sends them as they are.
+// Field rules shared by forms and the server. Messages are problem codes (common/errors): a form
+// shows them in the reader's language, the API sends their English words and the code.
 import { z } from "zod";
+import { issue, type LabelCode, type Problem, problem } from "../errors/problem";
 import { hasControlCharacter, isSafeLink, type Lines, maxLinkLength } from "../text-rules";
 
 export { hasControlCharacter, isSafeLink, type Lines, maxLinkLength, shownLink } from "../text-rules";
 
-export const noControlsMessage = (label: string) => `${label} must not contain control characters`;
+/** A field's name as a request spells it ("items.0.id" gives "id"), not a label. */
+export const noControlsProblem = (name: string): Problem => problem("field.nameControls", { name });
 
 /**
  * Each string in a value (an object's keys too) that holds a control character, by its path:
@@ -16,18 +18,18 @@ export function controlCharacterFields(
   value: unknown,
   lines: Lines = "one",
   where = "body",
-): Record<string, string> {
-  const found: Record<string, string> = {};
+): Record<string, Problem> {
+  const found: Record<string, Problem> = {};
   const visit = (item: unknown, at: string[]) => {
     if (typeof item === "string") {
       if (hasControlCharacter(item, lines))
-        found[at.join(".") || where] ??= noControlsMessage(at.at(-1) ?? where);
+        found[at.join(".") || where] ??= noControlsProblem(at.at(-1) ?? where);
     } else if (Array.isArray(item)) {
       for (const [index, entry] of item.entries()) visit(entry, [...at, String(index)]);
     } else if (item !== null && typeof item === "object") {
       for (const [key, entry] of Object.entries(item)) {
         if (hasControlCharacter(key))
-          found[[...at, "(name)"].join(".")] ??= "Field names must not contain control characters";
+          found[[...at, "(name)"].join(".")] ??= problem("request.fieldNameControls");
         else visit(entry, [...at, key]);
       }
     }
@@ -41,39 +43,42 @@ export function controlCharacterFields(
  * text" when something else was (a number, an object).
  */
 export const textTypeError =
-  (label: string, missing = `${label} is required`) =>
-  (issue: { input?: unknown }) =>
-    issue.input === undefined ? missing : `${label} must be text`;
+  (label: LabelCode, missing = issue("field.required", { label })) =>
+  (found: { input?: unknown }) =>
+    found.input === undefined ? missing : issue("field.notText", { label });
 
 /** A string of a person's text, without control characters, trimmed. */
-export const text = (label: string, lines: Lines = "one", missing?: string) =>
+export const text = (label: LabelCode, lines: Lines = "one", missing?: string) =>
   z
     .string({ error: textTypeError(label, missing) })
-    .refine((value) => !hasControlCharacter(value, lines), { error: noControlsMessage(label), abort: true })
+    .refine((value) => !hasControlCharacter(value, lines), {
+      error: issue("field.controls", { label }),
+      abort: true,
+    })
     .trim();
 
 export const email = (max = 254) =>
-  text("E-mail")
-    .min(1, { error: "E-mail is required" })
-    .max(max, { error: `E-mail must be at most ${max} characters` })
-    .pipe(z.email({ error: "Enter a valid e-mail address" }))
+  text("email")
+    .min(1, { error: issue("field.required", { label: "email" }) })
+    .max(max, { error: issue("field.tooLong", { label: "email", max }) })
+    .pipe(z.email({ error: issue("email.invalid") }))
     .transform((value) => value.toLowerCase());
 
-export const requiredText = (label: string, max: number, lines: Lines = "one") =>
+export const requiredText = (label: LabelCode, max: number, lines: Lines = "one") =>
   text(label, lines)
-    .min(1, { error: `${label} is required` })
-    .max(max, { error: `${label} must be at most ${max} characters` });
+    .min(1, { error: issue("field.required", { label }) })
+    .max(max, { error: issue("field.tooLong", { label, max }) });
 
-export const optionalText = (label: string, max: number, lines: Lines = "one") =>
+export const optionalText = (label: LabelCode, max: number, lines: Lines = "one") =>
   text(label, lines)
-    .max(max, { error: `${label} must be at most ${max} characters` })
+    .max(max, { error: issue("field.tooLong", { label, max }) })
     .optional();
 
 /** An http or https link, or empty. */
-export const optionalLink = (label: string) =>
+export const optionalLink = (label: LabelCode) =>
   text(label)
-    .max(maxLinkLength, { error: `${label} must be at most ${maxLinkLength} characters` })
+    .max(maxLinkLength, { error: issue("field.tooLong", { label, max: maxLinkLength }) })
     .refine((value) => value === "" || isSafeLink(value), {
-      error: `${label} must be an http or https link`,
+      error: issue("field.notLink", { label }),
     })
     .optional();

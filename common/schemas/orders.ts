@@ -2,6 +2,7 @@
 // the server (which checks again and alone decides prices).
 
 import { z } from "zod";
+import { issue, issueOf } from "../errors/problem";
 import { uuidPattern } from "../ids";
 import { readPrice } from "../money";
 import { maxQuantity } from "../pricing";
@@ -32,11 +33,11 @@ export const orderStatusOf = (value: string | null | undefined): OrderStatus | u
 /** The most lines one order may hold. */
 export const maxCartLines = 50;
 
-const quantityMessage = `Quantity must be a whole number from 1 to ${maxQuantity}`;
+const quantityMessage = issue("cart.quantity", { max: maxQuantity });
 
 const admissionId = z
-  .string({ error: textTypeError("Admission id") })
-  .regex(uuidPattern, { error: "Not an admission id" });
+  .string({ error: textTypeError("admissionId") })
+  .regex(uuidPattern, { error: issue("cart.notAdmissionId") });
 
 /**
  * One line: the admission's id under `id` or under `_id` (the wire name of every record), the
@@ -53,16 +54,20 @@ export const cartItem = z
         .min(1, { error: quantityMessage })
         .max(maxQuantity, { error: quantityMessage }),
     },
-    { error: "Each item must be {id, quantity}" },
+    { error: issue("cart.itemShape", { shape: "{id, quantity}" }) },
   )
   .transform(({ id, _id, quantity }, ctx) => {
     if (id && _id && id.toLowerCase() !== _id.toLowerCase()) {
-      ctx.addIssue({ code: "custom", path: ["_id"], message: "_id and id name different admissions" });
+      ctx.addIssue({ code: "custom", path: ["_id"], message: issue("cart.idsDiffer") });
       return z.NEVER;
     }
     const chosen = id ?? _id;
     if (!chosen) {
-      ctx.addIssue({ code: "custom", path: ["id"], message: "Admission id is required" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["id"],
+        message: issue("field.required", { label: "admissionId" }),
+      });
       return z.NEVER;
     }
     return { id: chosen, quantity };
@@ -70,8 +75,8 @@ export const cartItem = z
 
 /** The cart's lines, each admission once. An empty cart is a valid quote (of nothing). */
 export const cartItems = z
-  .array(cartItem, { error: "Items must be a list of {id, quantity}" })
-  .max(maxCartLines, { error: `At most ${maxCartLines} different admissions per order` })
+  .array(cartItem, { error: issue("cart.itemsShape", { shape: "{id, quantity}" }) })
+  .max(maxCartLines, { error: issue("cart.tooManyLines", { max: maxCartLines }) })
   .superRefine((items, ctx) => {
     const seen = new Set<string>();
     items.forEach((item, index) => {
@@ -79,7 +84,7 @@ export const cartItems = z
       if (typeof item?.id !== "string") return;
       const id = item.id.toLowerCase();
       if (seen.has(id)) {
-        ctx.addIssue({ code: "custom", path: [index, "id"], message: "This admission is in the cart twice" });
+        ctx.addIssue({ code: "custom", path: [index, "id"], message: issue("cart.twice") });
       }
       seen.add(id);
     });
@@ -89,11 +94,11 @@ export type CartItem = z.infer<typeof cartItem>;
 
 /** A price as the earlier pages sent it, in major units (120.5), to minor units (12050). */
 export const majorUnitPrice = z
-  .union([z.number(), z.string()], { error: "Price must be an amount such as 120.50" })
+  .union([z.number(), z.string()], { error: issue("price.wireAmount") })
   .transform((value, ctx) => {
     const read = readPrice(value);
     if ("error" in read) {
-      ctx.addIssue({ code: "custom", message: read.error });
+      ctx.addIssue({ code: "custom", message: issueOf(read.error) });
       return z.NEVER;
     }
     return read.minor;
@@ -106,42 +111,42 @@ export const paymentIntentInput = z.object({
 });
 
 const expiryMonth = z.coerce
-  .number({ error: "Enter the expiry month (1 to 12)" })
-  .int({ error: "Enter the expiry month (1 to 12)" })
-  .min(1, { error: "Enter the expiry month (1 to 12)" })
-  .max(12, { error: "Enter the expiry month (1 to 12)" });
+  .number({ error: issue("card.expiryMonth") })
+  .int({ error: issue("card.expiryMonth") })
+  .min(1, { error: issue("card.expiryMonth") })
+  .max(12, { error: issue("card.expiryMonth") });
 
 const expiryYear = z.coerce
-  .number({ error: "Enter the expiry year" })
-  .int({ error: "Enter the expiry year" })
+  .number({ error: issue("card.expiryYear") })
+  .int({ error: issue("card.expiryYear") })
   .refine((year) => (year >= 0 && year <= 99) || (year >= 2000 && year <= 2099), {
-    error: "Enter the expiry year, such as 2030 or 30",
+    error: issue("card.expiryYearForm"),
   });
 
 export const billingInput = z.object({
-  name: requiredText("Name", 100),
+  name: requiredText("name", 100),
   email: email(),
-  address: requiredText("Address", 300),
+  address: requiredText("address", 300),
 });
 
 /** The built-in test mode's card form (Stripe's own form takes the card when Stripe is on). */
 export const testPaymentInput = z.object({
   clientSecret: z
-    .string({ error: textTypeError("The client secret", "The client secret is required") })
-    .min(1, { error: "The client secret is required" })
-    .max(200, { error: "The client secret is too long" }),
+    .string({ error: textTypeError("clientSecret") })
+    .min(1, { error: issue("field.required", { label: "clientSecret" }) })
+    .max(200, { error: issue("card.secretTooLong") }),
   cardNumber: z
-    .string({ error: "Enter the card number" })
+    .string({ error: issue("card.number") })
     .trim()
     .refine((value) => /^[\d -]+$/.test(value) && /^\d{12,19}$/.test(value.replace(/[\s-]/g, "")), {
-      error: "Enter the card number",
+      error: issue("card.number"),
     }),
   expMonth: expiryMonth,
   expYear: expiryYear,
   cvc: z
-    .string({ error: "Enter the 3 or 4 digit security code" })
+    .string({ error: issue("card.securityCode") })
     .trim()
-    .regex(/^\d{3,4}$/, { error: "Enter the 3 or 4 digit security code" }),
+    .regex(/^\d{3,4}$/, { error: issue("card.securityCode") }),
   billing: billingInput,
 });
 
@@ -150,10 +155,10 @@ export type TestPaymentInput = z.input<typeof testPaymentInput>;
 /** PUT /Admition/admitCollection/{id}: only the transaction is used; the rest is not believed. */
 export const recordPaymentInput = z.object({
   transaction: z
-    .string({ error: textTypeError("transaction", "transaction is required: the payment intent id") })
+    .string({ error: textTypeError("transaction", issue("card.transactionRequired")) })
     .trim()
-    .min(1, { error: "transaction is required: the payment intent id" })
-    .max(255, { error: "transaction must be at most 255 characters" }),
+    .min(1, { error: issue("card.transactionRequired") })
+    .max(255, { error: issue("field.tooLong", { label: "transaction", max: 255 }) }),
   amount: z.unknown().optional().describe("Ignored: the amount is read from the payment provider"),
   created: z.unknown().optional().describe("Ignored: the time is read from the payment provider"),
   last4: z
@@ -165,10 +170,10 @@ export const recordPaymentInput = z.object({
 /** An admin's refund: an amount in major units (none: all that is left) and why. */
 export const refundInput = z.object({
   amount: majorUnitPrice
-    .refine((minor) => minor > 0, { error: "Amount must be more than 0" })
+    .refine((minor) => minor > 0, { error: issue("payment.amountPositive") })
     .optional()
     .describe("In major units (1250.50); leave out to refund all that is left"),
-  reason: requiredText("Reason", 250),
+  reason: requiredText("reason", 250),
 });
 
 /** The providers a payment may go to (server/payments/provider.ts). */
@@ -176,7 +181,9 @@ export const paymentProviderNames = ["stripe", "sslcommerz", "bkash", "test"] as
 
 export const paymentIntentRequest = paymentIntentInput.extend({
   provider: z
-    .enum(paymentProviderNames, { error: `provider must be one of ${paymentProviderNames.join(", ")}` })
+    .enum(paymentProviderNames, {
+      error: issue("payment.provider", { names: paymentProviderNames.join(", ") }),
+    })
     .optional()
     .describe(
       "Default: the first provider offered (stripe, then sslcommerz, then bkash; test when none is configured)",

@@ -1,6 +1,7 @@
 // Exam results: the shapes shared by the server, the pages, the PDF and the marks sheets.
 // Marks are whole numbers (as the boards publish them); a missing score is an absence.
 import { z } from "zod";
+import { issue } from "../errors/problem";
 import { asciiDigits } from "../text-rules";
 
 /** The parts a subject is examined in: written (creative questions), multiple choice, practical. */
@@ -80,38 +81,52 @@ export type Marksheet = GradedResult & {
 
 const marksNumber = z
   .number()
-  .int("must be a whole number")
-  .min(0, "must be 0 or more")
-  .max(1000, "must be at most 1000");
+  .int(issue("value.whole"))
+  .min(0, issue("value.zeroOrMore"))
+  .max(1000, issue("value.atMost", { max: 1000 }));
 
 export const componentRuleInput = z
   .strictObject({
-    kind: z.enum(componentKinds, { error: "must be written, mcq or practical" }),
-    full: marksNumber.min(1, "must be at least 1"),
+    kind: z.enum(componentKinds, { error: issue("value.componentKind") }),
+    full: marksNumber.min(1, issue("value.atLeast", { min: 1 })),
     pass: marksNumber,
   })
-  .refine((c) => c.pass <= c.full, { path: ["pass"], message: "must not be more than the full marks" });
+  .refine((c) => c.pass <= c.full, { path: ["pass"], message: issue("value.passAboveFull") });
 
 export const subjectCode = z
   .string()
   .trim()
-  .regex(/^[0-9A-Za-z-]{1,10}$/, "must be 1 to 10 letters, digits or dashes");
+  .regex(/^[0-9A-Za-z-]{1,10}$/, issue("exam.subjectCode"));
 
 export const subjectRuleInput = z.strictObject({
   code: subjectCode,
-  name: z.string().trim().min(1, "is required").max(80, "must be at most 80 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1, issue("value.required"))
+    .max(80, issue("value.tooLong", { max: 80 })),
   optional: z.boolean().default(false),
   components: z
     .array(componentRuleInput)
     .min(1, "needs at least one component")
-    .max(3, "has at most three components")
-    .refine((list) => new Set(list.map((c) => c.kind)).size === list.length, "names each component once"),
+    .max(3, issue("exam.maxComponents"))
+    .refine((list) => new Set(list.map((c) => c.kind)).size === list.length, issue("exam.componentsOnce")),
 });
 
 export const gradeBandInput = z.strictObject({
-  min: z.number().min(0, "must be 0 or more").max(100, "must be at most 100"),
-  grade: z.string().trim().min(1, "is required").max(20, "must be at most 20 characters"),
-  point: z.number().min(0, "must be 0 or more").max(10, "must be at most 10"),
+  min: z
+    .number()
+    .min(0, issue("value.zeroOrMore"))
+    .max(100, issue("value.atMost", { max: 100 })),
+  grade: z
+    .string()
+    .trim()
+    .min(1, issue("value.required"))
+    .max(20, issue("value.tooLong", { max: 20 })),
+  point: z
+    .number()
+    .min(0, issue("value.zeroOrMore"))
+    .max(10, issue("value.atMost", { max: 10 })),
 });
 
 export const schemeInput = z.discriminatedUnion(
@@ -124,44 +139,52 @@ export const schemeInput = z.discriminatedUnion(
       bands: z
         .array(gradeBandInput)
         .min(2, "needs at least two bands")
-        .max(20, "has at most 20 bands")
+        .max(20, issue("exam.maxBands", { max: 20 }))
         .refine((bands) => bands.some((b) => b.min === 0), "needs a band from 0"),
     }),
   ],
-  { error: "must be national, qawmi or custom" },
+  { error: issue("value.gradingScheme") },
 );
 
 /** A session: a year (2026) or two (2025-2026). */
 export const sessionName = z
   .string()
   .trim()
-  .regex(/^(19|20)\d\d(-(19|20)\d\d)?$/, "must be a year (2026) or two (2025-2026)");
+  .regex(/^(19|20)\d\d(-(19|20)\d\d)?$/, issue("exam.session"));
 
 /** Roll and registration numbers: digits (ASCII or Bangla are read alike), up to 20. */
 export const rollNumber = z
   .string()
   .trim()
   .transform(asciiDigits)
-  .pipe(z.string().regex(/^[0-9]{1,20}$/, "must be 1 to 20 digits"));
+  .pipe(z.string().regex(/^[0-9]{1,20}$/, issue("exam.digits")));
 
 // ---------------------------------------------------------------------------------------------
 // Calls.
 
 /** A new exam: its class by name (a class of the list), its subjects in order. */
 export const examInput = z.strictObject({
-  name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1, issue("value.required"))
+    .max(100, issue("value.tooLong", { max: 100 })),
   session: sessionName,
-  class: z.string().trim().min(1, "is required").max(40, "must be at most 40 characters"),
+  class: z
+    .string()
+    .trim()
+    .min(1, issue("value.required"))
+    .max(40, issue("value.tooLong", { max: 40 })),
   scheme: schemeInput.default({ kind: "national" }),
   showPosition: z.boolean().default(true),
   figuresPublic: z.boolean().default(false),
   subjects: z
     .array(subjectRuleInput)
     .min(1, "needs at least one subject")
-    .max(20, "has at most 20 subjects")
+    .max(20, issue("exam.maxSubjects", { max: 20 }))
     .refine(
       (list) => new Set(list.map((s) => s.code.toLowerCase())).size === list.length,
-      "names each code once",
+      issue("exam.codesOnce"),
     ),
 });
 
@@ -170,26 +193,24 @@ export const marksInput = z.strictObject({
   marks: z
     .array(
       z.strictObject({
-        enrolment: z.uuid("must be an enrolment's id"),
+        enrolment: z.uuid(issue("value.enrolmentId")),
         subject: subjectCode,
-        component: z.enum(componentKinds, { error: "must be written, mcq or practical" }),
+        component: z.enum(componentKinds, { error: issue("value.componentKind") }),
         score: marksNumber.nullable().optional(),
       }),
     )
     .min(1, "needs at least one score")
-    .max(500, "has at most 500 scores"),
+    .max(500, issue("exam.maxScores", { max: 500 })),
 });
 
 /** When an exam's results are shown: now, or at a set time. */
 export const publishInput = z.strictObject({
-  at: z.iso
-    .datetime({ offset: true, error: "must be a date and time (2026-12-31T10:00:00+06:00)" })
-    .optional(),
+  at: z.iso.datetime({ offset: true, error: issue("value.dateTime") }).optional(),
 });
 
 /** The public lookup: an exam, a roll and a registration number, all three needed. */
 export const lookupQuery = z.strictObject({
-  exam: z.uuid("must be an exam's id"),
+  exam: z.uuid(issue("value.examId")),
   roll: rollNumber,
   registration: rollNumber,
 });
@@ -199,19 +220,29 @@ export const enrolmentRelations = ["student", "guardian"] as const;
 
 /** An account linked to an enrolled student, as the student or a guardian. */
 export const linkAccountInput = z.strictObject({
-  email: z.email("must be an e-mail address").max(254, "must be at most 254 characters"),
-  relation: z.enum(enrolmentRelations, { error: "must be student or guardian" }),
+  email: z.email(issue("value.email")).max(254, issue("value.tooLong", { max: 254 })),
+  relation: z.enum(enrolmentRelations, { error: issue("value.relation") }),
 });
 
 /** A class of the institute and its sections (A, B, Science...). */
 export const classInput = z.strictObject({
-  name: z.string().trim().min(1, "is required").max(40, "must be at most 40 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1, issue("value.required"))
+    .max(40, issue("value.tooLong", { max: 40 })),
   sections: z
-    .array(z.string().trim().min(1, "must not be empty").max(20, "must be at most 20 characters"))
-    .max(20, "has at most 20 sections")
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, issue("value.notEmpty"))
+        .max(20, issue("value.tooLong", { max: 20 })),
+    )
+    .max(20, issue("exam.maxSections", { max: 20 }))
     .refine(
       (list) => new Set(list.map((s) => s.toLowerCase())).size === list.length,
-      "names each section once",
+      issue("exam.sectionsOnce"),
     )
     .default([]),
 });

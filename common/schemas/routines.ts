@@ -2,6 +2,7 @@
 // period → subject, teacher, room) and a substitute teacher for one date. Shared by the REST
 // adapter, the dashboard's routine editor and the public page.
 import { z } from "zod";
+import { issue } from "../errors/problem";
 
 /** The days of the week, Saturday first (the school week in Bangladesh). */
 export const weekdays = [
@@ -36,103 +37,110 @@ export const dhakaToday = (now = new Date()) =>
   new Date(now.getTime() + 6 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 const time = z
-  .string({ error: "must be a time (HH:MM)" })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time (HH:MM, 24-hour)");
+  .string({ error: issue("value.time") })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, issue("value.time24"));
 
 export const periodInput = z
   .strictObject({
     number: z
-      .number({ error: "must be a number" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(20, "must be at most 20"),
+      .number({ error: issue("value.number") })
+      .int(issue("value.whole"))
+      .min(1, issue("value.atLeast", { min: 1 }))
+      .max(20, issue("value.atMost", { max: 20 })),
     start: time,
     end: time,
     /** A break (tiffin, prayer): shown in the week, never holds a class. */
-    break: z.boolean({ error: "must be true or false" }).optional().default(false),
+    break: z
+      .boolean({ error: issue("value.boolean") })
+      .optional()
+      .default(false),
   })
-  .refine((period) => period.end > period.start, { message: "must be after the start", path: ["end"] });
+  .refine((period) => period.end > period.start, { message: issue("routine.afterStart"), path: ["end"] });
 
 export type PeriodInput = z.output<typeof periodInput>;
 
 export const weekInput = z.strictObject({
   periods: z
-    .array(periodInput, { error: "must be a list" })
-    .min(1, "has at least one period")
-    .max(20, "has at most 20 periods")
-    .refine((list) => new Set(list.map((p) => p.number)).size === list.length, "numbers each period once")
+    .array(periodInput, { error: issue("value.list") })
+    .min(1, issue("routine.minPeriods"))
+    .max(20, issue("routine.maxPeriods", { max: 20 }))
+    .refine((list) => new Set(list.map((p) => p.number)).size === list.length, issue("routine.periodNumbers"))
     .refine(
       (list) =>
         [...list]
           .sort((a, b) => a.number - b.number)
           .every((p, i, all) => i === 0 || p.start >= (all[i - 1] as PeriodInput).end),
-      "must not overlap, in the order of their numbers",
+      issue("routine.periodsOverlap"),
     ),
   days: z
-    .array(z.enum(weekdays, { error: "must be days of the week (saturday ... friday)" }), {
-      error: "must be a list",
+    .array(z.enum(weekdays, { error: issue("value.days") }), {
+      error: issue("value.list"),
     })
-    .min(1, "has at least one day")
-    .refine((list) => new Set(list).size === list.length, "names each day once"),
+    .min(1, issue("routine.minDays"))
+    .refine((list) => new Set(list).size === list.length, issue("routine.daysOnce")),
 });
 
 export type WeekInput = z.output<typeof weekInput>;
 
 const optionalText = (max: number) =>
   z
-    .string({ error: "must be text" })
+    .string({ error: issue("value.text") })
     .trim()
     .max(max, `must be at most ${max} characters`)
     .optional()
     .default("");
 
 export const slotInput = z.strictObject({
-  day: z.enum(weekdays, { error: "must be a day of the week (saturday ... friday)" }),
+  day: z.enum(weekdays, { error: issue("value.day") }),
   period: z
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(20, "must be at most 20"),
+    .number({ error: issue("value.number") })
+    .int(issue("value.whole"))
+    .min(1, issue("value.atLeast", { min: 1 }))
+    .max(20, issue("value.atMost", { max: 20 })),
   subject: z
-    .string({ error: "is required" })
+    .string({ error: issue("value.required") })
     .trim()
-    .min(1, "is required")
-    .max(80, "must be at most 80 characters"),
+    .min(1, issue("value.required"))
+    .max(80, issue("value.tooLong", { max: 80 })),
   /** A teacher's id (GET /api/teachers), or left out. */
-  teacher: z.uuid({ error: "must be a teacher's id" }).nullable().optional().default(null),
+  teacher: z
+    .uuid({ error: issue("value.teacherId") })
+    .nullable()
+    .optional()
+    .default(null),
   room: optionalText(20),
 });
 
 export type SlotInput = z.output<typeof slotInput>;
 
 export const routineInput = z.strictObject({
-  slots: z.array(slotInput, { error: "must be a list" }).max(200, "has at most 200 slots"),
+  slots: z.array(slotInput, { error: issue("value.list") }).max(200, issue("routine.maxSlots", { max: 200 })),
 });
 
 export type RoutineInput = z.output<typeof routineInput>;
 
 /** A date as YYYY-MM-DD. */
 export const dateText = z
-  .string({ error: "must be a date (YYYY-MM-DD)" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
+  .string({ error: issue("value.date") })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, issue("value.date"))
   .refine(
     (value) =>
       !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    "must be a real date",
+    issue("value.realDate"),
   );
 
 export const substituteInput = z.strictObject({
   /** The class's id (GET /api/results/classes). */
-  class: z.uuid({ error: "must be a class's id" }),
+  class: z.uuid({ error: issue("value.classId") }),
   section: optionalText(20),
   date: dateText,
   period: z
-    .number({ error: "must be a number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(20, "must be at most 20"),
-  teacher: z.uuid({ error: "must be a teacher's id" }),
+    .number({ error: issue("value.number") })
+    .int(issue("value.whole"))
+    .min(1, issue("value.atLeast", { min: 1 }))
+    .max(20, issue("value.atMost", { max: 20 })),
+  teacher: z.uuid({ error: issue("value.teacherId") }),
 });
 
 export type SubstituteInput = z.output<typeof substituteInput>;

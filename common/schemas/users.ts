@@ -1,13 +1,14 @@
 // Inputs about accounts: registration, sign-in, the specification's user calls, the profile.
 import { z } from "zod";
 import { normaliseClassName } from "../classes";
+import { issue } from "../errors/problem";
 import { email, optionalLink, optionalText, requiredText, text, textTypeError } from "./fields";
 import { passwordMismatch } from "./messages";
 
 export const password = z
-  .string({ error: textTypeError("Password") })
-  .min(8, { error: "Password must be at least 8 characters" })
-  .max(128, { error: "Password must be at most 128 characters" });
+  .string({ error: textTypeError("password") })
+  .min(8, { error: issue("password.tooShort", { label: "password", min: 8 }) })
+  .max(128, { error: issue("field.tooLong", { label: "password", max: 128 }) });
 
 /** An account's address: one rule for sign-up, sign-in and every call that names an account. */
 export const accountEmail = email();
@@ -16,15 +17,15 @@ export const accountEmail = email();
  * A person's name and photo, whichever call changes them (the profile, the photo dialog,
  * Better Auth's sign-up and update-user: server/auth/account-fields.ts).
  */
-export const displayName = requiredText("Name", 50);
-export const photoLink = optionalLink("Photo link");
+export const displayName = requiredText("name", 50);
+export const photoLink = optionalLink("photoLink");
 
 export const registerInput = z
   .object({
     displayName,
     email: accountEmail,
     password,
-    retypePassword: z.string({ error: "Retype the password" }),
+    retypePassword: z.string({ error: issue("password.retype") }),
   })
   .refine((form) => form.password === form.retypePassword, {
     path: ["retypePassword"],
@@ -34,15 +35,15 @@ export const registerInput = z
 export const loginInput = z.object({
   email: accountEmail,
   password: z
-    .string({ error: textTypeError("Password") })
-    .min(1, { error: "Password is required" })
+    .string({ error: textTypeError("password") })
+    .min(1, { error: issue("field.required", { label: "password" }) })
     .max(128),
 });
 
 /** POST and PUT /User/users: the signed-in user's own record. */
 export const userRecordInput = z.object({
   email: accountEmail,
-  displayName: optionalText("Name", 50),
+  displayName: optionalText("name", 50),
 });
 
 /** PUT /User/users/admin and the AddAdmin form (and the other calls that name an account): any
@@ -52,19 +53,19 @@ export const makeAdminInput = z.object({ email: accountEmail });
 /** PUT /User/updated: the profile. The specification sets no rules; these only bound sizes. */
 export const profileInput = z.object({
   photoURl: photoLink,
-  displayName: optionalText("Name", 50).refine((value) => value === undefined || value.length > 0, {
-    error: "Name cannot be empty",
+  displayName: optionalText("name", 50).refine((value) => value === undefined || value.length > 0, {
+    error: issue("field.cannotBeEmpty", { label: "name" }),
   }),
   email: email().optional(),
-  about: optionalText("About", 2000, "many"),
-  number: optionalText("Number", 30),
-  className: text("Class")
+  about: optionalText("about", 2000, "many"),
+  number: optionalText("number", 30),
+  className: text("class")
     .optional()
     .refine((value) => !value || normaliseClassName(value) !== undefined, {
-      error: "Choose a class from the list",
+      error: issue("content.className"),
     })
     .transform((value) => (value ? normaliseClassName(value) : value)),
-  rollNumber: optionalText("Roll number", 20),
+  rollNumber: optionalText("rollNumber", 20),
 });
 
 export type RegisterInput = z.infer<typeof registerInput>;

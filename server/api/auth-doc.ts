@@ -42,12 +42,27 @@ const authError = z.union([
       description: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL, INVALID_EMAIL_OR_PASSWORD, VALIDATION_ERROR...",
     }),
     message: z.string(),
+    key: z
+      .string()
+      .optional()
+      .meta({ description: "When our own rules refused: the message's code (see Error)" }),
   }),
   z.strictObject({
     error: z.strictObject({
       code: z.string(),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      key: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      fieldKeys: z
+        .record(
+          z.string(),
+          z.strictObject({
+            key: z.string(),
+            params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+          }),
+        )
+        .optional(),
     }),
   }),
 ]);

@@ -4,7 +4,7 @@ import { sendContactMessage } from "../domain/contact";
 import { RateLimitError } from "../domain/rate-limit";
 import { subscribe } from "../domain/subscribers";
 import { Answer, endpoint } from "./endpoint";
-import type { ErrorBody } from "./errors";
+import { type ErrorBody, errorBody } from "./errors";
 import { inserted, subscribed } from "./wire-schemas";
 
 /** A refused request says when to try again. */
@@ -13,7 +13,7 @@ async function withRetryAfter(call: () => Promise<unknown>): Promise<unknown> {
     return await call();
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error;
-    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    const body: ErrorBody = errorBody(error.code, error.problem);
     return new Answer(body, { "Retry-After": String(error.retryAfterSeconds) }, 429);
   }
 }

@@ -1,7 +1,10 @@
 // One REST adapter for every kind of content. A kind's wire description says its paths, how
 // the specification's field names map to the domain's, which fields carry its image, and how a
 // record looks on the wire; this turns it into list, get, create, update and delete calls.
+
 import { z } from "zod";
+import { englishFields } from "../../common/errors/english";
+import { problem, problemOfIssue } from "../../common/errors/problem";
 import { imageLink } from "../../common/schemas/content";
 import type { Actor } from "../domain/actor";
 import {
@@ -141,8 +144,8 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
       if (value === undefined || value === null) continue;
       const link = imageLink.safeParse(value);
       if (!link.success) {
-        const message = link.error.issues[0]?.message ?? "Invalid image link";
-        throw new DomainError("invalid", message, { [field]: message });
+        const found = problemOfIssue(link.error.issues[0]?.message ?? "");
+        throw new DomainError("invalid", found, { [field]: found });
       }
       return { link: link.data ?? "" };
     }
@@ -158,8 +161,8 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     if (!field) return undefined;
     if (files[field]) return files[field];
     if (body[field] !== undefined) {
-      const message = "Send the file in a multipart/form-data body";
-      throw new DomainError("invalid", message, { [field]: message });
+      const found = problem("upload.multipart");
+      throw new DomainError("invalid", found, { [field]: found });
     }
     return undefined;
   }
@@ -169,21 +172,21 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof DomainError && error.fields) {
+      if (error instanceof DomainError && error.fieldProblems) {
         const fields = Object.fromEntries(
-          Object.entries(error.fields).map(([field, message]) => [
+          Object.entries(error.fieldProblems).map(([field, found]) => [
             field === "image"
               ? imageWireName
               : field === "file"
                 ? (kind.documentField ?? field)
                 : (wireNameOf.get(field) ?? field),
-            message,
+            found,
           ]),
         );
-        const list = Object.entries(fields)
+        const list = Object.entries(englishFields(fields))
           .map(([field, message]) => `${field}: ${message}`)
           .join("; ");
-        throw new DomainError(error.code, `Invalid ${label}: ${list}`, fields);
+        throw new DomainError(error.code, error.problem, fields, `Invalid ${label}: ${list}`);
       }
       throw error;
     }

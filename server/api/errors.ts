@@ -1,38 +1,83 @@
-// Every error the REST adapter sends has one shape: {error: {code, message, fields?}}.
+// Every error the REST adapter sends has one shape: {error: {code, message, fields?}}, and the
+// message's code beside it for clients that word it themselves: {key, params?, fieldKeys?}
+// (common/errors; docs/decisions/0034-errors-by-code.md).
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { englishFields, englishOf } from "../../common/errors/english";
+import { type Problem, problem } from "../../common/errors/problem";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { DomainError, PaymentError, statusOf } from "../domain/errors";
 import { RateLimitError } from "../domain/rate-limit";
 import { ImageError } from "../files/images";
 import { PaymentProviderError } from "../payments/provider";
 
-export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+export type ErrorBody = {
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    /** The message's code and parameters: `message` is its English words. */
+    key: string;
+    params?: Problem["params"];
+    /** Each field's code and parameters, for `fields`. */
+    fieldKeys?: Record<string, Problem>;
+  };
+};
+
+/** The body of an error: the English words and, beside them, the codes. */
+export function errorBody(
+  code: string,
+  found: Problem,
+  fields?: Record<string, Problem>,
+  message = englishOf(found),
+): ErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(fields ? { fields: englishFields(fields) } : {}),
+      key: found.key,
+      ...(found.params ? { params: found.params } : {}),
+      ...(fields ? { fieldKeys: fields } : {}),
+    },
+  };
+}
 
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
+    readonly problem: Problem,
+    readonly fieldProblems?: Record<string, Problem>,
+    message?: string,
   ) {
-    super(message);
+    super(message ?? englishOf(problem));
   }
 }
 
-export function invalidInput(error: z.ZodError, where: "body" | "query" | "params" = "body"): ApiError {
-  const fields = fieldErrorsOf(error);
-  const list = Object.entries(fields)
+/** A refusal of fields: "Invalid body: title: Title is required; ...". */
+export function invalidFields(where: "body" | "query" | "params", fields: Record<string, Problem>): ApiError {
+  const list = Object.entries(englishFields(fields))
     .map(([field, message]) => `${field}: ${message}`)
     .join("; ");
-  return new ApiError(400, "invalid", `Invalid ${where}: ${list}`, fields);
+  return new ApiError(
+    400,
+    "invalid",
+    problem("request.invalidPart", { where }),
+    fields,
+    `Invalid ${where}: ${list}`,
+  );
+}
+
+export function invalidInput(error: z.ZodError, where: "body" | "query" | "params" = "body"): ApiError {
+  return invalidFields(where, fieldProblemsOf(error));
 }
 
 export function errorResponse(c: Context, error: unknown): Response | undefined {
   if (error instanceof ApiError) {
     return c.json<ErrorBody>(
-      { error: { code: error.code, message: error.message, fields: error.fields } },
+      errorBody(error.code, error.problem, error.fieldProblems, error.message),
       error.status,
     );
   }
@@ -40,29 +85,21 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
     // A refusal for too many requests says when to try again.
     if (error instanceof RateLimitError) c.header("Retry-After", String(error.retryAfterSeconds));
     return c.json<ErrorBody>(
-      { error: { code: error.code, message: error.message, fields: error.fields } },
+      errorBody(error.code, error.problem, error.fieldProblems, error.message),
       statusOf[error.code] as ContentfulStatusCode,
     );
   }
   if (error instanceof ImageError) {
-    const fields = error.field ? { [error.field]: error.message } : undefined;
-    return c.json<ErrorBody>({ error: { code: error.code, message: error.message, fields } }, error.status);
+    const fields = error.field ? { [error.field]: error.problem } : undefined;
+    return c.json<ErrorBody>(errorBody(error.code, error.problem, fields), error.status);
   }
   // 402 Payment Required: the card was refused (declined, no funds...), with Stripe's code.
   if (error instanceof PaymentError) {
-    return c.json<ErrorBody>({ error: { code: error.code, message: error.message } }, 402);
+    return c.json<ErrorBody>(errorBody(error.code, error.problem), 402);
   }
   if (error instanceof PaymentProviderError) {
     c.get("logger")?.error({ err: error }, "payment provider failed");
-    return c.json<ErrorBody>(
-      {
-        error: {
-          code: "payment_provider_unavailable",
-          message: "The payment service did not answer. Please try again in a moment.",
-        },
-      },
-      502,
-    );
+    return c.json<ErrorBody>(errorBody("payment_provider_unavailable", problem("payment.unavailable")), 502);
   }
   if (error instanceof z.ZodError) return errorResponse(c, invalidInput(error));
   return undefined;

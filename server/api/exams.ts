@@ -1,6 +1,9 @@
 // Exam results: admins set up exams, import marks sheets and publish; anyone looks up a published
+
 // marksheet by roll and registration number.
 import { z } from "zod";
+import { englishOf } from "../../common/errors/english";
+import { problem } from "../../common/errors/problem";
 import {
   classInput,
   componentKinds,
@@ -29,7 +32,7 @@ import {
   updateExam,
 } from "../domain/exams";
 import { lookupResult, ownMarksheets } from "../domain/result-lookup";
-import { readMarksSheet } from "../results/marks-sheet";
+import { readMarksSheet, sheetError } from "../results/marks-sheet";
 import { Answer, endpoint } from "./endpoint";
 
 const tag = "Exam results";
@@ -105,9 +108,20 @@ export const marksheetWire = z.object({
   position: z.number().int().nullable(),
 });
 
-const sheetErrorWire = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+const sheetErrorWire = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+  key: z.string().meta({ description: "The message's code (see Error)" }),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 const sheetRefusal = z.object({
-  error: z.object({ code: z.literal("invalid_sheet"), message: z.string() }),
+  error: z.object({
+    code: z.literal("invalid_sheet"),
+    message: z.string(),
+    key: z.literal("exam.sheetProblems"),
+    params: z.object({ count: z.number().int() }),
+  }),
   imported: z.literal(0),
   enrolled: z.literal(0),
   errors: z.array(sheetErrorWire),
@@ -282,13 +296,17 @@ export const examEndpoints = [
       const exam = await getExam(services.db, actor, params.id);
       const sheet = files.file
         ? await readMarksSheet(files.file, exam.subjects)
-        : { rows: [], errors: [{ row: 0, column: "file", message: "file is required" }] };
+        : { rows: [], errors: [sheetError(0, "file", problem("exam.fileRequired"))] };
       const answer = await importMarks(services.db, actor, exam.id, sheet.rows, sheet.errors, {
         check: query.check,
       });
       if (answer.errors.length === 0) return answer;
-      const message = `The sheet has ${answer.errors.length} problems: nothing was imported`;
-      return new Answer({ error: { code: "invalid_sheet", message }, ...answer }, {}, 422);
+      const found = problem("exam.sheetProblems", { count: answer.errors.length });
+      return new Answer(
+        { error: { code: "invalid_sheet", message: englishOf(found), ...found }, ...answer },
+        {},
+        422,
+      );
     },
   }),
   endpoint({

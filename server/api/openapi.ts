@@ -14,18 +14,45 @@ const errorSchema: JsonSchema = {
   properties: {
     error: {
       type: "object",
-      required: ["code", "message"],
+      required: ["code", "message", "key"],
       additionalProperties: false,
       properties: {
-        code: { type: "string", description: "Stable; clients translate by it (invalid, not_found, ...)" },
-        message: { type: "string", description: "English, for people" },
+        code: { type: "string", description: "Stable: the kind of refusal (invalid, not_found, ...)" },
+        message: { type: "string", description: "English, for people: the words of `key` with its `params`" },
         fields: {
           type: "object",
           additionalProperties: { type: "string" },
           description: "Field name to message",
         },
+        key: {
+          type: "string",
+          description:
+            "Stable: the message's code (field.required, routine.teacherBusy, ...), to word it in another " +
+            "language. The same key keeps its meaning when the English is reworded.",
+        },
+        params: {
+          type: "object",
+          additionalProperties: { type: ["string", "number"] },
+          description:
+            'The values in the message: {label: "email"} names a field by its label code, {day} a weekday',
+        },
+        fieldKeys: {
+          type: "object",
+          additionalProperties: { $ref: "#/components/schemas/Problem" },
+          description: "Field name to its message's code and params, beside `fields`",
+        },
       },
     },
+  },
+};
+
+const problemSchema: JsonSchema = {
+  type: "object",
+  required: ["key"],
+  additionalProperties: false,
+  properties: {
+    key: { type: "string" },
+    params: { type: "object", additionalProperties: { type: ["string", "number"] } },
   },
 };
 
@@ -263,14 +290,15 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
       version: "1",
       description:
         "The calls of the earlier product, with its paths and field names. Lists are JSON arrays, newest first, " +
-        "with limit, offset and q, and the total in X-Total-Count. Errors are {error: {code, message, fields?}} " +
+        "with limit, offset and q, and the total in X-Total-Count. Errors are {error: {code, message, fields?, " +
+        "key, params?, fieldKeys?}}: key and params are the message's code, fieldKeys each field's " +
         "(Better Auth's calls under /auth answer {code, message} instead). A GET answers with an ETag and " +
         "answers 304 to If-None-Match with it. A 201 names the new record's path in Location. Some fields are " +
         "only sent to some callers; their description says who sees them, and the others get no such field.",
     },
     servers: [{ url: `${publicUrl}/api` }],
     components: {
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, Problem: problemSchema },
       headers,
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: "maktab.session_token" },

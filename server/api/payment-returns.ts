@@ -3,8 +3,10 @@
 // callback (the buyer's browser coming back). Each report is checked with the provider before
 // anything changes (server/domain/payment-returns.ts); the buyer lands on the payment page with
 // the outcome. Documented by hand in the OpenAPI document (paymentReturnOperations).
+
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { problem } from "../../common/errors/problem";
 import { settleReport } from "../domain/payment-returns";
 import type { AppEnv } from "../http-env";
 import type { PaymentProvider } from "../payments/provider";
@@ -16,7 +18,7 @@ import { ApiError } from "./errors";
 const formLimit = bodyLimit({
   maxSize: 64 * 1024,
   onError: () => {
-    throw new ApiError(413, "payload_too_large", "The body is larger than 64 KB");
+    throw new ApiError(413, "payload_too_large", problem("request.tooLarge", { size: "64 KB" }));
   },
 });
 
@@ -25,7 +27,7 @@ async function formOf(c: Context<AppEnv>): Promise<Record<string, string>> {
   if (c.req.method !== "POST") return c.req.query();
   const type = c.req.header("content-type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
-    throw new ApiError(415, "unsupported_media_type", "Send the report as a form");
+    throw new ApiError(415, "unsupported_media_type", problem("request.sendForm"));
   }
   const body = await c.req.parseBody();
   return Object.fromEntries(
@@ -40,7 +42,7 @@ function configured(services: Services, kind: "sslcommerz" | "bkash"): PaymentPr
     throw new ApiError(
       404,
       "not_found",
-      `${kind === "bkash" ? "bKash" : "SSLCommerz"} is not configured here`,
+      problem("payment.providerNotHere", { provider: kind === "bkash" ? "bKash" : "SSLCommerz" }),
     );
   }
   return provider;
@@ -61,7 +63,7 @@ export function mountPaymentReturns(app: Hono<AppEnv>, services: Services) {
       // SSLCommerz sends the IPN again when it is not answered with 200: worth it when we could not ask.
       if (!(error instanceof PaymentProviderError)) throw error;
       c.get("logger").error({ err: error }, "an IPN could not be checked with SSLCommerz");
-      throw new ApiError(502, "provider_unavailable", "SSLCommerz did not answer the validation");
+      throw new ApiError(502, "provider_unavailable", problem("payment.noValidation"));
     }
   });
 

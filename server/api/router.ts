@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { unknownFieldMessage } from "../../common/schemas/field-errors";
+import { problem } from "../../common/errors/problem";
 import { controlCharacterFields, type Lines } from "../../common/schemas/fields";
 import { clientAddressOf } from "../auth/client-ip";
 import type { Actor } from "../domain/actor";
@@ -16,7 +16,7 @@ import { privateCacheControl } from "../middleware/private-answers";
 import type { Services } from "../services";
 import { jsonTextOf } from "./answer-bytes";
 import { Answer, type AnyEndpoint, FileAnswer, type UploadedFile } from "./endpoint";
-import { ApiError, invalidInput } from "./errors";
+import { ApiError, invalidFields, invalidInput } from "./errors";
 
 export const maxJsonBytes = 1024 * 1024;
 /** Room for the text fields that come with a file. */
@@ -42,7 +42,11 @@ function compile(path: string): { pattern: RegExp; paramCount: number } {
 /** Reads the body, refusing it with 413 as soon as it passes `limit` bytes. */
 async function readLimited(request: Request, limit: number): Promise<Buffer> {
   const tooLarge = () =>
-    new ApiError(413, "payload_too_large", `The body is larger than ${(limit / 1024 / 1024).toFixed(1)} MB`);
+    new ApiError(
+      413,
+      "payload_too_large",
+      problem("request.tooLarge", { size: `${(limit / 1024 / 1024).toFixed(1)} MB` }),
+    );
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge();
   if (!request.body) return Buffer.alloc(0);
@@ -74,7 +78,7 @@ async function readBody(request: Request, acceptsFiles: boolean, uploadMaxBytes:
         headers: { "content-type": type },
       }).formData();
     } catch {
-      throw new ApiError(400, "invalid_form", "The multipart body could not be read");
+      throw new ApiError(400, "invalid_form", problem("request.unreadableForm"));
     }
     const fields: Record<string, string> = {};
     const files: Record<string, UploadedFile> = {};
@@ -90,12 +94,12 @@ async function readBody(request: Request, acceptsFiles: boolean, uploadMaxBytes:
   if (text.trim() === "") return { fields: {}, files: {} };
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
     const accepted = acceptsFiles ? "JSON or multipart/form-data" : "JSON (Content-Type: application/json)";
-    throw new ApiError(415, "unsupported_media_type", `Send the body as ${accepted}`);
+    throw new ApiError(415, "unsupported_media_type", problem("request.mediaType", { accepted }));
   }
   try {
     return { fields: JSON.parse(text), files: {} };
   } catch {
-    throw new ApiError(400, "invalid_json", "The body is not valid JSON");
+    throw new ApiError(400, "invalid_json", problem("request.invalidJson"));
   }
 }
 
@@ -146,9 +150,13 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
       if (matching.length > 0) {
         const allowed = [...new Set(matching.map((r) => r.endpoint.method))].join(", ");
         c.header("Allow", allowed);
-        throw new ApiError(405, "method_not_allowed", `${method} is not allowed here; use ${allowed}`);
+        throw new ApiError(
+          405,
+          "method_not_allowed",
+          problem("request.methodNotAllowed", { method, allowed }),
+        );
       }
-      throw new ApiError(404, "not_found", `No such call: ${method} /api${path}`);
+      throw new ApiError(404, "not_found", problem("request.noSuchCall", { method, path }));
     }
     const { endpoint } = route;
     if (endpoint.readOnly) c.set("changesNothing", true);
@@ -212,7 +220,7 @@ function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
-    throw new ApiError(400, "invalid_path", "The path is not correctly encoded");
+    throw new ApiError(400, "invalid_path", problem("request.badPath"));
   }
 }
 
@@ -246,13 +254,8 @@ function refuseUnknownFields(body: Body, known: Set<string> | null) {
     (name) => !known.has(name),
   );
   if (unknown.length === 0) return;
-  const fields = Object.fromEntries(unknown.map((name) => [name, unknownFieldMessage]));
-  throw new ApiError(
-    400,
-    "invalid",
-    `Invalid body: ${unknown.map((name) => `${name}: ${unknownFieldMessage}`).join("; ")}`,
-    fields,
-  );
+  const fields = Object.fromEntries(unknown.map((name) => [name, problem("request.unknownField")]));
+  throw invalidFields("body", fields);
 }
 
 /**
@@ -263,12 +266,6 @@ function refuseUnknownFields(body: Body, known: Set<string> | null) {
  */
 function refuseControlCharacters(value: unknown, where: "params" | "query" | "body", lines: Lines = "one") {
   const fields = controlCharacterFields(value, lines, where);
-  const list = Object.entries(fields);
-  if (list.length === 0) return;
-  throw new ApiError(
-    400,
-    "invalid",
-    `Invalid ${where}: ${list.map(([field, message]) => `${field}: ${message}`).join("; ")}`,
-    fields,
-  );
+  if (Object.keys(fields).length === 0) return;
+  throw invalidFields(where, fields);
 }

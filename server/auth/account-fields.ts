@@ -5,7 +5,7 @@
 // the user table is also held to the rules in a database hook, whatever made it.
 import { APIError } from "better-auth/api";
 import { z } from "zod";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { fieldErrorsOf } from "../../common/errors/english";
 import { displayName, photoLink } from "../../common/schemas/users";
 import { shownLink } from "../../common/text-rules";
 

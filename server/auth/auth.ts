@@ -59,7 +59,7 @@ function apiErrorOf(error: unknown): never {
   if (error instanceof RateLimitError) {
     throw new APIError(
       "TOO_MANY_REQUESTS",
-      { code: "RATE_LIMITED", message: error.message },
+      { code: "RATE_LIMITED", message: error.message, ...error.problem },
       { "Retry-After": String(error.retryAfterSeconds) },
     );
   }
@@ -68,6 +68,8 @@ function apiErrorOf(error: unknown): never {
     throw new APIError(status[error.code as keyof typeof status] ?? "BAD_REQUEST", {
       code: error.code.toUpperCase(),
       message: error.message,
+      // The message's code (common/errors), as the REST API gives it: pages word it by this.
+      ...error.problem,
     });
   }
   throw error;

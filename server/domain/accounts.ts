@@ -1,7 +1,9 @@
 // Account rules Better Auth calls back into: what a new account looks like, whoever made it
 // (a form, or a first sign-in through an identity provider), and the password reset mail.
+
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Logger } from "pino";
+import { problem } from "../../common/errors/problem";
 import type { Database } from "../db/client";
 import { accounts } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
@@ -106,7 +108,7 @@ export const signInAttemptLimit: RateLimitRule = {
   max: 10,
   windowMs: 60_000,
   // Better Auth's own wording, which the sign-in pages already translate.
-  message: "Too many requests. Please try again later.",
+  problem: problem("limit.requests"),
 };
 
 /** Counts a sign-in attempt with a password and throws RateLimitError (429) past the limit. */

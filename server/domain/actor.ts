@@ -1,5 +1,6 @@
 // Who is asking. Every domain function takes an actor and decides from it; the adapters only
 // find out who the actor is.
+import { problem } from "../../common/errors/problem";
 import { shownLink } from "../../common/text-rules";
 import { DomainError } from "./errors";
 
@@ -16,13 +17,13 @@ export type Actor = { kind: "anonymous" } | SignedInActor;
 export const anonymous: Actor = { kind: "anonymous" };
 
 export function requireUser(actor: Actor): SignedInActor {
-  if (actor.kind !== "user") throw new DomainError("unauthorized", "Sign in first");
+  if (actor.kind !== "user") throw new DomainError("unauthorized", problem("auth.signInFirst"));
   return actor;
 }
 
 export function requireAdmin(actor: Actor): SignedInActor {
   const user = requireUser(actor);
-  if (!user.isAdmin) throw new DomainError("forbidden", "Only an admin may do this");
+  if (!user.isAdmin) throw new DomainError("forbidden", problem("auth.adminOnly"));
   return user;
 }
 

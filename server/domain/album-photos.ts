@@ -1,9 +1,11 @@
 // An album's photos: each an upload through the image pipeline, with a caption and a place in
 // the album's order. Admins add (one file a request, so one bad file does not sink the rest),
 // change and delete them; each change is recorded in the audit trail as a change of the album.
+
 import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import { type AlbumPhotoInput, albumPhotoInput } from "../../common/schemas/content";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import type { Database } from "../db/client";
 import { albumPhotos, albums, uploadedFiles } from "../db/schema";
 import { ImageError } from "../files/images";
@@ -113,14 +115,19 @@ async function selectPhotosById(ctx: ContentContext, ids: string[]): Promise<Alb
 
 function parse(input: unknown): AlbumPhotoInput {
   const result = albumPhotoInput.safeParse(input);
-  if (!result.success) throw new DomainError("invalid", "Invalid photo", fieldErrorsOf(result.error));
+  if (!result.success)
+    throw new DomainError(
+      "invalid",
+      problem("record.invalid", { what: "photo" }),
+      fieldProblemsOf(result.error),
+    );
   return result.data;
 }
 
 async function findPhoto(db: Database, id: string) {
-  if (!uuidPattern.test(id)) throw notFound("Photo");
+  if (!uuidPattern.test(id)) throw notFound("photo");
   const [photo] = await db.select().from(albumPhotos).where(eq(albumPhotos.id, id)).limit(1);
-  if (!photo) throw notFound("Photo");
+  if (!photo) throw notFound("photo");
   return photo;
 }
 
@@ -148,13 +155,14 @@ export async function addPhoto(
   const admin = requireAdmin(actor);
   const album = await albumCollection.get(ctx, actor, albumId);
   const values = parse(input);
-  if (!file) throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
+  if (!file)
+    throw new DomainError("invalid", problem("upload.choosePhoto"), { image: problem("upload.choosePhoto") });
   let stored: { id: string };
   try {
     stored = await ctx.images.store({ ...file, uploadedBy: admin.id });
   } catch (error) {
     // Its status stays (413 too large, 415 not an image), naming the field.
-    if (error instanceof ImageError) throw new ImageError(error.code, error.message, "image");
+    if (error instanceof ImageError) throw new ImageError(error.code, error.problem, "image");
     throw error;
   }
   try {

@@ -1,6 +1,8 @@
 // The photo gallery's albums: everyone sees them, admins add, change and delete them. The
 // photos are server/domain/album-photos.ts; deleting an album deletes them and their files.
+
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import { albumInput } from "../../common/schemas/content";
 import { albumPhotos, albums } from "../db/schema";
 import { collection } from "./content/collection";
@@ -27,8 +29,8 @@ export const albumCollection = collection({
           .limit(1)
       : [];
     if (!photo) {
-      throw new DomainError("invalid", "Invalid album", {
-        coverPhotoId: "Cover must be one of the album's photos",
+      throw new DomainError("invalid", problem("record.invalid", { what: "album" }), {
+        coverPhotoId: problem("content.coverPhoto"),
       });
     }
   },

@@ -2,6 +2,7 @@
 
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { problem } from "../../common/errors/problem";
 import { blogInput, reviewStatus } from "../../common/schemas/content";
 // one from the profile, and it waits as pending until an admin approves it. Its author or an
 // admin changes or deletes it; an author's edit goes back to review
@@ -17,7 +18,7 @@ export const userBlogLimit: RateLimitRule = {
   name: "blog",
   max: 10,
   windowMs: 60 * 60 * 1000,
-  message: "Too many blogs sent. Please try again later.",
+  problem: problem("limit.blogs"),
 };
 
 export const blogCollection = collection({

@@ -1,7 +1,9 @@
 // Comments: any signed-in user writes one; only its author or an admin changes or deletes it
 // (the earlier product let anyone delete any comment: docs/decisions/0005).
+
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { problem } from "../../common/errors/problem";
 import { commentInput } from "../../common/schemas/content";
 import { shownLink } from "../../common/text-rules";
 import { blogs, comments } from "../db/schema";
@@ -16,7 +18,7 @@ export const commentRateLimit: RateLimitRule = {
   name: "comment",
   max: 20,
   windowMs: 10 * 60 * 1000,
-  message: "Too many requests. Please try again later.",
+  problem: problem("limit.requests"),
 };
 
 export const commentCollection = collection({
@@ -59,7 +61,8 @@ export const commentCollection = collection({
     if (input.blogId === undefined) return;
     // The blog must exist and be visible to the writer.
     const found = await blogCollection.get(ctx, actor, input.blogId).catch(() => null);
-    if (!found) throw new DomainError("invalid", "No blog with this id", { blogId: "No blog with this id" });
+    if (!found)
+      throw new DomainError("invalid", problem("content.noBlog"), { blogId: problem("content.noBlog") });
   },
   // Counted per account (the key is the user's id), so one account cannot flood the blogs.
   beforeCreate: async (ctx, actor) => {

@@ -2,8 +2,9 @@
 // window (the limit is kept in the database, so it holds across app processes). The dashboard
 // inbox reads them later.
 
+import { problem } from "../../common/errors/problem";
 import { contactInput } from "../../common/schemas/contact";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { DomainError } from "./errors";
@@ -13,7 +14,7 @@ export const contactRateLimit: RateLimitRule = {
   name: "contact",
   max: 5,
   windowMs: 10 * 60 * 1000,
-  message: "Too many messages. Please try again later.",
+  problem: problem("limit.messages"),
 };
 
 export type ContactAnswer = { acknowledged: true; insertedId: string };
@@ -26,7 +27,11 @@ export async function sendContactMessage(
 ): Promise<ContactAnswer> {
   const parsed = contactInput.safeParse(input);
   if (!parsed.success) {
-    throw new DomainError("invalid", "Invalid contact message", fieldErrorsOf(parsed.error));
+    throw new DomainError(
+      "invalid",
+      problem("record.invalid", { what: "contactMessage" }),
+      fieldProblemsOf(parsed.error),
+    );
   }
   await enforceAddressRateLimit(db, contactRateLimit, options.client);
   const [row] = await db

@@ -1,6 +1,8 @@
 // The academic calendar: holidays, exams, meetings and events, from a start to an end, whole
 // days or timed. Everyone sees them; admins add, change and delete them.
+
 import { and, asc, gte, lt } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import { eventInput } from "../../common/schemas/content";
 import { events } from "../db/schema";
 import { type Actor, anonymous } from "./actor";
@@ -22,7 +24,9 @@ export const eventCollection = collection({
     const startsAt = input.startsAt ?? before?.startsAt;
     const endsAt = input.endsAt ?? (input.startsAt && !before ? input.startsAt : before?.endsAt);
     if (startsAt && endsAt && endsAt.getTime() < startsAt.getTime()) {
-      throw new DomainError("invalid", "Invalid event", { endsAt: "End must not be before the start" });
+      throw new DomainError("invalid", problem("record.invalid", { what: "event" }), {
+        endsAt: problem("content.endBeforeStart"),
+      });
     }
   },
 });

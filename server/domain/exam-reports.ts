@@ -138,7 +138,7 @@ async function resultsOf(db: Database, examId: string) {
 async function examWithFigures(db: Database, actor: Actor, examId: string): Promise<Exam> {
   const exam = await getExam(db, actor, examId);
   const staff = actor.kind === "user" && actor.isAdmin;
-  if (!staff && !(exam.published && exam.figuresPublic)) throw notFound("Exam");
+  if (!staff && !(exam.published && exam.figuresPublic)) throw notFound("exam");
   return exam;
 }
 

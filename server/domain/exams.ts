@@ -2,8 +2,10 @@
 // publishes; a visitor then finds one student's marksheet by roll and registration number. Every
 // student's result is graded (common/grading.ts) and kept in exam_results whenever their marks or
 // the exam's subjects change, so results day reads one row per lookup.
+
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { problem } from "../../common/errors/problem";
 import { gradeMarksheet } from "../../common/grading";
 import { uuidPattern } from "../../common/ids";
 import type {
@@ -26,6 +28,7 @@ import {
   schoolClasses,
   users,
 } from "../db/schema";
+import { type SheetError, sheetError } from "../results/marks-sheet";
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit";
 import { DomainError, notFound } from "./errors";
@@ -102,15 +105,15 @@ async function subjectsOf(db: Writer, examIds: string[]): Promise<Map<string, Su
 
 /** The exam as staff see it; a visitor only once it is published (otherwise: not found). */
 export async function getExam(db: Writer, actor: Actor, id: string): Promise<Exam> {
-  if (!uuidPattern.test(id)) throw notFound("Exam");
+  if (!uuidPattern.test(id)) throw notFound("exam");
   const [row] = await db
     .select(examColumns)
     .from(exams)
     .innerJoin(schoolClasses, eq(schoolClasses.id, exams.classId))
     .where(eq(exams.id, id));
-  if (!row) throw notFound("Exam");
+  if (!row) throw notFound("exam");
   const staff = actor.kind === "user" && actor.isAdmin;
-  if (!staff && !isPublished(row.publishAt)) throw notFound("Exam");
+  if (!staff && !isPublished(row.publishAt)) throw notFound("exam");
   return examOf(row, (await subjectsOf(db, [row.id])).get(row.id) ?? []);
 }
 
@@ -145,8 +148,7 @@ export async function listClasses(db: Database): Promise<SchoolClass[]> {
 }
 
 const classTaken = () => {
-  const message = "is the name of another class";
-  return new DomainError("conflict", `name ${message}`, { name: message });
+  return DomainError.ofField("conflict", "name", problem("exam.className"));
 };
 
 /** Adds a class at the end of the list, or (with an id) renames it and sets its sections. */
@@ -157,7 +159,7 @@ export async function saveClass(
   id?: string,
 ): Promise<SchoolClass> {
   requireAdmin(actor);
-  if (id !== undefined && !uuidPattern.test(id)) throw notFound("Class");
+  if (id !== undefined && !uuidPattern.test(id)) throw notFound("class");
   const [same] = await db
     .select({ id: schoolClasses.id })
     .from(schoolClasses)
@@ -179,7 +181,7 @@ export async function saveClass(
     .set({ name: input.name, sections: input.sections })
     .where(eq(schoolClasses.id, id))
     .returning({ id: schoolClasses.id, name: schoolClasses.name, sections: schoolClasses.sections });
-  if (!changed) throw notFound("Class");
+  if (!changed) throw notFound("class");
   return changed;
 }
 
@@ -189,8 +191,7 @@ async function classIdOf(db: Writer, name: string): Promise<string> {
     .from(schoolClasses)
     .where(sql`lower(${schoolClasses.name}) = lower(${name})`);
   if (!row) {
-    const message = "must be a class of the list";
-    throw new DomainError("invalid", `class ${message}`, { class: message });
+    throw DomainError.ofField("invalid", "class", problem("exam.classOfList"));
   }
   return row.id;
 }
@@ -259,8 +260,7 @@ export async function updateExam(db: Database, actor: Actor, id: string, input: 
     const moved =
       input.session !== before.session || input.class.toLowerCase() !== before.class.toLowerCase();
     if (moved && entered.length > 0) {
-      const message = "cannot change once marks are entered";
-      throw new DomainError("conflict", `class and session ${message}`, { class: message });
+      throw DomainError.ofField("conflict", "class", problem("exam.classFixed"), "class and session");
     }
     const kept = new Set<string>();
     for (const subject of input.subjects) {
@@ -268,8 +268,13 @@ export async function updateExam(db: Database, actor: Actor, id: string, input: 
         kept.add(`${subject.code} ${component.kind}`);
         const scored = entered.find((e) => e.subjectCode === subject.code && e.component === component.kind);
         if (scored && Number(scored.highest ?? 0) > component.full) {
-          const message = `${subject.code} ${component.kind} has a score of ${scored.highest}, above the full marks ${component.full}`;
-          throw new DomainError("invalid", message, { subjects: message });
+          const found = problem("exam.scoreAboveFull", {
+            subject: subject.code,
+            part: component.kind,
+            score: Number(scored.highest),
+            full: component.full,
+          });
+          throw new DomainError("invalid", found, { subjects: found });
         }
       }
     }
@@ -309,7 +314,7 @@ export async function updateExam(db: Database, actor: Actor, id: string, input: 
 /** The exam's class, by id (the Exam shape names it). */
 async function examClassId(db: Writer, examId: string): Promise<string> {
   const [row] = await db.select({ classId: exams.classId }).from(exams).where(eq(exams.id, examId));
-  if (!row) throw notFound("Exam");
+  if (!row) throw notFound("exam");
   return row.classId;
 }
 
@@ -459,20 +464,18 @@ function checkScores(exam: Exam, changes: ScoreChange[]): void {
     const subject = exam.subjects.find((s) => s.code.toLowerCase() === change.subject.toLowerCase());
     const where = `marks.${index}`;
     if (!subject) {
-      const message = `subject ${change.subject} is not a subject of this exam`;
-      throw new DomainError("invalid", message, { [`${where}.subject`]: message });
+      const found = problem("exam.notSubject", { subject: change.subject });
+      throw new DomainError("invalid", found, { [`${where}.subject`]: found });
     }
     change.subject = subject.code;
     const component = subject.components.find((c) => c.kind === change.component);
     if (!component) {
-      const message = `${subject.code} has no ${change.component} part`;
-      throw new DomainError("invalid", message, { [`${where}.component`]: message });
+      const found = problem("exam.noPart", { subject: subject.code, part: change.component });
+      throw new DomainError("invalid", found, { [`${where}.component`]: found });
     }
     if (typeof change.score === "number" && change.score > component.full) {
-      const message = `must be at most ${component.full}`;
-      throw new DomainError("invalid", `${subject.code} ${component.kind} ${message}`, {
-        [`${where}.score`]: message,
-      });
+      const found = problem("value.atMost", { max: component.full });
+      throw DomainError.ofField("invalid", `${where}.score`, found, `${subject.code} ${component.kind}`);
     }
   });
 }
@@ -510,8 +513,12 @@ export async function saveMarks(
     const rollOf = new Map(known.map((k) => [k.id, k.roll]));
     const unknown = changes.findIndex((c) => !rollOf.has(c.enrolment));
     if (unknown !== -1) {
-      const message = "is not a student of this exam's class";
-      throw new DomainError("invalid", `enrolment ${message}`, { [`marks.${unknown}.enrolment`]: message });
+      throw DomainError.ofField(
+        "invalid",
+        `marks.${unknown}.enrolment`,
+        problem("exam.notStudent"),
+        "enrolment",
+      );
     }
     await writeScores(tx, exam.id, changes);
     await regrade(tx, exam, ids);
@@ -575,7 +582,6 @@ export type SheetRow = {
   name: string;
   scores: Record<string, (number | null | undefined)[]>;
 };
-export type SheetError = { row: number; column: string; message: string };
 
 /**
  * Imports a marks sheet's rows: a roll not yet enrolled in the exam's class and session is
@@ -616,19 +622,15 @@ export async function importMarks(
   for (const row of rows) {
     const enrolled = byRoll.get(row.roll);
     if (enrolled && enrolled.registration !== row.registration) {
-      errors.push({
-        row: row.line,
-        column: "registration",
-        message: `roll ${row.roll} is enrolled with another registration number`,
-      });
+      errors.push(sheetError(row.line, "registration", problem("exam.rollTaken", { roll: row.roll })));
     }
     const holder = takenRegistration.get(row.registration);
     if (!enrolled && holder) {
-      errors.push({
-        row: row.line,
-        column: "registration",
-        message: `registration ${row.registration} belongs to another student of ${exam.session}`,
+      const found = problem("exam.registrationTaken", {
+        registration: row.registration,
+        session: exam.session,
       });
+      errors.push(sheetError(row.line, "registration", found));
     }
   }
   if (errors.length > 0) return { imported: 0, enrolled: 0, errors };
@@ -737,7 +739,7 @@ export async function linkAccount(
   input: { email: string; relation: EnrolmentRelation },
 ): Promise<{ linked: true }> {
   const admin = requireAdmin(actor);
-  if (!uuidPattern.test(enrolmentId)) throw notFound("Enrolment");
+  if (!uuidPattern.test(enrolmentId)) throw notFound("enrolment");
   const [enrolment] = await db
     .select({
       id: enrolments.id,
@@ -748,14 +750,13 @@ export async function linkAccount(
     .from(enrolments)
     .innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
     .where(eq(enrolments.id, enrolmentId));
-  if (!enrolment) throw notFound("Enrolment");
+  if (!enrolment) throw notFound("enrolment");
   const [account] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${input.email})`);
   if (!account) {
-    const message = "must be the e-mail of a registered account";
-    throw new DomainError("invalid", `email ${message}`, { email: message });
+    throw DomainError.ofField("invalid", "email", problem("exam.notAccount"));
   }
   await db.transaction(async (tx) => {
     await tx

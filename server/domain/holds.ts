@@ -1,7 +1,9 @@
 // A payment on hold (SSLCommerz's risk_level 1: taken, but flagged as risky) waits for an admin,
 // who either refunds it (refunds.ts) or, having checked it, confirms it: the order becomes paid,
 // and the audit trail says who decided.
+
 import { and, eq } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { orders } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
@@ -11,7 +13,7 @@ import type { OrderContext } from "./orders";
 
 export async function confirmHeldPayment(ctx: OrderContext, actor: Actor, orderId: string): Promise<void> {
   const admin = requireAdmin(actor);
-  if (!uuidPattern.test(orderId)) throw notFound("Order");
+  if (!uuidPattern.test(orderId)) throw notFound("order");
   const confirmed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
@@ -29,6 +31,6 @@ export async function confirmHeldPayment(ctx: OrderContext, actor: Actor, orderI
   });
   if (confirmed) return;
   const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound("Order");
-  throw new DomainError("conflict", "Only a payment on hold can be confirmed");
+  if (!order) throw notFound("order");
+  throw new DomainError("conflict", problem("hold.onlyOnHold"));
 }

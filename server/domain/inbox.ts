@@ -2,10 +2,13 @@
 // important (starred) and trash, and the mail admins write, in sent and drafts. Sending goes
 // through the mailer (SMTP, or .eml files in the outbox); a message that fails to go out stays a
 // draft, so nothing typed is lost.
+
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import type { LabelCode } from "../../common/errors/labels";
+import { problem } from "../../common/errors/problem";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import {
   type DraftInput,
   draftInput,
@@ -91,7 +94,7 @@ export class MailSendError extends Error {
   }
 }
 
-const messageNotFound = () => notFound("Message");
+const messageNotFound = () => notFound("message");
 const isId = (id: string) => z.uuid().safeParse(id).success;
 
 const oneLine = (text: string, length = 140) => {
@@ -99,9 +102,10 @@ const oneLine = (text: string, length = 140) => {
   return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
 };
 
-const parse = <S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> => {
+const parse = <S extends z.ZodType>(schema: S, input: unknown, what: LabelCode): z.output<S> => {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new DomainError("invalid", `Invalid ${what}`, fieldErrorsOf(parsed.error));
+  if (!parsed.success)
+    throw new DomainError("invalid", problem("record.invalid", { what }), fieldProblemsOf(parsed.error));
   return parsed.data;
 };
 
@@ -349,7 +353,7 @@ export async function changeMessages(
     values.readAt = change.read ? sql`coalesce(${contactMessages.readAt}, now())` : null;
     differs.push(change.read ? isNull(contactMessages.readAt) : sql`${contactMessages.readAt} is not null`);
   }
-  if (differs.length === 0) throw new DomainError("invalid", "Send starred, read or folder");
+  if (differs.length === 0) throw new DomainError("invalid", problem("inbox.nothingToChange"));
   const matched = await db
     .select({ id: contactMessages.id })
     .from(contactMessages)
@@ -402,13 +406,12 @@ export async function deleteMessage(db: Database, actor: Actor, id: string): Pro
   requireAdmin(actor);
   const received = await findReceived(db, id);
   if (received) {
-    if (received.folder !== "trash")
-      throw new DomainError("conflict", "Move the message to the trash before deleting it for good");
+    if (received.folder !== "trash") throw new DomainError("conflict", problem("inbox.trashFirst"));
     return deleteForever(db, actor, [id]);
   }
   const written = await findWritten(db, id);
   if (!written) throw messageNotFound();
-  if (written.message.status !== "draft") throw new DomainError("conflict", "Sent messages are kept");
+  if (written.message.status !== "draft") throw new DomainError("conflict", problem("inbox.sentKept"));
   return deleteDraft(db, actor, id);
 }
 
@@ -416,7 +419,9 @@ export async function deleteMessage(db: Database, actor: Actor, id: string): Pro
 
 async function checkRepliedTo(db: Database, inReplyTo: string | undefined) {
   if (inReplyTo && !(await findReceived(db, inReplyTo)))
-    throw new DomainError("invalid", "Invalid message", { inReplyTo: "No received message with this id" });
+    throw new DomainError("invalid", problem("record.invalid", { what: "message" }), {
+      inReplyTo: problem("inbox.noReceived"),
+    });
 }
 
 /** "Re: " and the first words of the message answered (the contact form has no subject). */
@@ -456,7 +461,7 @@ export async function saveDraft(db: Database, actor: Actor, input: unknown): Pro
 
 async function findDraft(db: Database, id: string) {
   const written = await findWritten(db, id);
-  if (written?.message.status !== "draft") throw notFound("Draft");
+  if (written?.message.status !== "draft") throw notFound("draft");
   return written.message;
 }
 
@@ -487,12 +492,12 @@ export async function updateDraft(
 
 export async function deleteDraft(db: Database, actor: Actor, id: string): Promise<DeleteAnswer> {
   requireAdmin(actor);
-  if (!isId(id)) throw notFound("Draft");
+  if (!isId(id)) throw notFound("draft");
   const deleted = await db
     .delete(outgoingMessages)
     .where(and(eq(outgoingMessages.id, id), eq(outgoingMessages.status, "draft")))
     .returning({ id: outgoingMessages.id });
-  if (deleted.length === 0) throw notFound("Draft");
+  if (deleted.length === 0) throw notFound("draft");
   return { acknowledged: true, deletedCount: 1 };
 }
 

@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import { noticeInput } from "../../common/schemas/content";
 import { downloads, notices } from "../db/schema";
 import { collection } from "./content/collection";
@@ -6,8 +7,6 @@ import { DomainError } from "./errors";
 
 /** The download a notice carries, as its readers see it. */
 export type NoticeDownload = { id: string; title: string; fileName: string; fileSize: number };
-
-const noDownload = "Choose a download from the list";
 
 export const noticeCollection = collection({
   name: "Notice",
@@ -23,7 +22,10 @@ export const noticeCollection = collection({
       .select({ id: downloads.id })
       .from(downloads)
       .where(inArray(downloads.id, [input.downloadId]));
-    if (!found) throw new DomainError("invalid", noDownload, { downloadId: noDownload });
+    if (!found) {
+      const noDownload = problem("content.noticeDownload");
+      throw new DomainError("invalid", noDownload, { downloadId: noDownload });
+    }
   },
   // One query for a page of notices: the downloads they carry.
   attach: async (ctx, records) => {

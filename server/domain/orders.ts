@@ -7,10 +7,12 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
+import type { LabelCode } from "../../common/errors/labels";
+import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { maxAmountMinor, maxAmountText } from "../../common/money";
 import { cartTotals, type Totals } from "../../common/pricing";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type CartItem, cartItems, recordPaymentInput, testPaymentInput } from "../../common/schemas/orders";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -143,7 +145,7 @@ export class TotalChangedError extends DomainError {
     readonly totals: Totals,
     readonly currency: string,
   ) {
-    super("conflict", "The total has changed", { price: "The total has changed: check the new total" });
+    super("conflict", problem("cart.totalChanged"), { price: problem("cart.totalChangedCheck") });
     this.name = "TotalChangedError";
   }
 }
@@ -152,9 +154,10 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** An order id as the database makes them: anything else names no order. */
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, message: string): z.output<S> {
+function parse<S extends z.ZodType>(schema: S, input: unknown, what: LabelCode): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new DomainError("invalid", message, fieldErrorsOf(result.error));
+  if (!result.success)
+    throw new DomainError("invalid", problem("record.invalid", { what }), fieldProblemsOf(result.error));
   return result.data;
 }
 
@@ -185,7 +188,7 @@ export async function quoteCart(ctx: OrderContext, actor: Actor, items: unknown)
 
 /** Field errors name the line: {"items.2.quantity": "..."}. */
 const parseCart = (items: unknown): CartItem[] =>
-  parse(z.object({ items: cartItems }), { items }, "Invalid cart").items;
+  parse(z.object({ items: cartItems }), { items }, "cart").items;
 
 async function priceCart(ctx: OrderContext, cart: CartItem[]): Promise<Quote> {
   const ids = cart.map((item) => item.id.toLowerCase());
@@ -229,11 +232,11 @@ export function chooseProvider(payments: Payments, kind?: PaymentProviderKind): 
   const provider = kind ? payments.find(kind) : payments.offered[0];
   if (provider) return provider;
   const offered = payments.offered.map((one) => one.kind).join(", ");
-  const message =
+  const found =
     kind === "test"
-      ? `Test mode is off: a payment provider is configured (offered: ${offered})`
-      : `${kind} is not configured here (offered: ${offered})`;
-  throw new DomainError("invalid", message, { provider: message });
+      ? problem("payment.testModeOff", { offered })
+      : problem("payment.providerMissing", { provider: String(kind), offered });
+  throw new DomainError("invalid", found, { provider: found });
 }
 
 /**
@@ -259,34 +262,38 @@ export async function createPaymentIntent(
     const fields = Object.fromEntries(
       quote.missing.map((id) => [
         `items.${cart.findIndex((item) => item.id === id)}.id`,
-        "This admission no longer exists",
+        problem("cart.admissionGone"),
       ]),
     );
-    throw new DomainError("invalid", "This admission no longer exists", fields);
+    throw new DomainError("invalid", problem("cart.admissionGone"), fields);
   }
   if (quote.lines.length === 0) {
-    throw new DomainError("invalid", "The cart is empty", { items: "The cart is empty" });
+    throw new DomainError("invalid", problem("cart.empty"), { items: problem("cart.empty") });
   }
   const { totals, currency } = quote;
   if (provider.currencies && !provider.currencies.includes(currency)) {
-    const message = `${provider.kind} takes ${provider.currencies.join(", ")} only: this site charges ${currency}`;
-    throw new DomainError("invalid", message, { provider: message });
+    const found = problem("payment.currency", {
+      provider: provider.kind,
+      currencies: provider.currencies.join(", "),
+      currency,
+    });
+    throw new DomainError("invalid", found, { provider: found });
   }
   if (totals.totalMinor <= 0) {
-    throw new DomainError("invalid", "There is nothing to pay", { items: "There is nothing to pay" });
+    throw new DomainError("invalid", problem("cart.nothingToPay"), { items: problem("cart.nothingToPay") });
   }
   if (totals.totalMinor > maxAmountMinor) {
-    const message = `The order total may be at most ${maxAmountText}`;
-    throw new DomainError("invalid", message, { items: message });
+    const found = problem("payment.orderTooLarge", { max: maxAmountText });
+    throw new DomainError("invalid", found, { items: found });
   }
   if (totals.totalMinor > provider.maxAmountMinor) {
     const limit = formatMinor(provider.maxAmountMinor);
-    const message = `The payment service takes at most ${limit} in one payment`;
-    throw new DomainError("invalid", message, { items: message });
+    const found = problem("payment.providerMax", { max: limit });
+    throw new DomainError("invalid", found, { items: found });
   }
   if (provider.minAmountMinor && totals.totalMinor < provider.minAmountMinor) {
-    const message = `The payment service takes at least ${formatMinor(provider.minAmountMinor)} in one payment`;
-    throw new DomainError("invalid", message, { items: message });
+    const found = problem("payment.providerMin", { min: formatMinor(provider.minAmountMinor) });
+    throw new DomainError("invalid", found, { items: found });
   }
   if (input.priceMinor !== undefined && input.priceMinor !== totals.totalMinor) {
     throw new TotalChangedError(totals, currency);
@@ -607,7 +614,7 @@ async function recordLatePayment(ctx: PaymentContext, order: OrderRow, payment: 
 }
 
 /** This order has expired: it can never be paid. */
-const expiredError = () => new DomainError("conflict", "This order has expired: it can no longer be paid");
+const expiredError = () => new DomainError("conflict", problem("payment.expired"));
 
 async function orderByPaymentId(db: Database, paymentId: string): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
@@ -625,21 +632,18 @@ export async function settle(
   payment: ProviderPayment,
 ): Promise<"paid" | "on_hold"> {
   if (payment.status === "requires_payment") {
-    throw new PaymentError("payment_incomplete", "The payment has not been made yet.");
+    throw new PaymentError("payment_incomplete", problem("payment.incomplete"));
   }
   if (payment.status === "processing") {
-    throw new PaymentError(
-      "payment_processing",
-      "The payment is still being processed. Please check again soon.",
-    );
+    throw new PaymentError("payment_processing", problem("payment.processing"));
   }
-  if (payment.status === "canceled") throw new PaymentError("payment_canceled", "The payment was canceled.");
+  if (payment.status === "canceled") throw new PaymentError("payment_canceled", problem("payment.canceled"));
   if (payment.amountMinor !== order.totalMinor || payment.currency !== order.currency) {
     ctx.logger.error(
       { orderId: order.id, paymentId: payment.id, paid: payment.amountMinor, currency: payment.currency },
       "a payment does not match its order's total",
     );
-    throw new DomainError("conflict", "The payment does not match the order's total");
+    throw new DomainError("conflict", problem("payment.totalMismatch"));
   }
   if (order.status === "paid" || order.status === "on_hold" || order.status === "refunded") {
     return order.status === "on_hold" ? "on_hold" : "paid";
@@ -668,7 +672,7 @@ export async function settle(
       await recordLatePayment(ctx, now, payment);
       throw expiredError();
     }
-    throw new DomainError("conflict", "The payment does not match the order's total");
+    throw new DomainError("conflict", problem("payment.totalMismatch"));
   }
   return "paid";
 }
@@ -677,10 +681,7 @@ export async function settle(
 export function providerOf(ctx: PaymentContext, order: OrderRow): PaymentProvider {
   const provider = ctx.payments.of(order);
   if (!provider) {
-    throw new DomainError(
-      "conflict",
-      `${order.provider} is no longer configured: this order's payment cannot be reached`,
-    );
+    throw new DomainError("conflict", problem("payment.providerGone", { provider: order.provider }));
   }
   return provider;
 }
@@ -697,25 +698,25 @@ export async function recordPayment(
 ): Promise<{ acknowledged: true; insertedId: string }> {
   const user = requireUser(actor);
   await expireStaleOrders(ctx);
-  const { transaction } = parse(recordPaymentInput, { transaction: input.transaction }, "Invalid payment");
+  const { transaction } = parse(recordPaymentInput, { transaction: input.transaction }, "payment");
   const order = await orderByPaymentId(ctx.db, transaction);
-  if (!order) throw new DomainError("not_found", "No payment with this transaction");
+  if (!order) throw new DomainError("not_found", problem("payment.noTransaction"));
   if (order.userId !== user.id && !user.isAdmin) {
-    throw new DomainError("forbidden", "This order belongs to someone else");
+    throw new DomainError("forbidden", problem("payment.othersOrder"));
   }
   // The earlier pages put an admission's id in the path; only another order's id is a mistake.
   if (input.orderId && input.orderId !== order.id && uuidPattern.test(input.orderId)) {
     const [other] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId));
     if (other) {
-      throw new DomainError("invalid", "This transaction pays another order", {
-        transaction: "This transaction pays another order",
+      throw new DomainError("invalid", problem("payment.otherOrder"), {
+        transaction: problem("payment.otherOrder"),
       });
     }
   }
   const answer = { acknowledged: true as const, insertedId: order.id };
   if (order.status === "paid") return answer;
   const payment = await providerOf(ctx, order).query(transaction);
-  if (!payment) throw new DomainError("not_found", "No payment with this transaction");
+  if (!payment) throw new DomainError("not_found", problem("payment.noTransaction"));
   await settle(ctx, order, payment);
   return answer;
 }
@@ -731,7 +732,7 @@ export async function handlePaymentWebhook(
   signature: string,
 ): Promise<{ received: true }> {
   const readWebhook = ctx.payments.find("stripe")?.readWebhook;
-  if (!readWebhook) throw new DomainError("not_found", "Payment webhooks are not configured");
+  if (!readWebhook) throw new DomainError("not_found", problem("payment.webhooksOff"));
   const event = readWebhook(payload, signature);
   const received = { received: true as const };
   if (event.type !== "payment_intent.succeeded" || !event.paymentIntentId) return received;
@@ -767,15 +768,15 @@ export async function confirmTestPayment(
 ): Promise<{ status: "succeeded"; orderId: string; last4: string }> {
   const user = requireUser(actor);
   if (!ctx.payments.find("test")) {
-    throw new DomainError("invalid", "Cards are paid through Stripe here: test mode is off");
+    throw new DomainError("invalid", problem("payment.cardsThroughStripe"));
   }
-  const card = parse(testPaymentInput, input, "Invalid payment");
+  const card = parse(testPaymentInput, input, "payment");
   const intentId = intentIdOfClientSecret(card.clientSecret);
   const order = intentId ? await orderByPaymentId(ctx.db, intentId) : undefined;
   if (!order?.providerClientSecret || !sameSecret(order.providerClientSecret, card.clientSecret)) {
-    throw new DomainError("not_found", "No payment with this client secret");
+    throw new DomainError("not_found", problem("payment.noClientSecret"));
   }
-  if (order.userId !== user.id) throw new DomainError("forbidden", "This order belongs to someone else");
+  if (order.userId !== user.id) throw new DomainError("forbidden", problem("payment.othersOrder"));
   const success = (last4: string | null) => ({
     status: "succeeded" as const,
     orderId: order.id,
@@ -783,7 +784,7 @@ export async function confirmTestPayment(
   });
   if (order.status === "paid") return success(order.cardLast4);
   if (order.status === "expired" || isStale(order)) throw expiredError();
-  if (order.status !== "pending") throw new DomainError("conflict", "This order can no longer be paid");
+  if (order.status !== "pending") throw new DomainError("conflict", problem("payment.noLongerPayable"));
   const { last4 } = chargeTestCard(card);
   const recorded = await markPaid(ctx.db, order, intentId ?? "", { last4, billing: card.billing });
   if (recorded) {
@@ -795,7 +796,7 @@ export async function confirmTestPayment(
   const [now] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
   if (now?.status === "paid" && now.providerPaymentId === intentId) return success(now.cardLast4 ?? last4);
   if (now?.status === "expired" || (now && isStale(now))) throw expiredError();
-  throw new DomainError("conflict", "This order has changed: pay its new total");
+  throw new DomainError("conflict", problem("payment.changedTotal"));
 }
 
 function sameSecret(stored: string, given: string): boolean {
@@ -927,12 +928,12 @@ export async function listMyOrders(
 /** One order, to its buyer or an admin; anyone else learns nothing of it (404). */
 export async function getOrder(ctx: OrderContext, actor: Actor, id: string): Promise<Order> {
   const user = requireUser(actor);
-  if (!uuidPattern.test(id)) throw notFound("Order");
+  if (!uuidPattern.test(id)) throw notFound("order");
   await expireStaleOrders(ctx);
   const where = user.isAdmin ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, user.id));
   const { items } = await selectOrders(ctx, where, { limit: 1, offset: 0 }, user.isAdmin);
   const [order] = items;
-  if (!order) throw notFound("Order");
+  if (!order) throw notFound("order");
   return order;
 }
 

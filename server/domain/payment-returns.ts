@@ -2,7 +2,9 @@
 // callback, and the local test gateway's choice. Each is checked with the provider (the provider
 // module's settle) before anything changes; the order is then settled once, whoever reports first.
 // A forged, replayed or mismatched report changes nothing and is logged.
+
 import { eq } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import { orders } from "../db/schema";
 import { type PaymentProvider, PaymentReportError, type Settlement } from "../payments/provider";
 import { testGatewayChannels } from "../payments/test-gateway";
@@ -104,7 +106,7 @@ export async function testGatewayPayment(ctx: PaymentContext, actor: Actor, paym
   const [order] = await ctx.db.select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
   const provider = order ? ctx.payments.of(order) : undefined;
   if (!order || !provider?.testMode || provider.flow !== "redirect" || order.userId !== user.id) {
-    throw notFound("Payment");
+    throw notFound("payment");
   }
   const imitates = provider.kind as keyof typeof testGatewayChannels;
   return {
@@ -126,15 +128,17 @@ export async function completeTestGateway(
 ): Promise<ReturnAnswer & { provider: string }> {
   const payment = await testGatewayPayment(ctx, actor, input.paymentId);
   if (!["paid", "failed", "cancelled"].includes(input.outcome)) {
-    throw new DomainError("invalid", "Choose to pay, fail or cancel", {
-      outcome: "Choose to pay, fail or cancel",
+    throw new DomainError("invalid", problem("payment.chooseOutcome"), {
+      outcome: problem("payment.chooseOutcome"),
     });
   }
   if (input.outcome === "paid" && !payment.channels.includes(input.channel ?? "")) {
-    throw new DomainError("invalid", "Choose how to pay", { channel: "Choose how to pay" });
+    throw new DomainError("invalid", problem("payment.chooseChannel"), {
+      channel: problem("payment.chooseChannel"),
+    });
   }
   const provider = ctx.payments.of({ provider: payment.provider, testMode: true });
-  if (!provider) throw notFound("Payment");
+  if (!provider) throw notFound("payment");
   const answer = await settleReport(ctx, provider, input.paymentId, {
     paymentId: input.paymentId,
     outcome: input.outcome,

@@ -2,8 +2,10 @@
 // checks the codes): only a signed-in user asks for a code, for a number in international form,
 // and text messages cost money, so sending is limited per number, per account and per address.
 // These limits are ours, kept in the database whether or not Better Auth's own limits are on.
+
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { problem, problemOfIssue } from "../../common/errors/problem";
 import { phoneNumber as phoneNumberSchema } from "../../common/schemas/account-security";
 import type { Database } from "../db/client";
 import { users, verifications } from "../db/schema";
@@ -23,22 +25,22 @@ import {
 export const phoneCodeRules = { length: 6, expiresInSeconds: 5 * 60, allowedAttempts: 3 } as const;
 
 const minute = 60_000;
-const sendLimitMessage = "Too many codes were sent. Please wait before asking for another.";
+const sendLimitMessage = problem("limit.phoneCodes");
 
 export const phoneCodeSendLimits = {
-  perAddress: { name: "phone-code-ip", max: 10, windowMs: 60 * minute, message: sendLimitMessage },
-  perAccount: { name: "phone-code-user", max: 5, windowMs: 60 * minute, message: sendLimitMessage },
-  perNumber: { name: "phone-code-number", max: 3, windowMs: 15 * minute, message: sendLimitMessage },
+  perAddress: { name: "phone-code-ip", max: 10, windowMs: 60 * minute, problem: sendLimitMessage },
+  perAccount: { name: "phone-code-user", max: 5, windowMs: 60 * minute, problem: sendLimitMessage },
+  perNumber: { name: "phone-code-number", max: 3, windowMs: 15 * minute, problem: sendLimitMessage },
 } satisfies Record<string, RateLimitRule>;
 
-export const ownNumberMessage = "This number is already verified on your account";
+export const ownNumberMessage = problem("phone.ownNumber");
 
 /** The number in the form it is stored in, or an "invalid" error naming the field. */
 export function normalisePhoneNumber(value: unknown): string {
   const parsed = phoneNumberSchema.safeParse(value);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Invalid phone number";
-    throw new DomainError("invalid", message, { phoneNumber: message });
+    const found = problemOfIssue(parsed.error.issues[0]?.message ?? "");
+    throw new DomainError("invalid", found, { phoneNumber: found });
   }
   return parsed.data;
 }

@@ -1,7 +1,9 @@
 // The signed-in user's own profile: what the profile pages show, the form's update
 // (PUT /User/updated) and the photo (an upload through the image pipeline, or a link).
 // A replaced photo that the user uploaded is deleted from storage, unless content uses it.
+
 import { and, eq, sql } from "drizzle-orm";
+import { problem, problemOfIssue } from "../../common/errors/problem";
 import { type ProfileInput, photoLink } from "../../common/schemas/users";
 import { shownLink } from "../../common/text-rules";
 import type { Database } from "../db/client";
@@ -28,7 +30,7 @@ export type Profile = {
 export async function getOwnProfile(db: Database, actor: Actor): Promise<Profile> {
   const user = requireUser(actor);
   const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-  if (!row) throw new DomainError("unauthorized", "Sign in first");
+  if (!row) throw new DomainError("unauthorized", problem("auth.signInFirst"));
   return {
     email: row.email,
     displayName: row.name,
@@ -51,8 +53,8 @@ export async function updateOwnProfile(
 ): Promise<UpdateAnswer> {
   const user = requireUser(actor);
   if (input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase()) {
-    throw new DomainError("invalid", "The e-mail cannot be changed here", {
-      email: "The e-mail cannot be changed here",
+    throw new DomainError("invalid", problem("account.emailFixed"), {
+      email: problem("account.emailFixed"),
     });
   }
   const changes = {
@@ -95,13 +97,13 @@ export async function setOwnPhoto(
   } else if (image.link !== undefined) {
     const checked = photoLink.safeParse(image.link);
     if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? "Invalid photo link";
-      throw new DomainError("invalid", message, { photoURl: message });
+      const found = problemOfIssue(checked.error.issues[0]?.message ?? "");
+      throw new DomainError("invalid", found, { photoURl: found });
     }
     url = checked.data || null;
   } else {
-    throw new DomainError("invalid", "Choose a photo or give a link", {
-      image: "Choose a photo or give a link",
+    throw new DomainError("invalid", problem("content.photoOrLink"), {
+      image: problem("content.photoOrLink"),
     });
   }
   try {

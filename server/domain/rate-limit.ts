@@ -6,8 +6,10 @@
 //
 // A row is spent once its window has passed; counting deletes spent rows now and then (below), so
 // the table holds about an hour of keys, not every address and account ever seen.
+
 import { randomUUID } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
+import type { Problem } from "../../common/errors/problem";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { DomainError } from "./errors";
@@ -19,7 +21,7 @@ export type RateLimitRule = {
   max: number;
   windowMs: number;
   /** What the refused caller reads. */
-  message: string;
+  problem: Problem;
 };
 
 export type RateLimitHit = {
@@ -130,10 +132,10 @@ export async function hitRateLimit(
 /** Refused because a rate limit was reached; `retryAfterSeconds` feeds a Retry-After header. */
 export class RateLimitError extends DomainError {
   constructor(
-    message: string,
+    found: Problem,
     readonly retryAfterSeconds: number,
   ) {
-    super("rate_limited", message);
+    super("rate_limited", found);
   }
 }
 
@@ -147,7 +149,7 @@ export async function enforceRateLimit(
   parts: readonly string[],
 ): Promise<void> {
   const hit = await hitRateLimit(db, rateLimitKey(rule.name, parts), rule);
-  if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+  if (!hit.allowed) throw new RateLimitError(rule.problem, hit.retryAfterSeconds);
 }
 
 /**
@@ -330,7 +332,7 @@ export function chargeBufferedAddressRateLimit(
 ): { forgive(): void } {
   const key = rateLimitKey(rule.name, [addressPart(client)]);
   const hit = hitBufferedRateLimit(db, key, perAddressRule(rule, client));
-  if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+  if (!hit.allowed) throw new RateLimitError(rule.problem, hit.retryAfterSeconds);
   return {
     forgive() {
       const count = bufferOf(db).counts.get(key);
@@ -350,5 +352,5 @@ export function enforceBufferedAddressRateLimit(
     rateLimitKey(rule.name, [addressPart(client)]),
     perAddressRule(rule, client),
   );
-  if (!hit.allowed) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+  if (!hit.allowed) throw new RateLimitError(rule.problem, hit.retryAfterSeconds);
 }

@@ -2,9 +2,11 @@
 // provider that took it. The amount is reserved on the order before the provider is called, so
 // two admins refunding at once can never give back more than was paid; the buyer gets an e-mail
 // and the audit trail an entry.
+
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { refundableStatuses, type refundInput } from "../../common/schemas/orders";
 import { type OrderStatus, orders, paymentRefunds, users } from "../db/schema";
@@ -25,17 +27,17 @@ export async function refundOrder(
 ): Promise<{ refund: Refund; refundedMinor: number; status: OrderStatus }> {
   const admin = requireAdmin(actor);
   const { amount, reason } = input;
-  if (!uuidPattern.test(orderId)) throw notFound("Order");
+  if (!uuidPattern.test(orderId)) throw notFound("order");
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound("Order");
+  if (!order) throw notFound("order");
   if (!(refundableStatuses as readonly string[]).includes(order.status)) {
-    throw new DomainError("conflict", "Only a paid order can be refunded");
+    throw new DomainError("conflict", problem("refund.onlyPaid"));
   }
   const left = order.totalMinor - order.refundedMinor;
   const amountMinor = amount ?? left;
   if (amountMinor <= 0 || amountMinor > left) {
-    const message = `At most ${(left / 100).toFixed(2)} is left to refund`;
-    throw new DomainError("invalid", message, { amount: message });
+    const found = problem("refund.left", { left: (left / 100).toFixed(2) });
+    throw new DomainError("invalid", found, { amount: found });
   }
   const provider = providerOf(ctx, order);
 
@@ -52,7 +54,7 @@ export async function refundOrder(
     )
     .returning({ refundedMinor: orders.refundedMinor, totalMinor: orders.totalMinor });
   const after = reserved[0];
-  if (!after) throw new DomainError("conflict", "The order changed meanwhile: check what is left to refund");
+  if (!after) throw new DomainError("conflict", problem("refund.changed"));
 
   let result: Awaited<ReturnType<typeof provider.refund>>;
   const refundId = randomUUID();

@@ -5,7 +5,9 @@
 // content generation (server/cache/page-cache.ts). So the whole class is read once per generation
 // into memory, with the positions in class, and every lookup of that generation is a map lookup:
 // results day's crowd costs the database nothing but its rate-limit counts.
+
 import { and, count, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import { classPositions } from "../../common/grading";
 import type { Marksheet } from "../../common/schemas/results";
 import { type ContentReads, freeze } from "../cache/content-reads";
@@ -21,7 +23,7 @@ import {
   type RateLimitRule,
 } from "./rate-limit";
 
-const lookupLimitMessage = "Too many result lookups from this address, try again later";
+const lookupLimitMessage = problem("limit.resultLookups");
 
 /**
  * Results day: every lookup counts, generously, as a mobile operator's carrier-grade NAT puts
@@ -31,7 +33,7 @@ export const lookupLimit: RateLimitRule = {
   name: "result-lookup",
   max: 300,
   windowMs: 10 * 60_000,
-  message: lookupLimitMessage,
+  problem: lookupLimitMessage,
 };
 
 /**
@@ -42,10 +44,10 @@ export const lookupMissLimit: RateLimitRule = {
   name: "result-lookup-miss",
   max: 30,
   windowMs: 10 * 60_000,
-  message: lookupLimitMessage,
+  problem: lookupLimitMessage,
 };
 
-const lookupMiss = () => new DomainError("not_found", "No result matches this roll and registration number");
+const lookupMiss = () => new DomainError("not_found", problem("result.noMatch"));
 
 type ResultRow = typeof examResults.$inferSelect;
 
@@ -134,7 +136,7 @@ export type LookupContext = {
 };
 
 const notFoundExam = (error: unknown) => {
-  throw error instanceof DomainError && error.code === "not_found" ? notFound("Exam") : error;
+  throw error instanceof DomainError && error.code === "not_found" ? notFound("exam") : error;
 };
 
 /**

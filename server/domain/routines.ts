@@ -2,7 +2,9 @@
 // (day × period → subject, teacher, room) and substitute teachers for a date. Everyone reads it;
 // admins change it. A save that would put one teacher, or one room, in two places at once is
 // refused naming the clash, and nothing is saved.
+
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { type Problem, problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import {
   defaultSchoolDays,
@@ -84,12 +86,9 @@ export class RoutineClash extends DomainError {
     readonly clash: { what: "teacher" | "room"; name: string; day: Weekday; period: number; other: string },
     field: string,
   ) {
-    const day = clash.day[0]?.toUpperCase() + clash.day.slice(1);
-    const message =
-      clash.what === "teacher"
-        ? `Teacher ${clash.name} already teaches ${clash.other} on ${day} in period ${clash.period}`
-        : `Room ${clash.name} is already used by ${clash.other} on ${day} in period ${clash.period}`;
-    super("conflict", message, { [field]: message });
+    const params = { name: clash.name, other: clash.other, day: clash.day, period: clash.period };
+    const found = problem(clash.what === "teacher" ? "routine.teacherBusy" : "routine.roomBusy", params);
+    super("conflict", found, { [field]: found });
     this.name = "RoutineClash";
   }
 }
@@ -99,8 +98,7 @@ const weekSubjectId = "00000000-0000-0000-0000-000000000000";
 
 const classLabel = (name: string, section: string) => (section ? `${name} (${section})` : name);
 
-const invalid = (field: string, message: string) =>
-  new DomainError("invalid", `${field} ${message}`, { [field]: message });
+const invalid = (field: string, found: Problem) => DomainError.ofField("invalid", field, found);
 
 /**
  * Whether a unique index refused a row (Postgres 23505, wrapped or not): a save made at the same
@@ -114,8 +112,7 @@ function takenMeanwhile(error: unknown): boolean {
 }
 
 const raced = (field: string) => {
-  const message = "was taken by another save at the same moment: try again";
-  return new DomainError("conflict", `${field} ${message}`, { [field]: message });
+  return DomainError.ofField("conflict", field, problem("routine.savedMeanwhile"));
 };
 
 /** The periods in order and the school days, Saturday first (Saturday to Thursday if never set). */
@@ -156,19 +153,19 @@ export async function saveWeek(db: Database, actor: Actor, input: WeekInput): Pr
 }
 
 async function classOf(db: Reader, classId: string, section: string) {
-  if (!uuidPattern.test(classId)) throw notFound("Class");
+  if (!uuidPattern.test(classId)) throw notFound("class");
   const [row] = await db
     .select({ id: schoolClasses.id, name: schoolClasses.name, sections: schoolClasses.sections })
     .from(schoolClasses)
     .where(eq(schoolClasses.id, classId));
-  if (!row) throw notFound("Class");
+  if (!row) throw notFound("class");
   const known = row.sections.find((s) => s.toLowerCase() === section.toLowerCase());
   if (row.sections.length === 0 ? section !== "" : known === undefined) {
     throw invalid(
       "section",
       row.sections.length === 0
-        ? "must be left out: the class has no sections"
-        : `must be one of the class's sections (${row.sections.join(", ")})`,
+        ? problem("routine.noSections")
+        : problem("routine.section", { sections: row.sections.join(", ") }),
     );
   }
   return { ...row, section: known ?? "" };
@@ -278,14 +275,14 @@ export async function saveRoutine(
     const names = await teachersNamed(tx, teacherIds);
     input.slots.forEach((slot, i) => {
       const period = week.periods.find((p) => p.number === slot.period);
-      if (!period) throw invalid(`slots.${i}.period`, "must be one of the institute's periods");
-      if (period.break) throw invalid(`slots.${i}.period`, "is a break: no class is held in it");
-      if (!week.days.includes(slot.day)) throw invalid(`slots.${i}.day`, "must be a school day");
+      if (!period) throw invalid(`slots.${i}.period`, problem("routine.notPeriod"));
+      if (period.break) throw invalid(`slots.${i}.period`, problem("routine.breakPeriod"));
+      if (!week.days.includes(slot.day)) throw invalid(`slots.${i}.day`, problem("routine.notSchoolDay"));
       const key = `${slot.day} ${slot.period}`;
-      if (seen.has(key)) throw invalid(`slots.${i}`, "repeats a day and period already given");
+      if (seen.has(key)) throw invalid(`slots.${i}`, problem("routine.repeatedSlot"));
       seen.add(key);
       if (slot.teacher && !names.has(slot.teacher))
-        throw invalid(`slots.${i}.teacher`, "must be an approved teacher's id");
+        throw invalid(`slots.${i}.teacher`, problem("routine.notTeacher"));
     });
     // Every other class's slots at the days and periods used, to name a clash.
     const others = input.slots.length
@@ -366,9 +363,9 @@ export async function teacherRoutine(
   teacherId: string,
   date: string,
 ): Promise<{ teacher: TeacherRef; date: string; weekday: Weekday; slots: TeacherSlot[] }> {
-  if (!uuidPattern.test(teacherId)) throw notFound("Teacher");
+  if (!uuidPattern.test(teacherId)) throw notFound("teacher");
   const name = (await teachersNamed(db, [teacherId])).get(teacherId);
-  if (name === undefined) throw notFound("Teacher");
+  if (name === undefined) throw notFound("teacher");
   const weekday = weekdayOf(date);
   const [own, covered, taken] = await Promise.all([
     db
@@ -498,7 +495,7 @@ export async function addSubstitute(db: Database, actor: Actor, input: Substitut
     const found = await classOf(tx, input.class, input.section);
     const weekday = weekdayOf(input.date);
     const name = (await teachersNamed(tx, [input.teacher])).get(input.teacher);
-    if (name === undefined) throw invalid("teacher", "must be an approved teacher's id");
+    if (name === undefined) throw invalid("teacher", problem("routine.notTeacher"));
     const [slot] = await tx
       .select({ teacherId: routineSlots.teacherId })
       .from(routineSlots)
@@ -510,8 +507,8 @@ export async function addSubstitute(db: Database, actor: Actor, input: Substitut
           eq(routineSlots.period, input.period),
         ),
       );
-    if (!slot) throw invalid("period", "has no class on that day in the routine");
-    if (slot.teacherId === input.teacher) throw invalid("teacher", "is the class's own teacher");
+    if (!slot) throw invalid("period", problem("routine.noClassThen"));
+    if (slot.teacherId === input.teacher) throw invalid("teacher", problem("routine.ownTeacher"));
     const [already] = await tx
       .select({ id: routineSubstitutes.id })
       .from(routineSubstitutes)
@@ -524,8 +521,7 @@ export async function addSubstitute(db: Database, actor: Actor, input: Substitut
         ),
       );
     if (already) {
-      const message = "already has a substitute on that date: delete it first";
-      throw new DomainError("conflict", `period ${message}`, { period: message });
+      throw DomainError.ofField("conflict", "period", problem("routine.substituteExists"));
     }
     // Where the teacher is then: their own class (unless someone covers it), or another substitution.
     const [own] = await tx
@@ -594,20 +590,20 @@ export async function addSubstitute(db: Database, actor: Actor, input: Substitut
     throw takenMeanwhile(error) ? raced("teacher") : error;
   });
   const [made] = (await listSubstitutes(db, input.date)).filter((s) => s.id === id);
-  if (!made) throw notFound("Substitute");
+  if (!made) throw notFound("substitute");
   return made;
 }
 
 export async function deleteSubstitute(db: Database, actor: Actor, id: string): Promise<void> {
   const admin = requireAdmin(actor);
-  if (!uuidPattern.test(id)) throw notFound("Substitute");
+  if (!uuidPattern.test(id)) throw notFound("substitute");
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(routineSubstitutes).where(eq(routineSubstitutes.id, id)).returning({
       classId: routineSubstitutes.classId,
       date: routineSubstitutes.date,
       period: routineSubstitutes.period,
     });
-    if (!gone) throw notFound("Substitute");
+    if (!gone) throw notFound("substitute");
     await recordAudit(tx, admin, {
       action: "delete",
       subject: "routine",

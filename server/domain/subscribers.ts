@@ -2,8 +2,9 @@
 // capitalised. Subscribing again is a success too (nothing new is stored).
 
 import { count, desc, ilike } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import { subscribeInput } from "../../common/schemas/contact";
-import { fieldErrorsOf } from "../../common/schemas/field-errors";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { subscribers } from "../db/schema";
@@ -16,7 +17,7 @@ export const subscribeRateLimit: RateLimitRule = {
   name: "subscribe",
   max: 20,
   windowMs: 10 * 60 * 1000,
-  message: "Too many requests. Please try again later.",
+  problem: problem("limit.requests"),
 };
 
 export type SubscribeAnswer = {
@@ -33,7 +34,11 @@ export async function subscribe(
 ): Promise<SubscribeAnswer> {
   const parsed = subscribeInput.safeParse(input);
   if (!parsed.success) {
-    throw new DomainError("invalid", "Invalid subscription", fieldErrorsOf(parsed.error));
+    throw new DomainError(
+      "invalid",
+      problem("record.invalid", { what: "subscription" }),
+      fieldProblemsOf(parsed.error),
+    );
   }
   await enforceAddressRateLimit(db, subscribeRateLimit, options.client);
   const email = parsed.data.email.toLowerCase();

@@ -1,6 +1,8 @@
 // Accounts as the institute sees them: who is an admin, display names, profiles. Sign-up,
 // sign-in and sessions belong to Better Auth; everything here checks the actor first.
+
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { problem } from "../../common/errors/problem";
 import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { blogs, comments, sessions, users } from "../db/schema";
@@ -23,10 +25,10 @@ async function findByEmail(db: Database, email: string) {
 export async function getAdminFlag(db: Database, actor: Actor, email: string): Promise<{ admin: boolean }> {
   const user = requireUser(actor);
   if (user.email.toLowerCase() !== email.toLowerCase() && !user.isAdmin) {
-    throw new DomainError("forbidden", "You may only ask about your own account");
+    throw new DomainError("forbidden", problem("account.ownOnlyAsk"));
   }
   const row = await findByEmail(db, email);
-  if (!row) throw new DomainError("not_found", `No account with the e-mail ${email}`);
+  if (!row) throw new DomainError("not_found", problem("account.notFound", { email }));
   return { admin: isAdminRole(row.role) };
 }
 
@@ -38,7 +40,7 @@ export async function recordOwnUser(
 ): Promise<UpdateAnswer> {
   const user = requireUser(actor);
   if (user.email.toLowerCase() !== input.email.toLowerCase()) {
-    throw new DomainError("forbidden", "You may only change your own account");
+    throw new DomainError("forbidden", problem("account.ownOnlyChange"));
   }
   if (input.displayName === undefined || input.displayName === user.name) {
     return { acknowledged: true, matchedCount: 1, modifiedCount: 0 };
@@ -51,7 +53,7 @@ export async function recordOwnUser(
 export async function makeAdmin(db: Database, actor: Actor, email: string): Promise<UpdateAnswer> {
   const admin = requireAdmin(actor);
   const row = await findByEmail(db, email);
-  if (!row) throw new DomainError("not_found", `No account with the e-mail ${email}`);
+  if (!row) throw new DomainError("not_found", problem("account.notFound", { email }));
   if (isAdminRole(row.role)) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 };
   await db.transaction(async (tx) => {
     await tx.update(users).set({ role: "admin" }).where(eq(users.id, row.id));
@@ -137,8 +139,8 @@ export async function listUsers(
 /** The SQL twin of isAdminRole: the role list holds "admin". */
 const hasAdminRole = sql`'admin' = any(string_to_array(replace(${users.role}, ' ', ''), ','))`;
 
-export const lastAdminMessage = "There must always be at least one admin";
-export const ownAccountMessage = "You cannot disable or delete your own account";
+export const lastAdminMessage = problem("account.lastAdmin");
+export const ownAccountMessage = problem("account.ownAccount");
 
 type AdminRow = { id: string; email: string; banned: boolean | null };
 
@@ -170,7 +172,7 @@ export async function removeAdmin(db: Database, actor: Actor, email: string): Pr
     const target = admins.find((row) => row.email.toLowerCase() === email.toLowerCase());
     if (!target) {
       const [row] = await tx.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
-      if (!row) throw new DomainError("not_found", `No account with the e-mail ${email}`);
+      if (!row) throw new DomainError("not_found", problem("account.notFound", { email }));
       return { acknowledged: true, matchedCount: 1, modifiedCount: 0 } as const;
     }
     if (otherActiveAdmins(admins, target.id) === 0) throw new DomainError("conflict", lastAdminMessage);
@@ -210,7 +212,7 @@ async function changeAccount<T>(
     const admins = await lockAdmins(tx);
     const fromCommandLine = admin.id === null;
     if (!fromCommandLine && !admins.some((row) => row.id === admin.id && row.banned !== true)) {
-      throw new DomainError("forbidden", "Only an admin may do this");
+      throw new DomainError("forbidden", problem("auth.adminOnly"));
     }
     const [target] = await tx
       .select({ id: users.id, email: users.email, banned: users.banned })
@@ -218,7 +220,7 @@ async function changeAccount<T>(
       .where(byEmail(email))
       .limit(1)
       .for("update");
-    if (!target) throw new DomainError("not_found", `No account with the e-mail ${email}`);
+    if (!target) throw new DomainError("not_found", problem("account.notFound", { email }));
     if (target.id === admin.id) throw new DomainError("conflict", ownAccountMessage);
     return change(tx, admin, target, admins);
   });

@@ -1,9 +1,11 @@
 // The downloads' documents: PDF, DOCX, XLSX and ODT, their type decided from their bytes (never
 // from the name or the browser's word), kept as they were sent under downloads/<name>-<random>.<ext>
 // in the same file storage as the images, and read back only through /api/downloads/{id}/file.
+
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { unzipSync } from "fflate";
+import { type Problem, problem } from "../../common/errors/problem";
 import type { DownloadType } from "../../common/schemas/content";
 import type { DocumentStore } from "../domain/content/collection";
 import { DomainError } from "../domain/errors";
@@ -66,7 +68,7 @@ export function cleanFileName(name: string, type: DownloadType): string {
   return kept.toLowerCase().endsWith(`.${type}`) ? kept : `${kept}.${type}`;
 }
 
-const refused = (message: string) => new DomainError("invalid", message, { file: message });
+const refused = (found: Problem) => new DomainError("invalid", found, { file: found });
 
 export function createDocumentStore(deps: {
   files: FileStorage;
@@ -75,12 +77,12 @@ export function createDocumentStore(deps: {
 }): DocumentStore {
   return {
     async store({ bytes, name }) {
-      if (bytes.length === 0) throw refused("Choose a file");
+      if (bytes.length === 0) throw refused(problem("upload.chooseFile"));
       if (bytes.length > deps.maxBytes) {
-        throw refused(`The file is larger than ${sizeInWords(deps.maxBytes)}`);
+        throw refused(problem("upload.fileTooLarge", { size: sizeInWords(deps.maxBytes) }));
       }
       const type = sniffDocument(bytes);
-      if (!type) throw refused("Upload a PDF, DOCX, XLSX or ODT file");
+      if (!type) throw refused(problem("upload.documentType"));
       const fileName = cleanFileName(name, type);
       const stem = slugify(path.parse(fileName).name).replace(/^image$/, "file");
       const key = `downloads/${stem}-${randomBytes(6).toString("hex")}.${type}`;

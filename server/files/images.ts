@@ -1,7 +1,10 @@
 // The one pipeline every uploaded image goes through: size limit, type decided from the bytes,
 // decoded and re-encoded by sharp (which drops EXIF, GPS, XMP, ICC and comments, and whatever a
 // polyglot file hid after the pixels), turned upright, and cut into the widths pages ask for.
+
 import type { Channels, Metadata } from "sharp";
+import { englishOf } from "../../common/errors/english";
+import { type Problem, problem } from "../../common/errors/problem";
 
 /** sharp's native library costs about 23 MB of memory: it is loaded with the first image, not at start. */
 export const loadSharp = () => import("sharp").then((module) => module.default);
@@ -26,11 +29,11 @@ export class ImageError extends Error {
   readonly status: 413 | 415 | 400;
   constructor(
     readonly code: ImageErrorCode,
-    message: string,
+    readonly problem: Problem,
     /** The field that carried the file, when the caller names it in the answer (an album's photo). */
     readonly field?: string,
   ) {
-    super(message);
+    super(englishOf(problem));
     this.name = "ImageError";
     this.status = statusOf[code];
   }
@@ -51,9 +54,8 @@ const jpegOptions = { quality: 80, mozjpeg: true } as const;
 const quickWebpOptions = { quality: 80, effort: 2 } as const;
 const quickJpegOptions = { quality: 80, mozjpeg: false } as const;
 
-const unsupported = () => new ImageError("unsupported_type", "Upload a JPEG, PNG, WebP or AVIF image");
-const damaged = () =>
-  new ImageError("invalid_image", "The image could not be read: the file is damaged or incomplete");
+const unsupported = () => new ImageError("unsupported_type", problem("upload.imageType"));
+const damaged = () => new ImageError("invalid_image", problem("upload.imageDamaged"));
 
 /**
  * Checks and re-encodes an uploaded image. Rejects with ImageError: too_large (413) over
@@ -66,7 +68,10 @@ export async function processImage(
 ): Promise<ProcessedImage> {
   const maxPixels = options.maxPixels ?? defaultMaxPixels;
   if (bytes.length > options.maxBytes) {
-    throw new ImageError("too_large", `The image is larger than ${formatBytes(options.maxBytes)}`);
+    throw new ImageError(
+      "too_large",
+      problem("upload.imageTooLarge", { size: formatBytes(options.maxBytes) }),
+    );
   }
   // Look at the first bytes before sharp does: its SVG, PDF, TIFF, GIF and other loaders never
   // see an upload.
@@ -89,7 +94,10 @@ export async function processImage(
   if (width * height > maxPixels) {
     throw new ImageError(
       "too_large",
-      `The image is ${width} × ${height} pixels; images of up to ${formatMegapixels(maxPixels)} megapixels are accepted`,
+      problem("upload.tooManyPixels", {
+        size: `${width} × ${height}`,
+        max: Number(formatMegapixels(maxPixels)),
+      }),
     );
   }
 

@@ -4,7 +4,10 @@
 // again, the bearer token of a sign-in). Cookies do not cross: no Allow-Credentials, so an app
 // signs in and then sends `Authorization: Bearer`, and a state change riding a cookie still has
 // to come from our own pages (same-origin.ts).
+
 import { createMiddleware } from "hono/factory";
+import { problem } from "../../common/errors/problem";
+import { errorBody } from "../api/errors";
 import type { AppEnv } from "../http-env";
 import { setAnswerHeaders } from "./response-headers";
 
@@ -22,16 +25,9 @@ export const crossOriginApi = (trustedOrigins: readonly string[]) => {
     const allowed = origin !== undefined && listed.has(origin);
     if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
       if (!allowed) {
-        return c.json(
-          {
-            error: {
-              code: "origin_not_allowed",
-              message: "Calls from this origin are not allowed (see TRUSTED_ORIGINS)",
-            },
-          },
-          403,
-          { Vary: "Origin" },
-        );
+        return c.json(errorBody("origin_not_allowed", problem("request.originNotAllowed")), 403, {
+          Vary: "Origin",
+        });
       }
       return new Response(null, {
         status: 204,

@@ -4,14 +4,17 @@
 // PostgreSQL fail), links to go to afterwards in ASCII (other characters made the redirect fail
 // after a session was made) and no field the call does not know. A refusal here
 // comes before Better Auth's rate limits, so it uses up no slot, and stores nothing.
+
 import type { MiddlewareHandler } from "hono";
-import { unknownFieldMessage } from "../../common/schemas/field-errors";
+import { englishFields } from "../../common/errors/english";
+import { type Problem, problem } from "../../common/errors/problem";
 import { controlCharacterFields } from "../../common/schemas/fields";
+import { errorBody } from "../api/errors";
 
 /** The fields each call's body may hold, by path under /api/auth; null: not checked here. */
 export type KnownBodyFields = (path: string) => ReadonlySet<string> | null;
 
-type Fields = Record<string, string>;
+type Fields = Record<string, Problem>;
 
 /** Fields that Better Auth answers with a redirect (Location header) to: callbackURL, redirectTo... */
 const linkField = /callback|redirect/i;
@@ -22,11 +25,9 @@ const isHeaderSafe = (value: unknown) => typeof value !== "string" || /^[\x20-\x
 export function jsonObjectBody(knownFields: KnownBodyFields = () => null): MiddlewareHandler {
   return async (c, next) => {
     const refuse = (where: string, fields: Fields) => {
-      const list = Object.entries(fields).map(([field, message]) => `${field}: ${message}`);
-      return c.json(
-        { error: { code: "invalid", message: `Invalid ${where}: ${list.join("; ")}`, fields } },
-        400,
-      );
+      const list = Object.entries(englishFields(fields)).map(([field, message]) => `${field}: ${message}`);
+      const found = problem("request.invalidPart", { where });
+      return c.json(errorBody("invalid", found, fields, `Invalid ${where}: ${list.join("; ")}`), 400);
     };
     const inQuery = controlCharacterFields(
       Object.fromEntries(new URL(c.req.url).searchParams),
@@ -48,13 +49,16 @@ export function jsonObjectBody(knownFields: KnownBodyFields = () => null): Middl
       return next();
     }
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
-      return c.json({ error: { code: "invalid_body", message: "The body must be a JSON object" } }, 400);
+      return c.json(errorBody("invalid_body", problem("request.jsonObject")), 400);
     }
     const known = knownFields(c.req.path.replace(/^\/api\/auth/i, ""));
     if (known) {
       const unknown = Object.keys(body).filter((name) => !known.has(name));
       if (unknown.length > 0)
-        return refuse("body", Object.fromEntries(unknown.map((name) => [name, unknownFieldMessage])));
+        return refuse(
+          "body",
+          Object.fromEntries(unknown.map((name) => [name, problem("request.unknownField")])),
+        );
     }
     const inBody = controlCharacterFields(body);
     if (Object.keys(inBody).length > 0) return refuse("body", inBody);
@@ -64,12 +68,7 @@ export function jsonObjectBody(knownFields: KnownBodyFields = () => null): Middl
     if (badLinks.length > 0)
       return refuse(
         "body",
-        Object.fromEntries(
-          badLinks.map(([name]) => [
-            name,
-            `${name} must be a link written in ASCII (percent-encode other characters)`,
-          ]),
-        ),
+        Object.fromEntries(badLinks.map(([name]) => [name, problem("request.asciiLink", { name })])),
       );
     return next();
   };

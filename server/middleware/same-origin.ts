@@ -5,7 +5,10 @@
 // cookie. Bearer-token calls carry no ambient credential and are left alone. Browser apps on
 // the origins of TRUSTED_ORIGINS may call without a cookie (to sign in, then with their bearer
 // token); their cookies are not accepted, since cookies do not cross origins here (cors.ts).
+
 import { createMiddleware } from "hono/factory";
+import { problem } from "../../common/errors/problem";
+import { errorBody } from "../api/errors";
 import type { AppEnv } from "../http-env";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -31,12 +34,7 @@ export const sameOrigin = (publicUrl: string, appOrigins: string[] = []) => {
   const own = [new URL(publicUrl).origin];
   return createMiddleware<AppEnv>(async (c, next) => {
     if (isCrossSite(c.req.raw, own, appOrigins)) {
-      return c.json(
-        {
-          error: { code: "cross_site_request", message: "This request must come from the site's own pages" },
-        },
-        403,
-      );
+      return c.json(errorBody("cross_site_request", problem("request.crossSite")), 403);
     }
     await next();
   });

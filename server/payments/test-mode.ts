@@ -4,6 +4,7 @@
 // id and its status is the intent's status. Cards are Stripe's published test numbers, with their
 // meanings.
 import { eq } from "drizzle-orm";
+import { type Problem, problem } from "../../common/errors/problem";
 import { maxAmountMinor } from "../../common/money";
 import type { Database } from "../db/client";
 import { orders } from "../db/schema";
@@ -50,9 +51,9 @@ export function intentIdOfClientSecret(clientSecret: string): string | null {
 
 export type TestCard = { cardNumber: string; expMonth: number; expYear: number; cvc: string };
 
-type Refusal = { code: string; message: string };
+type Refusal = { code: string; problem: Problem };
 
-const declined: Refusal = { code: "card_declined", message: "Your card was declined." };
+const declined: Refusal = { code: "card_declined", problem: problem("card.declined") };
 
 // https://docs.stripe.com/testing: the numbers people know, and what Stripe answers to each.
 const testCards: Record<string, Refusal | "succeeds"> = {
@@ -61,13 +62,10 @@ const testCards: Record<string, Refusal | "succeeds"> = {
   "5555555555554444": "succeeds",
   "378282246310005": "succeeds",
   "4000000000000002": declined,
-  "4000000000009995": { code: "insufficient_funds", message: "Your card has insufficient funds." },
-  "4000000000000069": { code: "expired_card", message: "Your card has expired." },
-  "4000000000000127": { code: "incorrect_cvc", message: "Your card's security code is incorrect." },
-  "4000000000000119": {
-    code: "processing_error",
-    message: "An error occurred while processing your card. Try again in a little bit.",
-  },
+  "4000000000009995": { code: "insufficient_funds", problem: problem("card.insufficientFunds") },
+  "4000000000000069": { code: "expired_card", problem: problem("card.expired") },
+  "4000000000000127": { code: "incorrect_cvc", problem: problem("card.incorrectCvc") },
+  "4000000000000119": { code: "processing_error", problem: problem("card.processingError") },
 };
 
 /**
@@ -79,10 +77,7 @@ export function chargeTestCard(card: TestCard, now = new Date()): { last4: strin
   const number = card.cardNumber.replace(/[\s-]/g, "");
   const meaning = testCards[number];
   if (meaning === undefined) {
-    throw new PaymentError(
-      declined.code,
-      "Your card number is not a test card. In test mode no real money moves: use 4242 4242 4242 4242.",
-    );
+    throw new PaymentError(declined.code, problem("card.notTestCard"));
   }
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   // A card is good until the end of its expiry month.
@@ -90,8 +85,8 @@ export function chargeTestCard(card: TestCard, now = new Date()): { last4: strin
     year < now.getUTCFullYear() ||
     (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
   ) {
-    throw new PaymentError("expired_card", "Your card has expired.");
+    throw new PaymentError("expired_card", problem("card.expired"));
   }
-  if (meaning !== "succeeds") throw new PaymentError(meaning.code, meaning.message);
+  if (meaning !== "succeeds") throw new PaymentError(meaning.code, meaning.problem);
   return { last4: number.slice(-4) };
 }

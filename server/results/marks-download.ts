@@ -1,7 +1,9 @@
 // GET /results/exams/{id}/marks.csv and .xlsx: the exam's marks sheet as entered so far, for
 // admins, in the layout the import reads (so the office can fill it in a spreadsheet and send it
 // back). With no student enrolled yet it is the empty sheet with its columns.
+
 import type { Context } from "hono";
+import { errorBody } from "../api/errors";
 import { DomainError, statusOf } from "../domain/errors";
 import { marksGrid } from "../domain/exams";
 import type { Services } from "../services";
@@ -41,7 +43,10 @@ export function marksDownload(services: Services) {
       });
     } catch (error) {
       if (error instanceof DomainError) {
-        return c.json({ error: { code: error.code, message: error.message } }, statusOf[error.code] as 401);
+        return c.json(
+          errorBody(error.code, error.problem, error.fieldProblems, error.message),
+          statusOf[error.code] as 401,
+        );
       }
       throw error;
     }

@@ -5,9 +5,12 @@
 //
 // Reading never throws on what a person uploads: every problem is a SheetError naming the row and
 // the column, so the page can list them all at once.
+
 import { Unzip, UnzipInflate, zipSync } from "fflate";
 import { readSheet } from "read-excel-file/universal";
 import writeXlsxFile from "write-excel-file/universal";
+import { englishOf } from "../../common/errors/english";
+import { type ErrorCode, type Params, type Problem, problem } from "../../common/errors/problem";
 import { type ComponentKind, rollNumber, type SubjectRule } from "../../common/schemas/results";
 import { readScore, type Score, type ScoreProblem } from "../../common/scores";
 import { hasControlCharacter } from "../../common/text-rules";
@@ -35,7 +38,15 @@ export type SheetRowInput = { roll: string; registration: string; name: string; 
  * column's header as written ("file" for the whole file, a letter such as "F" for a column without
  * a header).
  */
-export type SheetError = { row: number; column: string; message: string };
+export type SheetError = { row: number; column: string; message: string; key: ErrorCode; params?: Params };
+
+/** A problem of the sheet, with its English words as `message` (the API's) and its code. */
+export const sheetError = (row: number, column: string, found: Problem): SheetError => ({
+  row,
+  column,
+  message: englishOf(found),
+  ...found,
+});
 
 export type SheetFile = { name: string; bytes: Uint8Array };
 
@@ -83,7 +94,7 @@ export function marksSheetHeaders(subjects: SubjectRule[]): string[] {
 /** One row of cells as text ("" for empty), with its row number in the spreadsheet. */
 type GridRow = { line: number; cells: string[] };
 
-type Grid = { rows: GridRow[] } | { error: string };
+type Grid = { rows: GridRow[] } | { error: Problem };
 
 /**
  * Reads an uploaded marks sheet. The file's type comes from its bytes (an .xlsx is a zip with a
@@ -105,18 +116,17 @@ export async function readMarksSheet(
   }
 }
 
-const fileError = (message: string): SheetError => ({ row: 0, column: "file", message });
+const fileError = (found: Problem): SheetError => sheetError(0, "file", found);
 
-const saveAsAdvice = "Save it as an Excel workbook (.xlsx) or as CSV UTF-8 and upload that.";
-const unreadableWorkbook = `The workbook could not be read: it may be damaged. Open it in Excel or LibreOffice and save it again. ${saveAsAdvice}`;
+const unreadableWorkbook = problem("sheet.unreadable");
 
 const startsWith = (bytes: Uint8Array, ...prefix: number[]) => prefix.every((b, i) => bytes[i] === b);
 
 async function readGrid(file: SheetFile): Promise<Grid> {
   const { bytes } = file;
-  if (bytes.length === 0) return { error: "The file is empty." };
+  if (bytes.length === 0) return { error: problem("sheet.fileEmpty") };
   if (bytes.length > marksSheetLimits.bytes)
-    return { error: `The file is larger than ${marksSheetLimits.bytes / 1024 / 1024} MB.` };
+    return { error: problem("sheet.fileTooLarge", { size: marksSheetLimits.bytes / 1024 / 1024 }) };
   if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) return readXlsx(bytes);
   const refused = refusedKind(bytes);
   if (refused) return { error: refused };
@@ -124,20 +134,19 @@ async function readGrid(file: SheetFile): Promise<Grid> {
 }
 
 /** Files that are known not to be a marks sheet, by their first bytes, with what to do instead. */
-function refusedKind(bytes: Uint8Array): string | undefined {
+function refusedKind(bytes: Uint8Array): Problem | undefined {
   if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))
     // The old binary format; a password-protected .xlsx is stored in the same container.
-    return `This is an old Excel file (.xls) or a password-protected workbook. ${saveAsAdvice}`;
-  if (startsWith(bytes, 0x50, 0x4b)) return `This zip file is empty or damaged. ${saveAsAdvice}`;
-  if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46)) return `This is a PDF, not a spreadsheet. ${saveAsAdvice}`;
+    return problem("sheet.oldExcel");
+  if (startsWith(bytes, 0x50, 0x4b)) return problem("sheet.zipDamaged");
+  if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46)) return problem("sheet.pdf");
   if (
     startsWith(bytes, 0x89, 0x50, 0x4e, 0x47) ||
     startsWith(bytes, 0xff, 0xd8, 0xff) ||
     startsWith(bytes, 0x47, 0x49, 0x46, 0x38)
   )
-    return `This is a picture, not a spreadsheet. ${saveAsAdvice}`;
-  if (startsWith(bytes, 0xff, 0xfe) || startsWith(bytes, 0xfe, 0xff))
-    return `This text is saved as UTF-16 ("Unicode Text"). ${saveAsAdvice}`;
+    return problem("sheet.picture");
+  if (startsWith(bytes, 0xff, 0xfe) || startsWith(bytes, 0xfe, 0xff)) return problem("sheet.utf16");
   return undefined;
 }
 
@@ -151,14 +160,11 @@ function readCsv(bytes: Uint8Array, fileName: string): Grid {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(body);
   } catch {
-    const named = /\.(xlsx?|ods)$/i.test(fileName) ? "Its name says spreadsheet, but it" : "It";
-    return {
-      error: `The file is neither an Excel workbook (.xlsx) nor CSV text in UTF-8. ${named} may be saved in another encoding or be another kind of file. ${saveAsAdvice}`,
-    };
+    return { error: problem(/\.(xlsx?|ods)$/i.test(fileName) ? "sheet.encodingNamed" : "sheet.encoding") };
   }
   if (/^\s*</.test(text))
     // Some systems export a web page named .xls; its rows would read as nonsense columns.
-    return { error: `This is a web page or XML file, not a spreadsheet. ${saveAsAdvice}` };
+    return { error: problem("sheet.webPage") };
   return parseCsv(text);
 }
 
@@ -218,7 +224,7 @@ function parseCsv(text: string): Grid {
     // The header, one row too many (reported as such), and no more.
     if (rows.length > marksSheetLimits.rows + 2) break;
   }
-  if (quoted) return { error: `Row ${quoteOpenedOn} opens a quoted value that is never closed.` };
+  if (quoted) return { error: problem("sheet.openQuote", { row: quoteOpenedOn }) };
   if (field !== "" || cells.length > 0) endRow();
   return { rows };
 }
@@ -250,18 +256,14 @@ const isXmlPart = (name: string) => name.endsWith(".xml") || name.endsWith(".rel
 async function readXlsx(bytes: Uint8Array): Promise<Grid> {
   // The unzip below reads entry by entry from the start, so a file cut short after its last
   // entry would still read; the zip's end record tells that the upload arrived whole.
-  if (!hasEndRecord(bytes))
-    return {
-      error: `The workbook is incomplete: the upload may have been cut short. Upload it again. ${saveAsAdvice}`,
-    };
+  if (!hasEndRecord(bytes)) return { error: problem("sheet.incomplete") };
   const parts = unzipWithCap(bytes);
   if ("error" in parts) return parts;
   const files = parts.files;
   if (!files["xl/workbook.xml"]) {
-    if (files["content.xml"]) return { error: `This is an OpenDocument spreadsheet (.ods). ${saveAsAdvice}` };
-    if (files["word/document.xml"])
-      return { error: `This is a Word document, not a spreadsheet. ${saveAsAdvice}` };
-    return { error: `This zip file is not an Excel workbook. ${saveAsAdvice}` };
+    if (files["content.xml"]) return { error: problem("sheet.ods") };
+    if (files["word/document.xml"]) return { error: problem("sheet.word") };
+    return { error: problem("sheet.notWorkbook") };
   }
   const tooLarge = checkSheetExtent(files);
   if (tooLarge) return { error: tooLarge };
@@ -295,10 +297,10 @@ function cellText(value: unknown): string {
  * inflate to gigabytes) stops at the cap instead of filling the memory. The sizes a zip declares
  * are not trusted; the bytes actually inflated are counted.
  */
-function unzipWithCap(bytes: Uint8Array): { files: Record<string, Uint8Array> } | { error: string } {
+function unzipWithCap(bytes: Uint8Array): { files: Record<string, Uint8Array> } | { error: Problem } {
   const files: Record<string, Uint8Array> = {};
-  const tooBig = `The workbook holds more than ${marksSheetLimits.unzippedBytes / 1024 / 1024} MB of data once unpacked; a marks sheet is far smaller.`;
-  let failure: string | undefined;
+  const tooBig = problem("sheet.unpackedTooLarge", { size: marksSheetLimits.unzippedBytes / 1024 / 1024 });
+  let failure: Problem | undefined;
   let total = 0;
   let entries = 0;
   const unzip = new Unzip((entry) => {
@@ -362,7 +364,7 @@ function concat(chunks: Uint8Array[]): Uint8Array {
  * The last row and the last non-empty column that each sheet names, checked against the limits
  * before the reader builds its grid (see marksSheetLimits.sheetRows).
  */
-function checkSheetExtent(files: Record<string, Uint8Array>): string | undefined {
+function checkSheetExtent(files: Record<string, Uint8Array>): Problem | undefined {
   const decoder = new TextDecoder();
   for (const [name, content] of Object.entries(files)) {
     if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
@@ -374,7 +376,10 @@ function checkSheetExtent(files: Record<string, Uint8Array>): string | undefined
       // An empty cell (<c r="XFD1" s="3"/>, formatting only) widens nothing.
       const column = tag[1] === "c" && !tag[2]!.endsWith("/") ? columnNumber(address[1]!) : 0;
       if (row > marksSheetLimits.sheetRows || column > marksSheetLimits.sheetColumns)
-        return `The workbook has cells beyond row ${marksSheetLimits.sheetRows.toLocaleString("en")} or column ${columnLetters(marksSheetLimits.sheetColumns)}; delete the rows and columns after the marks and save it again.`;
+        return problem("sheet.extent", {
+          rows: marksSheetLimits.sheetRows.toLocaleString("en"),
+          column: columnLetters(marksSheetLimits.sheetColumns),
+        });
     }
   }
   return undefined;
@@ -471,7 +476,7 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
   const rows: SheetRow[] = [];
   const isEmptyRow = (row: GridRow) => row.cells.every((cell) => cell.trim() === "");
   const headerRow = grid.find((row) => !isEmptyRow(row));
-  if (!headerRow) return { rows, errors: [fileError("The sheet is empty.")] };
+  if (!headerRow) return { rows, errors: [fileError(problem("sheet.empty"))] };
 
   // The header: what each column is.
   const targets = headerTargets(subjects);
@@ -480,9 +485,9 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
   const seen = new Map<string, string>();
   const lastHeader = headerRow.cells.findLastIndex((cell) => cell.trim() !== "");
   if (lastHeader + 1 > marksSheetLimits.columns)
-    return { rows, errors: [fileError(`The sheet has more than ${marksSheetLimits.columns} columns.`)] };
+    return { rows, errors: [fileError(problem("sheet.tooManyColumns", { max: marksSheetLimits.columns }))] };
   headerRow.cells.forEach((cell, i) => {
-    const at = (message: string) => errors.push({ row: headerRow.line, column: headers[i]!, message });
+    const at = (found: Problem) => errors.push(sheetError(headerRow.line, headers[i]!, found));
     if (cell.trim() === "") return;
     const target = targets.get(headerKey(cell));
     if (!target) {
@@ -490,15 +495,13 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
       return;
     }
     if (target.kind === "ambiguous") {
-      at(
-        "This header fits more than one column; write the subject's code and the part, as in the downloaded sheet.",
-      );
+      at(problem("sheet.ambiguousHeader"));
       return;
     }
     const key = JSON.stringify(target);
     const first = seen.get(key);
     if (first !== undefined) {
-      at(`Duplicate column: the same as "${first}".`);
+      at(problem("sheet.duplicateColumn", { first }));
       return;
     }
     seen.set(key, headers[i]!);
@@ -506,13 +509,11 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
   });
   for (const kind of ["roll", "registration", "name"] as const)
     if (!columns.some((c) => c?.kind === kind))
-      errors.push({
-        row: headerRow.line,
-        column: fixedHeaders[kind],
-        message: `The ${kind} column is missing.`,
-      });
+      errors.push(
+        sheetError(headerRow.line, fixedHeaders[kind], problem("sheet.missingColumn", { what: kind })),
+      );
   // Without them a row cannot be matched to a student: the rows are not read.
-  if (errors.some((e) => e.message.endsWith("column is missing."))) return { rows, errors };
+  if (errors.some((e) => e.key === "sheet.missingColumn")) return { rows, errors };
 
   const rollAt = new Map<string, number>();
   const registrationAt = new Map<string, number>();
@@ -522,11 +523,13 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
     if (row.line <= headerRow.line || isEmptyRow(row)) continue;
     count += 1;
     if (count > marksSheetLimits.rows) {
-      errors.push({
-        row: row.line,
-        column: "file",
-        message: `The sheet has more than ${marksSheetLimits.rows.toLocaleString("en")} students.`,
-      });
+      errors.push(
+        sheetError(
+          row.line,
+          "file",
+          problem("sheet.tooManyRows", { max: marksSheetLimits.rows.toLocaleString("en") }),
+        ),
+      );
       break;
     }
     const scores: SheetScores = Object.fromEntries(
@@ -534,9 +537,9 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
     );
     const result: SheetRow = { line: row.line, roll: "", registration: "", name: "", scores };
     let rowFine = true;
-    const at = (i: number, message: string) => {
+    const at = (i: number, found: Problem) => {
       rowFine = false;
-      errors.push({ row: row.line, column: headers[i] ?? columnLetters(i + 1), message });
+      errors.push(sheetError(row.line, headers[i] ?? columnLetters(i + 1), found));
     };
     // A short row (a CSV line with fewer fields) has empty cells at its end.
     const cells = [...row.cells, ...Array<string>(Math.max(0, columns.length - row.cells.length)).fill("")];
@@ -547,29 +550,24 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
         // A value under no header (or under a refused one) would be lost without a word.
         if (cell !== "" && !reportedStray.has(i) && !(headerRow.cells[i] ?? "").trim()) {
           reportedStray.add(i);
-          at(i, "This column has values but no header.");
+          at(i, problem("sheet.strayValues"));
         }
         return;
       }
       if (target.kind === "roll" || target.kind === "registration") {
         const parsed = rollNumber.safeParse(cell);
         if (!parsed.success) {
-          at(
-            i,
-            cell === ""
-              ? `The ${target.kind} number is missing.`
-              : `The ${target.kind} number must be 1 to 20 digits.`,
-          );
+          at(i, problem(cell === "" ? "sheet.numberMissing" : "sheet.numberDigits", { what: target.kind }));
           return;
         }
         const firstRowOf = target.kind === "roll" ? rollAt : registrationAt;
         const before = firstRowOf.get(parsed.data);
-        if (before !== undefined) at(i, `The same ${target.kind} number as row ${before}.`);
+        if (before !== undefined) at(i, problem("sheet.numberRepeated", { what: target.kind, row: before }));
         else firstRowOf.set(parsed.data, row.line);
         result[target.kind] = parsed.data;
       } else if (target.kind === "name") {
-        const problem = nameProblem(cell);
-        if (problem) at(i, problem);
+        const refused = nameProblem(cell);
+        if (refused) at(i, refused);
         else result.name = withoutFormulaGuard(cell);
       } else if (target.kind === "score") {
         const subject = subjects[target.subject]!;
@@ -584,7 +582,7 @@ function readRows(grid: GridRow[], subjects: SubjectRule[]): { rows: SheetRow[];
   }
   if (errors.length > marksSheetLimits.errors) {
     errors.length = marksSheetLimits.errors;
-    errors.push(fileError("There are more problems than listed here: fix these and upload the sheet again."));
+    errors.push(fileError(problem("sheet.tooManyProblems")));
   }
   return { rows, errors };
 }
@@ -593,29 +591,29 @@ const unknownColumn = (subjects: SubjectRule[]) => {
   const example = subjects[0]
     ? componentHeader(subjects[0], subjects[0].components[0]?.kind ?? "written")
     : "101 written";
-  return `Unknown column: expected roll, registration, name or a subject's column such as "${example}".`;
+  return problem("sheet.unknownColumn", { example });
 };
 
 /** For "101 practical" where 101 has no practical part: says so, rather than "unknown column". */
-function missingPart(header: string, subjects: SubjectRule[]): string | undefined {
+function missingPart(header: string, subjects: SubjectRule[]): Problem | undefined {
   const key = headerKey(header);
   for (const subject of subjects)
     for (const kind of Object.keys(componentWords) as ComponentKind[])
       for (const word of componentWords[kind])
         for (const label of [subject.code, subject.name])
           if (key === headerKey(`${label} ${word}`) && !subject.components.some((c) => c.kind === kind))
-            return `${subject.code} ${subject.name} has no ${kind} part in this exam.`;
+            return problem("sheet.noPart", { subject: subject.code, name: subject.name, part: kind });
   return undefined;
 }
 
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-function nameProblem(name: string): string | undefined {
-  if (name === "") return "The name is missing.";
-  if (hasControlCharacter(name)) return "The name must not contain control characters.";
-  if (loneSurrogate.test(name)) return "The name holds a broken character; type it again.";
+function nameProblem(name: string): Problem | undefined {
+  if (name === "") return problem("sheet.nameMissing");
+  if (hasControlCharacter(name)) return problem("sheet.nameControls");
+  if (loneSurrogate.test(name)) return problem("sheet.nameBroken");
   if ([...name].length > marksSheetLimits.nameChars)
-    return `The name must be at most ${marksSheetLimits.nameChars} characters.`;
+    return problem("sheet.nameTooLong", { max: marksSheetLimits.nameChars });
   return undefined;
 }
 
@@ -623,11 +621,11 @@ function nameProblem(name: string): string | undefined {
 const withoutFormulaGuard = (name: string) => (/^'[=+\-@]/.test(name) ? name.slice(1) : name);
 
 /** What a sheet says about a cell that is not a score. */
-const scoreMessages: Record<ScoreProblem, (full: number) => string> = {
-  above_full: (full) => `The score must be at most ${full}, the full marks.`,
-  negative: () => "The score must not be negative.",
-  fraction: () => "The score must be a whole number.",
-  not_a_score: () => "The score must be a whole number of marks, or A for absent.",
+const scoreMessages: Record<ScoreProblem, (full: number) => Problem> = {
+  above_full: (full) => problem("sheet.scoreAboveFull", { full }),
+  negative: () => problem("sheet.scoreNegative"),
+  fraction: () => problem("sheet.scoreFraction"),
+  not_a_score: () => problem("sheet.scoreNotScore"),
 };
 
 // ---------------------------------------------------------------------------------------------

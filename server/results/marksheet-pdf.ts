@@ -22,7 +22,7 @@ import type * as HarfBuzz from "harfbuzzjs";
 import type PDFDocumentClass from "pdfkit";
 import { bn } from "../../app/i18n/bn";
 import { en, type MessageKey } from "../../app/i18n/en";
-import { bengaliDigits } from "../../app/i18n/errors";
+import { errorTextsBn } from "../../app/i18n/errors";
 import { intlLocale, type Locale, translate } from "../../app/i18n/translate";
 import { formatDate } from "../../app/lib/format";
 import {
@@ -96,7 +96,9 @@ export function textsFor(language: Locale): Texts {
   return {
     t: (key) => translate(dictionary[language], key),
     digits: (text) =>
-      language === "bn" ? text.replace(/[0-9]/g, (digit) => bengaliDigits[Number(digit)] ?? digit) : text,
+      language === "bn"
+        ? text.replace(/[0-9]/g, (digit) => errorTextsBn.digits?.[Number(digit)] ?? digit)
+        : text,
     whole: (value) => whole.format(value),
     twoDecimals: (value) => twoDecimals.format(value),
     date: (value) => formatDate(value, intl),

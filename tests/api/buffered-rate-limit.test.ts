@@ -2,8 +2,10 @@
 // process, written to rate_limits only for an address that asks often, and shared by processes
 // through the table. A second "process" is a second handle on the same database (the buffer is
 // kept per handle).
+
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { problem } from "../../common/errors/problem";
 import type { Database } from "../../server/db/client";
 import { rateLimits } from "../../server/db/schema";
 import {
@@ -14,7 +16,12 @@ import {
 } from "../../server/domain/rate-limit";
 import { createTestApp, type TestApp, testDatabases } from "../fixtures/test-app";
 
-const rule: RateLimitRule = { name: "test-buffered", max: 8, windowMs: 10 * 60_000, message: "slow down" };
+const rule: RateLimitRule = {
+  name: "test-buffered",
+  max: 8,
+  windowMs: 10 * 60_000,
+  problem: problem("limit.requests"),
+};
 
 describe.each(testDatabases)("rate limits counted in memory on %s", (kind) => {
   let t: TestApp;

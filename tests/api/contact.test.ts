@@ -101,6 +101,7 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
       expect((await refused.json()).error).toEqual({
         code: "rate_limited",
         message: "Too many messages. Please try again later.",
+        key: "limit.messages",
       });
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(0);

@@ -315,19 +315,26 @@ describe.each(testDatabases)("orders and test-mode payments on %s", (kind) => {
     });
 
     it.each([
-      ["4000 0000 0000 0002", "card_declined", "Your card was declined."],
-      ["4000000000009995", "insufficient_funds", "Your card has insufficient funds."],
-      ["4000-0000-0000-0069", "expired_card", "Your card has expired."],
+      ["4000 0000 0000 0002", "card_declined", "Your card was declined.", "card.declined"],
+      [
+        "4000000000009995",
+        "insufficient_funds",
+        "Your card has insufficient funds.",
+        "card.insufficientFunds",
+      ],
+      ["4000-0000-0000-0069", "expired_card", "Your card has expired.", "card.expired"],
       [
         "4111 1111 1111 1111",
         "card_declined",
         "Your card number is not a test card. In test mode no real money moves: use 4242 4242 4242 4242.",
+        "card.notTestCard",
       ],
-    ])("refuses %s with 402 %s and leaves the order pending", async (number, code, message) => {
+    ])("refuses %s with 402 %s and leaves the order pending", async (number, code, message, key) => {
       const intent = await pendingOrder();
       const response = await confirm(alice, card(number, intent.clientSecret));
       expect(response.status).toBe(402);
-      expect(await response.json()).toEqual({ error: { code, message } });
+      // The message's code beside Stripe's: a page words it in its own language.
+      expect(await response.json()).toEqual({ error: { code, message, key } });
       expect(await orderRow(intent.orderId)).toMatchObject({
         status: "pending",
         paidAt: null,
@@ -348,6 +355,7 @@ describe.each(testDatabases)("orders and test-mode payments on %s", (kind) => {
       expect((await response.json()).error).toEqual({
         code: "expired_card",
         message: "Your card has expired.",
+        key: "card.expired",
       });
     });
 

@@ -115,6 +115,13 @@ describe("the class routine's calls", () => {
     const { error } = await refused.json();
     expect(error.fields).toHaveProperty(["slots.1.teacher"]);
     expect(error.message).toBe("Teacher Karim already teaches Class Six (A) on Sunday in period 2");
+    // The message's code and values, for a client that words it in its own language.
+    const clash = {
+      key: "routine.teacherBusy",
+      params: { name: "Karim", other: "Class Six (A)", day: "sunday", period: 2 },
+    };
+    expect(error).toMatchObject(clash);
+    expect(error.fieldKeys).toEqual({ "slots.1.teacher": clash });
     // Nothing was saved, not even the slot without a clash.
     expect((await read(seven, "")).slots).toEqual([]);
   });
@@ -127,6 +134,10 @@ describe("the class routine's calls", () => {
     const { error } = await refused.json();
     expect(error.fields).toHaveProperty(["slots.0.room"]);
     expect(error.message).toBe("Room 101 is already used by Class Six (A) on Sunday in period 1");
+    expect(error).toMatchObject({
+      key: "routine.roomBusy",
+      params: { name: "101", day: "sunday", period: 1 },
+    });
     expect((await read(six, "section=B")).slots).toEqual([]);
   });
 

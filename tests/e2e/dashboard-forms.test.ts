@@ -471,9 +471,10 @@ describe("the dashboard's add forms", () => {
       body,
     });
     expect(response.status).toBe(413);
-    const answer = (await response.json()) as { ok: boolean; fields: Record<string, string> };
+    const answer = (await response.json()) as { ok: boolean; fields: Record<string, { key: string }> };
     expect(answer.ok).toBe(false);
-    expect(answer.fields.image).toMatch(/^The image is larger than/);
+    // The page's answer carries the problem by its code; the form words it.
+    expect(answer.fields.image).toMatchObject({ key: "upload.imageTooLarge" });
   });
 
   it("sends a signed-in non-admin to /login with the page as the origin", async () => {

@@ -98,6 +98,28 @@ describe("exam results in the browser", () => {
     await server?.stop();
   });
 
+  it("words a marks sheet's problems in Bangla on a Bangla page, by their codes", async () => {
+    // A sheet checked (nothing saved) from the exam's page, as its form posts without script.
+    const form = new FormData();
+    form.set("intent", "check");
+    const wrong = [
+      "roll,registration,name,101 written,101 mcq,109,126",
+      "7,2026000007,Nusrat Jahan,75,25,68,90",
+    ];
+    form.set("file", new File([wrong.join("\r\n")], "class-ten.csv", { type: "text/csv" }));
+    const answer = await fetch(`${server.url}/DeashBoard/exams/${examId}`, {
+      method: "POST",
+      headers: { ...adminHeaders, cookie: `${adminHeaders.cookie}; maktab_lang=bn` },
+      body: form,
+    });
+    expect(answer.status).toBe(400);
+    // What the page shows (its scripts carry the page's data, the API's English words among them).
+    const html = (await answer.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    // 75 in a written part of 70: the problem in Bangla, with Bengali digits, not in English.
+    expect(html).toContain("নম্বর সর্বোচ্চ ৭০ হতে পারে, যা পূর্ণ নম্বর।");
+    expect(html).not.toContain("The score must be at most 70");
+  });
+
   it("finds a marksheet by roll and registration without script, linked from /resultAll", async () => {
     const { page } = await newPage(browser, { javaScript: false });
     await page.goto(`${server.url}/resultAll`);

@@ -72,6 +72,8 @@ describe("the class routine", () => {
     const teacher = (await first.getByRole("link").textContent()) ?? "";
     await first.getByRole("link").click();
     const theirs = page.getByRole("table", { name: `Routine of ${teacher}` });
+    // The click starts the navigation; the teacher's table is read once it is there.
+    await theirs.waitFor();
     expect(await theirs.locator("td").filter({ hasText: "Class Six" }).count()).toBeGreaterThan(0);
     expect(await theirs.locator("td").filter({ hasText: "Class Seven" }).count()).toBeGreaterThan(0);
   });
@@ -176,6 +178,56 @@ describe("the class routine", () => {
       (slot: { day: string; period: number }) => slot.day === "monday" && slot.period === 2,
     );
     expect(mine.teacher._id).not.toBe(taken.teacher._id);
+  });
+
+  it("words the editor's refusals in Bangla on a Bangla page: a clash and a substitute", async () => {
+    const { cookie } = sessionOf(await apiSignIn(server, admin.email, admin.password));
+    const headers = { cookie: `${cookie}; maktab_lang=bn`, origin: server.url };
+    const post = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      const answer = await fetch(`${server.url}/DeashBoard/routines`, {
+        method: "POST",
+        headers,
+        body: form,
+      });
+      // What the page shows, without its scripts (they carry the page's data).
+      return { status: answer.status, html: (await answer.text()).replace(/<script[\s\S]*?<\/script>/g, "") };
+    };
+    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const seven = classes.find((item) => item.name === "Class Seven")?._id ?? "";
+    const sixWeek = await (await fetch(`${server.url}/api/routines/classes/${six}`)).json();
+    const slotOf = (day: string, period: number) =>
+      sixWeek.slots.find(
+        (slot: { day: string; period: number }) => slot.day === day && slot.period === period,
+      );
+    const taken = slotOf("monday", 2);
+    // Class Seven's Monday, period 2, given Class Six's teacher of that hour: a clash.
+    const clash = await post({
+      intent: "routine",
+      class: seven,
+      section: "",
+      "subject.monday.2": "Science",
+      "teacher.monday.2": taken.teacher._id,
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.html).toContain(`শিক্ষক ${taken.teacher.name} সোমবার ২ ঘণ্টায় আগে থেকেই Class Six-এ ক্লাস নেন`);
+    expect(clash.html).not.toContain("already teaches");
+    // A substitute for Class Six's Sunday, period 1 (2030-01-06 is a Sunday) who is its own teacher.
+    const own = slotOf("sunday", 1);
+    const refused = await post({
+      intent: "substitute",
+      classSection: `${six}|`,
+      date: "2030-01-06",
+      period: "1",
+      teacher: own.teacher._id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("শিক্ষক এই ক্লাসের নিজের শিক্ষক");
+    expect(refused.html).not.toContain("own teacher");
   });
 
   it("prints a class's week on one A4 page in landscape", async () => {

@@ -1,5 +1,8 @@
 // The shared rules of the account security forms (browser and server use the same schemas).
+
 import { describe, expect, it } from "vitest";
+import { englishOf } from "../../common/errors/english";
+import { problemOfIssue } from "../../common/errors/problem";
 import {
   changePasswordInput,
   phoneCodeInput,
@@ -9,8 +12,11 @@ import {
 } from "../../common/schemas/account-security";
 import { passwordMismatch } from "../../common/schemas/messages";
 
-const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues[0]?.message;
+/** The first issue's English words, as the API sends them. */
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+  const message = result.error?.issues[0]?.message;
+  return message === undefined ? undefined : englishOf(problemOfIssue(message));
+};
 
 describe("phone number", () => {
   it.each([
@@ -29,7 +35,7 @@ describe("phone number", () => {
     "+880 17x2 345678",
     "8801712345678",
   ])("refuses %j with a message that shows the form", (typed) => {
-    expect(messageOf(phoneNumber.safeParse(typed))).toBe(phoneNumberMessage);
+    expect(messageOf(phoneNumber.safeParse(typed))).toBe(englishOf(problemOfIssue(phoneNumberMessage)));
   });
 
   it("wants a code of exactly six digits", () => {

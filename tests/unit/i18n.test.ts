@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { contentForms } from "../../app/components/dashboard/content-forms";
-import { dictionaries, errorTables, translate, translateError } from "../../app/i18n";
+import { dictionaries, errorTextsOf, translate } from "../../app/i18n";
 import { bn } from "../../app/i18n/bn";
 import { en } from "../../app/i18n/en";
 import { collectionsByKind } from "../../app/lib/collections.server";
+import { english, isErrorCode } from "../../common/errors/english";
+import { type Problem, problem, renderProblem } from "../../common/errors/problem";
+import { errorTextsEn } from "../../common/errors/texts-en";
+import { contactInput } from "../../common/schemas/contact";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -25,18 +30,62 @@ describe("translations", () => {
     expect(en["header.logout"]).toBe("LogOut");
   });
 
-  it("fills placeholders and translates server messages where it can", () => {
+  it("fills placeholders", () => {
     expect(translate(dictionaries.en, "a11y.cartItems", { count: 3 })).toBe("3 items in the cart");
-    expect(translateError(errorTables.bn, "Your password did not match")).toBe(bn["register.mismatch"]);
-    expect(translateError(errorTables.bn, "No account with the e-mail a@b.c")).toContain("a@b.c");
-    expect(translateError(errorTables.en, "Anything")).toBe("Anything");
-    expect(translateError(errorTables.bn, "A message we have no Bangla for")).toBe(
-      "A message we have no Bangla for",
-    );
+  });
+});
+
+describe("error messages, by code (common/errors)", () => {
+  const bn = (found: Problem) => renderProblem(errorTextsOf.bn, found);
+  const en = (found: Problem) => renderProblem(errorTextsOf.en, found);
+
+  it("gives every code a Bangla text with the same parameters", () => {
+    expect(Object.keys(errorTextsOf.bn.texts).sort()).toEqual(Object.keys(errorTextsEn).sort());
+    for (const [key, english] of Object.entries(errorTextsEn)) {
+      const bangla = errorTextsOf.bn.texts[key as keyof typeof errorTextsEn];
+      expect(bangla.trim(), key).not.toBe("");
+      expect(placeholders(bangla), key).toEqual(placeholders(english));
+    }
+    expect(Object.keys(errorTextsOf.bn.labels).sort()).toEqual(Object.keys(english.labels).sort());
   });
 
-  it("gives every message of the dashboard's add forms in Bangla, with Bengali digits", async () => {
-    const untranslated: string[] = [];
+  it("keeps a message's Bangla when its English is reworded: only the code counts", () => {
+    // What a form receives when the name is left empty: a code and its parameters, no words.
+    const parsed = contactInput.safeParse({ name: "", email: "a@b.co", message: "Hello" });
+    const found = parsed.success ? undefined : fieldProblemsOf(parsed.error).name;
+    expect(found).toEqual({ key: "field.required", params: { label: "name" } });
+    if (!found) return;
+    expect(en(found)).toBe("Name is required");
+    expect(bn(found)).toBe("নাম দিতে হবে");
+    // The English reworded (its template and its field's label): the API says the new words,
+    // the Bangla page says what it said.
+    const reworded = {
+      ...english,
+      texts: { ...english.texts, "field.required": "Please give your {label}" },
+      labels: { ...english.labels, name: "full name" },
+    };
+    expect(renderProblem(reworded, found)).toBe("Please give your full name");
+    expect(bn(found)).toBe("নাম দিতে হবে");
+  });
+
+  it("words the parameters in the reader's language: labels, days, Bengali digits", () => {
+    expect(bn(problem("field.tooLong", { label: "title", max: 100 }))).toBe(
+      "শিরোনাম সর্বোচ্চ ১০০ অক্ষরের হতে পারে",
+    );
+    expect(bn(problem("upload.imageTooLarge", { size: "5 MB" }))).toBe("ছবিটি ৫ MB-এর চেয়ে বড়");
+    const clash = problem("routine.teacherBusy", {
+      name: "Rahim",
+      other: "Class 6",
+      day: "sunday",
+      period: 2,
+    });
+    expect(en(clash)).toBe("Teacher Rahim already teaches Class 6 on Sunday in period 2");
+    expect(bn(clash)).toBe("শিক্ষক Rahim রবিবার ২ ঘণ্টায় আগে থেকেই Class 6-এ ক্লাস নেন");
+    expect(en(problem("record.invalid", { what: "contactMessage" }))).toBe("Invalid contact message");
+  });
+
+  it("gives every message of the dashboard's add forms a code, so in Bangla", async () => {
+    const uncoded: string[] = [];
     for (const form of Object.values(contentForms)) {
       const schema = (await form.schema()) as z.ZodType;
       const names = form.fields.map((field) => field.name);
@@ -50,41 +99,23 @@ describe("translations", () => {
       ];
       for (const attempt of attempts) {
         const result = schema.safeParse(attempt);
-        for (const issue of result.success ? [] : result.error.issues) {
-          if (!names.includes(String(issue.path[0]))) continue;
-          if (translateError(errorTables.bn, issue.message) === issue.message)
-            untranslated.push(issue.message);
+        if (result.success) continue;
+        for (const [field, found] of Object.entries(fieldProblemsOf(result.error))) {
+          if (!names.includes(field.split(".")[0] ?? "")) continue;
+          if (!isErrorCode(found.key) || found.key === "input.invalid")
+            uncoded.push(`${field}: ${en(found)}`);
+          else expect(bn(found).replace(/\([^)]*\)/g, ""), found.key).not.toMatch(/[A-Za-z]{4,}/);
         }
       }
     }
-    expect(untranslated).toEqual([]);
-    expect(translateError(errorTables.bn, "Title must be at most 100 characters")).toBe(
-      "শিরোনাম সর্বোচ্চ ১০০ অক্ষরের হতে পারে",
-    );
-    expect(translateError(errorTables.bn, "Service name is required")).toBe("সেবার নাম দিতে হবে");
-    expect(translateError(errorTables.bn, "The image is larger than 5 MB")).toBe("ছবিটি ৫ MB-এর চেয়ে বড়");
-    // An unknown label keeps the English message rather than a half translation.
-    expect(translateError(errorTables.bn, "Colour is required")).toBe("Colour is required");
+    expect(uncoded).toEqual([]);
   });
 
-  it("gives the server's messages that reach the dashboard's screens in Bangla", () => {
-    const bn = (message: string) => translateError(errorTables.bn, message);
-    // Every kind's "<Kind> not found" and "Invalid <kind>", by the collections' own names.
+  it("names every kind of content in Bangla when one is not found or refused", () => {
     for (const collection of Object.values(collectionsByKind)) {
-      expect(bn(`${collection.name} not found`), collection.name).toMatch(/পাওয়া যায়নি$/);
-      expect(bn(`Invalid ${collection.name.toLowerCase()}`), collection.name).toMatch(/সঠিক নয়$/);
+      const kind = collection.name.toLowerCase() as "admission";
+      expect(bn(problem("record.notFound", { kind })), collection.name).toMatch(/পাওয়া যায়নি$/);
+      expect(bn(problem("record.invalid", { what: kind })), collection.name).toMatch(/সঠিক নয়$/);
     }
-    expect(bn("Teacher not found")).toBe("শিক্ষককে পাওয়া যায়নি");
-    // The upload refusals (server/files/images.ts), every number in Bengali digits.
-    expect(bn("The image could not be read: the file is damaged or incomplete")).toBe(
-      "ছবিটি পড়া যায়নি: ফাইলটি নষ্ট বা অসম্পূর্ণ",
-    );
-    expect(bn("The image is 20000 × 20000 pixels; images of up to 40 megapixels are accepted")).toBe(
-      "ছবিটি ২০০০০ × ২০০০০ পিক্সেলের; সর্বোচ্চ ৪০ মেগাপিক্সেলের ছবি নেওয়া হয়",
-    );
-    // The inbox's reply (server/domain/inbox.ts) and the profile (server/domain/profile.ts).
-    expect(bn("Invalid message")).toBe("বার্তাটি সঠিক নয়");
-    expect(bn("No received message with this id")).toBe("এই আইডির কোনো প্রাপ্ত বার্তা পাওয়া যায়নি");
-    expect(bn("The e-mail cannot be changed here")).toBe("ই-মেইল এখানে বদলানো যায় না");
   });
 });

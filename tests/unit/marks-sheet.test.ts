@@ -82,8 +82,11 @@ const csv = (text: string, bom = false) => {
   const bytes = strToU8(text);
   return bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) : bytes;
 };
-const read = (bytes: Uint8Array, subjects = classTen, name = "marks") =>
-  readMarksSheet({ name, bytes }, subjects);
+/** A sheet read, each problem as its English words where it is (its code is tested apart). */
+const read = async (bytes: Uint8Array, subjects = classTen, name = "marks") => {
+  const sheet = await readMarksSheet({ name, bytes }, subjects);
+  return { ...sheet, errors: sheet.errors.map(({ row, column, message }) => ({ row, column, message })) };
+};
 
 /** Scores with every subject present and nothing entered, then the given ones. */
 function scores(subjects: SubjectRule[], given: Record<string, (number | null | undefined)[]> = {}) {

@@ -1,7 +1,11 @@
 // The one price parser (common/money.ts), used by the admission form, the admission API and the
 // payment call's page total: what it takes, what it refuses and why, at the edges.
 import { describe, expect, it } from "vitest";
+import { englishOf } from "../../common/errors/english";
 import { parsePrice, readPrice } from "../../common/money";
+
+/** The English words of a refusal, as the API sends them. */
+const wordsOf = (read: ReturnType<typeof readPrice>) => ("error" in read ? englishOf(read.error) : read);
 
 describe("parsePrice: a price in major units to minor units", () => {
   it.each([
@@ -70,12 +74,12 @@ describe("parsePrice: a price in major units to minor units", () => {
     [Number("1e400"), "Price must be an amount such as 120 or 120.50"],
   ])("refuses %j: %s", (value, message) => {
     expect(parsePrice(value)).toBeUndefined();
-    expect(readPrice(value, "Price")).toEqual({ error: message });
+    expect(wordsOf(readPrice(value, "price"))).toEqual(message);
   });
 
   it("names the field it reads in its messages", () => {
-    expect(readPrice("12,50", "Total")).toEqual({
-      error: "Total: a comma only separates thousands, such as 1,250.50",
-    });
+    expect(wordsOf(readPrice("12,50", "amount"))).toEqual(
+      "Amount: a comma only separates thousands, such as 1,250.50",
+    );
   });
 });

@@ -1,6 +1,12 @@
 // The dashboard's typed subjects and grade tables, read as a teacher writes them.
+
 import { describe, expect, it } from "vitest";
+import { englishOf } from "../../common/errors/english";
+import type { Problem } from "../../common/errors/problem";
 import { readBandLines, readSubjectLines, writeSubjectLines } from "../../common/subject-lines";
+
+/** A refusal's English words. */
+const words = (found: Problem | undefined) => found && englishOf(found);
 
 describe("subject lines", () => {
   it("reads code, name, parts and the optional mark, skipping blank lines", () => {
@@ -32,10 +38,10 @@ describe("subject lines", () => {
   });
 
   it("names the line and the part it cannot read", () => {
-    expect(readSubjectLines("101, Bangla, written 70/23\n102, English, oral 30/10").error).toBe(
+    expect(words(readSubjectLines("101, Bangla, written 70/23\n102, English, oral 30/10").error)).toBe(
       'line 2: "oral 30/10" must be written, mcq or practical with full/pass marks',
     );
-    expect(readSubjectLines("109, Mathematics, written 70").error).toMatch(/^line 1: "written 70"/);
+    expect(words(readSubjectLines("109, Mathematics, written 70").error)).toMatch(/^line 1: "written 70"/);
   });
 
   it("writes lines that read back the same", () => {
@@ -56,7 +62,7 @@ describe("grade table lines", () => {
   });
 
   it("names the line it cannot read", () => {
-    expect(readBandLines("80 A+ 5\nA 70 4").error).toBe(
+    expect(words(readBandLines("80 A+ 5\nA 70 4").error)).toBe(
       'line 2: "A 70 4" must be a percent, a grade and a point (80 A+ 5)',
     );
   });

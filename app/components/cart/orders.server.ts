@@ -38,9 +38,9 @@ export function itemsOf(value: unknown): CartItemInput[] {
 
 /** The cart's lines indexed by the domain's "items.N.id" field errors. */
 export function badItemIds(error: unknown, items: CartItemInput[]): string[] {
-  if (!(error instanceof DomainError) || error.code !== "invalid" || !error.fields) return [];
+  if (!(error instanceof DomainError) || error.code !== "invalid" || !error.fieldProblems) return [];
   const ids: string[] = [];
-  for (const key of Object.keys(error.fields)) {
+  for (const key of Object.keys(error.fieldProblems)) {
     const match = /^items\.(\d+)(?:\.id)?$/.exec(key);
     const item = match ? items[Number(match[1])] : undefined;
     if (item) ids.push(item.id);

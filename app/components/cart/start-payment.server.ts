@@ -1,7 +1,9 @@
 // The payment pages' "intent" call, shared by the card form and the redirect providers' pages:
 // start the payment for the total the page shows, or say why not in words the page can show
 // (the total changed, an admission is gone, a refusal, the provider not answering).
+
 import { data, type RouterContextProvider } from "react-router";
+import { problem } from "../../../common/errors/problem";
 import { DomainError } from "../../../server/domain/errors";
 import { createPaymentIntent } from "../../../server/domain/orders";
 import { PaymentProviderError, type PaymentProviderKind } from "../../../server/payments/provider";
@@ -12,7 +14,7 @@ import type { IntentAnswer } from "./types";
 type Context = Readonly<RouterContextProvider>;
 
 /** The provider did not answer or refused our call: nothing the payer did wrong, so a plain message. */
-export const providerDown = "The payment service is not answering. Please try again in a moment.";
+export const providerDown = problem("payment.notAnswering");
 
 export function logProviderError(context: Context, error: PaymentProviderError) {
   pageOf(context).logger.error({ err: error }, "the payment provider failed");
@@ -54,7 +56,7 @@ export async function startPayment(
       return data({ ok: false, kind: "stale" } satisfies IntentAnswer, { status: 400 });
     }
     if (error instanceof DomainError) {
-      return data({ ok: false, kind: "error", error: error.message } satisfies IntentAnswer, { status: 400 });
+      return data({ ok: false, kind: "error", error: error.problem } satisfies IntentAnswer, { status: 400 });
     }
     if (error instanceof PaymentProviderError) {
       logProviderError(context, error);

@@ -1,4 +1,5 @@
 // What the cart pages receive from their loaders and actions (kept small: it goes to the browser).
+import type { Problem } from "../../../common/errors/problem";
 import type { Totals } from "../../../common/pricing";
 import type { OrderStatus, paymentProviderNames } from "../../../common/schemas/orders";
 
@@ -73,9 +74,9 @@ export type IntentAnswer =
   | { ok: false; kind: "conflict"; quote: QuoteView }
   /** An admission in the cart no longer exists. */
   | { ok: false; kind: "stale" }
-  | { ok: false; kind: "error"; error: string };
+  | { ok: false; kind: "error"; error: Problem };
 
 /** The answer to paying ("confirm" in test mode, "record" after Stripe.js). */
 export type PayAnswer =
   | { ok: true; orderId: string }
-  | { ok: false; error: string; fields?: Record<string, string> };
+  | { ok: false; error: Problem; fields?: Record<string, Problem> };

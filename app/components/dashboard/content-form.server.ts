@@ -3,7 +3,10 @@
 // or an edit's "remove the current image"),
 // refusing an oversized body before reading it, and turning the domain's and the image
 // pipeline's errors into the form's answer.
+
 import type { RouterContextProvider } from "react-router";
+import type { Problem } from "../../../common/errors/problem";
+import { problem } from "../../../common/errors/problem";
 import { kinds } from "../../../common/kinds";
 import { formOverheadBytes } from "../../../server/api/router";
 import type { SignedInActor } from "../../../server/domain/actor";
@@ -16,7 +19,7 @@ import { pageOf } from "../../lib/page.server";
 import type { FieldErrors } from "../../lib/use-schema-form";
 import type { ContentForm } from "./content-forms";
 
-export type FormFailure = { ok: false; error: string | null; fields: FieldErrors };
+export type FormFailure = { ok: false; error: Problem | null; fields: FieldErrors };
 
 /** A size as the image pipeline words it in its own too-large message. */
 function sizeOf(bytes: number) {
@@ -47,8 +50,10 @@ export async function readContentForm(
     : [services.config.uploadMaxBytes, "image", "image"];
   const length = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(length) && length > maxBytes + formOverheadBytes) {
-    const message = `The ${what} is larger than ${sizeOf(maxBytes)}`;
-    return { failure: { body: { ok: false, error: message, fields: { [field]: message } }, status: 413 } };
+    const found = problem(what === "file" ? "upload.fileTooLarge" : "upload.imageTooLarge", {
+      size: sizeOf(maxBytes),
+    });
+    return { failure: { body: { ok: false, error: found, fields: { [field]: found } }, status: 413 } };
   }
   const posted = await request.formData();
   const input: Record<string, string> = {};
@@ -80,12 +85,12 @@ export async function readContentForm(
 export function failureOf(error: unknown): { body: FormFailure; status: number } {
   if (error instanceof ImageError)
     return {
-      body: { ok: false, error: error.message, fields: { image: error.message } },
+      body: { ok: false, error: error.problem, fields: { image: error.problem } },
       status: error.status,
     };
   if (error instanceof DomainError)
     return {
-      body: { ok: false, error: error.message, fields: error.fields ?? {} },
+      body: { ok: false, error: error.problem, fields: error.fieldProblems ?? {} },
       status: statusOf[error.code],
     };
   throw error;

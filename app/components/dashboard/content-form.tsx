@@ -2,6 +2,7 @@
 // (app/components/dashboard/content-forms.ts), checked in the browser with the server's zod
 // schema, then posted as multipart with XMLHttpRequest (for the upload's progress bar) to the
 // page's own address, whose middleware answers JSON. Without script the form posts normally.
+
 import {
   Alert,
   Button,
@@ -19,13 +20,14 @@ import {
 } from "@mantine/core";
 import { type DragEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { type Problem, problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
 import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
-import { type FieldErrors, fieldErrorsOf } from "../../lib/use-schema-form";
+import { type FieldErrors, fieldProblemsOf } from "../../lib/use-schema-form";
 import { FormError } from "../form-error";
 import type { ContentForm } from "./content-forms";
 
-export type FormAnswer = { ok: true } | { ok: false; error: string | null; fields: FieldErrors };
+export type FormAnswer = { ok: true } | { ok: false; error: Problem | null; fields: FieldErrors };
 
 export type ContentFormProps = {
   form: ContentForm;
@@ -69,7 +71,9 @@ export function ContentFormView({
   const preview = useFilePreview(file);
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors>(actionData && !actionData.ok ? actionData.fields : {});
-  const [error, setError] = useState<string | null>(actionData && !actionData.ok ? actionData.error : null);
+  const [error, setError] = useState<string | null>(
+    actionData && !actionData.ok && actionData.error ? te(actionData.error) : null,
+  );
   const [succeeded, setSucceeded] = useState(Boolean(actionData?.ok));
   const [dragging, setDragging] = useState(false);
   // Set once the script runs, so tests (and styles) can tell the checked form from the plain one.
@@ -96,15 +100,16 @@ export function ContentFormView({
     const schema = await form.schema().catch(() => null);
     const found: FieldErrors = {};
     const checked = schema?.safeParse(Object.fromEntries(body));
-    if (checked && !checked.success) Object.assign(found, fieldErrorsOf(checked.error));
+    if (checked && !checked.success) Object.assign(found, fieldProblemsOf(checked.error));
     const link = String(body.get("imageLink") ?? "").trim();
-    if (form.image === "required" && !currentImage && !file && !link) found.image = "forms.image.required";
+    if (form.image === "required" && !currentImage && !file && !link)
+      found.image = problem("upload.photoRequired");
     // A document is required on an add; an edit keeps the current one unless another is chosen.
     for (const field of form.fields) {
       const chosen = body.get(field.name);
       const sent = chosen instanceof File && chosen.size > 0;
       if (field.widget === "file" && field.required && !sent && !defaults?.[field.name])
-        found[field.name] = "Choose a file";
+        found[field.name] = problem("upload.chooseFile");
     }
     setSucceeded(false);
     setError(null);
@@ -119,7 +124,7 @@ export function ContentFormView({
         if (resetOnSuccess) setFormKey((key) => key + 1);
         onSaved?.();
       } else {
-        setError(answer.error);
+        setError(answer.error ? te(answer.error) : null);
         setErrors(answer.fields ?? {});
       }
     } catch {
@@ -130,9 +135,8 @@ export function ContentFormView({
   };
 
   const fieldError = (name: string) => {
-    const message = errors[name];
-    if (!message) return undefined;
-    return message === "forms.image.required" ? t("forms.image.required") : te(message);
+    const found = errors[name];
+    return found ? te(found) : undefined;
   };
 
   return (
@@ -147,7 +151,7 @@ export function ContentFormView({
             {successText ?? t("forms.success")}
           </Alert>
         ) : null}
-        <FormError message={error ? te(error) : null} />
+        <FormError message={error} />
         <form
           key={formKey}
           ref={formRef}

@@ -1,7 +1,9 @@
 // The dashboard home's inbox, on the server: the folder in the address (?folder=&q=&page=) and
 // the form the message table posts (stars, read marks, trash, restore, delete forever). Every
 // call goes through the domain, which checks the actor again.
+
 import { data, type RouterContextProvider } from "react-router";
+import { type Problem, problem } from "../../../common/errors/problem";
 import { type InboxFolder, inboxFolders, type MessageChange } from "../../../common/schemas/inbox";
 import { DomainError, statusOf } from "../../../server/domain/errors";
 import { changeMessages, deleteForever, folderCounts, listFolder } from "../../../server/domain/inbox";
@@ -53,7 +55,7 @@ const changes: Record<Exclude<InboxIntent, "delete">, MessageChange> = {
   unstar: { starred: false },
 };
 
-export type InboxAnswer = { ok: boolean; intent: InboxIntent | null; error: string | null };
+export type InboxAnswer = { ok: boolean; intent: InboxIntent | null; error: Problem | null };
 
 /**
  * The message table's form: `intent` with the ticked `id`s, or a row's star button
@@ -75,7 +77,7 @@ export async function inboxAction(request: Request, context: Readonly<RouterCont
     intent = on === "on" ? "star" : "unstar";
   }
   if (!inboxIntents.includes(intent))
-    return data<InboxAnswer>({ ok: false, intent: null, error: "Invalid request" }, { status: 400 });
+    return data<InboxAnswer>({ ok: false, intent: null, error: problem("request.invalid") }, { status: 400 });
   if (ids.length === 0) return data<InboxAnswer>({ ok: false, intent, error: null }, { status: 400 });
   try {
     if (intent === "delete") await deleteForever(services.db, actor, ids);
@@ -83,6 +85,6 @@ export async function inboxAction(request: Request, context: Readonly<RouterCont
     return { ok: true, intent, error: null } satisfies InboxAnswer;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data<InboxAnswer>({ ok: false, intent, error: error.message }, { status: statusOf[error.code] });
+    return data<InboxAnswer>({ ok: false, intent, error: error.problem }, { status: statusOf[error.code] });
   }
 }

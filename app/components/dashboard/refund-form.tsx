@@ -1,14 +1,16 @@
 // The orders page's controls for one paid order: refund (how much, empty: all that is left, and
 // why), a plain form in a disclosure, so it works without script and stays out of the way; and for
 // a payment on hold, confirming it once checked.
+
 import { Button, Group, Text, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
+import type { Problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
 
 export type RefundFormAnswer =
   | { ok: true; orderId: string; amountMinor: number }
   | { ok: true; orderId: string; confirmed: true }
-  | { ok: false; orderId: string; error: string | null; fields?: Record<string, string> };
+  | { ok: false; orderId: string; error: Problem | null; fields?: Record<string, Problem> };
 
 export function RefundForm({
   orderId,

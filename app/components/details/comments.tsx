@@ -2,8 +2,10 @@
 // admins (the server decides and checks again), and the form for signed-in readers. The form
 // posts to the blog route's action without leaving the page; the list reloads with the new
 // comment.
+
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import type { Problem } from "../../../common/errors/problem";
 import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -21,7 +23,7 @@ export type CommentView = {
   canDelete: boolean;
 };
 
-export type CommentAnswer = { ok: boolean; error: string | null; fields: Record<string, string> };
+export type CommentAnswer = { ok: boolean; error: Problem | null; fields: Record<string, Problem> };
 
 export function Comments({
   blogId,
@@ -123,10 +125,7 @@ function CommentForm({ blogId, actionData }: { blogId: string; actionData?: Comm
     );
   }
 
-  const fieldMessage = (name: string) => {
-    const message = fieldError(name);
-    return message ? te(message) : undefined;
-  };
+  const fieldMessage = fieldError;
 
   return (
     <fetcher.Form

@@ -1,12 +1,14 @@
 // The contact form and the subscribe box. Both post with a fetcher (they work without script as
 // plain forms); the browser checks the cheap rules first, the server checks them all.
+
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { Problem } from "../../../common/errors/problem";
 import type { MessageKey } from "../../i18n";
 import { useI18n } from "../../lib/i18n";
 import { Alert, Button, TextArea, TextField } from "../../ui";
 
-type Answer = { ok: boolean; error?: string | null; fields?: Record<string, string> };
+type Answer = { ok: boolean; error?: Problem | null; fields?: Record<string, Problem> };
 type Errors = Record<string, string>;
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,17 +2,19 @@
 // (a file, uploaded with a progress bar, or a link). Checked in the browser with the server's
 // schema, then posted as multipart with XMLHttpRequest to the page's own address, whose
 // middleware answers JSON. Without script the form posts normally and the action answers.
+
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { type Problem, problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
 import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
-import { type FieldErrors, fieldErrorsOf } from "../../lib/use-schema-form";
+import { type FieldErrors, fieldProblemsOf } from "../../lib/use-schema-form";
 import { Alert, Button, FileField, TextArea, TextField } from "../../ui";
 import { FormError } from "../form-error";
 
 export type BlogFormAnswer =
   | { ok: true; status: "pending" | "approved" | "rejected" }
-  | { ok: false; error: string | null; fields: FieldErrors };
+  | { ok: false; error: Problem | null; fields: FieldErrors };
 
 export type BlogFormValues = {
   title: string;
@@ -53,7 +55,7 @@ export function BlogForm({
       .catch(() => null);
     const checked = schema?.safeParse(Object.fromEntries(body));
     if (checked && !checked.success) {
-      setAnswer({ ok: false, error: null, fields: fieldErrorsOf(checked.error) });
+      setAnswer({ ok: false, error: null, fields: fieldProblemsOf(checked.error) });
       return;
     }
     setAnswer(undefined);
@@ -66,7 +68,7 @@ export function BlogForm({
         if (!values) setFormKey((key) => key + 1);
       }
     } catch {
-      setAnswer({ ok: false, error: t("profile.failed"), fields: {} });
+      setAnswer({ ok: false, error: problem("request.failed"), fields: {} });
     } finally {
       setProgress(null);
     }

@@ -2,14 +2,17 @@
 // Escape closes it, the heading names it). A chosen image goes to POST /api/User/photo with
 // XMLHttpRequest so that a progress bar shows the upload; a link goes the same way. The
 // server's refusals (too large 413, not an image 415, a bad link) are shown on their field.
+
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { Problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
 import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
 import { Button, FileField, TextField } from "../../ui";
 
 type PhotoAnswer = { acknowledged: true; photoURl: string | null } | { error: ApiError };
-type ApiError = { code: string; message: string; fields?: Record<string, string> };
+/** The API's error (server/api/errors.ts): worded here by its codes. */
+type ApiError = Problem & { fieldKeys?: Record<string, Problem> };
 
 const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
@@ -45,8 +48,8 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
     try {
       const answer = await uploadWithProgress<PhotoAnswer>("/api/User/photo", body, setProgress);
       if ("error" in answer.body) {
-        const { message, fields } = answer.body.error;
-        setErrors(fields?.photoURl ? { link: fields.photoURl } : { file: message });
+        const { key, params, fieldKeys } = answer.body.error;
+        setErrors(fieldKeys?.photoURl ? { link: te(fieldKeys.photoURl) } : { file: te({ key, params }) });
         return;
       }
       close();
@@ -86,7 +89,7 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
     void send(body);
   };
 
-  const fileError = errors.file ? te(errors.file) : undefined;
+  const fileError = errors.file;
   return (
     <>
       <Button variant="outline" size="small" onClick={open} data-testid="update-photo">
@@ -127,7 +130,7 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
             type="url"
             label={t("profile.photo.link")}
             inputMode="url"
-            error={errors.link ? te(errors.link) : undefined}
+            error={errors.link}
             disabled={file !== null}
           />
           {progress !== null ? (

@@ -1,7 +1,9 @@
 // The dashboard's exam form: set up an exam, or change one (filled in with it). Read on the server
 // by exam-form.server.ts.
+
 import { Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { Form } from "react-router";
+import type { Problem } from "../../../common/errors/problem";
 import { writeSubjectLines } from "../../../common/subject-lines";
 import type { Exam } from "../../../server/domain/exams";
 import { useI18n } from "../../lib/i18n";
@@ -21,7 +23,7 @@ export function ExamForm({
 }: {
   classes: string[];
   exam?: ExamValues;
-  fields: Record<string, string>;
+  fields: Record<string, Problem>;
   busy: boolean;
   intent: string;
   submitLabel: string;

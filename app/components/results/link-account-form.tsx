@@ -1,8 +1,10 @@
 // The exam page's form that links an account to an enrolled student, as the student (whose
 // profile then carries the class and roll) or a guardian: either then sees the student's
 // published marksheets under My results. The same call as POST /api/results/enrolments/{id}/accounts.
+
 import { Button, Group, NativeSelect, Paper, Text, TextInput, Title } from "@mantine/core";
 import { Form } from "react-router";
+import type { Problem } from "../../../common/errors/problem";
 import { enrolmentRelations } from "../../../common/schemas/results";
 import { useI18n } from "../../lib/i18n";
 
@@ -13,7 +15,7 @@ export function LinkAccountForm({
 }: {
   students: { enrolment: string; roll: string; name: string }[];
   /** The last try's errors by field. */
-  fields: Record<string, string>;
+  fields: Record<string, Problem>;
   busy: boolean;
 }) {
   const { t, te } = useI18n();

@@ -36,8 +36,6 @@ const en = {
   "routines.day.wednesday": "Wednesday",
   "routines.day.thursday": "Thursday",
   "routines.day.friday": "Friday",
-  "routines.clash.teacher": "Teacher {name} already teaches {other} on {day} in period {period}",
-  "routines.clash.room": "Room {name} is already used by {other} on {day} in period {period}",
   // The dashboard's editor.
   "routines.menu": "Class routines",
   "routines.admin.lead":
@@ -98,8 +96,6 @@ const bn: Record<keyof typeof en, string> = {
   "routines.day.wednesday": "বুধবার",
   "routines.day.thursday": "বৃহস্পতিবার",
   "routines.day.friday": "শুক্রবার",
-  "routines.clash.teacher": "শিক্ষক {name} {day} {period} ঘণ্টায় আগে থেকেই {other}-এ ক্লাস নেন",
-  "routines.clash.room": "কক্ষ {name} {day} {period} ঘণ্টায় আগে থেকেই {other}-এর জন্য ব্যবহৃত",
   "routines.menu": "ক্লাস রুটিন",
   "routines.admin.lead": "ঘণ্টা ও স্কুলের দিন ঠিক করুন, তারপর প্রতিটি শ্রেণির সপ্তাহ, এবং কোনো দিনের বদলি শিক্ষক।",
   "routines.admin.week": "ঘণ্টা ও স্কুলের দিন",

@@ -19,11 +19,12 @@ import {
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { AuditSubject } from "../../../common/audit";
+import { problem, problemOfIssue } from "../../../common/errors/problem";
 import { uuidPattern } from "../../../common/ids";
 import type { KindOne } from "../../../common/kinds";
 import type { DownloadType } from "../../../common/schemas/content";
 import { imageLink } from "../../../common/schemas/content";
-import { fieldErrorsOf } from "../../../common/schemas/field-errors";
+import { fieldProblemsOf } from "../../../common/schemas/field-errors";
 import type { ContentReads } from "../../cache/content-reads";
 import type { Database } from "../../db/client";
 import { likePattern } from "../../db/like";
@@ -233,6 +234,8 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   definition: CollectionDefinition<Table, Input>,
 ): ContentCollection<ContentRecord<Table>> {
   const { table, name } = definition;
+  /** The kind as messages name it: a label code (common/errors/labels.ts). */
+  const one = name.toLowerCase() as Lowercase<typeof name>;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const imageFileId = columns.imageFileId;
   const hasImage = definition.image !== "none" && imageFileId !== undefined;
@@ -335,9 +338,9 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   }
 
   async function findVisible(ctx: ContentContext, actor: Actor, id: string) {
-    if (!uuidPattern.test(id)) throw notFound(name);
+    if (!uuidPattern.test(id)) throw notFound(one);
     const [record] = await select(ctx, and(eq(table.id, id), visibleTo(actor)));
-    if (!record) throw notFound(name);
+    if (!record) throw notFound(one);
     return record;
   }
 
@@ -345,7 +348,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     if (definition.change === "admin") return requireAdmin(actor);
     const user = requireUser(actor);
     if (!user.isAdmin && definition.authorOf?.(record) !== user.id) {
-      throw new DomainError("forbidden", `Only its author or an admin may change this ${name.toLowerCase()}`);
+      throw new DomainError("forbidden", problem("record.authorOnly", { what: one }));
     }
     return user;
   }
@@ -402,8 +405,8 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
     const result = schema.safeParse(input);
     if (!result.success) {
-      const fields = fieldErrorsOf(result.error);
-      throw new DomainError("invalid", `Invalid ${name.toLowerCase()}`, fields);
+      const fields = fieldProblemsOf(result.error);
+      throw new DomainError("invalid", problem("record.invalid", { what: one }), fields);
     }
     return result.data;
   }
@@ -419,8 +422,8 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       // Pages hand links over as typed; only http(s) and our own /files/ addresses are images.
       const link = imageLink.safeParse(image.link);
       if (!link.success) {
-        const message = link.error.issues[0]?.message ?? "Invalid image link";
-        throw new DomainError("invalid", message, { image: message });
+        const found = problemOfIssue(link.error.issues[0]?.message ?? "");
+        throw new DomainError("invalid", found, { image: found });
       }
       return { imageFileId: null, imageUrl: link.data || null };
     }
@@ -471,10 +474,14 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
         definition.prefill && isObject(input) ? { ...input, ...definition.prefill(user) } : input;
       const values = parse(definition.input, prefilled);
       if (definition.image === "required" && !image?.file && !image?.link) {
-        throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
+        throw new DomainError("invalid", problem("upload.choosePhoto"), {
+          image: problem("upload.choosePhoto"),
+        });
       }
       if (definition.document && !document) {
-        throw new DomainError("invalid", "Choose a file", { file: "Choose a file" });
+        throw new DomainError("invalid", problem("upload.chooseFile"), {
+          file: problem("upload.chooseFile"),
+        });
       }
       await definition.check?.(ctx, values, user);
       await definition.beforeCreate?.(ctx, user);
@@ -530,8 +537,8 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
         (field) => (input as Record<string, unknown>)[field] !== undefined,
       );
       if (fixed.length > 0) {
-        const fields = Object.fromEntries(fixed.map((field) => [field, "This cannot be changed"]));
-        throw new DomainError("invalid", `Invalid ${name.toLowerCase()}`, fields);
+        const fields = Object.fromEntries(fixed.map((field) => [field, problem("record.fixedField")]));
+        throw new DomainError("invalid", problem("record.invalid", { what: one }), fields);
       }
       const patch = parse(updateInput, input) as Record<string, unknown>;
       if (!user.isAdmin) {
@@ -540,16 +547,17 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
             patch[field] !== undefined && patch[field] !== (before as Record<string, unknown>)[field],
         );
         if (refused.length > 0) {
-          const fields = Object.fromEntries(refused.map((field) => [field, "Only an admin may change this"]));
-          throw new DomainError(
-            "forbidden",
-            `Only an admin may change this ${name.toLowerCase()}'s ${refused.join(", ")}`,
-            fields,
+          const fields = Object.fromEntries(
+            refused.map((field) => [field, problem("record.adminOnlyField")]),
           );
+          const found = problem("record.adminOnlyFields", { what: one, fields: refused.join(", ") });
+          throw new DomainError("forbidden", found, fields);
         }
       }
       if (definition.image === "required" && image?.link === "" && !image.file) {
-        throw new DomainError("invalid", "Choose a photo", { image: "Choose a photo" });
+        throw new DomainError("invalid", problem("upload.choosePhoto"), {
+          image: problem("upload.choosePhoto"),
+        });
       }
       await definition.check?.(ctx, patch as Partial<z.output<Input>>, user, before);
       const imageValues = await imageColumns(ctx, image, user);

@@ -1,0 +1,23 @@
+// The English words of problems: the API's `message` and `fields`, and the server's logs. The
+// browser never loads this file: it gets its language's texts from the root loader.
+import type { z } from "zod";
+import { fieldProblemsOf } from "../schemas/field-errors";
+import { labelsEn } from "./labels";
+import { type ErrorCode, type ErrorTexts, type Problem, renderProblem } from "./problem";
+import { errorTextsEn } from "./texts-en";
+
+export const english: ErrorTexts = { texts: errorTextsEn, labels: labelsEn };
+
+/** The English words of a problem: the API's `message`. */
+export const englishOf = (found: Problem) => renderProblem(english, found);
+
+/** The English words of field problems, as the API's `fields` gives them. */
+export const englishFields = (fields: Record<string, Problem>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([field, found]) => [field, englishOf(found)]));
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === "string" && Object.hasOwn(errorTextsEn, value);
+
+/** Each field's first message in English, keyed by its path: {"admition.title": "Title is required"}. */
+export const fieldErrorsOf = (error: z.ZodError): Record<string, string> =>
+  englishFields(fieldProblemsOf(error));
