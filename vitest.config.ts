@@ -101,6 +101,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           setupFiles: ["tests/e2e/setup.ts"],
+          // The server that the files which only read share (readOnlySite() in harness.ts).
+          globalSetup: ["tests/e2e/global-setup.ts"],
           environment: "node",
           env,
           testTimeout: 60_000,
