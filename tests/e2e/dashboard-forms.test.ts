@@ -231,7 +231,7 @@ describe("the dashboard's add forms", () => {
     await page.getByText("School closed on Friday").first().waitFor();
   });
 
-  it("checks the admission form in the site.browser, each rule's message next to its field, without sending", async () => {
+  it("checks the admission form in the browser, each rule's message next to its field, without sending", async () => {
     const page = await asAdmin(site.server, "/DeashBoard/AddAdmition");
     let posted = 0;
     page.on("request", (request) => {
@@ -277,7 +277,7 @@ describe("the dashboard's add forms", () => {
     expect(await page.getByLabel("Price").inputValue()).toBe("12,50");
   });
 
-  it("checks the teacher form in the site.browser, each rule's message next to its field, without sending", async () => {
+  it("checks the teacher form in the browser, each rule's message next to its field, without sending", async () => {
     const page = await asAdmin(site.server, "/DeashBoard/teacherADD");
     let posted = 0;
     page.on("request", (request) => {

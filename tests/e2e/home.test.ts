@@ -179,7 +179,7 @@ describe("the home page", () => {
     ).toBe(0);
   });
 
-  it("checks the contact form in the site.browser, then sends it", async () => {
+  it("checks the contact form in the browser, then sends it", async () => {
     const page = await openHome();
     const contact = section(page, "Contact us");
     await contact.getByRole("button", { name: "Send message" }).click();

@@ -149,7 +149,7 @@ describe("popup sign-in with an identity provider", () => {
     });
     await button(page).click();
     expect(await banner(page)).toBe(
-      "The sign-in window was blocked by the site.browser. Allow pop-ups for this site and try again.",
+      "The sign-in window was blocked by the browser. Allow pop-ups for this site and try again.",
     );
     await page.context().close();
   });
