@@ -3,7 +3,6 @@
 // phone; the iCalendar feed and one event's .ics, parsed back with ical.js (not the library that
 // wrote them); and an admin adding an event from the dashboard.
 import ICAL from "ical.js";
-
 import { describe, expect, it } from "vitest";
 import { sampleEvents } from "../../server/sample-content/data";
 import {

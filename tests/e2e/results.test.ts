@@ -5,7 +5,6 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,

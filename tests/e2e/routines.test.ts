@@ -6,7 +6,6 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
@@ -59,6 +58,8 @@ describe("the class routine", () => {
     const teacher = (await first.getByRole("link").textContent()) ?? "";
     await first.getByRole("link").click();
     const theirs = page.getByRole("table", { name: `Routine of ${teacher}` });
+    // The click starts the teacher's page loading; count() would not wait for it.
+    await theirs.waitFor();
     expect(await theirs.locator("td").filter({ hasText: "Class Six" }).count()).toBeGreaterThan(0);
     expect(await theirs.locator("td").filter({ hasText: "Class Seven" }).count()).toBeGreaterThan(0);
   });
