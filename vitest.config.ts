@@ -17,9 +17,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 //   with the four test files of the gallery and the routines more) and an in-process identity
 //   provider missed its answer.
 // Temporary folders go to memory where Linux has a tmpfs at /dev/shm (unless TMPDIR says
-// otherwise): every built server the tests start (some thirty) unpacks a PGlite cluster of about
-// a thousand files into its own DATA_DIR and removes it after, which on the disk cost about a
-// fifth of each start. The test processes pass TMPDIR on to the servers and Chromium they start.
+// otherwise): every built server the tests start (some thirty) has a PGlite cluster of about a
+// thousand files in its own DATA_DIR (unpacked, or for a browser file copied from the e2e global
+// setup's prepared folder) and removes it after, which on the disk cost about a fifth of each start. The test processes pass TMPDIR on to the servers and Chromium they start.
 const env: Record<string, string> = {};
 if (!process.env.TMPDIR) {
   try {

@@ -512,6 +512,7 @@ const notStarted = (): never => {
  */
 export function useSite(optionsOrLater: SiteOptions | (() => SiteOptions) = {}): Site {
   let started: Started | undefined;
+  let madeDataDir: string | undefined;
   beforeAll(async () => {
     // Options known only once an earlier beforeAll ran (a fake provider's address) come as a function.
     const options = typeof optionsOrLater === "function" ? optionsOrLater() : optionsOrLater;
@@ -519,11 +520,14 @@ export function useSite(optionsOrLater: SiteOptions | (() => SiteOptions) = {}):
     if (options.admin) {
       Object.assign(env, { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password });
     }
+    let dataDir = options.dataDir;
+    if (!dataDir) {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "maktab-e2e-"));
+      madeDataDir = dataDir;
+    }
+    copyPreparedDataDir(Boolean(options.sampleContent), dataDir);
     const [server, browser] = await Promise.all([
-      startServer({
-        env: { ...env, ...options.env },
-        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      }),
+      startServer({ env: { ...env, ...options.env }, dataDir }),
       launchBrowser(),
     ]);
     started = { server, browser };
@@ -531,8 +535,22 @@ export function useSite(optionsOrLater: SiteOptions | (() => SiteOptions) = {}):
   afterAll(async () => {
     await started?.browser.close();
     await started?.server.stop();
+    if (madeDataDir) fs.rmSync(madeDataDir, { recursive: true, force: true });
   });
   return siteOf(() => started ?? notStarted());
+}
+
+/**
+ * Copies into an empty DATA_DIR the folder of a server stopped just after its first start (empty
+ * or with the sample content), made once for the e2e run (tests/e2e/global-setup.ts): a start on
+ * it skips making the database and seeding, 3-4 s of a core each. The sample content does not
+ * depend on the server's settings, and the admin is made at every start. Without the global setup
+ * (another project) the server makes its own, as before.
+ */
+export function copyPreparedDataDir(sampleContent: boolean, into: string): void {
+  const prepared = inject(sampleContent ? "seededDataDir" : "emptyDataDir");
+  if (!prepared || fs.readdirSync(into).length > 0) return;
+  fs.cpSync(prepared, into, { recursive: true });
 }
 
 /**
@@ -565,6 +583,10 @@ export const readOnlyServerUrl = (): string => inject("readOnlyServer");
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** A stopped server's DATA_DIR after its first start with the sample content (copyPreparedDataDir). */
+    seededDataDir: string;
+    /** The same without the sample content. */
+    emptyDataDir: string;
     /** The base URL of the shared server for the files that only read (readOnlySite()). */
     readOnlyServer: string;
   }
