@@ -17,9 +17,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 //   with the four test files of the gallery and the routines more) and an in-process identity
 //   provider missed its answer.
 // Temporary folders go to memory where Linux has a tmpfs at /dev/shm (unless TMPDIR says
-// otherwise): every built server the tests start (some thirty) unpacks a PGlite cluster of about
-// a thousand files into its own DATA_DIR and removes it after, which on the disk cost about a
-// fifth of each start. The test processes pass TMPDIR on to the servers and Chromium they start.
+// otherwise): every built server the tests start (some thirty) has a PGlite cluster of about a
+// thousand files in its own DATA_DIR (unpacked, or for a browser file copied from the e2e global
+// setup's prepared folder) and removes it after, which on the disk cost about a fifth of each start. The test processes pass TMPDIR on to the servers and Chromium they start.
 const env: Record<string, string> = {};
 if (!process.env.TMPDIR) {
   try {
@@ -32,11 +32,15 @@ if (!process.env.TMPDIR) {
 
 // The longest files start first, so that neither core is left running one of them alone at the
 // end: on a clean clone Vitest has no timings of its own yet (it then sorts by file size). Their
-// order is their time in a run on 2 cores, setup included.
+// order is their time in a run on 2 cores, setup included. The last CI run (1,301 s) had the fuzzer
+// at 124 s, no-script 86 s, xss 85 s, admin-cli 67 s; since then the fuzzer hashes only the tables
+// a request wrote (37 -> 23 s alone on an idle machine, with PostgreSQL), xss visits four pages at
+// a time (72 -> 60 s alone on a busy one) and admin-cli runs its three refusals at once (44 ->
+// 34 s): about 76, 86, 71 and 55 s in a CI run, hence no-script first.
 const slowFirst = [
+  "tests/e2e/no-script.test.ts",
   "tests/abuse/fuzz.test.ts",
   "tests/abuse/xss.test.ts",
-  "tests/e2e/no-script.test.ts",
   "tests/api/admin-cli.test.ts",
   "tests/e2e/dashboard-forms.test.ts",
   "tests/e2e/dashboard-lists.test.ts",
@@ -101,6 +105,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           setupFiles: ["tests/e2e/setup.ts"],
+          // The server that the files which only read share (readOnlySite() in harness.ts).
+          globalSetup: ["tests/e2e/global-setup.ts"],
           environment: "node",
           env,
           testTimeout: 60_000,

@@ -105,14 +105,17 @@ describe.each(targets)("npm run admin on %s", (_name, makeTarget) => {
   afterAll(() => target?.cleanup());
 
   it("refuses a password on the command line and an unknown command before opening anything", async () => {
-    const onArgv = await admin(target.env, ["create", "office@school.test", "--password=secret-password"]);
+    // All three at once: none of them opens the database (which one process at a time may hold).
+    const [onArgv, unknown, noPassword] = await Promise.all([
+      admin(target.env, ["create", "office@school.test", "--password=secret-password"]),
+      admin(target.env, ["destroy", "office@school.test"]),
+      admin(target.env, ["create", "office@school.test"]),
+    ]);
     expect(onArgv.code).toBe(2);
     expect(onArgv.stderr).toMatch(/ADMIN_PASSWORD or use --password-stdin/);
-    const unknown = await admin(target.env, ["destroy", "office@school.test"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown command 'destroy'/);
     expect(unknown.stderr).toMatch(/reset-password/);
-    const noPassword = await admin(target.env, ["create", "office@school.test"]);
     expect(noPassword.code).toBe(2);
     expect(noPassword.stderr).toMatch(/needs a password/);
   }, 120_000);

@@ -1,40 +1,24 @@
 // The account security pages in Chromium against the built server: verifying a phone with the
 // code from the SMS outbox, changing the password, and 'forgot password' through the mailed link.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { codeSentTo, mailsTo, resetLinkIn } from "../fixtures/outbox";
-import {
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  startServer,
-} from "./harness";
+import { checkAccessibility, formatViolations, newPage, useSite } from "./harness";
 
 describe("account security pages in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   async function signUp(email: string, password: string) {
-    const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const response = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({ email, password, name: "Salma Akter" }),
     });
     expect(response.status).toBe(200);
   }
 
   async function logIn(page: Page, email: string, password: string, path = "/login") {
-    await page.goto(server.url + path);
+    await page.goto(site.url + path);
     await page.getByLabel("E-mail").fill(email);
     await page.locator('input[name="password"]').fill(password);
     await page.getByRole("button", { name: "Login" }).last().click();
@@ -47,7 +31,7 @@ describe("account security pages in the browser", () => {
 
   it("verifies a phone number with the code from the outbox", async () => {
     await signUp("salma@school.test", "salma-password-1");
-    const { page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    const { page } = await newPage(site.browser, { viewport: { width: 360, height: 740 } });
     await logIn(page, "salma@school.test", "salma-password-1", "/login?redirectTo=%2Fprofile-route%2Fphone");
     expect(new URL(page.url()).pathname).toBe("/profile-route/phone");
     expect(await page.getByTestId("phone-state").textContent()).toBe("No verified phone number yet.");
@@ -55,7 +39,7 @@ describe("account security pages in the browser", () => {
     await page.getByRole("textbox", { name: "Phone number" }).fill("+880 1712-345678");
     await page.getByRole("button", { name: "Send code" }).click();
     await page.getByText("We sent a 6-digit code to +8801712345678").waitFor();
-    const code = await codeSentTo(server.dataDir, "+8801712345678");
+    const code = await codeSentTo(site.server.dataDir, "+8801712345678");
 
     // A wrong code first: refused with a clear message, the code step stays.
     await page
@@ -77,7 +61,7 @@ describe("account security pages in the browser", () => {
 
   it("changes the password on the profile's password page", async () => {
     await signUp("nadia@school.test", "nadia-password-1");
-    const { page } = await newPage(browser);
+    const { page } = await newPage(site.browser);
     await logIn(
       page,
       "nadia@school.test",
@@ -97,7 +81,7 @@ describe("account security pages in the browser", () => {
     await flashSays(page, "Your password has been changed.");
     await page.context().close();
 
-    const fresh = await newPage(browser);
+    const fresh = await newPage(site.browser);
     // logIn waits for 'Login successfully!': the new password signs in.
     await logIn(fresh.page, "nadia@school.test", "nadia-password-2");
     await fresh.context.close();
@@ -105,8 +89,8 @@ describe("account security pages in the browser", () => {
 
   it("resets a forgotten password through the mailed link, then signs in with the new one", async () => {
     await signUp("rumana@school.test", "rumana-password-1");
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.getByRole("heading", { name: "Forgot password" }).waitFor();
     await page.getByLabel("E-mail").fill("rumana@school.test");
@@ -116,12 +100,12 @@ describe("account security pages in the browser", () => {
       "If an account uses rumana@school.test",
     );
 
-    const link = resetLinkIn((await mailsTo(server.dataDir, "rumana@school.test"))[0]);
+    const link = resetLinkIn((await mailsTo(site.server.dataDir, "rumana@school.test"))[0]);
     expect(link).toBeDefined();
     await page.goto(link as string);
     // The address holds a secret: kept out of search engines.
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${site.url}/robots.txt`)).text();
     expect(robots.split("\n")).toEqual(
       expect.arrayContaining(["Disallow: /reset-password", "Disallow: /auth/"]),
     );

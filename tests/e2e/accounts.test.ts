@@ -1,37 +1,17 @@
 // Accounts end to end, in Chromium against the built server: register, log in and come back,
 // log out, the guards, an admin making an admin, the language, the 404 page, a phone screen.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  startServer,
-  waitForHydration,
-} from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { checkAccessibility, formatViolations, newPage, useSite, waitForHydration } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 
 describe("accounts and roles in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite({ admin });
 
   const open = async (path: string, options?: Parameters<typeof newPage>[1]) => {
-    const { page } = await newPage(browser, options);
-    await page.goto(server.url + path);
+    const { page } = await newPage(site.browser, options);
+    await page.goto(site.url + path);
     return page;
   };
 
@@ -39,7 +19,7 @@ describe("accounts and roles in the browser", () => {
     page: Page,
     user: { name: string; email: string; password: string; retype?: string },
   ) {
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${site.url}/register`);
     await page.getByLabel("Name").fill(user.name);
     await page.getByLabel("E-mail").fill(user.email);
     // Password fields by name: Mantine's show-password toggle shares their label.
@@ -63,7 +43,7 @@ describe("accounts and roles in the browser", () => {
 
   it("refuses to register when the two passwords differ, with or without script", async () => {
     for (const javaScriptEnabled of [true, false]) {
-      const target = await (await browser.newContext({ javaScriptEnabled })).newPage();
+      const target = await (await site.browser.newContext({ javaScriptEnabled })).newPage();
       const email = `mismatch-${javaScriptEnabled}@school.test`;
       await register(target, { name: "Rahim", email, password: "first-password", retype: "second-password" });
       await target.getByTestId("form-error").waitFor();
@@ -87,7 +67,7 @@ describe("accounts and roles in the browser", () => {
     await page.getByRole("button", { name: "LogOut" }).click();
     await page.getByRole("button", { name: "LogOut" }).waitFor({ state: "detached" });
     expect(await page.getByTestId("cart-link").count()).toBe(0);
-    await page.goto(`${server.url}/ALLteacher`);
+    await page.goto(`${site.url}/ALLteacher`);
     expect(new URL(page.url()).pathname).toBe("/login");
   });
 
@@ -126,13 +106,13 @@ describe("accounts and roles in the browser", () => {
     const page = await open("/login");
     await logIn(page, "karim@school.test", "karim-password");
     await page.waitForURL((url) => url.pathname === "/");
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${site.url}/login`);
     const box = page.getByTestId("signed-in-as");
     await box.getByText("You are signed in as Karim (karim@school.test).").waitFor();
     expect(formatViolations(await checkAccessibility(page))).toBe("");
     await box.getByRole("link", { name: "Go to my profile" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/profile"));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${site.url}/login`);
     await page.getByTestId("signed-in-as").getByRole("button", { name: "LogOut" }).click();
     await page.getByTestId("signed-in-as").waitFor({ state: "detached" });
     expect(await page.getByRole("button", { name: "LogOut" }).count()).toBe(0);
@@ -141,7 +121,7 @@ describe("accounts and roles in the browser", () => {
   it.each(["/allOrder", "/services/1", "/admition/1", "/result/1", "/about/1", "/DeashBoard"])(
     "guards %s on the server",
     async (path) => {
-      const response = await fetch(server.url + path, { redirect: "manual" });
+      const response = await fetch(site.url + path, { redirect: "manual" });
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe(`/login?${new URLSearchParams({ redirectTo: path })}`);
     },
@@ -161,7 +141,7 @@ describe("accounts and roles in the browser", () => {
     await page.getByTestId("not-admin").waitFor();
     expect(await page.getByTestId("dashboard-menu").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
-    await page.goto(`${server.url}/DeashBoard/AddAdmin`);
+    await page.goto(`${site.url}/DeashBoard/AddAdmin`);
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/DeashBoard/AddAdmin");
   });
@@ -208,8 +188,8 @@ describe("accounts and roles in the browser", () => {
   });
 
   it("answers an unknown path with a 404 page and no stack trace", async () => {
-    const { page } = await newPage(browser);
-    const response = await page.goto(`${server.url}/no/such/page`);
+    const { page } = await newPage(site.browser);
+    const response = await page.goto(`${site.url}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
     expect(await page.title()).toBe("Page not found | Maktab");

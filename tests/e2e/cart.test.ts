@@ -7,19 +7,12 @@
 // With Stripe keys (a fake Stripe API, and a stand-in for Stripe.js served in place of
 // https://js.stripe.com/v3) the page loads Stripe.js, confirms the card there and the server
 // checks the payment with "Stripe" before the order is paid.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "../../app/lib/format";
 import { cartTotals, type PricedLine } from "../../common/pricing";
 import { type FakeStripe, startFakeStripe } from "../fixtures/fake-stripe";
-import {
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  startServer,
-} from "./harness";
+import { checkAccessibility, formatViolations, newPage, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const buyer = { name: "Farida Yasmin", email: "farida@school.test", password: "farida-password" };
@@ -31,21 +24,14 @@ type Admission = { id: string; title: string; priceMinor: number };
 const usd = (minor: number) => formatPrice(minor / 100, "en-GB", "USD");
 
 describe("cart and payment in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ sampleContent: true, admin });
   const contexts: BrowserContext[] = [];
   let admissions: Admission[] = [];
   /** The buyer's browser, signed in since registering: one session serves every test. */
   let shopper: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      }),
-      launchBrowser(),
-    ]);
-    const response = await fetch(`${server.url}/api/Admition/admition`);
+    const response = await fetch(`${site.url}/api/Admition/admition`);
     expect(response.status).toBe(200);
     admissions = ((await response.json()) as WireAdmission[]).map((a) => ({
       id: a._id,
@@ -56,17 +42,15 @@ describe("cart and payment in the browser", () => {
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
   });
 
   async function fresh(options?: Parameters<typeof newPage>[1]) {
-    const { context, page } = await newPage(browser, options);
+    const { context, page } = await newPage(site.browser, options);
     contexts.push(context);
     return page;
   }
 
-  const go = (page: Page, path: string) => page.goto(server.url + path);
+  const go = (page: Page, path: string) => page.goto(site.url + path);
   const badge = (page: Page) => page.getByTestId("cart-badge");
   const waitForBadge = (page: Page, count: number) =>
     badge(page).getByText(String(count), { exact: true }).waitFor();
@@ -299,7 +283,7 @@ describe("cart and payment in the browser", () => {
     const [first] = admissions as [Admission];
     await book(shopper, first, 1);
     await go(shopper, "/payment-getway");
-    await shopper.waitForURL(`${server.url}/payment-getway/stripe`);
+    await shopper.waitForURL(`${site.url}/payment-getway/stripe`);
     const pay = shopper.getByTestId("pay");
     const total = cartTotals([{ unitPriceMinor: first.priceMinor, quantity: 1 }]).totalMinor;
     await expect.poll(async () => (await pay.textContent())?.trim()).toBe(`pay ${usd(total)}`);
@@ -386,7 +370,7 @@ describe("cart and payment in the browser", () => {
     await go(page, receipt ?? "/");
     expect(await text(page, "order-status")).toBe("Paid");
     const stranger = await fresh();
-    await stranger.goto(`${server.url}/register`);
+    await stranger.goto(`${site.url}/register`);
     await stranger.getByLabel("Name").fill("Jamal Uddin");
     await stranger.getByLabel("E-mail").fill("jamal@school.test");
     await stranger.locator('input[name="password"]').fill("jamal-password");
@@ -415,7 +399,7 @@ describe("cart and payment in the browser", () => {
     );
     await expectAccessible(page);
     for (const path of ["/payment-getway/stripe", "/bookings"]) {
-      const response = await fetch(server.url + path, { redirect: "manual" });
+      const response = await fetch(site.url + path, { redirect: "manual" });
       expect(response.status, path).toBe(302);
     }
   });
@@ -423,9 +407,9 @@ describe("cart and payment in the browser", () => {
   describe("on a shared computer the cart stays with whoever filled it", () => {
     const other = { name: "Nasima Akter", email: "nasima@school.test", password: "nasima-password" };
     beforeAll(async () => {
-      const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      const response = await fetch(`${site.url}/api/auth/sign-up/email`, {
         method: "POST",
-        headers: { "content-type": "application/json", origin: server.url },
+        headers: { "content-type": "application/json", origin: site.url },
         body: JSON.stringify(other),
       });
       expect(response.ok).toBe(true);
@@ -560,30 +544,24 @@ window.Stripe = function (key) {
 };`;
 
 describe("card payment through Stripe (a fake Stripe API and Stripe.js)", () => {
-  let server: RunningServer;
-  let browser: Browser;
   let stripe: FakeStripe;
   let context: BrowserContext | undefined;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    [server, browser] = await Promise.all([
-      startServer({ env: { SAMPLE_CONTENT: "on", ...stripe.env } }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
     await context?.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
     await stripe?.close();
   });
+  // After the fake Stripe has started (its address is in the server's environment); stopped before it.
+  const site = useSite(() => ({ sampleContent: true, env: stripe.env }));
 
   it("loads Stripe.js, confirms the card with the billing details, and records the payment", async () => {
-    const response = await fetch(`${server.url}/api/Admition/admition`);
+    const response = await fetch(`${site.url}/api/Admition/admition`);
     const [admission] = (await response.json()) as WireAdmission[];
     expect(admission).toBeDefined();
-    const opened = await newPage(browser);
+    const opened = await newPage(site.browser);
     context = opened.context;
     const page = opened.page;
     let scriptRequests = 0;
@@ -595,7 +573,7 @@ describe("card payment through Stripe (a fake Stripe API and Stripe.js)", () => 
       stripe.succeed(id, { last4: "4242", name: buyer.name, email: buyer.email }),
     );
 
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${site.url}/register`);
     await page.getByLabel("Name").fill(buyer.name);
     await page.getByLabel("E-mail").fill(buyer.email);
     await page.locator('input[name="password"]').fill(buyer.password);
@@ -607,7 +585,7 @@ describe("card payment through Stripe (a fake Stripe API and Stripe.js)", () => 
       admission?._id ?? "",
     );
 
-    await page.goto(`${server.url}/payment-getway/stripe`);
+    await page.goto(`${site.url}/payment-getway/stripe`);
     const total = cartTotals([
       { unitPriceMinor: Math.round((admission?.admition.price ?? 0) * 100), quantity: 2 },
     ]);

@@ -6,18 +6,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
   type RunningServer,
   sessionOf,
   startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
@@ -58,31 +58,28 @@ function errorUnder(page: Page, label: string): Promise<string> {
 }
 
 describe("the dashboard's add forms", () => {
-  let server: RunningServer;
-  let small: RunningServer;
-  let browser: Browser;
   let folder: string;
   let photo: string;
+  // A second server that takes smaller uploads, for the too-large message: started beside this
+  // file's own (useSite), and awaited where it is used.
+  let small: Promise<RunningServer>;
 
   beforeAll(async () => {
+    const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, UPLOAD_MAX_BYTES: "50000" };
+    small = startServer({ env });
+    small.catch(() => undefined);
     folder = fs.mkdtempSync(path.join(os.tmpdir(), "maktab-forms-"));
     photo = path.join(folder, "photo.jpg");
     fs.writeFileSync(photo, await jpeg(64, 48));
-    const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
-    [server, small, browser] = await Promise.all([
-      startServer({ env }),
-      startServer({ env: { ...env, UPLOAD_MAX_BYTES: "50000" } }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await Promise.all([server?.stop(), small?.stop()]);
+    await (await small.catch(() => undefined))?.stop();
     if (folder) fs.rmSync(folder, { recursive: true, force: true });
   });
+  const site = useSite({ admin });
 
   const asAdmin = async (target: RunningServer, pathname: string) => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage(site.browser);
     await logIn(page, target, admin.email, admin.password);
     await page.goto(target.url + pathname);
     await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
@@ -90,7 +87,7 @@ describe("the dashboard's add forms", () => {
   };
 
   it("adds an admission with an uploaded photo, says so and resets the form", async () => {
-    const page = await asAdmin(server, "/DeashBoard/AddAdmition");
+    const page = await asAdmin(site.server, "/DeashBoard/AddAdmition");
     await page.getByLabel("Title").fill("Hifz morning class");
     await page.getByLabel("Price").fill("120.50");
     await page.getByLabel("About").fill("Six days a week");
@@ -103,7 +100,7 @@ describe("the dashboard's add forms", () => {
     expect(await page.getByLabel("Price").inputValue()).toBe("");
     expect(await page.getByRole("img", { name: "Preview of the chosen image" }).count()).toBe(0);
 
-    await page.goto(`${server.url}/admitionAll`);
+    await page.goto(`${site.url}/admitionAll`);
     await page.getByText("Hifz morning class").first().waitFor();
   });
 
@@ -111,18 +108,18 @@ describe("the dashboard's add forms", () => {
     const big = path.join(folder, "big-photo.jpg");
     fs.writeFileSync(big, await jpeg(1600, 1200, true));
     expect(fs.statSync(big).size).toBeGreaterThan(1024 * 1024);
-    const page = await asAdmin(server, "/DeashBoard/noticeADD");
+    const page = await asAdmin(site.server, "/DeashBoard/noticeADD");
     await page.getByLabel("Title").fill("Photo of the prize-giving");
     await page.locator('input[type="file"]').setInputFiles(big);
     await page.getByRole("img", { name: "Preview of the chosen image" }).waitFor();
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByTestId("form-success").waitFor();
-    await page.goto(`${server.url}/notices`);
+    await page.goto(`${site.url}/notices`);
     await page.getByText("Photo of the prize-giving").first().waitFor();
   });
 
   it("adds a teacher, who waits for review and shows on /teacher once approved", async () => {
-    const page = await asAdmin(server, "/DeashBoard/teacherADD");
+    const page = await asAdmin(site.server, "/DeashBoard/teacherADD");
     expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe("ADD TEACHER");
     expect(await page.locator('input[name="status"]').count()).toBe(0);
     await page.getByLabel("Name").fill("Abdul Karim");
@@ -170,9 +167,9 @@ describe("the dashboard's add forms", () => {
           review: "/DeashBoard/list/students",
         },
       ];
-    const page = await asAdmin(server, forms[0]?.path ?? "");
+    const page = await asAdmin(site.server, forms[0]?.path ?? "");
     for (const form of forms) {
-      await page.goto(server.url + form.path);
+      await page.goto(site.url + form.path);
       await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
       for (const [label, value] of form.fill) await page.getByLabel(label).fill(value);
       await page.getByRole("button", { name: "Add", exact: true }).click();
@@ -181,22 +178,22 @@ describe("the dashboard's add forms", () => {
         await approve(page, form.review, form.shows, form.list);
         continue;
       }
-      await page.goto(server.url + form.list);
+      await page.goto(site.url + form.list);
       await page.getByText(form.shows).first().waitFor();
     }
   });
 
   /** A new student or teacher is not public until an admin approves them; then they are. */
   async function approve(page: Page, review: string, name: string, publicList: string) {
-    await page.goto(`${server.url}${publicList}`);
+    await page.goto(`${site.url}${publicList}`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByText(name).count(), `${name} before approval`).toBe(0);
-    await page.goto(`${server.url}${review}?q=${encodeURIComponent(name)}`);
+    await page.goto(`${site.url}${review}?q=${encodeURIComponent(name)}`);
     const row = page.getByTestId("content-row").filter({ hasText: name });
     expect(await row.getAttribute("data-status")).toBe("pending");
     await row.getByRole("button", { name: "Approve" }).click();
     await expect.poll(() => row.getAttribute("data-status")).toBe("approved");
-    await page.goto(`${server.url}${publicList}`);
+    await page.goto(`${site.url}${publicList}`);
     await page.getByText(name).first().waitFor();
   }
 
@@ -208,7 +205,7 @@ describe("the dashboard's add forms", () => {
       ["/DeashBoard/StudentAdd", "ADD STUDENT"],
       ["/DeashBoard/noticeADD", "ADD NOTICE"],
     ];
-    const page = await asAdmin(server, "/DeashBoard/StudentAdd");
+    const page = await asAdmin(site.server, "/DeashBoard/StudentAdd");
     // The class select starts on its placeholder, with no value, and lists Class One to Alim.
     expect(await page.locator('input[name="className"]').inputValue()).toBe("");
     expect(await page.getByRole("combobox", { name: "Class" }).getAttribute("placeholder")).toBe(
@@ -222,7 +219,7 @@ describe("the dashboard's add forms", () => {
     expect(options.at(-1)).toBe("Alim");
     await page.keyboard.press("Escape");
     for (const [pathname, heading] of headings) {
-      await page.goto(server.url + pathname);
+      await page.goto(site.url + pathname);
       await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
       expect(await page.getByRole("heading", { level: 2 }).textContent()).toBe(heading);
     }
@@ -230,12 +227,12 @@ describe("the dashboard's add forms", () => {
     await page.getByLabel("Title").fill("School closed on Friday");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByTestId("form-success").waitFor();
-    await page.goto(`${server.url}/notices`);
+    await page.goto(`${site.url}/notices`);
     await page.getByText("School closed on Friday").first().waitFor();
   });
 
   it("checks the admission form in the browser, each rule's message next to its field, without sending", async () => {
-    const page = await asAdmin(server, "/DeashBoard/AddAdmition");
+    const page = await asAdmin(site.server, "/DeashBoard/AddAdmition");
     let posted = 0;
     page.on("request", (request) => {
       if (request.method() === "POST") posted++;
@@ -281,7 +278,7 @@ describe("the dashboard's add forms", () => {
   });
 
   it("checks the teacher form in the browser, each rule's message next to its field, without sending", async () => {
-    const page = await asAdmin(server, "/DeashBoard/teacherADD");
+    const page = await asAdmin(site.server, "/DeashBoard/teacherADD");
     let posted = 0;
     page.on("request", (request) => {
       if (request.method() === "POST") posted++;
@@ -315,7 +312,7 @@ describe("the dashboard's add forms", () => {
     fs.writeFileSync(slow, await jpeg(800, 600, true));
     const bytes = fs.statSync(slow).size;
     expect(bytes).toBeGreaterThan(200_000);
-    const page = await asAdmin(server, "/DeashBoard/AddAdmition");
+    const page = await asAdmin(site.server, "/DeashBoard/AddAdmition");
     await page.getByLabel("Title").fill("Slow upload class");
     await page.getByLabel("Price").fill("75");
     await page.locator('input[type="file"]').setInputFiles(slow);
@@ -357,12 +354,12 @@ describe("the dashboard's add forms", () => {
       `values seen: ${seen.join(", ")}`,
     ).toBe(true);
 
-    await page.goto(`${server.url}/admitionAll`);
+    await page.goto(`${site.url}/admitionAll`);
     await page.getByText("Slow upload class").first().waitFor();
   }, 120_000);
 
   it("shows the server's wrong-type message on the image field for a file that is no image", async () => {
-    const page = await asAdmin(server, "/DeashBoard/AddAdmition");
+    const page = await asAdmin(site.server, "/DeashBoard/AddAdmition");
     await page.getByLabel("Title").fill("Not a picture");
     await page.getByLabel("Price").fill("10");
     const refused = [
@@ -385,15 +382,15 @@ describe("the dashboard's add forms", () => {
       expect(await page.getByTestId("form-success").count()).toBe(0);
       expect(await page.getByLabel("Title").inputValue()).toBe("Not a picture");
     }
-    await page.goto(`${server.url}/admitionAll`);
+    await page.goto(`${site.url}/admitionAll`);
     // The list is rendered on the server: it is complete once the page has loaded.
     expect(await page.getByText("Not a picture").count()).toBe(0);
   });
 
   it("lists every screen of the dashboard in the side menu, each opening for the admin", async () => {
-    const { page } = await newPage(browser);
-    await logIn(page, server, admin.email, admin.password);
-    await page.goto(`${server.url}/DeashBoard`);
+    const { page } = await newPage(site.browser);
+    await logIn(page, site.server, admin.email, admin.password);
+    await page.goto(`${site.url}/DeashBoard`);
     const menu = page.getByTestId("dashboard-menu");
     await menu.waitFor();
     const links = () =>
@@ -431,14 +428,14 @@ describe("the dashboard's add forms", () => {
     expect(await menu.locator('[aria-current="page"]').textContent()).toBe("Home");
 
     // Away from /DeashBoard, Home leads to /DeashBoard/Home; the open screen is marked.
-    await page.goto(`${server.url}/DeashBoard/AddAdmition`);
+    await page.goto(`${site.url}/DeashBoard/AddAdmition`);
     await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
     expect((await links()).filter(([text]) => text === "Home")).toEqual([["Home", "/DeashBoard/Home"]]);
     expect(await menu.locator('[aria-current="page"]').textContent()).toBe("Add admission");
 
     // Each link opens its screen for the admin: no redirect to /login, no error.
     for (const [name, href] of [...expected, ["Home", "/DeashBoard/Home"]]) {
-      const response = await page.request.get(server.url + href);
+      const response = await page.request.get(site.url + href);
       expect(response.status(), `${name} → ${href}`).toBe(200);
       expect(new URL(response.url()).pathname, `${name} → ${href}`).toBe(href);
     }
@@ -448,7 +445,7 @@ describe("the dashboard's add forms", () => {
     const big = path.join(folder, "big.jpg");
     fs.writeFileSync(big, await jpeg(400, 300, true));
     expect(fs.statSync(big).size).toBeGreaterThan(50_000);
-    const page = await asAdmin(small, "/DeashBoard/AddAdmition");
+    const page = await asAdmin(await small, "/DeashBoard/AddAdmition");
     await page.getByLabel("Title").fill("Too big");
     await page.getByLabel("Price").fill("10");
     await page.locator('input[type="file"]').setInputFiles(big);
@@ -460,14 +457,15 @@ describe("the dashboard's add forms", () => {
   });
 
   it("refuses a post far over the limit with 413 before reading it", async () => {
-    const { cookie } = sessionOf(await apiSignIn(small, admin.email, admin.password));
+    const limited = await small;
+    const { cookie } = sessionOf(await apiSignIn(limited, admin.email, admin.password));
     const body = new FormData();
     body.set("title", "Huge");
     body.set("priceMinor", "10");
     body.set("image", new Blob([new Uint8Array(400_000)], { type: "image/jpeg" }), "huge.jpg");
-    const response = await fetch(`${small.url}/DeashBoard/AddAdmition`, {
+    const response = await fetch(`${limited.url}/DeashBoard/AddAdmition`, {
       method: "POST",
-      headers: { cookie, origin: small.url, "x-requested-with": "XMLHttpRequest" },
+      headers: { cookie, origin: limited.url, "x-requested-with": "XMLHttpRequest" },
       body,
     });
     expect(response.status).toBe(413);
@@ -478,15 +476,15 @@ describe("the dashboard's add forms", () => {
   });
 
   it("sends a signed-in non-admin to /login with the page as the origin", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/register`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/register`);
     await page.getByLabel("Name").fill("Rahim");
     await page.getByLabel("E-mail").fill("rahim@school.test");
     await page.locator('input[name="password"]').fill("rahim-password");
     await page.locator('input[name="retypePassword"]').fill("rahim-password");
     await page.getByRole("button", { name: "Register" }).click();
     await page.getByRole("button", { name: "LogOut" }).waitFor();
-    await page.goto(`${server.url}/DeashBoard/AddAdmition`);
+    await page.goto(`${site.url}/DeashBoard/AddAdmition`);
     const url = new URL(page.url());
     expect(url.pathname).toBe("/login");
     expect(url.searchParams.get("redirectTo")).toBe("/DeashBoard/AddAdmition");

@@ -5,18 +5,16 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
@@ -27,28 +25,18 @@ const visitor = {
 };
 
 describe("the dashboard inbox", () => {
-  let server: RunningServer;
-  let browser: Browser;
   let messageId = "";
   const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-e2e-inbox-"));
-
-  beforeAll(async () => {
-    server = await startServer({
-      dataDir,
-      env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-    });
-    browser = await launchBrowser();
-  }, 120_000);
+  // Removed once the server has stopped (after hooks run last first).
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  const site = useSite({ admin, dataDir });
 
   async function signedIn(pathname: string, options?: Parameters<typeof newPage>[1]): Promise<Page> {
-    const { page } = await newPage(browser, options);
+    const { page } = await newPage(site.browser, options);
     page.setDefaultTimeout(30_000);
-    await signInThroughLogin(page, server.url, admin, pathname);
+    await signInThroughLogin(page, site.url, admin, pathname);
     await page.waitForURL((url) => url.pathname === pathname.split("?")[0]);
     return page;
   }
@@ -71,14 +59,14 @@ describe("the dashboard inbox", () => {
         })
         .map((element) => element.outerHTML.slice(0, 120));
     }, selector);
-  const outbox = () => path.join(server.dataDir, "outbox", "mail");
+  const outbox = () => path.join(site.server.dataDir, "outbox", "mail");
   const outboxFiles = () =>
     existsSync(outbox()) ? readdirSync(outbox()).filter((f) => f.endsWith(".eml")) : [];
 
   it("receives a visitor's message from the home page and counts it in the header", async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage(site.browser);
     page.setDefaultTimeout(30_000);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     const contact = page.getByRole("region", { name: "Contact us", exact: true });
     await contact.getByLabel("Name").fill(visitor.name);
     await contact.getByRole("textbox", { name: "E-mail", exact: true }).fill(visitor.email);
@@ -134,7 +122,7 @@ describe("the dashboard inbox", () => {
     await page.getByTestId("message-important").waitFor();
     await page.getByRole("button", { name: "Remove star" }).waitFor();
 
-    await page.goto(`${server.url}/DeashBoard?folder=important`);
+    await page.goto(`${site.url}/DeashBoard?folder=important`);
     await inboxReady(page);
     expect(await page.getByTestId("folder-important").getAttribute("aria-current")).toBe("page");
     expect(await page.getByTestId("inbox-row").count()).toBe(1);
@@ -145,7 +133,7 @@ describe("the dashboard inbox", () => {
       .click();
     await page.getByTestId("inbox-notice").getByText("Star removed.").waitFor();
     await page.getByTestId("inbox-empty").waitFor();
-    await page.goto(`${server.url}/DeashBoard`);
+    await page.goto(`${site.url}/DeashBoard`);
     await inboxReady(page);
     await rowOf(page, messageId)
       .getByRole("button", { name: `Star the message from ${visitor.name}` })
@@ -184,7 +172,7 @@ describe("the dashboard inbox", () => {
     expect(eml).toContain("The test is on 5 January at 9 am.");
 
     // The message lists its answer.
-    await page.goto(`${server.url}/DeashBoard/inbox/${messageId}`);
+    await page.goto(`${site.url}/DeashBoard/inbox/${messageId}`);
     await page.getByTestId("message-reply-item").getByText(subject).waitFor();
   });
 
@@ -220,9 +208,9 @@ describe("the dashboard inbox", () => {
   });
 
   it("lists records awaiting review in the notifications, linked to their list", async () => {
-    const signIn = await apiSignIn(server, admin.email, admin.password);
+    const signIn = await apiSignIn(site.server, admin.email, admin.password);
     const { token } = sessionOf(signIn);
-    const added = await fetch(`${server.url}/api/student/addStudent`, {
+    const added = await fetch(`${site.url}/api/student/addStudent`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ name: "Nadia Islam", email: "nadia@example.com", position: "Class Six" }),
@@ -268,9 +256,9 @@ describe("the dashboard inbox", () => {
   });
 
   it("deletes a message for good from the trash, after a confirmation", async () => {
-    const sent = await fetch(`${server.url}/api/contact`, {
+    const sent = await fetch(`${site.url}/api/contact`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({ name: "Spam Sender", email: "spam@example.com", message: "Buy now" }),
     });
     expect(sent.status).toBe(201);
@@ -280,7 +268,7 @@ describe("the dashboard inbox", () => {
     await page.waitForURL((url) => url.pathname === "/DeashBoard");
     await page.getByTestId("inbox-flash").getByText("Moved to the trash.").waitFor();
 
-    await page.goto(`${server.url}/DeashBoard/inbox/${insertedId}`);
+    await page.goto(`${site.url}/DeashBoard/inbox/${insertedId}`);
     await page.getByTestId("message-in-trash").waitFor();
     await page.getByTestId("message-delete").click();
     const dialog = page.getByRole("dialog");
@@ -290,7 +278,7 @@ describe("the dashboard inbox", () => {
     await dialog.getByTestId("confirm-delete").click();
     await page.waitForURL((url) => url.searchParams.get("folder") === "trash");
     await page.getByTestId("inbox-flash").getByText("Deleted for good.").waitFor();
-    const gone = await page.goto(`${server.url}/DeashBoard/inbox/${insertedId}`);
+    const gone = await page.goto(`${site.url}/DeashBoard/inbox/${insertedId}`);
     expect(gone?.status()).toBe(404);
   });
 
@@ -313,10 +301,10 @@ describe("the dashboard inbox", () => {
     expect(await overflowing(page, '[data-testid="notifications-list"]')).toEqual([]);
     await page.keyboard.press("Escape");
 
-    await page.goto(`${server.url}/DeashBoard/inbox/${messageId}`);
+    await page.goto(`${site.url}/DeashBoard/inbox/${messageId}`);
     await page.getByTestId("message-body").waitFor();
     expect(formatViolations(await checkAccessibility(page))).toBe("");
-    await page.goto(`${server.url}/DeashBoard/compose?replyTo=${messageId}`);
+    await page.goto(`${site.url}/DeashBoard/compose?replyTo=${messageId}`);
     await page.getByTestId("compose-form").waitFor();
     expect(formatViolations(await checkAccessibility(page))).toBe("");
     expect(await overflowing(page, '[data-testid="compose-form"]')).toEqual([]);

@@ -3,59 +3,46 @@
 // home page), approving the pending student (who joins the public list) and rejecting them,
 // editing an admission, removing a notice's image, deleting one result and two notices at once (all or none), paging by
 // links, the door for non-admins, and the lists and orders as cards on a 360 px phone.
-import type { Browser, Cookie, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Cookie, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   type NewPageOptions,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const karim = { email: "karim@school.test", password: "karim-password", name: "Karim Uddin" };
 
 describe("the dashboard's content lists", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ sampleContent: true, admin });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SAMPLE_CONTENT: "on" },
-      }),
-      launchBrowser(),
-    ]);
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify(karim),
     });
     expect(signUp.ok).toBe(true);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   // The admin signs in through the login page once; later pages reuse the session's cookies, as
   // the sign-in limit (10 a minute) is shared by this file's tests.
   let adminCookies: Cookie[] | undefined;
 
   async function signedIn(path: string, who = admin, options?: NewPageOptions): Promise<Page> {
-    const { page } = await newPage(browser, options);
+    const { page } = await newPage(site.browser, options);
     if (who === admin && adminCookies) {
       await page.context().addCookies(adminCookies);
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site.url}${path}`);
       return page;
     }
-    await signInThroughLogin(page, server.url, who, path);
+    await signInThroughLogin(page, site.url, who, path);
     if (who === admin) adminCookies = await page.context().cookies();
     return page;
   }
@@ -142,8 +129,8 @@ describe("the dashboard's content lists", () => {
     await expect.poll(() => row.getAttribute("data-featured")).toBe("");
     await row.getByTestId("row-featured").waitFor();
 
-    const { page: home } = await newPage(browser);
-    await home.goto(`${server.url}/`);
+    const { page: home } = await newPage(site.browser);
+    await home.goto(`${site.url}/`);
     await home
       .locator('[data-testid="teacher-card"]:visible', { hasText: "Imran Hossain" })
       .first()
@@ -165,16 +152,16 @@ describe("the dashboard's content lists", () => {
     await page.getByRole("button", { name: "Save" }).click();
     expect(await page.getByTestId("form-success").textContent()).toBe("Saved");
 
-    const { page: visitor } = await newPage(browser);
-    await visitor.goto(`${server.url}/admitionAll`);
+    const { page: visitor } = await newPage(site.browser);
+    await visitor.goto(`${site.url}/admitionAll`);
     await visitor.getByText("Hifz programme for girls").first().waitFor();
   });
 
   it("removes a notice's image when editing, and the notice board shows it without one", async () => {
     const noticeTitle = "Free health check-up for students";
     const onBoard = async () => {
-      const { page: visitor } = await newPage(browser);
-      await visitor.goto(`${server.url}/notices`);
+      const { page: visitor } = await newPage(site.browser);
+      await visitor.goto(`${site.url}/notices`);
       const notice = visitor.getByTestId("notice").filter({ hasText: noticeTitle });
       await notice.waitFor();
       const images = await notice.locator("img").count();
@@ -240,8 +227,8 @@ describe("the dashboard's content lists", () => {
     await page.getByTestId("row-select").nth(0).check();
     await page.getByTestId("row-select").nth(1).check();
     // Someone else deletes the second one before this admin confirms.
-    const removed = await page.request.delete(`${server.url}/api/Notice/notices/${goneId}`, {
-      headers: { origin: server.url },
+    const removed = await page.request.delete(`${site.url}/api/Notice/notices/${goneId}`, {
+      headers: { origin: site.url },
     });
     expect(removed.status()).toBe(200);
     await page.getByTestId("delete-selected").click();
@@ -253,10 +240,10 @@ describe("the dashboard's content lists", () => {
   });
 
   it("approves the pending student, who then joins the public list; rejecting takes them off", async () => {
-    const { page: visitor } = await newPage(browser);
+    const { page: visitor } = await newPage(site.browser);
     const card = visitor.getByTestId("student-card").filter({ hasText: "Mahmudul Hasan" });
     const visit = async () => {
-      await visitor.goto(`${server.url}/AllStudent`);
+      await visitor.goto(`${site.url}/AllStudent`);
       await visitor.getByTestId("list").waitFor();
       expect(await visitor.getByTestId("student-card").count()).toBeGreaterThan(0);
     };
@@ -322,8 +309,8 @@ describe("the dashboard's content lists", () => {
   it("shows the orders as cards on a 360 px phone, each leading to its receipt", async () => {
     const admissions = await list("/DeashBoard/list/admissions");
     const admissionId = await admissions.getByTestId("content-row").first().getAttribute("data-id");
-    const { token } = sessionOf(await apiSignIn(server, karim.email, karim.password));
-    const intent = await fetch(`${server.url}/api/Order/create-payment-intent`, {
+    const { token } = sessionOf(await apiSignIn(site.server, karim.email, karim.password));
+    const intent = await fetch(`${site.url}/api/Order/create-payment-intent`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ items: [{ id: admissionId, quantity: 2 }] }),
@@ -351,12 +338,12 @@ describe("the dashboard's content lists", () => {
     expect(await allInSight(page, "make-admin")).toEqual([true]);
     expect(formatViolations(await checkAccessibility(page))).toBe("");
     // An admin's change, so the trail has an entry whatever ran before.
-    const created = await page.request.post(`${server.url}/api/Notice/notices`, {
-      headers: { origin: server.url },
+    const created = await page.request.post(`${site.url}/api/Notice/notices`, {
+      headers: { origin: site.url },
       data: { Title: "A notice with a rather long title to see it wrap on a phone", about: "" },
     });
     expect(created.status()).toBe(201);
-    await page.goto(`${server.url}/DeashBoard/audit`);
+    await page.goto(`${site.url}/DeashBoard/audit`);
     await page.getByTestId("audit-table").waitFor();
     // The action's badge shows its word: its text is not the colour of its background.
     const badge = await page
@@ -374,14 +361,14 @@ describe("the dashboard's content lists", () => {
   it("pages through a long list with real links, with or without script, leaving a banner behind", async () => {
     const page = await list("/DeashBoard/list/notices");
     for (let i = 1; i <= 21; i++) {
-      const created = await page.request.post(`${server.url}/api/Notice/notices`, {
-        headers: { origin: server.url },
+      const created = await page.request.post(`${site.url}/api/Notice/notices`, {
+        headers: { origin: site.url },
         data: { Title: `Paged notice ${i}`, about: "" },
       });
       expect(created.status()).toBe(201);
     }
     // Newest first, 20 a page: the first one is alone on page 2.
-    await page.goto(`${server.url}/DeashBoard/list/notices?q=Paged`);
+    await page.goto(`${site.url}/DeashBoard/list/notices?q=Paged`);
     await expect.poll(async () => (await titles(page)).length).toBe(20);
     await page.getByRole("link", { name: "2", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
@@ -390,11 +377,11 @@ describe("the dashboard's content lists", () => {
     await page.waitForURL((url) => url.searchParams.get("page") === "1");
     await expect.poll(async () => (await titles(page)).length).toBe(20);
 
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     try {
       await context.addCookies(await page.context().cookies());
       const plain = await context.newPage();
-      await plain.goto(`${server.url}/DeashBoard/list/notices?q=Paged&notice=sent`);
+      await plain.goto(`${site.url}/DeashBoard/list/notices?q=Paged&notice=sent`);
       const next = plain.getByRole("link", { name: "Next page" });
       const href = new URL((await next.getAttribute("href")) ?? "", plain.url());
       expect(href.searchParams.has("notice")).toBe(false);
@@ -408,10 +395,10 @@ describe("the dashboard's content lists", () => {
 
   it("sends a non-admin to the login page", async () => {
     const page = await signedIn("/", karim);
-    await page.goto(`${server.url}/DeashBoard/list/notices`);
+    await page.goto(`${site.url}/DeashBoard/list/notices`);
     await page.waitForURL((url) => url.pathname === "/login");
     const response = await page.goto(
-      `${server.url}/DeashBoard/edit/notices/00000000-0000-4000-8000-000000000000`,
+      `${site.url}/DeashBoard/edit/notices/00000000-0000-4000-8000-000000000000`,
     );
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(response?.ok()).toBe(true);
@@ -437,7 +424,7 @@ describe("the dashboard's content lists", () => {
 
   it("answers 404 for an unknown kind", async () => {
     const page = await signedIn("/DeashBoard/Home");
-    const response = await page.goto(`${server.url}/DeashBoard/list/comments`);
+    const response = await page.goto(`${site.url}/DeashBoard/list/comments`);
     expect(response?.status()).toBe(404);
   });
 });

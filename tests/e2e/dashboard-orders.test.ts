@@ -2,18 +2,16 @@
 // (a plain form, with and without script, in English and Bangla) and the CSV export the office
 // opens in a spreadsheet (a byte order mark for Excel, names that look like formulas kept as
 // text, the same filter), for admins only.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
@@ -22,22 +20,21 @@ const mallory = { email: "mallory@school.test", password: "mallory-password", na
 const rahim = { email: "rahim@school.test", password: "rahim-password", name: "রহিম উদ্দিন" };
 
 describe("the dashboard's orders", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ sampleContent: true, admin });
   let paidOrder: string;
   let pendingOrder: string;
 
   /** A buyer's order for the first admission, paid with Stripe's test card when asked. */
   async function order(who: typeof mallory, admissionId: string, pay: boolean): Promise<string> {
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify(who),
     });
     expect(signUp.ok).toBe(true);
-    const { token } = sessionOf(await apiSignIn(server, who.email, who.password));
+    const { token } = sessionOf(await apiSignIn(site.server, who.email, who.password));
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-    const intent = await fetch(`${server.url}/api/Order/create-payment-intent`, {
+    const intent = await fetch(`${site.url}/api/Order/create-payment-intent`, {
       method: "POST",
       headers,
       body: JSON.stringify({ items: [{ _id: admissionId, quantity: 2 }] }),
@@ -45,7 +42,7 @@ describe("the dashboard's orders", () => {
     expect(intent.status).toBe(200);
     const { orderId, clientSecret } = await intent.json();
     if (pay) {
-      const paid = await fetch(`${server.url}/api/payments/test/confirm`, {
+      const paid = await fetch(`${site.url}/api/payments/test/confirm`, {
         method: "POST",
         headers,
         body: JSON.stringify({
@@ -63,29 +60,19 @@ describe("the dashboard's orders", () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SAMPLE_CONTENT: "on" },
-      }),
-      launchBrowser(),
-    ]);
-    const admissions = await (await fetch(`${server.url}/api/Admition/admition?limit=1`)).json();
+    const admissions = await (await fetch(`${site.url}/api/Admition/admition?limit=1`)).json();
     const admissionId = admissions[0]._id as string;
     paidOrder = await order(mallory, admissionId, true);
     pendingOrder = await order(rahim, admissionId, false);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const shortNumber = (id: string) => id.replace(/-/g, "").slice(0, 8).toUpperCase();
   const numbersOn = async (page: Page) =>
     (await page.getByTestId("order-number").allTextContents()).map((text) => text.trim());
 
   it("filters the orders by status with a plain form, in English and in Bangla, accessibly", async () => {
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, admin, "/DeashBoard/orders");
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, "/DeashBoard/orders");
     await page.getByTestId("orders-table").waitFor();
     expect(await numbersOn(page)).toEqual(
       expect.arrayContaining([shortNumber(paidOrder), shortNumber(pendingOrder)]),
@@ -101,14 +88,14 @@ describe("the dashboard's orders", () => {
     );
     expect(formatViolations(await checkAccessibility(page))).toBe("");
 
-    await page.goto(`${server.url}/DeashBoard/orders?status=expired`);
+    await page.goto(`${site.url}/DeashBoard/orders?status=expired`);
     expect(await page.getByTestId("orders-empty").textContent()).toBe("No orders with this status.");
 
     // Without script the form still filters: the browser sends it as an address.
-    const context = await browser.newContext({ javaScriptEnabled: false, locale: "bn-BD" });
+    const context = await site.browser.newContext({ javaScriptEnabled: false, locale: "bn-BD" });
     await context.addCookies(await page.context().cookies());
     const plain = await context.newPage();
-    await plain.goto(`${server.url}/DeashBoard/orders`);
+    await plain.goto(`${site.url}/DeashBoard/orders`);
     await plain.getByLabel("অর্ডার দেখান").selectOption("pending");
     await plain.getByRole("button", { name: "দেখান", exact: true }).click();
     await plain.waitForURL((url) => url.searchParams.get("status") === "pending");
@@ -119,8 +106,8 @@ describe("the dashboard's orders", () => {
   });
 
   it("exports the orders as CSV for Excel, formulas kept as text, filtered like the page", async () => {
-    const { cookie } = sessionOf(await apiSignIn(server, admin.email, admin.password));
-    const response = await fetch(`${server.url}/DeashBoard/orders.csv`, { headers: { cookie } });
+    const { cookie } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const response = await fetch(`${site.url}/DeashBoard/orders.csv`, { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="maktab-orders.csv"');
@@ -140,7 +127,7 @@ describe("the dashboard's orders", () => {
     expect(paid[18]).toBe("0.00");
     expect(rowOf(pendingOrder).slice(1, 4)).toEqual(["pending", rahim.name, rahim.email]);
 
-    const filtered = await fetch(`${server.url}/DeashBoard/orders.csv?status=pending`, {
+    const filtered = await fetch(`${site.url}/DeashBoard/orders.csv?status=pending`, {
       headers: { cookie },
     });
     expect(filtered.headers.get("content-disposition")).toBe(
@@ -150,10 +137,10 @@ describe("the dashboard's orders", () => {
     expect(pendingLines).toHaveLength(2);
     expect(pendingLines[1]?.startsWith(pendingOrder)).toBe(true);
 
-    const anonymous = await fetch(`${server.url}/DeashBoard/orders.csv`, { redirect: "manual" });
+    const anonymous = await fetch(`${site.url}/DeashBoard/orders.csv`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
-    const buyer = sessionOf(await apiSignIn(server, rahim.email, rahim.password));
-    const refused = await fetch(`${server.url}/DeashBoard/orders.csv`, {
+    const buyer = sessionOf(await apiSignIn(site.server, rahim.email, rahim.password));
+    const refused = await fetch(`${site.url}/DeashBoard/orders.csv`, {
       headers: { cookie: buyer.cookie },
       redirect: "manual",
     });

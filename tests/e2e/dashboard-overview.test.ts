@@ -2,51 +2,38 @@
 // built server: numbers that follow what was added through the API, a number that leads to its
 // list, an edit made with the dashboard form listed in the trail, the filters, the door for
 // non-admins, and both screens on a phone.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const karim = { email: "karim@school.test", password: "karim-password", name: "Karim Uddin" };
 
 describe("the dashboard overview and audit trail", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ admin });
   let token: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SAMPLE_CONTENT: "off" },
-      }),
-      launchBrowser(),
-    ]);
-    token = sessionOf(await apiSignIn(server, admin.email, admin.password)).token;
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    token = sessionOf(await apiSignIn(site.server, admin.email, admin.password)).token;
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify(karim),
     });
     expect(signUp.ok).toBe(true);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   /** A call as the admin, by bearer token. */
   async function api(path: string, method: string, body: unknown): Promise<{ insertedId: string }> {
-    const response = await fetch(`${server.url}/api${path}`, {
+    const response = await fetch(`${site.url}/api${path}`, {
       method,
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
@@ -56,8 +43,8 @@ describe("the dashboard overview and audit trail", () => {
   }
 
   async function signedIn(path: string, who = admin, options?: Parameters<typeof newPage>[1]): Promise<Page> {
-    const { page } = await newPage(browser, options);
-    await signInThroughLogin(page, server.url, who, path);
+    const { page } = await newPage(site.browser, options);
+    await signInThroughLogin(page, site.url, who, path);
     return page;
   }
 
@@ -76,9 +63,9 @@ describe("the dashboard overview and audit trail", () => {
     await api("/teacher/addTeacher", "POST", teacher("Salma Akter"));
     await api(`/teacher/teacher/${approved.insertedId}`, "PATCH", { status: "approved" });
     await api("/Notice/notices", "POST", { Title: "Exam routine" });
-    const contact = await fetch(`${server.url}/api/contact`, {
+    const contact = await fetch(`${site.url}/api/contact`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({
         name: "Rahima",
         email: "rahima@example.com",
@@ -142,7 +129,7 @@ describe("the dashboard overview and audit trail", () => {
 
   it("sends a signed-in user who is not an admin to /login", async () => {
     const page = await signedIn("/", karim);
-    await page.goto(`${server.url}/DeashBoard/audit`);
+    await page.goto(`${site.url}/DeashBoard/audit`);
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/DeashBoard/audit");
   });
@@ -166,8 +153,8 @@ describe("the dashboard overview and audit trail", () => {
       price: "120.50",
       image1: "https://img.example/a.jpg",
     });
-    const { token: buyer } = sessionOf(await apiSignIn(server, karim.email, karim.password));
-    const intent = await fetch(`${server.url}/api/Order/create-payment-intent`, {
+    const { token: buyer } = sessionOf(await apiSignIn(site.server, karim.email, karim.password));
+    const intent = await fetch(`${site.url}/api/Order/create-payment-intent`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${buyer}` },
       body: JSON.stringify({ items: [{ id: insertedId, quantity: 2 }] }),

@@ -1,49 +1,36 @@
 // The dashboard's people screens end to end, in Chromium against the built server: the accounts
 // list with Make admin and Remove admin (never the last admin), and the subscribers with their
 // CSV export.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const karim = { email: "karim@school.test", password: "karim-password", name: "Karim Uddin" };
 
 describe("the dashboard's people screens", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ admin });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SAMPLE_CONTENT: "off" },
-      }),
-      launchBrowser(),
-    ]);
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify(karim),
     });
     expect(signUp.ok).toBe(true);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   async function adminPage(path: string, options?: Parameters<typeof newPage>[1]): Promise<Page> {
-    const { page } = await newPage(browser, options);
-    await signInThroughLogin(page, server.url, admin, path);
+    const { page } = await newPage(site.browser, options);
+    await signInThroughLogin(page, site.url, admin, path);
     await page.waitForURL((url) => url.pathname === path);
     return page;
   }
@@ -94,22 +81,23 @@ describe("the dashboard's people screens", () => {
 
   /** A new account through the API, and its session (for calls made as it). */
   async function account(email: string, name: string) {
-    const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const response = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({ email, password: "person-password", name }),
     });
     expect(response.ok).toBe(true);
     return sessionOf(response);
   }
-  const signInStatus = async (email: string) => (await apiSignIn(server, email, "person-password")).status;
+  const signInStatus = async (email: string) =>
+    (await apiSignIn(site.server, email, "person-password")).status;
   /** The session cookies of a signed-in page, for API calls made as its account. */
   const cookieOf = async (page: Page) =>
     (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
   const api = (path: string, init: RequestInit & { cookie: string }) =>
-    fetch(`${server.url}/api${path}`, {
+    fetch(`${site.url}/api${path}`, {
       ...init,
-      headers: { "content-type": "application/json", origin: server.url, cookie: init.cookie },
+      headers: { "content-type": "application/json", origin: site.url, cookie: init.cookie },
     });
 
   it("asks before an admin removes their own rights, says what follows, and closes the dashboard", async () => {
@@ -119,8 +107,8 @@ describe("the dashboard's people screens", () => {
     await rowOf(page, second.email).getByRole("button", { name: "Make admin" }).click();
     await rowOf(page, second.email).getByText("Now an admin.").waitFor();
 
-    const { page: own } = await newPage(browser);
-    await signInThroughLogin(own, server.url, second, "/DeashBoard/users");
+    const { page: own } = await newPage(site.browser);
+    await signInThroughLogin(own, site.url, second, "/DeashBoard/users");
     await own.waitForURL((url) => url.pathname === "/DeashBoard/users");
     const row = rowOf(own, second.email);
     await row.getByRole("button", { name: "Remove admin" }).click();
@@ -216,16 +204,16 @@ describe("the dashboard's people screens", () => {
     expect(await signInStatus("rahim@school.test")).toBe(401);
 
     // The comment keeps its text, under "a former user", in both languages.
-    const { context, page: reader } = await newPage(browser);
-    await reader.goto(`${server.url}/blog/${blogId}`);
+    const { context, page: reader } = await newPage(site.browser);
+    await reader.goto(`${site.url}/blog/${blogId}`);
     const kept = reader.getByTestId("comment").filter({ hasText: "Well deserved" });
     expect(await kept.getByRole("heading").textContent()).toBe("a former user");
     expect(await reader.content()).not.toContain("Rahim");
-    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
-    await reader.goto(`${server.url}/blog/${blogId}`);
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await reader.goto(`${site.url}/blog/${blogId}`);
     expect(await kept.getByRole("heading").textContent()).toBe("একজন সাবেক ব্যবহারকারী");
     // Their blog stays, by "a former user".
-    await reader.goto(`${server.url}/blog/${ownId}`);
+    await reader.goto(`${site.url}/blog/${ownId}`);
     expect(await reader.getByTestId("blog-author").textContent()).toBe("লিখেছেন একজন সাবেক ব্যবহারকারী");
   });
 
@@ -298,7 +286,7 @@ describe("the dashboard's people screens", () => {
     await expect.poll(ours).toEqual(["Second on science"]);
 
     // Not for a user who is not an admin.
-    const response = await fetch(`${server.url}/DeashBoard/comments`, {
+    const response = await fetch(`${site.url}/DeashBoard/comments`, {
       headers: { cookie: writer.cookie },
       redirect: "manual",
     });
@@ -311,15 +299,15 @@ describe("the dashboard's people screens", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(formatViolations(await ownViolations(page))).toBe("");
-    await page.goto(`${server.url}/DeashBoard/subscribers`);
+    await page.goto(`${site.url}/DeashBoard/subscribers`);
     await page.getByRole("heading", { name: "Subscribers" }).waitFor();
     expect(formatViolations(await ownViolations(page))).toBe("");
   });
 
   it("lists a new subscriber and downloads the CSV", async () => {
-    const subscribe = await fetch(`${server.url}/api/subscribe`, {
+    const subscribe = await fetch(`${site.url}/api/subscribe`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({ email: "Reader@School.test" }),
     });
     expect(subscribe.ok).toBe(true);
@@ -331,8 +319,8 @@ describe("the dashboard's people screens", () => {
     const link = page.getByRole("link", { name: "Export CSV" });
     expect(await link.getAttribute("href")).toBe("/DeashBoard/subscribers.csv");
 
-    const { cookie } = sessionOf(await apiSignIn(server, admin.email, admin.password));
-    const csv = await fetch(`${server.url}/DeashBoard/subscribers.csv`, { headers: { cookie } });
+    const { cookie } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const csv = await fetch(`${site.url}/DeashBoard/subscribers.csv`, { headers: { cookie } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="maktab-subscribers.csv"');
@@ -340,7 +328,7 @@ describe("the dashboard's people screens", () => {
     expect(lines[0]).toBe("email,subscribed_at");
     expect(lines).toContainEqual(expect.stringMatching(/^reader@school\.test,\d{4}-\d\d-\d\dT/));
 
-    const anonymous = await fetch(`${server.url}/DeashBoard/subscribers.csv`, { redirect: "manual" });
+    const anonymous = await fetch(`${site.url}/DeashBoard/subscribers.csv`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toContain("/login");
   });

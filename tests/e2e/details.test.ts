@@ -1,18 +1,9 @@
 // The blog pages and the detail pages in Chromium against the built server, on the sample
 // content: a blog with its comments (write, delete, who may), the 'More Blogs' carousel, the
 // sign-in rule of the detail pages, Booking, accessibility and a phone screen.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  sessionOf,
-  startServer,
-} from "./harness";
+import { apiSignIn, checkAccessibility, formatViolations, newPage, sessionOf, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const amina = { name: "Amina Khatun", email: "amina@school.test", password: "amina-password" };
@@ -23,21 +14,14 @@ type Session = { cookie: string };
 type WireBlog = { _id: string; title: string; email: string; blog: string };
 
 describe("blogs and detail pages in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ sampleContent: true, admin });
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      }),
-      launchBrowser(),
-    ]);
     for (const user of [amina, bilal]) {
-      const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      const response = await fetch(`${site.url}/api/auth/sign-up/email`, {
         method: "POST",
-        headers: { "content-type": "application/json", origin: server.url },
+        headers: { "content-type": "application/json", origin: site.url },
         body: JSON.stringify(user),
       });
       expect(response.status).toBe(200);
@@ -45,12 +29,10 @@ describe("blogs and detail pages in the browser", () => {
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
   });
 
   const api = async <T>(path: string, session?: Session): Promise<T> => {
-    const response = await fetch(`${server.url}/api${path}`, {
+    const response = await fetch(`${site.url}/api${path}`, {
       headers: session ? { cookie: session.cookie } : {},
     });
     expect(response.status).toBe(200);
@@ -62,7 +44,7 @@ describe("blogs and detail pages in the browser", () => {
   async function signIn(account: Account): Promise<Session> {
     const known = sessions.get(account.email);
     if (known) return known;
-    const response = await apiSignIn(server, account.email, account.password);
+    const response = await apiSignIn(site.server, account.email, account.password);
     expect(response.status).toBe(200);
     const { cookie } = sessionOf(response);
     sessions.set(account.email, { cookie });
@@ -71,18 +53,18 @@ describe("blogs and detail pages in the browser", () => {
 
   /** A fresh browser (own cookies and storage), signed in as `account` when given. */
   async function open(path: string, account?: Account, viewport?: { width: number; height: number }) {
-    const { context, page } = await newPage(browser, viewport ? { viewport } : {});
+    const { context, page } = await newPage(site.browser, viewport ? { viewport } : {});
     contexts.push(context);
     if (account) {
       const { cookie } = await signIn(account);
       await context.addCookies(
         cookie.split("; ").map((pair) => {
           const [name = "", ...value] = pair.split("=");
-          return { name, value: value.join("="), url: server.url };
+          return { name, value: value.join("="), url: site.url };
         }),
       );
     }
-    const response = await page.goto(server.url + path);
+    const response = await page.goto(site.url + path);
     return { page, response };
   }
 
@@ -175,17 +157,17 @@ describe("blogs and detail pages in the browser", () => {
 
   it("shows the server's errors next to the fields when the form is sent without script", async () => {
     const blog = await prizeDay();
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     contexts.push(context);
     const { cookie } = await signIn(amina);
     await context.addCookies(
       cookie.split("; ").map((pair) => {
         const [name = "", ...value] = pair.split("=");
-        return { name, value: value.join("="), url: server.url };
+        return { name, value: value.join("="), url: site.url };
       }),
     );
     const page = await context.newPage();
-    await page.goto(`${server.url}/blog/${blog._id}`);
+    await page.goto(`${site.url}/blog/${blog._id}`);
     await page.getByLabel("Name").fill("");
     await page.getByRole("button", { name: "Post comment" }).click();
     await page.getByTestId("form-error").waitFor();
@@ -198,13 +180,13 @@ describe("blogs and detail pages in the browser", () => {
 
   it("speaks Bangla: the comment count and the carousel's heading", async () => {
     const blog = await prizeDay();
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     contexts.push(context);
-    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
-    await page.goto(`${server.url}/blog/${blog._id}`);
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.goto(`${site.url}/blog/${blog._id}`);
     expect(await commentCount(page)).toBe("৩টি মন্তব্য");
     await page.getByRole("link", { name: "মন্তব্য করতে লগইন করুন" }).waitFor();
-    await page.goto(`${server.url}/blogs`);
+    await page.goto(`${site.url}/blogs`);
     await page.getByRole("heading", { level: 2, name: "আরও ব্লগ" }).waitFor();
   });
 
@@ -226,9 +208,9 @@ describe("blogs and detail pages in the browser", () => {
     expect(await other.page.getByRole("button", { name: "Delete" }).count()).toBe(0);
 
     const { cookie } = await signIn(bilal);
-    const refused = await fetch(`${server.url}/content/comments/${comment?._id}/delete`, {
+    const refused = await fetch(`${site.url}/content/comments/${comment?._id}/delete`, {
       method: "POST",
-      headers: { cookie, origin: server.url },
+      headers: { cookie, origin: site.url },
     });
     expect(refused.status).toBe(403);
     expect(await api<unknown[]>(`/blog/comment?blogId=${blog._id}`)).toHaveLength(4);
@@ -326,7 +308,7 @@ describe("blogs and detail pages in the browser", () => {
     await expectAccessible(page);
 
     for (const unknown of ["00000000-0000-4000-8000-000000000000", "no-such-id"]) {
-      const missing = await page.goto(`${server.url}${prefix}${unknown}`);
+      const missing = await page.goto(`${site.url}${prefix}${unknown}`);
       expect(missing?.status()).toBe(404);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
     }
@@ -373,7 +355,7 @@ describe("blogs and detail pages in the browser", () => {
 
   it("answers an unknown or malformed blog id with 404", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
-      const response = await fetch(`${server.url}/blog/${id}`);
+      const response = await fetch(`${site.url}/blog/${id}`);
       expect(response.status).toBe(404);
     }
   });

@@ -1,45 +1,23 @@
 // The downloads end to end, against the built server with the sample content: the list, its
 // categories and its search without script, in Bangla with Bengali digits, accessible and fitting
 // a 360 px phone; a file saved with its name; and an admin adding one from the dashboard.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { describe, expect, it } from "vitest";
 import { sampleDownloads } from "../../server/sample-content/data";
 import { simplePdf } from "../../server/sample-content/pdf";
-import {
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  signInThroughLogin,
-  startServer,
-} from "./harness";
+import { checkAccessibility, formatViolations, newPage, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 
 describe("the downloads", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite({ sampleContent: true, admin });
 
   const titles = (page: Awaited<ReturnType<typeof newPage>>["page"]) =>
     page.getByTestId("download").locator("h2").allTextContents();
 
   it("lists, filters by category and searches without script, and the link saves the file with its name", async () => {
-    const { page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/downloads`);
+    const { page } = await newPage(site.browser, { javaScript: false });
+    await page.goto(`${site.url}/downloads`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Downloads");
     expect(await titles(page)).toEqual(expect.arrayContaining(sampleDownloads.map((item) => item.title)));
     const form = page.getByTestId("download").filter({ hasText: "Admission form" });
@@ -74,9 +52,9 @@ describe("the downloads", () => {
   });
 
   it("speaks Bangla with Bengali digits, and a Bangla file name arrives whole", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
-    await page.goto(`${server.url}/downloads?category=form`);
+    const { context, page } = await newPage(site.browser, { javaScript: false });
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.goto(`${site.url}/downloads?category=form`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("ডাউনলোড");
     const item = page.getByTestId("download").first();
     const text = (await item.textContent()) ?? "";
@@ -93,9 +71,9 @@ describe("the downloads", () => {
   it("passes every axe rule in both languages, desktop and a 360 px phone, without sideways scrolling", async () => {
     const found: string[] = [];
     for (const locale of ["en", "bn"]) {
-      const { context, page } = await newPage(browser);
-      await context.addCookies([{ name: "maktab_lang", value: locale, url: server.url }]);
-      await page.goto(`${server.url}/downloads?category=form`);
+      const { context, page } = await newPage(site.browser);
+      await context.addCookies([{ name: "maktab_lang", value: locale, url: site.url }]);
+      await page.goto(`${site.url}/downloads?category=form`);
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });
         const violations = await checkAccessibility(page);
@@ -111,8 +89,8 @@ describe("the downloads", () => {
   });
 
   it("lets an admin add a download from the dashboard menu, refusing a file that is not a document", async () => {
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, admin, "/DeashBoard/downloadAdd");
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, "/DeashBoard/downloadAdd");
     await page.waitForURL((url) => url.pathname === "/DeashBoard/downloadAdd");
     await page.getByTestId("content-form").and(page.locator("[data-hydrated]")).waitFor();
     const menu = page.getByTestId("dashboard-menu");
@@ -139,11 +117,11 @@ describe("the downloads", () => {
     });
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByTestId("form-success").waitFor();
-    await page.goto(`${server.url}/downloads?q=Exam`);
+    await page.goto(`${site.url}/downloads?q=Exam`);
     expect(await titles(page)).toEqual(["Exam routine"]);
 
     // Its edit form names the current file, which a change of title keeps.
-    await page.goto(`${server.url}/DeashBoard/list/downloads`);
+    await page.goto(`${site.url}/DeashBoard/list/downloads`);
     const row = page.getByTestId("content-row").filter({ hasText: "Exam routine" });
     await row.getByRole("link", { name: "Edit" }).click();
     await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
@@ -151,15 +129,15 @@ describe("the downloads", () => {
     await page.getByLabel("Title").fill("Exam routine, Class Six");
     await page.getByRole("button", { name: "Save" }).click();
     expect(await page.getByTestId("form-success").textContent()).toBe("Saved");
-    const [saved] = (await (await fetch(`${server.url}/api/downloads?q=Class%20Six`)).json()) as {
+    const [saved] = (await (await fetch(`${site.url}/api/downloads?q=Class%20Six`)).json()) as {
       fileName: string;
     }[];
     expect(saved?.fileName).toBe("exam-routine.pdf");
   });
 
   it("lets an admin give a notice a file of the downloads, which the notice board offers without script", async () => {
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, admin, "/DeashBoard/noticeADD");
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, "/DeashBoard/noticeADD");
     await page.waitForURL((url) => url.pathname === "/DeashBoard/noticeADD");
     await page.getByTestId("content-form").and(page.locator("[data-hydrated]")).waitFor();
     await page.getByLabel("Title").fill("Half-yearly syllabus");
@@ -172,8 +150,8 @@ describe("the downloads", () => {
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByTestId("form-success").waitFor();
 
-    const { page: visitor } = await newPage(browser, { javaScript: false });
-    await visitor.goto(`${server.url}/notices`);
+    const { page: visitor } = await newPage(site.browser, { javaScript: false });
+    await visitor.goto(`${site.url}/notices`);
     const notice = visitor.getByTestId("notice").filter({ hasText: "Half-yearly syllabus" });
     const link = notice.getByRole("link", { name: "Download: Class Nine syllabus" });
     expect(await notice.textContent()).toMatch(/class-nine-syllabus\.pdf, \d+(\.\d)? (bytes|kB)/);

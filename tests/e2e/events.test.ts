@@ -3,19 +3,16 @@
 // phone; the iCalendar feed and one event's .ics, parsed back with ical.js (not the library that
 // wrote them); and an admin adding an event from the dashboard.
 import ICAL from "ical.js";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sampleEvents } from "../../server/sample-content/data";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
@@ -33,30 +30,16 @@ function parsed(text: string) {
 }
 
 describe("the academic calendar", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite({ sampleContent: true, admin });
 
   const thisMonthsSamples = sampleEvents.filter((event) => event.day <= 28).map((event) => event.title);
 
   it("shows what comes next on the home page, each leading to its entry in the agenda, without script", async () => {
-    const { token } = sessionOf(await apiSignIn(server, admin.email, admin.password));
+    const { token } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
     // Begun before any of this month's samples and not yet over: the first of the upcoming.
     const day = 24 * 60 * 60 * 1000;
     const dhakaDate = (at: number) => new Date(at + 6 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const created = await fetch(`${server.url}/api/events`, {
+    const created = await fetch(`${site.url}/api/events`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({
@@ -70,8 +53,8 @@ describe("the academic calendar", () => {
     expect(created.status).toBe(201);
     const { insertedId } = (await created.json()) as { insertedId: string };
 
-    const { page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/`);
+    const { page } = await newPage(site.browser, { javaScript: false });
+    await page.goto(`${site.url}/`);
     const upcoming = page.getByRole("region", { name: "Upcoming", exact: true });
     const link = upcoming.getByRole("link", { name: "Half-yearly examinations" });
     expect(await upcoming.getByTestId("upcoming-event").first().textContent()).toContain("Exam hall");
@@ -81,7 +64,7 @@ describe("the academic calendar", () => {
     await page.waitForURL(/\/events\?month=/);
     expect(await page.locator(`#event-${insertedId}`).textContent()).toContain("Half-yearly examinations");
     // Gone again: the month's grid is the other tests'.
-    const removed = await fetch(`${server.url}/api/events/${insertedId}`, {
+    const removed = await fetch(`${site.url}/api/events/${insertedId}`, {
       method: "DELETE",
       headers: { authorization: `Bearer ${token}` },
     });
@@ -89,8 +72,8 @@ describe("the academic calendar", () => {
   });
 
   it("shows the month as a grid and an agenda without script, each day's events linked to theirs", async () => {
-    const { page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/events`);
+    const { page } = await newPage(site.browser, { javaScript: false });
+    await page.goto(`${site.url}/events`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Academic calendar");
     const grid = page.getByRole("table");
     expect(await grid.locator("th").allTextContents()).toEqual([
@@ -118,9 +101,9 @@ describe("the academic calendar", () => {
   });
 
   it("speaks Bangla with Bengali digits and dates", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
-    await page.goto(`${server.url}/events`);
+    const { context, page } = await newPage(site.browser, { javaScript: false });
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.goto(`${site.url}/events`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("শিক্ষাপঞ্জি");
     expect(await page.locator("caption").textContent()).toMatch(/[০-৯]{4}/);
     expect(await page.getByTestId("day").first().textContent()).toMatch(/^১/);
@@ -132,9 +115,9 @@ describe("the academic calendar", () => {
   it("passes every axe rule in both languages, desktop and a 360 px phone, without sideways scrolling", async () => {
     const found: string[] = [];
     for (const locale of ["en", "bn"]) {
-      const { context, page } = await newPage(browser);
-      await context.addCookies([{ name: "maktab_lang", value: locale, url: server.url }]);
-      await page.goto(`${server.url}/events`);
+      const { context, page } = await newPage(site.browser);
+      await context.addCookies([{ name: "maktab_lang", value: locale, url: site.url }]);
+      await page.goto(`${site.url}/events`);
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });
         const violations = await checkAccessibility(page);
@@ -150,7 +133,7 @@ describe("the academic calendar", () => {
   });
 
   it("offers an iCalendar feed a phone subscribes to, and one event's .ics", async () => {
-    const feed = await fetch(`${server.url}/events.ics`);
+    const feed = await fetch(`${site.url}/events.ics`);
     expect(feed.status).toBe(200);
     expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     const events = parsed(await feed.text());
@@ -164,18 +147,18 @@ describe("the academic calendar", () => {
     // 10:00 in Dhaka is 04:00 UTC.
     expect(meeting?.startDate.toJSDate().getUTCHours()).toBe(4);
 
-    const listed = (await (await fetch(`${server.url}/api/events?q=Victory`)).json()) as { ics: string }[];
-    const one = await fetch(`${server.url}${listed[0]?.ics}`);
+    const listed = (await (await fetch(`${site.url}/api/events?q=Victory`)).json()) as { ics: string }[];
+    const one = await fetch(`${site.url}${listed[0]?.ics}`);
     expect(one.status).toBe(200);
     expect(parsed(await one.text()).map((event) => event.summary)).toEqual(["Victory Day"]);
-    expect((await fetch(`${server.url}/events/00000000-0000-4000-8000-000000000000.ics`)).status).toBe(404);
-    expect((await fetch(`${server.url}/events/not-a-calendar`)).status).toBe(404);
+    expect((await fetch(`${site.url}/events/00000000-0000-4000-8000-000000000000.ics`)).status).toBe(404);
+    expect((await fetch(`${site.url}/events/not-a-calendar`)).status).toBe(404);
   });
 
   it("lets an admin add an event from the dashboard menu, which the calendar then shows", async () => {
-    expect((await apiSignIn(server, admin.email, admin.password)).status).toBe(200);
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, admin, "/DeashBoard/eventAdd");
+    expect((await apiSignIn(site.server, admin.email, admin.password)).status).toBe(200);
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, "/DeashBoard/eventAdd");
     await page.waitForURL((url) => url.pathname === "/DeashBoard/eventAdd");
     await page.getByTestId("content-form").and(page.locator("[data-hydrated]")).waitFor();
     const menu = page.getByTestId("dashboard-menu");
@@ -194,11 +177,11 @@ describe("the academic calendar", () => {
     await page.getByLabel("Place").fill("Laboratory");
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByTestId("form-success").waitFor();
-    await page.goto(`${server.url}/events`);
+    await page.goto(`${site.url}/events`);
     await expect
       .poll(() => page.getByTestId("event").locator("h3").allTextContents())
       .toContain("Science fair");
-    await page.goto(`${server.url}/DeashBoard/list/events`);
+    await page.goto(`${site.url}/DeashBoard/list/events`);
     await expect.poll(() => page.getByTestId("row-title").allTextContents()).toContain("Science fair");
     // The list dates an event by its start (09:00 in Dhaka is 03:00 UTC), not by when it was added.
     const row = page.getByTestId("content-row").filter({ hasText: "Science fair" });
@@ -213,7 +196,7 @@ describe("the academic calendar", () => {
     await page.getByLabel("All day").check();
     await page.getByRole("button", { name: "Save" }).click();
     expect(await page.getByTestId("form-success").textContent()).toBe("Saved");
-    const [saved] = (await (await fetch(`${server.url}/api/events?q=Science`)).json()) as {
+    const [saved] = (await (await fetch(`${site.url}/api/events?q=Science`)).json()) as {
       allDay: boolean;
       start: string;
       place: string;

@@ -1,8 +1,8 @@
 // The feeds for search engines and readers (sitemap, robots.txt, the blogs' RSS) and the page
 // actions behind the contact section and the subscribe box, against the built server.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSignIn, launchBrowser, newPage, type RunningServer, sessionOf, startServer } from "./harness";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiSignIn, newPage, sessionOf, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 
@@ -24,22 +24,15 @@ const publicPages = [
 type ParsedXml = { error: string | null; root: string | null };
 
 describe("feeds and the contact forms", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ sampleContent: true, admin });
   let page: Page;
   let token: string;
   let trickyId: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      }),
-      launchBrowser(),
-    ]);
-    token = sessionOf(await apiSignIn(server, admin.email, admin.password)).token;
+    token = sessionOf(await apiSignIn(site.server, admin.email, admin.password)).token;
     expect(token).not.toBe("");
-    const created = await fetch(`${server.url}/api/blog/blogs`, {
+    const created = await fetch(`${site.url}/api/blog/blogs`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({
@@ -52,12 +45,8 @@ describe("feeds and the contact forms", () => {
     expect(created.status).toBe(201);
     trickyId = (await created.json()).insertedId;
     // A page of the site itself, so that fetch() below is a same-origin request from it.
-    ({ page } = await newPage(browser));
-    await page.goto(`${server.url}/robots.txt`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ page } = await newPage(site.browser));
+    await page.goto(`${site.url}/robots.txt`);
   });
 
   /** Parses XML with the browser's own parser: a parse error means the document is not well formed. */
@@ -80,7 +69,7 @@ describe("feeds and the contact forms", () => {
     );
 
   it("serves a sitemap of the public pages and every public blog, with absolute addresses", async () => {
-    const response = await fetch(`${server.url}/sitemap.xml`);
+    const response = await fetch(`${site.url}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
@@ -89,18 +78,18 @@ describe("feeds and the contact forms", () => {
     expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
 
     const locations = await texts(xml, "url > loc");
-    for (const path of publicPages) expect(locations).toContain(server.url + path);
-    expect(locations).toContain(`${server.url}/blog/${trickyId}`);
+    for (const path of publicPages) expect(locations).toContain(site.url + path);
+    expect(locations).toContain(`${site.url}/blog/${trickyId}`);
     for (const hidden of ["/DeashBoard", "/login", "/register", "/allOrder", "/profile", "/ALLteacher"]) {
-      expect(locations.some((loc) => loc.toLowerCase().startsWith(server.url + hidden.toLowerCase()))).toBe(
+      expect(locations.some((loc) => loc.toLowerCase().startsWith(site.url + hidden.toLowerCase()))).toBe(
         false,
       );
     }
 
-    const blogs = await fetch(`${server.url}/api/blog/blogs?limit=1`);
+    const blogs = await fetch(`${site.url}/api/blog/blogs?limit=1`);
     const blogCount = Number(blogs.headers.get("x-total-count"));
     expect(blogCount).toBeGreaterThan(1);
-    expect(locations.filter((loc) => loc.startsWith(`${server.url}/blog/`))).toHaveLength(blogCount);
+    expect(locations.filter((loc) => loc.startsWith(`${site.url}/blog/`))).toHaveLength(blogCount);
 
     // Every blog has a last modification time; it is a W3C date-time.
     const blogEntries = await page.evaluate((text) => {
@@ -118,7 +107,7 @@ describe("feeds and the contact forms", () => {
   });
 
   it("serves robots.txt: everything public, not the dashboard, the API or the account pages", async () => {
-    const response = await fetch(`${server.url}/robots.txt`);
+    const response = await fetch(`${site.url}/robots.txt`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
@@ -128,11 +117,11 @@ describe("feeds and the contact forms", () => {
     for (const path of ["/DeashBoard", "/api/", "/login", "/register", "/allOrder", "/profile"]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
-    expect(lines).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    expect(lines).toContain(`Sitemap: ${site.url}/sitemap.xml`);
   });
 
   it("serves an RSS 2.0 feed of the newest blogs, with every text escaped", async () => {
-    const response = await fetch(`${server.url}/blogs/rss.xml`);
+    const response = await fetch(`${site.url}/blogs/rss.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
@@ -160,14 +149,14 @@ describe("feeds and the contact forms", () => {
       };
     }, xml);
     expect(feed.title).toBeTruthy();
-    expect(feed.link).toBe(`${server.url}/blogs`);
+    expect(feed.link).toBe(`${site.url}/blogs`);
     expect(feed.items.length).toBeGreaterThan(1);
     expect(feed.items.length).toBeLessThanOrEqual(20);
 
     // The newest first: the blog made above, its title and body as plain text.
     const [newest] = feed.items;
     expect(newest?.title).toBe(trickyTitle);
-    expect(newest?.link).toBe(`${server.url}/blog/${trickyId}`);
+    expect(newest?.link).toBe(`${site.url}/blog/${trickyId}`);
     expect(newest?.guid).toBe(newest?.link);
     expect(newest?.category).toBe("News & views");
     expect(newest?.description.startsWith("Fish & chips <b>for</b> everyone.")).toBe(true);
@@ -175,7 +164,7 @@ describe("feeds and the contact forms", () => {
     for (const item of feed.items) {
       expect(item.pubDate).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
       expect(Number.isNaN(Date.parse(item.pubDate))).toBe(false);
-      expect(item.link).toMatch(new RegExp(`^${server.url}/blog/[0-9a-f-]{36}$`));
+      expect(item.link).toMatch(new RegExp(`^${site.url}/blog/[0-9a-f-]{36}$`));
     }
     const dates = feed.items.map((item) => Date.parse(item.pubDate));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
@@ -223,9 +212,9 @@ describe("feeds and the contact forms", () => {
 
   /** Sends a plain HTML form (no fetcher), as a browser without script would, and waits for the next page. */
   async function submitPlainForm(target: Page, path: string, fields: Record<string, string>) {
-    await target.goto(`${server.url}/robots.txt`);
+    await target.goto(`${site.url}/robots.txt`);
     await Promise.all([
-      target.waitForURL(`${server.url}/`),
+      target.waitForURL(`${site.url}/`),
       target.evaluate(
         ([action, values]) => {
           const form = document.createElement("form");
@@ -248,7 +237,7 @@ describe("feeds and the contact forms", () => {
   }
 
   it("answers a form sent without script with the home page and a banner", async () => {
-    const { page: plain } = await newPage(browser);
+    const { page: plain } = await newPage(site.browser);
     expect(await submitPlainForm(plain, "/contact", message)).toContain(
       "Thank you! Your message has been sent.",
     );
@@ -297,21 +286,21 @@ describe("feeds and the contact forms", () => {
 
   it("refuses a post from another site, and sends a plain visit to the home page", async () => {
     for (const path of ["/contact", "/subscribe"]) {
-      const forged = await fetch(server.url + path, {
+      const forged = await fetch(site.url + path, {
         method: "POST",
         headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ ...message }).toString(),
       });
       expect(forged.status, path).toBe(403);
 
-      const visit = await fetch(server.url + path, { redirect: "manual" });
+      const visit = await fetch(site.url + path, { redirect: "manual" });
       expect(visit.status, path).toBe(302);
-      expect(new URL(visit.headers.get("location") ?? "", server.url).pathname).toBe("/");
+      expect(new URL(visit.headers.get("location") ?? "", site.url).pathname).toBe("/");
     }
     // A form post from our own origin with a plain form body works too.
-    const own = await fetch(`${server.url}/subscribe`, {
+    const own = await fetch(`${site.url}/subscribe`, {
       method: "POST",
-      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { origin: site.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email: "office@example.com" }).toString(),
     });
     expect(own.status).toBe(200);

@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 
 /** Repository root, resolved from this file (tests/e2e/harness.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -296,9 +297,12 @@ export async function newPage(
 }
 
 /**
- * Waits until React has taken over the server's HTML, so clicks on buttons that need script (the
- * phone menu, dialogs) are handled. The server HTML already carries every attribute the app sets,
- * so the only sure sign is React's own fiber key on the root element.
+ * Waits until React has taken over the server's HTML, so clicks on links and buttons that need
+ * script (the phone menu, dialogs, the gallery's viewer) are handled. The server HTML already
+ * carries every attribute the app sets, so the only sure sign is React's own: its fiber key on
+ * the main element, and the root's first commit. The fiber key comes while React still renders
+ * (hydration is split into slices between which the page runs), and a click before the commit
+ * reaches no handler: a link is then followed as without script.
  */
 export async function waitForHydration(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
@@ -306,7 +310,13 @@ export async function waitForHydration(page: Page, timeout = 30_000): Promise<vo
       // Not one of our pages (a feed, a JSON answer, an error from the browser): nothing to wait for.
       if (!document.querySelector('script[type="module"]')) return true;
       const main = document.querySelector("main") ?? document.body;
-      return Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+      if (!Object.keys(main).some((key) => key.startsWith("__reactFiber"))) return false;
+      // hydrateRoot(document) keeps the root's first fiber on the document; the root's committed
+      // tree has a child once the first commit is done.
+      type RootFiber = { stateNode?: { current?: { child: unknown } } };
+      const key = Object.keys(document).find((name) => name.startsWith("__reactContainer"));
+      const fiber = key ? (document as unknown as Record<string, RootFiber>)[key] : undefined;
+      return Boolean(fiber?.stateNode?.current?.child);
     },
     undefined,
     { timeout },
@@ -436,4 +446,148 @@ export function sessionOf(response: Response): { token: string; cookie: string }
       .map((header) => header.split(";")[0])
       .join("; "),
   };
+}
+
+/** Someone who signs in: an e-mail and a password. */
+export type Account = { email: string; password: string };
+
+export interface SiteOptions {
+  /** The sample content (SAMPLE_CONTENT=on); without it the site starts empty. */
+  sampleContent?: boolean;
+  /** The admin the server makes at its start (ADMIN_EMAIL and ADMIN_PASSWORD). */
+  admin?: Account;
+  /** More of the server's environment, applied last. */
+  env?: Record<string, string>;
+  /** An existing DATA_DIR to start on (kept when the server stops). */
+  dataDir?: string;
+}
+
+/** A built server and a Chromium for a file's (or a describe block's) tests. */
+export interface Site {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** The server's base URL, without a trailing slash. */
+  readonly url: string;
+  /** A fresh page (own cookies and storage) opened at `path`. */
+  open(path: string, options?: NewPageOptions): Promise<Page>;
+  /** A fresh page signed in through /login as `account`, on `path` once signed in. */
+  signedIn(account: Account, path: string, options?: NewPageOptions): Promise<Page>;
+}
+
+type Started = { server: RunningServer; browser: Browser };
+
+function siteOf(started: () => Started): Site {
+  return {
+    get server() {
+      return started().server;
+    },
+    get browser() {
+      return started().browser;
+    },
+    get url() {
+      return started().server.url;
+    },
+    async open(path, options) {
+      const { page } = await newPage(started().browser, options);
+      await page.goto(started().server.url + path);
+      return page;
+    },
+    async signedIn(account, path, options) {
+      const { page } = await newPage(started().browser, options);
+      await signInThroughLogin(page, started().server.url, account, path);
+      return page;
+    },
+  };
+}
+
+const notStarted = (): never => {
+  throw new Error("E2E harness: the site is used before its beforeAll started it");
+};
+
+/**
+ * The start every browser file needs: its own built server (on its own data, with the sample
+ * content and an admin if asked) and a Chromium, started before the tests of the describe block it
+ * is called in and stopped after them. For tests that change what is stored; tests that only
+ * read use readOnlySite().
+ */
+export function useSite(optionsOrLater: SiteOptions | (() => SiteOptions) = {}): Site {
+  let started: Started | undefined;
+  let madeDataDir: string | undefined;
+  beforeAll(async () => {
+    // Options known only once an earlier beforeAll ran (a fake provider's address) come as a function.
+    const options = typeof optionsOrLater === "function" ? optionsOrLater() : optionsOrLater;
+    const env: Record<string, string> = { SAMPLE_CONTENT: options.sampleContent ? "on" : "off" };
+    if (options.admin) {
+      Object.assign(env, { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password });
+    }
+    let dataDir = options.dataDir;
+    if (!dataDir) {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "maktab-e2e-"));
+      madeDataDir = dataDir;
+    }
+    copyPreparedDataDir(Boolean(options.sampleContent), dataDir);
+    const [server, browser] = await Promise.all([
+      startServer({ env: { ...env, ...options.env }, dataDir }),
+      launchBrowser(),
+    ]);
+    started = { server, browser };
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.server.stop();
+    if (madeDataDir) fs.rmSync(madeDataDir, { recursive: true, force: true });
+  });
+  return siteOf(() => started ?? notStarted());
+}
+
+/**
+ * Copies into an empty DATA_DIR the folder of a server stopped just after its first start (empty
+ * or with the sample content), made once for the e2e run (tests/e2e/global-setup.ts): a start on
+ * it skips making the database and seeding, 3-4 s of a core each. The sample content does not
+ * depend on the server's settings, and the admin is made at every start. Without the global setup
+ * (another project) the server makes its own, as before.
+ */
+export function copyPreparedDataDir(sampleContent: boolean, into: string): void {
+  const prepared = inject(sampleContent ? "seededDataDir" : "emptyDataDir");
+  if (!prepared || fs.readdirSync(into).length > 0) return;
+  fs.cpSync(prepared, into, { recursive: true });
+}
+
+/**
+ * The built server with the sample content that the whole e2e run shares (started once by
+ * tests/e2e/global-setup.ts), and a Chromium of the file's own: for tests that only read and
+ * change nothing another reader could see (no record, no account, not even a page the page cache
+ * keeps, where a test wants its first view made fresh). It has no admin and nobody signed up.
+ */
+export function readOnlySite(): Site {
+  let started: Started | undefined;
+  beforeAll(async () => {
+    const server: RunningServer = {
+      url: readOnlyServerUrl(),
+      dataDir: "",
+      // The run's global setup stops it.
+      stop: async () => ({ code: null, signal: null }),
+      logs: () => "(the shared server's output goes to the run's global setup)",
+      pid: undefined,
+    };
+    started = { server, browser: await launchBrowser() };
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+  });
+  return siteOf(() => started ?? notStarted());
+}
+
+/** The base URL of the shared server of readOnlySite(), for tests that need no browser. */
+export const readOnlyServerUrl = (): string => inject("readOnlyServer");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A stopped server's DATA_DIR after its first start with the sample content (copyPreparedDataDir). */
+    seededDataDir: string;
+    /** The same without the sample content. */
+    emptyDataDir: string;
+    /** The base URL of the shared server for the files that only read (readOnlySite()). */
+    readOnlyServer: string;
+  }
 }

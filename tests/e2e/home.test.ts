@@ -2,10 +2,10 @@
 // with its cards and its 'more' link, the carousel, an admin deleting a blog in place, the
 // contact form and the subscribe box, a phone screen, Bangla and its web font (axe on every
 // public page: no-script.test.ts).
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { sampleContent } from "../../server/sample-content/data";
-import { launchBrowser, newPage, type RunningServer, startServer } from "./harness";
+import { newPage, readOnlySite, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const sample = sampleContent(new Date().getFullYear());
@@ -53,26 +53,12 @@ const sections = [
 ] as const;
 
 describe("the home page", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      }),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite({ sampleContent: true, admin });
 
   /** The home page with every streamed section arrived. */
   const openHome = async (options?: Parameters<typeof newPage>[1]) => {
-    const { page } = await newPage(browser, options);
-    await page.goto(`${server.url}/`);
+    const { page } = await newPage(site.browser, options);
+    await page.goto(`${site.url}/`);
     await settled(page);
     return page;
   };
@@ -118,7 +104,7 @@ describe("the home page", () => {
   });
 
   it("gives crawlers every section and the institute's structured data in the first answer", async () => {
-    const response = await fetch(`${server.url}/`, {
+    const response = await fetch(`${site.url}/`, {
       headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
     });
     const html = await response.text();
@@ -137,12 +123,12 @@ describe("the home page", () => {
       expect(html.match(new RegExp(`data-testid="${testId}"`, "g")), testId).toHaveLength(count);
     }
     expect(html).toContain('"@type":"EducationalOrganization"');
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${site.url}/"/>`);
 
     // /home is the same page, with the same canonical address.
-    const home = await (await fetch(`${server.url}/home`)).text();
+    const home = await (await fetch(`${site.url}/home`)).text();
     expect(home).toContain("Latest admissions");
-    expect(home).toContain(`<link rel="canonical" href="${server.url}/"/>`);
+    expect(home).toContain(`<link rel="canonical" href="${site.url}/"/>`);
   });
 
   it("moves the carousel with its Next button", async () => {
@@ -162,13 +148,13 @@ describe("the home page", () => {
   });
 
   it("lets an admin delete a blog from the home page without a full reload", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login`);
     await page.getByLabel("E-mail").fill(admin.email);
     await page.locator('input[name="password"]').fill(admin.password);
     await page.getByRole("button", { name: "Login" }).last().click();
     await page.getByRole("button", { name: "LogOut" }).waitFor();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await settled(page);
 
     const blogs = section(page, "Latest blogs");
@@ -254,28 +240,20 @@ describe("the home page", () => {
 });
 
 describe("the Bangla font", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { SAMPLE_CONTENT: "on" } }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Only reads the home page.
+  const site = readOnlySite();
 
   const bengaliFile = /\/assets\/noto-sans-bengali-bengali-\d+-normal-[\w-]+\.woff2$/;
 
   /** The home page in a language, with the font files the browser asked for once fonts settled. */
   async function openIn(locale: "en" | "bn") {
-    const { context, page } = await newPage(browser);
-    if (locale === "bn") await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
+    const { context, page } = await newPage(site.browser);
+    if (locale === "bn") await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
     const fonts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "font") fonts.push(request.url());
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     // The fonts arrived, and the page was laid out again with them.
     await page.evaluate(async () => {
       await document.fonts.ready;
@@ -348,20 +326,11 @@ describe("the Bangla font", () => {
 });
 
 describe("the home page of an empty site", () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { SAMPLE_CONTENT: "off" } }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it("says each list is empty instead of showing placeholders for ever", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/`);
     await page.getByTestId("skeleton").first().waitFor({ state: "detached" });
     for (const heading of [...sections.map((s) => s.heading), "Notice board"]) {
       const region = page.getByRole("region", { name: heading, exact: true });

@@ -2,19 +2,17 @@
 // every list newest first with its links, the admissions search (as you type, and without
 // script), page links, the /ALLteacher guard, an admin's Delete, accessibility signed in and a
 // phone.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sampleContent } from "../../server/sample-content/data";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
   waitForHydration,
 } from "./harness";
 
@@ -28,36 +26,25 @@ const publicTeachers = sample.teachers.filter((teacher) => teacher.status === "a
 const listPages = ["/admitionAll", "/services", "/resultAll", "/AllStudent", "/teacher", "/notices"];
 
 describe("the public lists in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ sampleContent: true, admin });
   let adminToken: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      }),
-      launchBrowser(),
-    ]);
-    const signIn = await apiSignIn(server, admin.email, admin.password);
+    const signIn = await apiSignIn(site.server, admin.email, admin.password);
     expect(signIn.status).toBe(200);
     adminToken = sessionOf(signIn).token;
     expect(adminToken).not.toBe("");
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify(member),
     });
     expect(signUp.status).toBe(200);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   const open = async (path: string, options?: Parameters<typeof newPage>[1]) => {
-    const { page } = await newPage(browser, options);
-    await page.goto(server.url + path);
+    const { page } = await newPage(site.browser, options);
+    await page.goto(site.url + path);
     return page;
   };
 
@@ -71,8 +58,8 @@ describe("the public lists in the browser", () => {
 
   /** A page signed in as this user, on `path` (through /login?redirectTo=). */
   async function signedIn(user: { email: string; password: string }, path: string) {
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, user, path);
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, user, path);
     await page.waitForURL((url) => url.pathname === path.split("?")[0]);
     return page;
   }
@@ -85,7 +72,7 @@ describe("the public lists in the browser", () => {
       .getByRole("link")
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
   const apiIds = async (path: string) => {
-    const response = await fetch(`${server.url}/api${path}?limit=100`);
+    const response = await fetch(`${site.url}/api${path}?limit=100`);
     return ((await response.json()) as { _id: string }[]).map((record) => record._id);
   };
 
@@ -102,7 +89,7 @@ describe("the public lists in the browser", () => {
     expect(await firstCard.textContent()).toContain("$120.00");
     expect(await admissions.title()).toBe("Admissions | Maktab");
     expect(await admissions.locator('link[rel="canonical"]').getAttribute("href")).toBe(
-      `${server.url}/admitionAll`,
+      `${site.url}/admitionAll`,
     );
 
     const services = await open("/services");
@@ -177,15 +164,15 @@ describe("the public lists in the browser", () => {
   });
 
   it("searches admissions without script too, by submitting the form", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admitionAll`);
+    await page.goto(`${site.url}/admitionAll`);
     await page.getByRole("searchbox", { name: "Search" }).fill("hifz");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL((url) => url.searchParams.get("q") === "hifz");
     expect(await headings(page)).toEqual(["Hifz programme"]);
     expect(await page.getByRole("searchbox", { name: "Search" }).inputValue()).toBe("hifz");
-    await page.goto(`${server.url}/admitionAll?q=${encodeURIComponent("no such programme")}`);
+    await page.goto(`${site.url}/admitionAll?q=${encodeURIComponent("no such programme")}`);
     expect(await page.getByText("Nothing matches your search.").count()).toBe(1);
     await context.close();
   });
@@ -193,12 +180,12 @@ describe("the public lists in the browser", () => {
   it("splits a long list into pages", async () => {
     const extra = Array.from({ length: 8 }, (_, i) => `Extra notice ${i + 1}`);
     for (const title of extra) {
-      const response = await fetch(`${server.url}/api/Notice/notices`, {
+      const response = await fetch(`${site.url}/api/Notice/notices`, {
         method: "POST",
         headers: {
           authorization: `Bearer ${adminToken}`,
           "content-type": "application/json",
-          origin: server.url,
+          origin: site.url,
         },
         body: JSON.stringify({ Title: title, about: `About ${title}.` }),
       });
@@ -219,14 +206,14 @@ describe("the public lists in the browser", () => {
     await expect.poll(() => headings(page)).toEqual(all.slice(12));
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still here");
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
-      `${server.url}/notices?page=2`,
+      `${site.url}/notices?page=2`,
     );
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Previous" }).waitFor();
 
     // The address alone gives the page (links, the back button, no script).
     const direct = await open("/notices?page=2");
     expect(await headings(direct)).toEqual(all.slice(12));
-    const past = await fetch(`${server.url}/notices?page=9`);
+    const past = await fetch(`${site.url}/notices?page=9`);
     expect(past.status).toBe(404);
   });
 
@@ -241,7 +228,7 @@ describe("the public lists in the browser", () => {
       .poll(() => page.getByRole("heading", { level: 1 }).allTextContents())
       .toEqual(["All Teachers"]);
     await expect.poll(() => headings(page)).toEqual(publicTeachers.map((t) => t.name));
-    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.url}/teacher`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${site.url}/teacher`);
   });
 
   it("shows no Delete to visitors or to a signed-in user who is not an admin", async () => {
@@ -327,9 +314,9 @@ describe("the public lists in the browser", () => {
   });
 
   it("speaks Bangla with Bengali digits in prices", async () => {
-    const { context, page } = await newPage(browser);
-    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
-    await page.goto(`${server.url}/admitionAll`);
+    const { context, page } = await newPage(site.browser);
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.goto(`${site.url}/admitionAll`);
     await page.getByRole("heading", { level: 1, name: "ভর্তি" }).waitFor();
     expect(await page.getByTestId("admission-card").first().textContent()).toMatch(/[০-৯]/);
     await context.close();

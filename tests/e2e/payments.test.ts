@@ -3,7 +3,7 @@
 // Bangla, on a 360 px phone; taka shown as ৳ with 'pay {amount}TK'; failed and cancelled
 // payments leave the order unpaid with a way to try again; the receipt names the provider and the
 // transaction; the admin refunds part of a paid order from the dashboard's orders page.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatAmount } from "../../app/components/cart/cart-lines";
 import { formatPrice } from "../../app/lib/format";
@@ -12,12 +12,10 @@ import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
@@ -26,51 +24,37 @@ const phone = { width: 360, height: 740 };
 type WireAdmission = { _id: string; admition: { title: string; price: number } };
 
 describe("SSLCommerz and bKash through the test gateway", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ sampleContent: true, admin, env: { CURRENCY: "BDT" } });
   const contexts: BrowserContext[] = [];
   let admission: { id: string; priceMinor: number };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: {
-          SAMPLE_CONTENT: "on",
-          CURRENCY: "BDT",
-          ADMIN_EMAIL: admin.email,
-          ADMIN_PASSWORD: admin.password,
-        },
-      }),
-      launchBrowser(),
-    ]);
-    const listed = (await (await fetch(`${server.url}/api/Admition/admition`)).json()) as WireAdmission[];
+    const listed = (await (await fetch(`${site.url}/api/Admition/admition`)).json()) as WireAdmission[];
     const first = listed[0] as WireAdmission;
     admission = { id: first._id, priceMinor: Math.round(first.admition.price * 100) };
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
   });
 
   async function buyer(locale: string, email: string) {
-    const { context, page } = await newPage(browser, { viewport: phone, locale });
+    const { context, page } = await newPage(site.browser, { viewport: phone, locale });
     contexts.push(context);
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({ email, password: "buyer-password-1", name: "Farida Yasmin" }),
     });
     expect(signUp.ok).toBe(true);
     // Signed in through the API: the login page's labels are in the page's language.
-    const { cookie } = sessionOf(await apiSignIn(server, email, "buyer-password-1"));
+    const { cookie } = sessionOf(await apiSignIn(site.server, email, "buyer-password-1"));
     await context.addCookies(
       cookie.split("; ").map((pair) => {
         const [name = "", ...value] = pair.split("=");
-        return { name, value: value.join("="), url: server.url };
+        return { name, value: value.join("="), url: site.url };
       }),
     );
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     return page;
   }
   /** One admission in the cart, as the Booking button leaves it. */
@@ -90,7 +74,7 @@ describe("SSLCommerz and bKash through the test gateway", () => {
   it("pays through SSLCommerz's stand-in with Nagad, in English on a phone, and the receipt says so", async () => {
     const page = await buyer("en-US", "farida@school.test");
     await fillCart(page, 1);
-    await page.goto(`${server.url}/payment-getway/ssl`);
+    await page.goto(`${site.url}/payment-getway/ssl`);
     const total = cartTotals([{ unitPriceMinor: admission.priceMinor, quantity: 1 }]).totalMinor;
     const pay = page.getByTestId("pay");
     await expect.poll(() => pay.textContent()).toBe(`pay ${formatAmount(total / 100, "en-GB")}TK`);
@@ -129,7 +113,7 @@ describe("SSLCommerz and bKash through the test gateway", () => {
   it("pays with bKash's stand-in in Bangla after a cancel and a failure left the order unpaid", async () => {
     const page = await buyer("bn-BD", "rahim@school.test");
     await fillCart(page, 2);
-    await page.goto(`${server.url}/payment-getway/bkash`);
+    await page.goto(`${site.url}/payment-getway/bkash`);
     const total = cartTotals([{ unitPriceMinor: admission.priceMinor, quantity: 2 }]).totalMinor;
     const pay = page.getByTestId("pay");
     await expect.poll(() => pay.textContent()).toBe(`${formatAmount(total / 100, "bn-BD")} টাকা পরিশোধ করুন`);
@@ -163,7 +147,7 @@ describe("SSLCommerz and bKash through the test gateway", () => {
   it("pays with bKash's stand-in in English, and through SSLCommerz's with a card in Bangla", async () => {
     const english = await buyer("en-US", "nasrin@school.test");
     await fillCart(english, 3);
-    await english.goto(`${server.url}/payment-getway/bkash`);
+    await english.goto(`${site.url}/payment-getway/bkash`);
     await english.getByTestId("pay").click();
     await english.waitForURL(/\/payment-getway\/test-gateway\/test_bkash_/);
     await fitsThePhone(english);
@@ -172,7 +156,7 @@ describe("SSLCommerz and bKash through the test gateway", () => {
 
     const bangla = await buyer("bn-BD", "karim@school.test");
     await fillCart(bangla, 4);
-    await bangla.goto(`${server.url}/payment-getway/ssl`);
+    await bangla.goto(`${site.url}/payment-getway/ssl`);
     await bangla.getByTestId("pay").click();
     await bangla.waitForURL(/\/payment-getway\/test-gateway\/test_sslcommerz_/);
     await fitsThePhone(bangla);
@@ -184,9 +168,9 @@ describe("SSLCommerz and bKash through the test gateway", () => {
   });
 
   it("lets the admin refund part of a paid order from the orders page, and the receipt shows it", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     contexts.push(context);
-    await signInThroughLogin(page, server.url, admin, "/DeashBoard/orders?status=paid");
+    await signInThroughLogin(page, site.url, admin, "/DeashBoard/orders?status=paid");
     const row = page.getByTestId("order-row").filter({ hasText: "farida@school.test" });
     await row.getByText("Refund…").click();
     await row.getByLabel("Amount to refund").fill("10");

@@ -6,48 +6,30 @@
 // at start and the page says that codes only reach the outbox.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { codeSentTo } from "../fixtures/outbox";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  sessionOf,
-  startServer,
-} from "./harness";
+import { apiSignIn, checkAccessibility, formatViolations, newPage, sessionOf, useSite } from "./harness";
 
 type OutboxMessage = { to: string; text: string; encoding: string; segments: number };
 
 describe("phone codes in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   let counter = 0;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   /** A new account, signed in in a fresh browser context, on the phone page. */
   async function signedInPage(options: { locale?: string; javaScript?: boolean } = {}) {
     const email = `phone-${++counter}@school.test`;
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({ email, password: "phone-password-1", name: "Rahima Khatun" }),
     });
     expect(signUp.status).toBe(200);
-    const { cookie } = sessionOf(await apiSignIn(server, email, "phone-password-1"));
-    const opened = await newPage(browser, options);
+    const { cookie } = sessionOf(await apiSignIn(site.server, email, "phone-password-1"));
+    const opened = await newPage(site.browser, options);
     await addCookies(opened.context, cookie);
-    await opened.page.goto(`${server.url}/profile-route/phone`);
+    await opened.page.goto(`${site.url}/profile-route/phone`);
     return opened;
   }
 
@@ -55,7 +37,7 @@ describe("phone codes in the browser", () => {
     await context.addCookies(
       header.split("; ").map((pair) => {
         const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: site.url };
       }),
     );
   }
@@ -63,7 +45,7 @@ describe("phone codes in the browser", () => {
   const codeField = (page: Page, name = "Code") => page.getByRole("textbox", { name, exact: true });
 
   async function outboxMessagesTo(phoneNumber: string): Promise<OutboxMessage[]> {
-    const dir = path.join(server.dataDir, "outbox", "sms");
+    const dir = path.join(site.server.dataDir, "outbox", "sms");
     const messages: OutboxMessage[] = [];
     for (const file of (await readdir(dir)).sort()) {
       const message = JSON.parse(await readFile(path.join(dir, file), "utf8")) as OutboxMessage;
@@ -73,7 +55,7 @@ describe("phone codes in the browser", () => {
   }
 
   it("warns the operator at start that codes go to the outbox only", () => {
-    expect(server.logs()).toMatch(/"level":40[^\n]*text messages go to the outbox only/);
+    expect(site.server.logs()).toMatch(/"level":40[^\n]*text messages go to the outbox only/);
   });
 
   it("keeps the pending code over a reload, and the first code finishes the flow", async () => {
@@ -84,7 +66,7 @@ describe("phone codes in the browser", () => {
     await page.getByRole("textbox", { name: "Phone number" }).fill(number);
     await page.getByRole("button", { name: "Send code" }).click();
     await page.getByText(`We sent a 6-digit code to ${number}`).waitFor({ timeout: 20_000 });
-    const first = await codeSentTo(server.dataDir, number);
+    const first = await codeSentTo(site.server.dataDir, number);
 
     await page.reload();
     // From the server's state: the number, a code field, the time left, a new code allowed now.
@@ -128,16 +110,16 @@ describe("phone codes in the browser", () => {
 
     // Without script the same page reads as a plain sentence, and the newest code still works.
     const cookies = await context.cookies();
-    const plain = await newPage(browser, { javaScript: false });
+    const plain = await newPage(site.browser, { javaScript: false });
     await plain.context.addCookies(cookies);
-    await plain.page.goto(`${server.url}/profile-route/phone`);
+    await plain.page.goto(`${site.url}/profile-route/phone`);
     expect(await plain.page.getByTestId("phone-resend-wait").textContent()).toBe(
       "You can ask for a new code in about 15 minutes.",
     );
     expect(await plain.page.getByTestId("phone-time-left").textContent()).toBe(
       "The code is valid for about 5 minutes more.",
     );
-    await codeField(plain.page).fill(await codeSentTo(server.dataDir, number));
+    await codeField(plain.page).fill(await codeSentTo(site.server.dataDir, number));
     await plain.page.getByRole("button", { name: "Verify" }).click();
     await plain.page.getByTestId("flash").filter({ hasText: "Your phone number is verified." }).waitFor();
   }, 90_000);
@@ -151,7 +133,7 @@ describe("phone codes in the browser", () => {
     const [message] = await outboxMessagesTo(number);
     expect(message?.text).toMatch(/[\u0980-\u09FF]/);
     expect(message?.text).toContain("আপনার কোড");
-    expect(message?.text).toContain(await codeSentTo(server.dataDir, number));
+    expect(message?.text).toContain(await codeSentTo(site.server.dataDir, number));
     expect(message?.encoding).toBe("UCS-2");
     expect(message?.text.length).toBeLessThanOrEqual(70);
     expect(message?.segments).toBe(1);

@@ -1,17 +1,10 @@
 // Popup sign-in through an OpenID Connect provider, end to end in Chromium against the built
 // server and a local provider (tests/fixtures/oidc-provider.ts): the page stays while the popup
 // signs in; the error catalogue reaches the login page's banner.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultTestUser, type RunningProvider, startOidcProvider } from "../fixtures/oidc-provider";
-import {
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  startServer,
-} from "./harness";
+import { checkAccessibility, formatViolations, newPage, startServer, useSite } from "./harness";
 
 const providerName = "School ID";
 // A provider account with the e-mail of an account that signs in with a password here.
@@ -47,28 +40,22 @@ async function signInAtProvider(popup: Page, user: { login: string; password: st
 
 describe("popup sign-in with an identity provider", () => {
   let provider: RunningProvider;
-  let server: RunningServer;
-  let browser: Browser;
 
   beforeAll(async () => {
     provider = await startOidcProvider({ users: [defaultTestUser, lookalike] });
-    [server, browser] = await Promise.all([
-      startServer({
-        env: {
-          OIDC_ISSUER: provider.issuer,
-          OIDC_CLIENT_ID: provider.clientId,
-          OIDC_CLIENT_SECRET: provider.clientSecret,
-          OIDC_NAME: providerName,
-        },
-      }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await provider?.close();
   });
+  // After the provider has started (its address is in the server's environment); stopped before it.
+  const site = useSite(() => ({
+    env: {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: providerName,
+    },
+  }));
 
   const banner = async (page: Page) => {
     await page.getByTestId("form-error").waitFor({ timeout: 20_000 });
@@ -76,8 +63,8 @@ describe("popup sign-in with an identity provider", () => {
   };
 
   it("signs in inside the popup while the page stays, and goes back to the origin page", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login?redirectTo=%2FALLteacher`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login?redirectTo=%2FALLteacher`);
     // A mark on this window: it survives only if the page never reloads.
     await page.evaluate(() => Object.assign(window, { stayed: true }));
     const popup = await openPopup(page);
@@ -103,14 +90,14 @@ describe("popup sign-in with an identity provider", () => {
   });
 
   it("does not join a provider's account to an existing password account with its e-mail", async () => {
-    const registered = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const registered = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify({ email: lookalike.email, password: "owner-password-1", name: "Owner" }),
     });
     expect(registered.status).toBe(200);
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login`);
     const popup = await openPopup(page);
     await popup.getByLabel("User name").fill(lookalike.login);
     await popup.getByLabel("Password").fill(lookalike.password);
@@ -123,8 +110,8 @@ describe("popup sign-in with an identity provider", () => {
   });
 
   it("says popup-closed-by-user when the popup is closed before finishing", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login`);
     const popup = await openPopup(page);
     await popup.close();
     expect(await banner(page)).toBe("The sign-in window was closed before the sign-in finished.");
@@ -133,8 +120,8 @@ describe("popup sign-in with an identity provider", () => {
   });
 
   it("passes the provider's own error through (access_denied)", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/register`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/register`);
     const popup = await openPopup(page);
     await popup.getByRole("button", { name: "Cancel" }).click();
     expect(await banner(page)).toContain("access_denied");
@@ -143,8 +130,8 @@ describe("popup sign-in with an identity provider", () => {
   });
 
   it("answers a second click while the popup is open with cancelled-popup-request", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login`);
     const popup = await openPopup(page);
     await button(page).click();
     expect(await banner(page)).toBe(
@@ -155,8 +142,8 @@ describe("popup sign-in with an identity provider", () => {
   });
 
   it("says popup-blocked when the window cannot open", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login`);
     await page.evaluate(() => {
       window.open = () => null;
     });
@@ -168,8 +155,8 @@ describe("popup sign-in with an identity provider", () => {
   });
 
   it("says network-request-failed when the flow cannot start", async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login`);
     await context.route("**/api/auth/sign-in/social", (route) => route.abort("internetdisconnected"));
     await button(page).click();
     expect(await banner(page)).toBe(
@@ -180,7 +167,7 @@ describe("popup sign-in with an identity provider", () => {
 
   it("signs in in the page's own window when the button is clicked before the page's script runs", async () => {
     // The page's scripts are held back until the click: the button is a plain link then.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -191,7 +178,7 @@ describe("popup sign-in with an identity provider", () => {
     });
     try {
       const page = await context.newPage();
-      await page.goto(`${server.url}/login?redirectTo=%2Fteacher`, { waitUntil: "domcontentloaded" });
+      await page.goto(`${site.url}/login?redirectTo=%2Fteacher`, { waitUntil: "domcontentloaded" });
       await button(page).click();
       await page.getByLabel("User name").waitFor({ timeout: 20_000 });
       release();
@@ -211,8 +198,8 @@ describe("popup sign-in with an identity provider", () => {
   });
 
   it("brings an error of a sign-in in the page's own window to the login page", async () => {
-    const { page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/login?redirectTo=%2Fteacher`);
+    const { page } = await newPage(site.browser, { javaScript: false });
+    await page.goto(`${site.url}/login?redirectTo=%2Fteacher`);
     await button(page).click();
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByTestId("form-error").waitFor({ timeout: 20_000 });
@@ -224,13 +211,13 @@ describe("popup sign-in with an identity provider", () => {
   it("offers no button when no provider is configured", async () => {
     const plain = await startServer();
     try {
-      const { page } = await newPage(browser);
+      const { page } = await newPage(site.browser);
       for (const path of ["/login", "/register"]) {
         await page.goto(plain.url + path);
         await page.getByRole("heading", { level: 1 }).waitFor();
         expect(await page.getByRole("link", { name: /Continue with/ }).count()).toBe(0);
       }
-      await page.goto(`${server.url}/register`);
+      await page.goto(`${site.url}/register`);
       expect(await button(page).count()).toBe(1);
       expect(formatViolations(await checkAccessibility(page))).toBe("");
       await page.context().close();
@@ -244,34 +231,28 @@ describe("popup sign-in with an identity provider", () => {
 describe("popup sign-in when the provider fails", () => {
   const timeoutSeconds = 3;
   let provider: RunningProvider;
-  let server: RunningServer;
-  let browser: Browser;
 
   beforeAll(async () => {
     provider = await startOidcProvider();
-    [server, browser] = await Promise.all([
-      startServer({
-        env: {
-          // The discovery document's address rather than the issuer: both are taken.
-          OIDC_ISSUER: `${provider.issuer}/.well-known/openid-configuration`,
-          OIDC_CLIENT_ID: provider.clientId,
-          OIDC_CLIENT_SECRET: provider.clientSecret,
-          OIDC_NAME: providerName,
-          OIDC_TIMEOUT_SECONDS: String(timeoutSeconds),
-        },
-      }),
-      launchBrowser(),
-    ]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await provider?.close();
   });
+  // After the provider has started (its address is in the server's environment); stopped before it.
+  const site = useSite(() => ({
+    env: {
+      // The discovery document's address rather than the issuer: both are taken.
+      OIDC_ISSUER: `${provider.issuer}/.well-known/openid-configuration`,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: providerName,
+      OIDC_TIMEOUT_SECONDS: String(timeoutSeconds),
+    },
+  }));
 
   /** The server's log lines (JSON) written since `from` characters of its output. */
   const logLinesSince = (from: number) =>
-    server
+    site.server
       .logs()
       .slice(from)
       .split("\n")
@@ -283,14 +264,14 @@ describe("popup sign-in when the provider fails", () => {
    * banner's text, the time from the click to it, and the server's log lines of the attempt.
    */
   const attempt = async (options: { atProvider: boolean; locale?: string }) => {
-    const { context, page } = await newPage(browser, { locale: options.locale });
+    const { context, page } = await newPage(site.browser, { locale: options.locale });
     const failedAnswers: string[] = [];
     context.on("response", (response) => {
-      if (response.status() >= 500 && response.url().startsWith(server.url))
+      if (response.status() >= 500 && response.url().startsWith(site.url))
         failedAnswers.push(`${response.status()} ${response.url()}`);
     });
-    await page.goto(`${server.url}/login`);
-    const logFrom = server.logs().length;
+    await page.goto(`${site.url}/login`);
+    const logFrom = site.server.logs().length;
     let clickedAt = Date.now();
     if (options.atProvider) {
       const popup = await openPopup(page);
@@ -304,7 +285,7 @@ describe("popup sign-in when the provider fails", () => {
     const banner = await page.getByTestId("form-error").textContent();
     console.log(`provider failure: "${banner}" after ${seconds.toFixed(1)} s`);
     // No 500 anywhere; only a provider down at the click is a gateway's 502, with its code.
-    expect(failedAnswers).toEqual(options.atProvider ? [] : [`502 ${server.url}/api/auth/sign-in/social`]);
+    expect(failedAnswers).toEqual(options.atProvider ? [] : [`502 ${site.url}/api/auth/sign-in/social`]);
     const lines = logLinesSince(logFrom);
     expect(lines.filter((line) => line.status === 500)).toEqual([]);
     expect(await page.getByRole("button", { name: /LogOut|লগআউট/ }).count()).toBe(0);
@@ -312,8 +293,8 @@ describe("popup sign-in when the provider fails", () => {
   };
 
   it("takes OIDC_ISSUER given as the discovery document's address, and signs in", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/login`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/login`);
     await signInAtProvider(await openPopup(page), provider.user);
     await page.getByTestId("flash").waitFor({ timeout: 20_000 });
     expect(await page.getByTestId("flash").textContent()).toContain("Login successfully!");

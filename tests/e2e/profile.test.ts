@@ -8,19 +8,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Cookie, Page } from "playwright-core";
+import type { Cookie, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeSentTo } from "../fixtures/outbox";
-import {
-  checkAccessibility,
-  formatViolations,
-  launchBrowser,
-  newPage,
-  type RunningServer,
-  signInThroughLogin,
-  startServer,
-} from "./harness";
+import { checkAccessibility, formatViolations, newPage, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const user = { name: "Nadia Islam", email: "nadia@school.test", password: "nadia-password" };
@@ -31,16 +23,15 @@ const phoneNumber = "+8801722222222";
 const photoLink = "https://images.example/nadia-at-school.jpg";
 
 describe("the profile area", () => {
-  let server: RunningServer;
-  let browser: Browser;
   let photo: Buffer;
-  let dataDir: string;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "maktab-e2e-profile-"));
+  // Removed once the server has stopped (after hooks run last first).
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const site = useSite({ admin, dataDir });
 
   beforeAll(async () => {
-    const env = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SAMPLE_CONTENT: "off" };
-    dataDir = mkdtempSync(path.join(tmpdir(), "maktab-e2e-profile-"));
-    server = await startServer({ env, dataDir });
-    browser = await launchBrowser();
     // Noise keeps the JPEG large (about 750 KB), so a slowed upload takes a moment.
     photo = await sharp({
       create: {
@@ -54,14 +45,9 @@ describe("the profile area", () => {
       .jpeg({ quality: 92 })
       .toBuffer();
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
 
   async function signIn(page: Page, account: { email: string; password: string }, path: string) {
-    await signInThroughLogin(page, server.url, account, path);
+    await signInThroughLogin(page, site.url, account, path);
     await page.waitForURL((url) => url.pathname === path);
   }
 
@@ -72,10 +58,10 @@ describe("the profile area", () => {
    */
   let userCookies: Cookie[] | undefined;
   const userPage = async (path: string, options?: Parameters<typeof newPage>[1]) => {
-    const { context, page } = await newPage(browser, options);
+    const { context, page } = await newPage(site.browser, options);
     if (userCookies) {
       await context.addCookies(userCookies);
-      await page.goto(server.url + path);
+      await page.goto(site.url + path);
       expect(new URL(page.url()).pathname).toBe(path);
       return page;
     }
@@ -88,16 +74,16 @@ describe("the profile area", () => {
   const hydrated = (page: Page) => page.locator(".profile[data-hydrated]").waitFor({ timeout: 30_000 });
 
   it("sends an anonymous visitor to /login and back", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/profile`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/profile`);
     const url = new URL(page.url());
     expect(url.pathname).toBe("/login");
     expect(url.searchParams.get("redirectTo")).toBe("/profile-route");
   });
 
   it("registers a new user whose name then shows in the header, linking to the profile", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(`${server.url}/register`);
+    const { page } = await newPage(site.browser);
+    await page.goto(`${site.url}/register`);
     await page.getByLabel("Name").fill(user.name);
     await page.getByLabel("E-mail").fill(user.email);
     await page.locator('input[name="password"]').fill(user.password);
@@ -278,7 +264,7 @@ describe("the profile area", () => {
     await page.getByRole("textbox", { name: "Phone number" }).fill("+880 1722-222222");
     await page.getByRole("button", { name: "Send code" }).click();
     await page.getByText(`We sent a 6-digit code to ${phoneNumber}`).waitFor({ timeout: 20_000 });
-    const code = await codeSentTo(server.dataDir, phoneNumber);
+    const code = await codeSentTo(site.server.dataDir, phoneNumber);
     expect(code).toMatch(/^\d{6}$/);
     await page.getByRole("textbox", { name: "Code", exact: true }).fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
@@ -313,7 +299,7 @@ describe("the profile area", () => {
   }, 60_000);
 
   it("saves the profile form without script too", async () => {
-    const context = await browser.newContext({
+    const context = await site.browser.newContext({
       javaScriptEnabled: false,
       viewport: { width: 1280, height: 800 },
     });
@@ -349,14 +335,14 @@ describe("the profile area", () => {
     expect(await mine.locator("img").getAttribute("src")).toMatch(/^\/files\/images\/fair-/);
 
     const titlesOn = async (target: Page) => {
-      await target.goto(`${server.url}/blogs`);
+      await target.goto(`${site.url}/blogs`);
       return target.locator("main").textContent();
     };
     expect(await titlesOn(page)).not.toContain(blogTitle);
-    const { page: visitor } = await newPage(browser);
+    const { page: visitor } = await newPage(site.browser);
     expect(await titlesOn(visitor)).not.toContain(blogTitle);
 
-    const { page: office } = await newPage(browser);
+    const { page: office } = await newPage(site.browser);
     await signIn(office, admin, "/DeashBoard/list/blogs");
     await office.locator("[data-testid=content-table][data-hydrated]").waitFor({ timeout: 30_000 });
     const row = office.getByTestId("content-row").filter({ hasText: blogTitle });
@@ -366,7 +352,7 @@ describe("the profile area", () => {
     await expect.poll(() => row.getAttribute("data-status"), { timeout: 15_000 }).toBe("approved");
 
     expect(await titlesOn(visitor)).toContain(blogTitle);
-    await page.goto(`${server.url}/profile-route/MyBlogs`);
+    await page.goto(`${site.url}/profile-route/MyBlogs`);
     expect(await page.getByTestId("my-blog").filter({ hasText: blogTitle }).getAttribute("data-status")).toBe(
       "approved",
     );
@@ -388,7 +374,7 @@ describe("the profile area", () => {
       "waits for an admin's approval again",
     );
 
-    await page.goto(`${server.url}/profile-route/MyBlogs`);
+    await page.goto(`${site.url}/profile-route/MyBlogs`);
     await hydrated(page);
     const edited = page.getByTestId("my-blog").filter({ hasText: blogTitle });
     expect(await edited.getAttribute("data-status")).toBe("pending");
@@ -403,7 +389,7 @@ describe("the profile area", () => {
   it("has no WCAG A/AA violations on the profile pages", async () => {
     const page = await userPage("/profile-route");
     for (const path of ["/profile-route", "/profile-route/updateInformations", "/profile-route/postBlog"]) {
-      await page.goto(server.url + path);
+      await page.goto(site.url + path);
       const violations = await checkAccessibility(page);
       expect(violations, `${path}\n${formatViolations(violations)}`).toEqual([]);
     }

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { budgets } from "../../bench/budgets";
 import {
   addSizes,
@@ -21,7 +21,7 @@ import {
   sizeOf,
 } from "../../bench/bundles";
 import { kb } from "../../bench/stats";
-import { type RunningServer, startServer } from "./harness";
+import { readOnlyServerUrl } from "./harness";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const buildDir = path.resolve(repoRoot, process.env.BUILD_DIR ?? "build");
@@ -202,14 +202,8 @@ describe("what pages outside the dashboard load first", () => {
 });
 
 describe("the home page's first load in English and in Bangla, as the bench measures it", () => {
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    server = await startServer({ env: { SAMPLE_CONTENT: "on" } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  // Only reads the home page: the run's shared server with the sample content.
+  const url = readOnlyServerUrl();
 
   it.each([
     ["English", "maktab_lang=en"],
@@ -217,7 +211,7 @@ describe("the home page's first load in English and in Bangla, as the bench meas
   ])(
     `keeps the CSS within ${budgets.cssBrotliKb} KB and the JavaScript within ${budgets.jsBrotliKb} KB brotli in %s`,
     async (language, cookie) => {
-      const response = await fetch(`${server.url}/`, { headers: { cookie } });
+      const response = await fetch(`${url}/`, { headers: { cookie } });
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toContain(`lang="${cookie.slice(-2)}"`);

@@ -5,18 +5,15 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
@@ -51,27 +48,16 @@ const sheet = [
 ].join("\r\n");
 
 describe("exam results in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ admin, env: { INSTITUTE_NAME: "Green Valley School" } });
   let examId: string;
   let adminHeaders: Record<string, string>;
   const found = () => `/results?exam=${examId}&roll=7&registration=2026000007`;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: {
-          ADMIN_EMAIL: admin.email,
-          ADMIN_PASSWORD: admin.password,
-          INSTITUTE_NAME: "Green Valley School",
-        },
-      }),
-      launchBrowser(),
-    ]);
-    const { cookie } = sessionOf(await apiSignIn(server, admin.email, admin.password));
-    const headers = { cookie, origin: server.url };
+    const { cookie } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const headers = { cookie, origin: site.url };
     adminHeaders = headers;
-    const created = await fetch(`${server.url}/api/results/exams`, {
+    const created = await fetch(`${site.url}/api/results/exams`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json" },
       body: JSON.stringify(exam),
@@ -80,22 +66,18 @@ describe("exam results in the browser", () => {
     examId = (await created.json())._id;
     const form = new FormData();
     form.set("file", new File([sheet], "class-ten.csv"));
-    const imported = await fetch(`${server.url}/api/results/exams/${examId}/marks`, {
+    const imported = await fetch(`${site.url}/api/results/exams/${examId}/marks`, {
       method: "POST",
       headers,
       body: form,
     });
     expect(imported.status, await imported.clone().text()).toBe(200);
-    const published = await fetch(`${server.url}/api/results/exams/${examId}/publish`, {
+    const published = await fetch(`${site.url}/api/results/exams/${examId}/publish`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json" },
       body: "{}",
     });
     expect(published.status).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it("words a marks sheet's problems in Bangla on a Bangla page, by their codes", async () => {
@@ -107,7 +89,7 @@ describe("exam results in the browser", () => {
       "7,2026000007,Nusrat Jahan,75,25,68,90",
     ];
     form.set("file", new File([wrong.join("\r\n")], "class-ten.csv", { type: "text/csv" }));
-    const answer = await fetch(`${server.url}/DeashBoard/exams/${examId}`, {
+    const answer = await fetch(`${site.url}/DeashBoard/exams/${examId}`, {
       method: "POST",
       headers: { ...adminHeaders, cookie: `${adminHeaders.cookie}; maktab_lang=bn` },
       body: form,
@@ -121,8 +103,8 @@ describe("exam results in the browser", () => {
   });
 
   it("finds a marksheet by roll and registration without script, linked from /resultAll", async () => {
-    const { page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/resultAll`);
+    const { page } = await newPage(site.browser, { javaScript: false });
+    await page.goto(`${site.url}/resultAll`);
     await page.getByRole("link", { name: "Find a result by roll and registration number" }).click();
     await page.getByLabel("Roll").fill("7");
     await page.getByLabel("Registration number").fill("2026000007");
@@ -138,10 +120,10 @@ describe("exam results in the browser", () => {
   });
 
   it("says a wrong registration number did not match, and keeps what was typed", async () => {
-    const { page } = await newPage(browser);
-    const response = await page.goto(`${server.url}/results?exam=${examId}&roll=7&registration=2026000008`);
+    const { page } = await newPage(site.browser);
+    const response = await page.goto(`${site.url}/results?exam=${examId}&roll=7&registration=2026000008`);
     expect(response?.status()).toBe(404);
-    const found = await fetch(`${server.url}/results?exam=${examId}&roll=7&registration=2026000007`);
+    const found = await fetch(`${site.url}/results?exam=${examId}&roll=7&registration=2026000007`);
     expect(found.headers.get("cache-control")).toBe("private, no-store");
     await page.getByText("No result matches this roll and registration number").waitFor();
     expect(await page.getByLabel("Roll").inputValue()).toBe("7");
@@ -149,8 +131,8 @@ describe("exam results in the browser", () => {
   });
 
   it("passes every axe rule with a marksheet, and fits a 360 px phone", async () => {
-    const { page } = await newPage(browser, { viewport: { width: 360, height: 740 } });
-    await page.goto(server.url + found());
+    const { page } = await newPage(site.browser, { viewport: { width: 360, height: 740 } });
+    await page.goto(site.url + found());
     await page.locator(".marksheet").waitFor();
     const violations = await checkAccessibility(page);
     expect(violations, formatViolations(violations)).toEqual([]);
@@ -161,9 +143,9 @@ describe("exam results in the browser", () => {
   });
 
   it("speaks Bangla with Bengali digits", async () => {
-    const { context, page } = await newPage(browser);
-    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
-    await page.goto(server.url + found());
+    const { context, page } = await newPage(site.browser);
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.goto(site.url + found());
     const text = (await page.locator(".marksheet").textContent()) ?? "";
     expect(text).toContain("জিপিএ");
     expect(text).toContain("৫.০০");
@@ -171,8 +153,8 @@ describe("exam results in the browser", () => {
   });
 
   it("prints the marksheet alone on one A4 page", async () => {
-    const { page } = await newPage(browser);
-    await page.goto(server.url + found());
+    const { page } = await newPage(site.browser);
+    await page.goto(site.url + found());
     await page.emulateMedia({ media: "print" });
     expect(await page.locator(".results-form").isVisible()).toBe(false);
     expect(await page.locator(".site-header").isVisible()).toBe(false);
@@ -190,7 +172,7 @@ describe("exam results in the browser", () => {
       ["bn", "জিপিএ"],
     ] as const) {
       const response = await fetch(
-        `${server.url}/results/marksheet/${examId}/7.pdf?registration=2026000007&lang=${lang}`,
+        `${site.url}/results/marksheet/${examId}/7.pdf?registration=2026000007&lang=${lang}`,
       );
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
@@ -200,13 +182,13 @@ describe("exam results in the browser", () => {
       const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).normalize("NFC");
       expect(text).toContain(expected);
     }
-    const wrong = await fetch(`${server.url}/results/marksheet/${examId}/7.pdf?registration=2026000008`);
+    const wrong = await fetch(`${site.url}/results/marksheet/${examId}/7.pdf?registration=2026000008`);
     expect(wrong.status).toBe(404);
   });
 
   it("lets the admin type marks in the grid with the keyboard, each saved as the cell is left", async () => {
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, admin, `/DeashBoard/exams/${examId}?subject=109`);
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, `/DeashBoard/exams/${examId}?subject=109`);
     const grid = page.getByTestId("marks-grid");
     await grid.waitFor();
     const nusrat = page.getByLabel("Nusrat Jahan, Written");
@@ -222,7 +204,7 @@ describe("exam results in the browser", () => {
     await jamal.press("Tab");
     await expect.poll(() => jamal.getAttribute("aria-invalid")).toBe("true");
     const marks = async () => {
-      const answer = await fetch(`${server.url}/api/results/exams/${examId}/marks`, {
+      const answer = await fetch(`${site.url}/api/results/exams/${examId}/marks`, {
         headers: adminHeaders,
       });
       const body = (await answer.json()) as {
@@ -235,8 +217,8 @@ describe("exam results in the browser", () => {
   });
 
   it("lists every error of a marks sheet in the dashboard and saves nothing", async () => {
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, admin, `/DeashBoard/exams/${examId}`);
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, `/DeashBoard/exams/${examId}`);
     await page.getByLabel("Marks sheet").setInputFiles({
       name: "bad.csv",
       mimeType: "text/csv",
@@ -248,20 +230,20 @@ describe("exam results in the browser", () => {
     const text = (await errors.textContent()) ?? "";
     expect(text).toContain("101 written");
     expect(text).toContain("registration");
-    const answer = await fetch(`${server.url}/api/results/exams/${examId}/marks`, { headers: adminHeaders });
+    const answer = await fetch(`${site.url}/api/results/exams/${examId}/marks`, { headers: adminHeaders });
     expect(((await answer.json()) as { students: unknown[] }).students).toHaveLength(2);
   });
 
   it("lets the admin link a guardian's account from the exam's page, and shows the guardian the marksheet under My results", async () => {
     const guardian = { name: "Parveen Akter", email: "parveen@family.test", password: "parveen-password-1" };
-    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
+      headers: { "content-type": "application/json", origin: site.url },
       body: JSON.stringify(guardian),
     });
     expect(signUp.status).toBe(200);
-    const office = (await newPage(browser)).page;
-    await signInThroughLogin(office, server.url, admin, `/DeashBoard/exams/${examId}`);
+    const office = (await newPage(site.browser)).page;
+    await signInThroughLogin(office, site.url, admin, `/DeashBoard/exams/${examId}`);
     const form = office
       .locator("form")
       .filter({ has: office.getByRole("button", { name: "Link", exact: true }) });
@@ -283,8 +265,8 @@ describe("exam results in the browser", () => {
             .catch(() => "")) ?? "",
       )
       .toContain("The account is linked to Nusrat Jahan.");
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, guardian, "/profile-route/results");
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, guardian, "/profile-route/results");
     await page.getByRole("heading", { name: "My results" }).waitFor();
     await expect
       .poll(async () => (await page.locator(".marksheet").textContent()) ?? "")
@@ -292,8 +274,8 @@ describe("exam results in the browser", () => {
   });
 
   it("changes the exam's name from its dashboard page, the subjects filled in as lines", async () => {
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, admin, `/DeashBoard/exams/${examId}`);
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, `/DeashBoard/exams/${examId}`);
     await page.getByText("Change the exam (name, grading, subjects)").click();
     const subjects = page.getByLabel("Subjects");
     expect(await subjects.inputValue()).toContain("101, Bangla, written 70/23, mcq 30/10");
@@ -301,7 +283,7 @@ describe("exam results in the browser", () => {
     await page.getByLabel("Name").first().fill("Annual Examination (final)");
     await page.getByRole("button", { name: "Save the changes" }).click();
     await page.getByText("The exam is changed and every student graded again.").waitFor();
-    const answer = await fetch(`${server.url}/api/results/exams/${examId}`);
+    const answer = await fetch(`${site.url}/api/results/exams/${examId}`);
     expect(((await answer.json()) as { name: string }).name).toBe("Annual Examination (final)");
   });
 });

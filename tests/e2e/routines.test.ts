@@ -6,48 +6,34 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   apiSignIn,
   checkAccessibility,
   formatViolations,
-  launchBrowser,
   newPage,
-  type RunningServer,
   sessionOf,
   signInThroughLogin,
-  startServer,
+  useSite,
 } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 
 describe("the class routine", () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite({ sampleContent: true, admin });
   let six: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({
-        env: { SAMPLE_CONTENT: "on", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      }),
-      launchBrowser(),
-    ]);
-    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as {
+    const classes = (await (await fetch(`${site.url}/api/results/classes`)).json()) as {
       _id: string;
       name: string;
     }[];
     six = classes.find((item) => item.name === "Class Six")?._id ?? "";
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it("shows a class's week and a teacher's without script", async () => {
-    const { page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/classRoome`);
+    const { page } = await newPage(site.browser, { javaScript: false });
+    await page.goto(`${site.url}/classRoome`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Class Room");
     await page
       .getByRole("navigation", { name: "Classes" })
@@ -72,46 +58,46 @@ describe("the class routine", () => {
     const teacher = (await first.getByRole("link").textContent()) ?? "";
     await first.getByRole("link").click();
     const theirs = page.getByRole("table", { name: `Routine of ${teacher}` });
-    // The click starts the navigation; the teacher's table is read once it is there.
+    // The click starts the teacher's page loading; count() would not wait for it.
     await theirs.waitFor();
     expect(await theirs.locator("td").filter({ hasText: "Class Six" }).count()).toBeGreaterThan(0);
     expect(await theirs.locator("td").filter({ hasText: "Class Seven" }).count()).toBeGreaterThan(0);
   });
 
   it("shows a substitute on its date only, marked as such", async () => {
-    const { token } = sessionOf(await apiSignIn(server, admin.email, admin.password));
-    const teachers = (await (await fetch(`${server.url}/api/teacher/teachers`)).json()) as {
+    const { token } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const teachers = (await (await fetch(`${site.url}/api/teacher/teachers`)).json()) as {
       _id: string;
       name: string;
     }[];
-    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as { _id: string }[];
+    const classes = (await (await fetch(`${site.url}/api/results/classes`)).json()) as { _id: string }[];
     // 2030-01-06 is a Sunday: a teacher with no class in its first period takes Class Six's.
     const busy = new Set<string>();
     for (const { _id } of classes) {
-      const week = await (await fetch(`${server.url}/api/routines/classes/${_id}?date=2030-01-06`)).json();
+      const week = await (await fetch(`${site.url}/api/routines/classes/${_id}?date=2030-01-06`)).json();
       expect(week.weekday).toBe("sunday");
       for (const slot of week.slots)
         if (slot.day === "sunday" && slot.period === 1) busy.add(slot.teacher?._id);
     }
     const free = teachers.find((item) => !busy.has(item._id));
-    const added = await fetch(`${server.url}/api/routines/substitutes`, {
+    const added = await fetch(`${site.url}/api/routines/substitutes`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ class: six, date: "2030-01-06", period: 1, teacher: free?._id }),
     });
     expect(added.status).toBe(201);
-    const { page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/classRoome?class=${six}&date=2030-01-06`);
+    const { page } = await newPage(site.browser, { javaScript: false });
+    await page.goto(`${site.url}/classRoome?class=${six}&date=2030-01-06`);
     const sunday = page.getByRole("row", { name: /^Sunday/ });
     expect(await sunday.locator("td").first().textContent()).toContain(`Substitute: ${free?.name}`);
-    await page.goto(`${server.url}/classRoome?class=${six}&date=2030-01-13`);
+    await page.goto(`${site.url}/classRoome?class=${six}&date=2030-01-13`);
     expect(await page.getByText("Substitute:").count()).toBe(0);
   });
 
   it("speaks Bangla with Bengali digits", async () => {
-    const { context, page } = await newPage(browser, { javaScript: false });
-    await context.addCookies([{ name: "maktab_lang", value: "bn", url: server.url }]);
-    await page.goto(`${server.url}/classRoome?class=${six}`);
+    const { context, page } = await newPage(site.browser, { javaScript: false });
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.goto(`${site.url}/classRoome?class=${six}`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("শ্রেণিকক্ষ");
     const table = page.getByRole("table");
     expect(await table.locator("tbody th").first().textContent()).toBe("শনিবার");
@@ -122,12 +108,12 @@ describe("the class routine", () => {
 
   it("passes every axe rule in both languages at 1280 and 360 px, the table scrolling in its own region", async () => {
     const found: string[] = [];
-    const teachers = (await (await fetch(`${server.url}/api/teacher/teachers`)).json()) as { _id: string }[];
+    const teachers = (await (await fetch(`${site.url}/api/teacher/teachers`)).json()) as { _id: string }[];
     for (const locale of ["en", "bn"]) {
-      const { context, page } = await newPage(browser);
-      await context.addCookies([{ name: "maktab_lang", value: locale, url: server.url }]);
+      const { context, page } = await newPage(site.browser);
+      await context.addCookies([{ name: "maktab_lang", value: locale, url: site.url }]);
       for (const path of [`/classRoome?class=${six}`, `/classRoome?teacher=${teachers[0]?._id}`]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${site.url}${path}`);
         for (const width of [1280, 360]) {
           await page.setViewportSize({ width, height: 800 });
           const violations = await checkAccessibility(page);
@@ -149,17 +135,17 @@ describe("the class routine", () => {
   });
 
   it("refuses, in the dashboard's editor, a teacher already teaching another class then, naming it", async () => {
-    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as {
+    const classes = (await (await fetch(`${site.url}/api/results/classes`)).json()) as {
       _id: string;
       name: string;
     }[];
     const seven = classes.find((item) => item.name === "Class Seven")?._id ?? "";
-    const sixWeek = await (await fetch(`${server.url}/api/routines/classes/${six}`)).json();
+    const sixWeek = await (await fetch(`${site.url}/api/routines/classes/${six}`)).json();
     const taken = sixWeek.slots.find(
       (slot: { day: string; period: number }) => slot.day === "monday" && slot.period === 2,
     );
-    const { page } = await newPage(browser);
-    await signInThroughLogin(page, server.url, admin, `/DeashBoard/routines?class=${seven}`);
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, `/DeashBoard/routines?class=${seven}`);
     await page.waitForURL((url) => url.pathname === "/DeashBoard/routines");
     const menu = page.getByTestId("dashboard-menu");
     expect(await menu.getByRole("link", { name: "Class routines" }).getAttribute("href")).toBe(
@@ -173,7 +159,7 @@ describe("the class routine", () => {
       .toBe(`Teacher ${taken.teacher.name} already teaches Class Six on Monday in period 2`);
     expect(await page.getByLabel("Teacher: Monday, Period 2").getAttribute("aria-invalid")).toBe("true");
     // Nothing was saved.
-    const sevenWeek = await (await fetch(`${server.url}/api/routines/classes/${seven}`)).json();
+    const sevenWeek = await (await fetch(`${site.url}/api/routines/classes/${seven}`)).json();
     const mine = sevenWeek.slots.find(
       (slot: { day: string; period: number }) => slot.day === "monday" && slot.period === 2,
     );
@@ -181,12 +167,12 @@ describe("the class routine", () => {
   });
 
   it("words the editor's refusals in Bangla on a Bangla page: a clash and a substitute", async () => {
-    const { cookie } = sessionOf(await apiSignIn(server, admin.email, admin.password));
-    const headers = { cookie: `${cookie}; maktab_lang=bn`, origin: server.url };
+    const { cookie } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const headers = { cookie: `${cookie}; maktab_lang=bn`, origin: site.url };
     const post = async (fields: Record<string, string>) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
-      const answer = await fetch(`${server.url}/DeashBoard/routines`, {
+      const answer = await fetch(`${site.url}/DeashBoard/routines`, {
         method: "POST",
         headers,
         body: form,
@@ -194,12 +180,12 @@ describe("the class routine", () => {
       // What the page shows, without its scripts (they carry the page's data).
       return { status: answer.status, html: (await answer.text()).replace(/<script[\s\S]*?<\/script>/g, "") };
     };
-    const classes = (await (await fetch(`${server.url}/api/results/classes`)).json()) as {
+    const classes = (await (await fetch(`${site.url}/api/results/classes`)).json()) as {
       _id: string;
       name: string;
     }[];
     const seven = classes.find((item) => item.name === "Class Seven")?._id ?? "";
-    const sixWeek = await (await fetch(`${server.url}/api/routines/classes/${six}`)).json();
+    const sixWeek = await (await fetch(`${site.url}/api/routines/classes/${six}`)).json();
     const slotOf = (day: string, period: number) =>
       sixWeek.slots.find(
         (slot: { day: string; period: number }) => slot.day === day && slot.period === period,
@@ -231,8 +217,8 @@ describe("the class routine", () => {
   });
 
   it("prints a class's week on one A4 page in landscape", async () => {
-    const { page } = await newPage(browser, { javaScript: false });
-    await page.goto(`${server.url}/classRoome?class=${six}`);
+    const { page } = await newPage(site.browser, { javaScript: false });
+    await page.goto(`${site.url}/classRoome?class=${six}`);
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     const file = join(tmpdir(), `routine-${process.pid}.pdf`);
     writeFileSync(file, pdf);
