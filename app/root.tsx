@@ -18,7 +18,7 @@ import { FlashBanner } from "./components/flash-banner";
 import { NoticeRegion } from "./components/notices";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { dictionaries, type MessageKey, pageDictionaryFor, pageErrorTexts } from "./i18n";
+import { dictionaries, type MessageKey, pageDictionaryFor, pageErrorTextsFor } from "./i18n";
 import { needOtherTexts } from "./i18n/page-areas";
 import { useCartOwner } from "./lib/cart-owner";
 import { localeOf, readFlash } from "./lib/cookies.server";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       publicUrl: services.config.publicUrl,
       messages: pageDictionaryFor(locale, new URL(request.url).pathname),
-      errorTexts: pageErrorTexts[locale],
+      errorTexts: pageErrorTextsFor(locale, new URL(request.url).pathname),
       user,
       flash:
         flash.key && flash.key in dictionaries.en

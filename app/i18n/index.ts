@@ -25,7 +25,7 @@ import { routinesMessages } from "./areas/routines";
 import { bn } from "./bn";
 import { en } from "./en";
 import { errorTextsBn } from "./errors";
-import { type PageArea, pageAreasOf } from "./page-areas";
+import { type PageArea, pageAreaPatterns, pageAreasOf } from "./page-areas";
 import type { Locale, Messages } from "./translate";
 
 export * from "./translate";
@@ -120,13 +120,40 @@ const errorTextsWhere = (locale: Locale, dashboard: boolean) =>
   ) as ErrorTexts["texts"];
 
 /**
- * The problems' texts the root loader sends: the reader's language only, without the
- * dashboard's (which its layout sends). A Bangla page carries about half of them.
+ * Problems only some pages can show, and the paths of those pages: the payment's and the cart's
+ * (the cart's page area), an account's (the sign-in pages, the profile, the dashboard's people).
+ * Every other page is spared their texts.
  */
-export const pageErrorTexts: Record<Locale, ErrorTexts> = {
-  en: { ...errorTextsOf.en, texts: errorTextsWhere("en", false) },
-  bn: { ...errorTextsOf.bn, texts: errorTextsWhere("bn", false) },
-};
+const problemsOfSomePages: { codes: RegExp; pages: RegExp }[] = [
+  { codes: /^(payment|card|cart|price)\./, pages: pageAreaPatterns.cart },
+  {
+    codes: /^(auth|account|password|phone)\./,
+    pages: new RegExp(`${pageAreaPatterns.account.source}|^/deashboard(/|$)`, "i"),
+  },
+];
+
+const pageErrorTextsByKey = new Map<string, ErrorTexts>();
+
+/**
+ * The problems' texts the root loader sends to a path's page: the reader's language only, without
+ * the dashboard's (which its layout sends) and without those only other pages can show (an
+ * English page of the public site carries about 4 KB of them, not 12).
+ */
+export function pageErrorTextsFor(locale: Locale, pathname: string): ErrorTexts {
+  const shown = problemsOfSomePages.map((group) => group.pages.test(pathname));
+  const key = `${locale} ${shown.join()}`;
+  let found = pageErrorTextsByKey.get(key);
+  if (!found) {
+    const texts = Object.fromEntries(
+      Object.entries(errorTextsWhere(locale, false)).filter(([code]) =>
+        problemsOfSomePages.every((group, index) => shown[index] || !group.codes.test(code)),
+      ),
+    ) as ErrorTexts["texts"];
+    found = { ...errorTextsOf[locale], texts };
+    pageErrorTextsByKey.set(key, found);
+  }
+  return found;
+}
 
 /** The dashboard's problems' texts, sent by its layout. */
 export const dashboardErrorTexts: Record<Locale, Partial<ErrorTexts["texts"]>> = {
