@@ -202,10 +202,11 @@ describe("feeds and the contact forms", () => {
     expect(invalid.body).toEqual({
       ok: false,
       error: null,
+      // Each field's problem by its code (decision 0034): the page words it in the reader's language.
       fields: {
-        name: "Name is required",
-        email: "Enter a valid e-mail address",
-        message: "Message is required",
+        name: { key: "field.required", params: { label: "name" } },
+        email: { key: "email.invalid" },
+        message: { key: "field.required", params: { label: "message" } },
       },
     });
   });
@@ -265,7 +266,7 @@ describe("feeds and the contact forms", () => {
 
     const refused = await postForm("/contact", message);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ ok: false, error: "Too many messages. Please try again later." });
+    expect(refused.body).toEqual({ ok: false, error: { key: "limit.messages" } });
   });
 
   it("subscribes from the page, and a second time is still a success", async () => {
@@ -280,7 +281,7 @@ describe("feeds and the contact forms", () => {
     expect(invalid.body).toEqual({
       ok: false,
       error: null,
-      fields: { email: "Enter a valid e-mail address" },
+      fields: { email: { key: "email.invalid" } },
     });
   });
 
