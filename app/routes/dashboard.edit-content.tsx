@@ -102,8 +102,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const form = contentForms[kind];
   const { actor, record } = await recordOf(context, request, kind, params.id);
   const image = record.image as { url: string } | null;
-  const choices = await referenceChoices(context, actor, form);
-  return { kind, id: params.id, values: valuesOf(form, record), image: image?.url ?? null, choices };
+  const values = valuesOf(form, record);
+  const choices = await referenceChoices(context, actor, form, values);
+  return { kind, id: params.id, values, image: image?.url ?? null, choices };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

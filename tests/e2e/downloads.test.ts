@@ -5,7 +5,15 @@
 import { describe, expect, it } from "vitest";
 import { sampleDownloads } from "../../server/sample-content/data";
 import { simplePdf } from "../../server/sample-content/pdf";
-import { checkAccessibility, formatViolations, newPage, signInThroughLogin, useSite } from "./harness";
+import {
+  apiSignIn,
+  checkAccessibility,
+  formatViolations,
+  newPage,
+  sessionOf,
+  signInThroughLogin,
+  useSite,
+} from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 
@@ -165,5 +173,47 @@ describe("the downloads", () => {
         .getByTestId("notice-download")
         .textContent(),
     ).toBe("Download: Admission form");
+  });
+
+  it("keeps a notice's download through an edit when it is older than the hundred the form offers", async () => {
+    const { token } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const pdf = simplePdf("Old form", ["Name:"]);
+    const send = async (title: string) => {
+      const form = new FormData();
+      form.set("title", title);
+      form.set("category", "form");
+      form.set("file", new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), "form.pdf");
+      const answer = await fetch(`${site.url}/api/downloads`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { insertedId: string }).insertedId;
+    };
+    const oldest = await send("Leave form, 2019");
+    const notice = await fetch(`${site.url}/api/Notice/notices`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ Title: "Leave", downloadId: oldest }),
+    });
+    const noticeId = ((await notice.json()) as { insertedId: string }).insertedId;
+    for (let i = 0; i < 100; i++) await send(`Form ${i + 1}`);
+
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, `/DeashBoard/edit/notices/${noticeId}`);
+    await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+    expect(await page.getByRole("combobox", { name: "A file of the downloads to carry" }).inputValue()).toBe(
+      "Leave form, 2019",
+    );
+    await page.getByLabel("Title").fill("Leave, for staff");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("form-success").waitFor();
+    const saved = (await (await fetch(`${site.url}/api/Notice/notices/${noticeId}`)).json()) as {
+      Title: string;
+      download: { _id: string } | null;
+    };
+    expect(saved.Title).toBe("Leave, for staff");
+    expect(saved.download?._id).toBe(oldest);
   });
 });

@@ -101,12 +101,15 @@ export type Choice = { value: string; label: string };
 
 /**
  * The records each reference field of a form offers (a notice's download): the newest hundred of
- * the kind, by their titles, as the actor may see them.
+ * the kind, by their titles, as the actor may see them, and the one an edit's record points at
+ * (else saving the form would let go of it).
  */
 export async function referenceChoices(
   context: Readonly<RouterContextProvider>,
   actor: SignedInActor,
   form: ContentForm,
+  /** An edit's current values: a record it points at is offered even when older than those. */
+  current: Record<string, string> = {},
 ): Promise<Record<string, Choice[]>> {
   const choices: Record<string, Choice[]> = {};
   for (const field of form.fields) {
@@ -117,10 +120,16 @@ export async function referenceChoices(
       limit: pageSizes.max,
       offset: 0,
     });
-    choices[field.name] = items.map((item) => {
-      const record = item as Record<string, unknown>;
-      return { value: String(record.id), label: String(record[titleField]) };
-    });
+    const records = [...items] as Record<string, unknown>[];
+    const chosen = current[field.name];
+    if (chosen && !records.some((record) => record.id === chosen)) {
+      const kept = await collection.get(contentContext(context), actor, chosen).catch(() => null);
+      if (kept) records.push(kept as Record<string, unknown>);
+    }
+    choices[field.name] = records.map((record) => ({
+      value: String(record.id),
+      label: String(record[titleField]),
+    }));
   }
   return choices;
 }
