@@ -201,30 +201,23 @@ export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
                       {t("gallery.manage.cover")}
                     </Button>
                   )}
-                  {index > 0 ? (
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="earlier"
-                      size="xs"
-                      variant="default"
-                      aria-label={t("gallery.manage.earlierPhoto", { n: formatNumber(index + 1, intl) })}
-                    >
-                      {t("gallery.manage.earlier")}
-                    </Button>
-                  ) : null}
-                  {index < photos.length - 1 ? (
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="later"
-                      size="xs"
-                      variant="default"
-                      aria-label={t("gallery.manage.laterPhoto", { n: formatNumber(index + 1, intl) })}
-                    >
-                      {t("gallery.manage.later")}
-                    </Button>
-                  ) : null}
+                  {(["earlier", "later"] as const)
+                    .filter((direction) => (direction === "earlier" ? index > 0 : index < photos.length - 1))
+                    .map((direction) => (
+                      <Button
+                        key={direction}
+                        type="submit"
+                        name="intent"
+                        value={direction}
+                        size="xs"
+                        variant="default"
+                        aria-label={t(`gallery.manage.${direction}Photo`, {
+                          n: formatNumber(index + 1, intl),
+                        })}
+                      >
+                        {t(`gallery.manage.${direction}`)}
+                      </Button>
+                    ))}
                   <Button type="submit" name="intent" value="remove" size="xs" variant="subtle" color="red">
                     {t("gallery.manage.remove")}
                   </Button>

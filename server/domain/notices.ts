@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
 import { noticeInput } from "../../common/schemas/content";
 import { downloads, notices } from "../db/schema";
@@ -21,7 +21,7 @@ export const noticeCollection = collection({
     const [found] = await ctx.db
       .select({ id: downloads.id })
       .from(downloads)
-      .where(inArray(downloads.id, [input.downloadId]));
+      .where(eq(downloads.id, input.downloadId));
     if (!found) {
       const noDownload = problem("content.noticeDownload");
       throw new DomainError("invalid", noDownload, { downloadId: noDownload });
