@@ -4,12 +4,23 @@
 import { Transform, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import type { Logger } from "pino";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import type { Actor } from "../server/domain/actor";
+import type { PageTemplates } from "../server/cache/page-templates";
+import type { Actor, SignedInActor } from "../server/domain/actor";
 import { pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
+import { isSharedByView } from "./lib/shared-page";
+import {
+  holeTokens,
+  isSharedPage,
+  parseTemplate,
+  personOf,
+  templateAnswer,
+  templateKey,
+} from "./page-templates.server";
 import { inlineCss } from "./styles/inline-css.server";
 
 export const streamTimeout = 5_000;
@@ -24,8 +35,115 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, actor } = loadContext.get(pageContext);
-  const whole = wholePage(request, actor, routerContext);
+  const { nonce, logger, actor, personHoles, templateViewKey, services } = loadContext.get(pageContext);
+  if (personHoles && actor.kind === "user") {
+    return templatedPage(request, responseStatusCode, responseHeaders, routerContext, {
+      actor,
+      nonce,
+      logger,
+      templates: services.pageTemplates,
+      viewKey: templateViewKey,
+    });
+  }
+  return renderPage(request, responseStatusCode, responseHeaders, routerContext, {
+    nonce,
+    logger,
+    whole: wholePage(request, actor, routerContext),
+  });
+}
+
+/**
+ * A signed-in person's page: the template of everyone who sees the same data (rendered once,
+ * with the holes' tokens: page-templates.server.ts), filled with this person's details. The
+ * page comes whole, with its length.
+ */
+async function templatedPage(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  {
+    actor,
+    nonce,
+    logger,
+    templates,
+    viewKey,
+  }: {
+    actor: SignedInActor;
+    nonce: string;
+    logger: Logger;
+    templates: PageTemplates;
+    viewKey: string | null;
+  },
+): Promise<Response> {
+  // The data the page carries, as React Router serialized it: read whole (the streamed sections'
+  // too), then given to the render as it was.
+  const data = await readAll(routerContext.serverHandoffStream);
+  const shared =
+    status === 200 &&
+    !headers.has("set-cookie") &&
+    isSharedPage(new TextDecoder().decode(Buffer.concat(data)), actor);
+  const key = shared ? templateKey(request.url, data) : null;
+  const { template } = await templates.get(key, async () => {
+    routerContext.serverHandoffStream = replay(data);
+    // Its own request, so that one reader going away does not stop a render others wait for.
+    const rendered = await renderPage(new Request(request.url), status, new Headers(), routerContext, {
+      nonce: holeTokens.nonce,
+      logger,
+      whole: true,
+    });
+    const html = await rendered.text();
+    status = rendered.status;
+    // A part of the page failed to render on the server (React's client-render marker).
+    return {
+      template: await parseTemplate(html, logger),
+      keep: rendered.status === 200 && !html.includes("$RX"),
+    };
+  });
+  if (
+    key &&
+    viewKey &&
+    isSharedByView(routerContext.staticHandlerContext.matches, (id) => routerContext.routeModules[id]?.handle)
+  ) {
+    if (!templates.share(viewKey, key, [...headers])) {
+      logger.warn({ url: request.url }, "a page declared the same for a view differs between its readers");
+    }
+  }
+  return templateAnswer(template, personOf(actor), {
+    nonce,
+    acceptEncoding: request.headers.get("accept-encoding") ?? undefined,
+    status,
+    headers,
+  });
+}
+
+async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  if (!stream) return chunks;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    chunks.push(value);
+  }
+}
+
+function replay(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
+
+function renderPage(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  { nonce, logger, whole }: { nonce: string; logger: Logger; whole: boolean },
+) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";

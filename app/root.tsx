@@ -25,15 +25,14 @@ import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { pageOf } from "./lib/page.server";
+import { heldUser, shownUser } from "./page-templates.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, services } = pageOf(context);
   const locale = localeOf(request);
   const flash = readFlash(request);
-  const user =
-    actor.kind === "user"
-      ? { name: actor.name, email: actor.email, image: actor.image, isAdmin: actor.isAdmin }
-      : null;
+  const { personHoles } = pageOf(context);
+  const user = actor.kind !== "user" ? null : personHoles ? heldUser(actor) : shownUser(actor);
   return data(
     {
       locale,

@@ -32,6 +32,7 @@ import {
   servePageCache,
 } from "./middleware/page-cache";
 import { pageInput } from "./middleware/page-input";
+import { isTemplatedPage, serveSharedPages, sharedViewKeyOf } from "./middleware/page-templates";
 import { privateAnswers } from "./middleware/private-answers";
 import { requestLog } from "./middleware/request-log";
 import { sameOrigin } from "./middleware/same-origin";
@@ -168,6 +169,7 @@ export function createApp(
         return c.text(message, 413);
       },
     });
+    app.get("*", serveSharedPages(services.pageTemplates));
     app.all("*", formLimit, pageInput(), (c) => {
       const client = clientAddressOf(c, config);
       const context = new RouterContextProvider();
@@ -180,6 +182,8 @@ export function createApp(
         authHeaders: withClientIp(c.req.raw.headers, client.ip),
         client,
         contentReads: contentReadsOf(c, services.pageCache),
+        personHoles: isTemplatedPage(c),
+        templateViewKey: sharedViewKeyOf(c),
       });
       return pageHandler(c.req.raw, context);
     });

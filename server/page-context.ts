@@ -19,6 +19,17 @@ export type PageContext = {
   client: ClientAddress;
   /** Content reads kept for this GET's content generation; none for a form post. */
   contentReads?: ContentReads;
+  /**
+   * A signed-in person's GET of a page (not a navigation's data): the root loader gives the
+   * holes' tokens for their details, and the page is filled from a shared template
+   * (app/page-templates.server.ts).
+   */
+  personHoles: boolean;
+  /**
+   * For such a GET, the key its page is found by when its routes declare it the same for every
+   * reader of a view (server/cache/page-templates.ts viewKeyOf); null when it may not be.
+   */
+  templateViewKey: string | null;
 };
 
 export const pageContext = createContext<PageContext>();

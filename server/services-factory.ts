@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { createAuth } from "./auth/auth";
 import { backupBeforeUpgrade } from "./backup/before-upgrade";
 import { createPageCache } from "./cache/page-cache";
+import { createPageTemplates } from "./cache/page-templates";
 import type { Config } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
 import { ensureAdminAccount } from "./domain/users";
@@ -83,6 +84,7 @@ export async function createServices(
     mail,
     sms,
     pageCache,
+    pageTemplates: createPageTemplates(),
   };
 }
 

@@ -2,6 +2,7 @@
 import type { Logger } from "pino";
 import type { Auth } from "./auth/auth";
 import type { PageCache } from "./cache/page-cache";
+import type { PageTemplates } from "./cache/page-templates";
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { DocumentStore, ImageStore } from "./domain/content/collection";
@@ -30,4 +31,6 @@ export type Services = {
   sms: SmsSender;
   /** Anonymous page views and public API answers, until content changes (shared through REDIS_URL). */
   pageCache: PageCache;
+  /** Signed-in people's pages as templates with holes for their details (decision 0037). */
+  pageTemplates: PageTemplates;
 };

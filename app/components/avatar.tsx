@@ -4,12 +4,15 @@ import { shownLink } from "../../common/text-rules";
 
 export function Avatar({
   name,
+  initials = initialsOf(name),
   photoUrl,
   size,
   alt = "",
   testId,
 }: {
   name: string;
+  /** Given with the name when it is a hole of a page template (app/page-templates.server.ts). */
+  initials?: string;
   photoUrl: string | null | undefined;
   size: number;
   /** Empty when the name is written next to it. */
@@ -32,7 +35,6 @@ export function Avatar({
         data-testid={testId}
       />
     );
-  const initials = initialsOf(name);
   if (alt)
     return (
       <span

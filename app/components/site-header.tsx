@@ -75,7 +75,7 @@ function AccountLink({
   user,
   place,
 }: {
-  user: { name: string; image: string | null };
+  user: { name: string; image: string | null; initials: string };
   place: "bar" | "menu";
 }) {
   return (
@@ -86,6 +86,7 @@ function AccountLink({
     >
       <Avatar
         name={user.name}
+        initials={user.initials}
         photoUrl={user.image}
         size={place === "bar" ? 32 : 40}
         testId="header-avatar"

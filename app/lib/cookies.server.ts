@@ -35,6 +35,9 @@ export type FlashTone = "success" | "error";
 export const flashCookieHeader = (request: Request, key: MessageKey, tone: FlashTone = "success") =>
   `${flashCookie}=${encodeURIComponent(`${tone}:${key}`)}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure(request)}`;
 
+/** Whether a one-time banner waits for the next page (which then is this person's alone). */
+export const hasFlash = (request: Request) => readCookie(request, flashCookie) !== undefined;
+
 export function readFlash(request: Request): {
   key: string | undefined;
   tone: FlashTone;

@@ -7,6 +7,7 @@ import { useI18n } from "../lib/i18n";
 import { contentContext, loadListPage } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import { seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import { Carousel, Pagination } from "../ui";
 import type { Route } from "./+types/blogs";
 
@@ -21,6 +22,9 @@ const summary = (blog: BlogRecord): BlogSummary => ({
   createdAt: blog.createdAt.toISOString(),
   image: blog.image,
 });
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = pageOf(context);

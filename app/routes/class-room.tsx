@@ -13,7 +13,11 @@ import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/class-room";
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = pageOf(context);

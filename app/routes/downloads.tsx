@@ -11,6 +11,7 @@ import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/downloads";
 
 const pageSize = 20;
@@ -22,6 +23,9 @@ function categoryOf(request: Request): DownloadCategory | undefined {
   const given = new URL(request.url).searchParams.get("category");
   return downloadCategories.find((category) => category === given);
 }
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const category = categoryOf(request);

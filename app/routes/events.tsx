@@ -22,11 +22,15 @@ import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/events";
 
 /** The week as it is set out here: Saturday first, Friday (the weekly holiday) last. */
 const weekOrder = [6, 0, 1, 2, 3, 4, 5] as const;
 const shownPerDay = 2;
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = pageOf(context);

@@ -7,9 +7,13 @@ import { PhotoViewer, type ViewerPhoto } from "../components/gallery/photo-viewe
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import { Picture } from "../ui/picture";
 import type { Route } from "./+types/gallery-album";
 import { loadAlbum } from "./gallery.server";
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return loadAlbum(context, params.album);

@@ -5,9 +5,13 @@ import { data } from "react-router";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import { Picture } from "../ui/picture";
 import type { Route } from "./+types/gallery-photo";
 import { loadAlbum } from "./gallery.server";
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const album = await loadAlbum(context, params.album);

@@ -9,10 +9,14 @@ import { useI18n } from "../lib/i18n";
 import { contentContext, loadListPage } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import { Picture } from "../ui/picture";
 import type { Route } from "./+types/gallery";
 
 const pageSize = 12;
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadListPage(context, request, albumCollection, { pageSize });

@@ -22,12 +22,16 @@ import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import { seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/home";
 import { loadHome } from "./home.server";
 
 // Placeholder cards while a list streams in: as many as the list usually has.
 const placeholders = { teachers: 6, results: 2, services: 3, students: 5, blogs: 6, notices: 2, events: 2 };
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadHome(contentContext(context), pageOf(context).actor);

@@ -6,9 +6,13 @@ import { excerpt } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/services";
 
 const pageSize = 12;
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadListPage(context, request, serviceCollection, { pageSize });

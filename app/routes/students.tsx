@@ -9,11 +9,15 @@ import { excerpt } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/students";
 
 const pageSize = 12;
 
 type Student = typeof studentCollection extends ContentCollection<infer Item> ? Item : never;
+
+// The same for every reader of a view (decision 0037).
+export const handle = sharedPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Listed as a visitor sees them, whoever asks.

@@ -275,6 +275,8 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
         logger: pino({ level: "silent" }),
         authHeaders: new Headers(),
         client: { limitMultiplier: 1 },
+        personHoles: false,
+        templateViewKey: null,
       });
       return (await loader({ context })).text();
     };

@@ -1,0 +1,188 @@
+// A signed-in person's page is the page everyone of their view sees, with a few holes: their
+// name, e-mail, photo and initials (the header, the comment form) and the request's nonce. For a
+// signed-in GET, the root loader gives each hole's token instead of the person's value
+// (`heldUser`), so the render and the data it carries are the same for everyone whose pages
+// show the same data: the page is rendered once as a template (entry.server.tsx), kept by
+// server/cache/page-templates.ts, and each request fills the holes. Decision 0037.
+import { createHash, randomBytes } from "node:crypto";
+import type { Logger } from "pino";
+import { compressPiece, type GzipPiece, gzipOf } from "../server/cache/gzip-pieces";
+import { bestEncoding } from "../server/cache/kept-answer";
+import type { HoleName, Template } from "../server/cache/page-templates";
+import type { SignedInActor } from "../server/domain/actor";
+import { initialsOf } from "./components/avatar";
+
+/** What a page shows of the signed-in person, each a hole of its template. */
+export type Person = { name: string; email: string; image: string | null; initials: string };
+
+// Letters and digits only, so that no escaping on the way (React's, JSON's, React Router's)
+// changes a token; the secret is this process's, so no stored text can forge one.
+const secret = randomBytes(12).toString("hex");
+const token = (name: HoleName) => `maktab${secret}${name}`;
+
+export const holeTokens: Record<HoleName, string> = {
+  name: token("name"),
+  email: token("email"),
+  initials: token("initials"),
+  // An uploaded file's address, so that it passes the link rules (common/text-rules.ts).
+  image: `/files/${token("image")}`,
+  nonce: token("nonce"),
+};
+
+/**
+ * The signed-in user as the root loader gives it to a page rendered as a template. Components
+ * render these strings as they are and derive nothing from them (the initials come with them),
+ * else the template would hold what was derived from the token.
+ */
+export function heldUser(actor: SignedInActor) {
+  return {
+    name: holeTokens.name,
+    email: holeTokens.email,
+    image: actor.image ? holeTokens.image : null,
+    initials: holeTokens.initials,
+    isAdmin: actor.isAdmin,
+  };
+}
+
+/** The signed-in user with their own values: the holes' fillings, and the data of a navigation. */
+export function shownUser(actor: SignedInActor) {
+  return { ...personOf(actor), isAdmin: actor.isAdmin };
+}
+
+export function personOf(actor: SignedInActor): Person {
+  return { name: actor.name, email: actor.email, image: actor.image, initials: initialsOf(actor.name) };
+}
+
+type Hole = Template["holes"][number];
+
+const holePattern = new RegExp(
+  `/files/maktab${secret}(image)|maktab${secret}(name|email|initials|nonce)`,
+  "g",
+);
+const scriptPattern = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
+/** React Router's script that hands the page's data to the browser (its StreamTransfer). */
+const dataScript = "window.__reactRouterContext.streamController.enqueue(";
+
+/** Cuts a page rendered with the hole tokens at each token, noting where each one stands. */
+export async function parseTemplate(html: string, logger?: Logger): Promise<Template> {
+  const scripts: { from: number; to: number; data: boolean }[] = [];
+  for (const match of html.matchAll(scriptPattern)) {
+    const from = (match.index ?? 0) + match[0].length - (match[1] ?? "").length - "</script>".length;
+    scripts.push({ from, to: from + (match[1] ?? "").length, data: (match[1] ?? "").startsWith(dataScript) });
+  }
+  const pieces: string[] = [];
+  const holes: Hole[] = [];
+  let last = 0;
+  for (const match of html.matchAll(holePattern)) {
+    const at = match.index ?? 0;
+    const name = (match[1] ?? match[2]) as HoleName;
+    const script = scripts.find((s) => s.from <= at && at < s.to);
+    if (script && !script.data) {
+      // A component put a person's detail in a script of its own: shown escaped as for HTML,
+      // which keeps the script harmless, and reported, since its text is then wrong.
+      logger?.error({ hole: name }, "a person's detail in a script other than the page's data");
+    }
+    pieces.push(html.slice(last, at));
+    holes.push({ name, in: script?.data ? "data" : "html" });
+    last = at + match[0].length;
+  }
+  pieces.push(html.slice(last));
+  const compressed = await Promise.all(pieces.map(compressPiece));
+  const bytes = compressed.reduce((sum, piece) => sum + piece.raw.length + piece.deflated.length, 0);
+  return { pieces: compressed, holes, bytes };
+}
+
+// React's escaping of text and attribute values (react-dom's escapeTextForBrowser).
+const htmlEscapes: Record<string, string> = {
+  '"': "&quot;",
+  "&": "&amp;",
+  "'": "&#x27;",
+  "<": "&lt;",
+  ">": "&gt;",
+};
+const inHtml = (value: string) => value.replace(/["&'<>]/g, (c) => htmlEscapes[c] as string);
+
+// React Router's data script: turbo-stream's JSON of the value, inside a JSON string, with
+// these characters as \u escapes (react-router's escapeHtml).
+const scriptEscapes: Record<string, string> = {
+  "&": "\\u0026",
+  ">": "\\u003e",
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+const inData = (value: string) =>
+  JSON.stringify(JSON.stringify(value).slice(1, -1))
+    .slice(1, -1)
+    .replace(/[&><\u2028\u2029]/g, (c) => scriptEscapes[c] as string);
+
+/** Each hole's text for this person and this request's nonce, escaped where it stands. */
+function filling(template: Template, person: Person, nonce: string): string[] {
+  const values: Record<HoleName, string> = { ...person, image: person.image ?? "", nonce };
+  const done: Record<Hole["in"], Partial<Record<HoleName, string>>> = { html: {}, data: {} };
+  return template.holes.map((hole) => {
+    const escaped = done[hole.in];
+    escaped[hole.name] ??= hole.in === "html" ? inHtml(values[hole.name]) : inData(values[hole.name]);
+    return escaped[hole.name] as string;
+  });
+}
+
+/** The page for this person and this request's nonce. */
+export function fillTemplate(template: Template, person: Person, nonce: string): string {
+  const fillings = filling(template, person, nonce);
+  let page = template.pieces[0]?.raw.toString() ?? "";
+  fillings.forEach((text, index) => {
+    page += text + (template.pieces[index + 1]?.raw.toString() ?? "");
+  });
+  return page;
+}
+
+/**
+ * The answer of a filled template: gzip when the browser takes it (the pieces compressed once,
+ * the holes' text in stored blocks: server/cache/gzip-pieces.ts), else plain.
+ */
+export function templateAnswer(
+  template: Template,
+  person: Person,
+  {
+    nonce,
+    acceptEncoding,
+    status,
+    headers,
+  }: { nonce: string; acceptEncoding: string | undefined; status: number; headers: Headers },
+): Response {
+  const fillings = filling(template, person, nonce);
+  const gzip = bestEncoding(acceptEncoding, ["gzip"]) === "gzip";
+  const parts: (GzipPiece | Buffer)[] = [];
+  template.pieces.forEach((piece, index) => {
+    parts.push(piece);
+    const text = fillings[index];
+    if (text !== undefined) parts.push(Buffer.from(text));
+  });
+  const body = gzip
+    ? gzipOf(parts)
+    : Buffer.concat(parts.map((part) => (Buffer.isBuffer(part) ? part : part.raw)));
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Content-Length", String(body.length));
+  headers.append("Vary", "Accept-Encoding");
+  if (gzip) headers.set("Content-Encoding", "gzip");
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+    status,
+    headers,
+  });
+}
+
+/**
+ * Whether a page may be kept as a template shared by everyone: not when its data carries this
+ * person's e-mail address or account id (a profile, a payment form), which only a hole may.
+ */
+export function isSharedPage(dataText: string, actor: SignedInActor): boolean {
+  return !dataText.includes(actor.id) && !dataText.includes(JSON.stringify(actor.email).slice(1, -1));
+}
+
+/** A template's key: the page's address and the serialized data it was rendered from. */
+export function templateKey(url: string, data: Uint8Array[]): string {
+  const hash = createHash("sha256").update(url).update("\0");
+  for (const chunk of data) hash.update(chunk);
+  return hash.digest("base64url");
+}

@@ -1,0 +1,123 @@
+// Page templates for signed-in people (decision 0037; the holes and their filling are in
+// app/page-templates.server.ts): each kept under the hash of its address and the data it was
+// rendered from, and, for pages that declare themselves the same for every reader of a view
+// (app/lib/shared-page.ts), found by the view alone, before the page's loaders run.
+
+import { localeOf } from "../../app/lib/cookies.server";
+import type { SignedInActor } from "../domain/actor";
+import type { GzipPiece } from "./gzip-pieces";
+
+type Context = "html" | "data";
+export type HoleName = "name" | "email" | "image" | "initials" | "nonce";
+
+/**
+ * A rendered page cut at its holes: pieces[0], hole 0, pieces[1], hole 1, …; each piece with
+ * its gzip blocks, made once (gzip-pieces.ts).
+ */
+export type Template = { pieces: GzipPiece[]; holes: { name: HoleName; in: Context }[]; bytes: number };
+
+/** A template found by its view: the answer's headers come with it. */
+type Shared = { templateKey: string | null; headers: [string, string][]; storedAt: number };
+
+export type PageTemplates = ReturnType<typeof createPageTemplates>;
+
+/**
+ * Templates kept in memory, least recently used out first, each for `ttlMs` (a page may show
+ * the time: "in 3 days"). When many requests need the same missing template, one renders it and
+ * the others wait for it. A template found by its view is served that way for `checkMs`, then a
+ * request goes the whole way again, which checks that the page is still the same.
+ */
+export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_000, checkMs = 5_000 } = {}) {
+  const kept = new Map<string, { template: Template; storedAt: number }>();
+  const making = new Map<string, Promise<Template | null>>();
+  const byView = new Map<string, Shared>();
+  let bytes = 0;
+
+  function forget(key: string) {
+    const entry = kept.get(key);
+    if (!entry) return;
+    kept.delete(key);
+    bytes -= entry.template.bytes;
+  }
+
+  function fresh(key: string): Template | undefined {
+    const entry = kept.get(key);
+    if (!entry || Date.now() - entry.storedAt > ttlMs) return undefined;
+    kept.delete(key);
+    kept.set(key, entry);
+    return entry.template;
+  }
+
+  return {
+    /**
+     * The template kept under `key`, else `make`'s, kept when it says so. A null key: made for
+     * this request alone.
+     */
+    async get(
+      key: string | null,
+      make: () => Promise<{ template: Template; keep: boolean }>,
+    ): Promise<{ template: Template; made: boolean }> {
+      if (key === null) return { template: (await make()).template, made: true };
+      const found = fresh(key);
+      if (found) return { template: found, made: false };
+      const pending = making.get(key);
+      const shared = pending ? await pending.catch(() => null) : null;
+      if (shared) return { template: shared, made: false };
+
+      const made = make();
+      const keptTemplate = made.then(({ template, keep }) => (keep ? template : null));
+      keptTemplate.catch(() => {});
+      making.set(key, keptTemplate);
+      try {
+        const { template, keep } = await made;
+        if (keep && template.bytes <= maxBytes / 8) {
+          forget(key);
+          kept.set(key, { template, storedAt: Date.now() });
+          bytes += template.bytes;
+          for (const oldest of kept.keys()) {
+            if (bytes <= maxBytes) break;
+            forget(oldest);
+          }
+        }
+        return { template, made: true };
+      } finally {
+        if (making.get(key) === keptTemplate) making.delete(key);
+      }
+    },
+
+    /**
+     * Notes that the page of `viewKey` is the template of `templateKey`. Returns false, and stops
+     * finding the page by its view, when the view had another template in the same content
+     * generation: the page differs between readers of one view (a route declared shared that is
+     * not), or changed without a change of content.
+     */
+    share(viewKey: string, templateKey: string, headers: [string, string][]): boolean {
+      const before = byView.get(viewKey);
+      const same = !before || before.templateKey === templateKey;
+      byView.delete(viewKey);
+      byView.set(viewKey, { templateKey: same ? templateKey : null, headers, storedAt: Date.now() });
+      if (byView.size > 10_000) byView.delete(byView.keys().next().value as string);
+      return same;
+    },
+
+    /** The template and headers of a view's page, while its check holds. */
+    forView(viewKey: string): { template: Template; headers: [string, string][] } | undefined {
+      const shared = byView.get(viewKey);
+      if (!shared?.templateKey || Date.now() - shared.storedAt > checkMs) return undefined;
+      const template = fresh(shared.templateKey);
+      return template ? { template, headers: shared.headers } : undefined;
+    },
+
+    stats: () => ({ templates: kept.size, bytes, views: byView.size }),
+  };
+}
+
+/**
+ * The key of a signed-in person's page by its view: the content generation, admin or not,
+ * photo or initials (the header differs), the language and the address.
+ */
+export function viewKeyOf(request: Request, actor: SignedInActor, generation: string): string {
+  const url = new URL(request.url);
+  const view = actor.isAdmin ? "admin" : "user";
+  return `${generation}\n${view} ${actor.image ? "photo" : "initials"} ${localeOf(request)}\n${url.pathname}${url.search}`;
+}
