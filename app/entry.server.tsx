@@ -95,10 +95,8 @@ async function templatedPage(
     const html = await rendered.text();
     status = rendered.status;
     // A part of the page failed to render on the server (React's client-render marker).
-    return {
-      template: await parseTemplate(html, logger),
-      keep: rendered.status === 200 && !html.includes("$RX"),
-    };
+    const keep = key !== null && rendered.status === 200 && !html.includes("$RX");
+    return { template: await parseTemplate(html, { logger, kept: keep }), keep };
   });
   if (
     key &&

@@ -6,7 +6,7 @@
 // server/cache/page-templates.ts, and each request fills the holes. Decision 0037.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
-import { compressPiece, type GzipPiece, gzipOf } from "../server/cache/gzip-pieces";
+import { compressPiece, type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces";
 import { bestEncoding } from "../server/cache/kept-answer";
 import type { HoleName, Template } from "../server/cache/page-templates";
 import type { SignedInActor } from "../server/domain/actor";
@@ -64,7 +64,10 @@ const scriptPattern = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 const dataScript = "window.__reactRouterContext.streamController.enqueue(";
 
 /** Cuts a page rendered with the hole tokens at each token, noting where each one stands. */
-export async function parseTemplate(html: string, logger?: Logger): Promise<Template> {
+export async function parseTemplate(
+  html: string,
+  { logger, kept }: { logger?: Logger; kept: boolean },
+): Promise<Template> {
   const scripts: { from: number; to: number; data: boolean }[] = [];
   for (const match of html.matchAll(scriptPattern)) {
     const from = (match.index ?? 0) + match[0].length - (match[1] ?? "").length - "</script>".length;
@@ -87,8 +90,11 @@ export async function parseTemplate(html: string, logger?: Logger): Promise<Temp
     last = at + match[0].length;
   }
   pieces.push(html.slice(last));
-  const compressed = await Promise.all(pieces.map(compressPiece));
-  const bytes = compressed.reduce((sum, piece) => sum + piece.raw.length + piece.deflated.length, 0);
+  // A template made for one answer alone is sent plain, for the compression of every answer.
+  const compressed = await Promise.all(
+    pieces.map((piece) => (kept ? compressPiece(piece) : plainPiece(piece))),
+  );
+  const bytes = compressed.reduce((sum, piece) => sum + piece.raw.length + (piece.deflated?.length ?? 0), 0);
   return { pieces: compressed, holes, bytes };
 }
 
@@ -152,7 +158,9 @@ export function templateAnswer(
   }: { nonce: string; acceptEncoding: string | undefined; status: number; headers: Headers },
 ): Response {
   const fillings = filling(template, person, nonce);
-  const gzip = bestEncoding(acceptEncoding, ["gzip"]) === "gzip";
+  const gzip =
+    template.pieces.every((piece) => piece.deflated !== undefined) &&
+    bestEncoding(acceptEncoding, ["gzip"]) === "gzip";
   const parts: (GzipPiece | Buffer)[] = [];
   template.pieces.forEach((piece, index) => {
     parts.push(piece);
@@ -164,8 +172,10 @@ export function templateAnswer(
     : Buffer.concat(parts.map((part) => (Buffer.isBuffer(part) ? part : part.raw)));
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Content-Length", String(body.length));
-  headers.append("Vary", "Accept-Encoding");
-  if (gzip) headers.set("Content-Encoding", "gzip");
+  if (gzip) {
+    headers.set("Content-Encoding", "gzip");
+    headers.append("Vary", "Accept-Encoding");
+  }
   return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
     status,
     headers,

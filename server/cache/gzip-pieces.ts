@@ -8,8 +8,13 @@ import { constants, crc32, deflateRaw } from "node:zlib";
 
 const deflateRawOnPool = promisify(deflateRaw);
 
-/** A piece as it is sent: its bytes (for the CRC and the length) and their deflate blocks. */
-export type GzipPiece = { raw: Buffer; deflated: Buffer };
+/**
+ * A piece as it is sent: its bytes (for the CRC and the length) and their deflate blocks, or
+ * none when it is to be sent plain.
+ */
+export type GzipPiece = { raw: Buffer; deflated?: Buffer };
+
+export const plainPiece = (text: string): GzipPiece => ({ raw: Buffer.from(text) });
 
 export async function compressPiece(text: string): Promise<GzipPiece> {
   const raw = Buffer.from(text);
@@ -37,6 +42,7 @@ export function gzipOf(parts: (GzipPiece | Buffer)[]): Buffer {
     crc = crc32(raw, crc);
     size += raw.length;
     if (!Buffer.isBuffer(part)) {
+      if (!part.deflated) throw new Error("gzipOf: a piece without its deflate blocks");
       out.push(part.deflated);
       continue;
     }
