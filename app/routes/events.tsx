@@ -2,59 +2,22 @@
 // and the same month's events as an agenda, both plain HTML: the months are links (?month=2026-12),
 // each day's events link to their entry in the agenda, and each entry to its .ics. The feed
 // /events.ics is offered for a phone's calendar. Dates are Bangladesh's (UTC+6).
-import {
-  dayNumberOf,
-  dayNumbers,
-  daysIn,
-  dhakaDay,
-  dhakaMidnight,
-  firstWeekday,
-  monthKey,
-  readMonth,
-  shiftMonth,
-} from "../../common/calendar";
+import { dayNumberOf, daysIn, firstWeekday, monthKey } from "../../common/calendar";
 import type { EventCategory } from "../../common/schemas/content";
-import { eventsBetween } from "../../server/domain/events";
 import type { MessageKey } from "../i18n";
 import { formatEventTime, formatMonth } from "../lib/event-time";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
-import { contentContext } from "../lib/list-page.server";
-import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
 import type { Route } from "./+types/events";
+import { monthOfEvents } from "./events.server";
 
 /** The week as it is set out here: Saturday first, Friday (the weekly holiday) last. */
 const weekOrder = [6, 0, 1, 2, 3, 4, 5] as const;
 const shownPerDay = 2;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { actor } = pageOf(context);
-  const given = new URL(request.url).searchParams.get("month");
-  const today = dhakaDay(new Date());
-  const shown = readMonth(given) ?? { year: today.year, month: today.month };
-  const next = shiftMonth(shown, 1);
-  const from = dhakaMidnight({ ...shown, day: 1 });
-  const to = dhakaMidnight({ ...next, day: 1 });
-  const found = await eventsBetween(contentContext(context), from, to, actor);
-  const previous = shiftMonth(shown, -1);
-  return {
-    ...shown,
-    today: dayNumberOf(today),
-    previous: monthKey(previous.year, previous.month),
-    next: monthKey(next.year, next.month),
-    events: found.map((event) => ({
-      id: event.id,
-      title: event.title,
-      startsAt: event.startsAt.toISOString(),
-      endsAt: event.endsAt.toISOString(),
-      allDay: event.allDay,
-      place: event.place,
-      category: event.category as EventCategory,
-      description: event.description,
-      ...dayNumbers(event.startsAt, event.endsAt),
-    })),
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return monthOfEvents(context, request);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

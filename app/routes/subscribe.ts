@@ -4,9 +4,9 @@
 // A form sent without script (a page navigation) goes back to the home page with a banner.
 import { redirect } from "react-router";
 import { subscribe } from "../../server/domain/subscribers";
-import { backHome, isNavigation, refusedForm } from "../lib/form-answer.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/subscribe";
+import { backHome, isNavigation, refusedForm } from "./form-answer.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, client } = pageOf(context);

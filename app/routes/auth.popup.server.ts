@@ -1,8 +1,8 @@
 // The two small pages of the sign-in popup, without React: the first shows while the opener
 // starts the flow, the last tells the opener how it ended and closes itself.
 import { dictionaries, type MessageKey, translate } from "../i18n";
-import { localeOf } from "./cookies.server";
-import type { PopupMessage } from "./popup-sign-in";
+import { localeOf } from "../lib/cookies.server";
+import type { PopupMessage } from "../lib/popup-sign-in";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

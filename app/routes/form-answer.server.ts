@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import type { MessageKey } from "../i18n/translate";
-import { type FlashTone, flashCookieHeader } from "./cookies.server";
+import { type FlashTone, flashCookieHeader } from "../lib/cookies.server";
 
 /** A plain HTML form post, as opposed to a fetcher's. */
 export const isNavigation = (request: Request) => request.headers.get("sec-fetch-mode") === "navigate";
