@@ -20,7 +20,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, href, Link, useFetcher } from "react-router";
 import { problem } from "../../common/errors/problem";
 import { type KindDefinition, kinds } from "../../common/kinds";
 import { DomainError, statusOf } from "../../server/domain/errors";
@@ -312,7 +312,11 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                   ) : null}
                   <Cell label={t("contentLists.actions")}>
                     <Group gap={4} wrap="nowrap">
-                      <Anchor component={Link} to={`/DeashBoard/edit/${kind}/${row.id}`} size="sm">
+                      <Anchor
+                        component={Link}
+                        to={href("/DeashBoard/edit/:kind/:id", { kind, id: row.id })}
+                        size="sm"
+                      >
                         {t("contentLists.edit")}
                       </Anchor>
                       {reviewed && row.status !== "approved" ? (

@@ -4,7 +4,7 @@
 // values again. The script's post is answered with JSON by the middleware, as on the add pages;
 // without script the action answers the page.
 import { Anchor } from "@mantine/core";
-import { data, Link, type RouterContextProvider, useRevalidator } from "react-router";
+import { data, href, Link, type RouterContextProvider, useRevalidator } from "react-router";
 import { dhakaDateTime } from "../../common/calendar";
 import { toMajorUnits } from "../../common/money";
 import { collectionsByKind } from "../components/dashboard/collections.server";
@@ -130,11 +130,17 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
       resetOnSuccess={false}
       onSaved={() => void revalidator.revalidate()}
     >
-      <Anchor component={Link} to={`/DeashBoard/list/${kind}`} size="sm" mb="sm" display="block">
+      <Anchor
+        component={Link}
+        to={href("/DeashBoard/list/:kind", { kind })}
+        size="sm"
+        mb="sm"
+        display="block"
+      >
         {t("contentLists.edit.back")}
       </Anchor>
       {kind === "albums" ? (
-        <Anchor component={Link} to={`/DeashBoard/albums/${id}/photos`} mb="sm" display="block">
+        <Anchor component={Link} to={href("/DeashBoard/albums/:id/photos", { id })} mb="sm" display="block">
           {t("gallery.manage.open")}
         </Anchor>
       ) : null}

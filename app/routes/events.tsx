@@ -2,6 +2,7 @@
 // and the same month's events as an agenda, both plain HTML: the months are links (?month=2026-12),
 // each day's events link to their entry in the agenda, and each entry to its .ics. The feed
 // /events.ics is offered for a phone's calendar. Dates are Bangladesh's (UTC+6).
+import { href } from "react-router";
 import { dayNumberOf, daysIn, firstWeekday, monthKey } from "../../common/calendar";
 import type { EventCategory } from "../../common/schemas/content";
 import type { MessageKey } from "../i18n";
@@ -24,7 +25,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "events.heading" },
     description: rootDataOf(matches).messages?.["events.description"],
-    path: loaderData ? `/events?month=${monthKey(loaderData.year, loaderData.month)}` : "/events",
+    path: loaderData
+      ? `${href("/events")}?month=${monthKey(loaderData.year, loaderData.month)}`
+      : href("/events"),
   });
 
 type Shown = Route.ComponentProps["loaderData"]["events"][number];
@@ -56,16 +59,16 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <h1>{t("events.heading")}</h1>
         <p className="muted">{t("events.lead")}</p>
         <p>
-          <a href="/events.ics" data-testid="events-feed">
+          <a href={href("/events.ics")} data-testid="events-feed">
             {t("events.subscribe")}
           </a>
         </p>
       </div>
       <nav className="events-page__months" aria-label={t("events.month")}>
-        <a href={`/events?month=${loaderData.previous}`} rel="prev" data-testid="previous-month">
+        <a href={`${href("/events")}?month=${loaderData.previous}`} rel="prev" data-testid="previous-month">
           ← {t("events.previous")}
         </a>
-        <a href={`/events?month=${loaderData.next}`} rel="next" data-testid="next-month">
+        <a href={`${href("/events")}?month=${loaderData.next}`} rel="next" data-testid="next-month">
           {t("events.next")} →
         </a>
       </nav>
@@ -136,7 +139,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               {event.description ? <p>{event.description}</p> : null}
-              <a href={`/events/${event.id}.ics`} data-testid="event-ics">
+              <a href={href("/events/:file", { file: `${event.id}.ics` })} data-testid="event-ics">
                 {t("events.download")}
               </a>
             </li>
