@@ -2,7 +2,7 @@
 // page's lists reload their data (no full page reload).
 
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { useI18n } from "../lib/i18n";
 import { Button, ConfirmDialog } from "../ui";
@@ -51,7 +51,7 @@ export function DeleteButton({
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
-          fetcher.submit(null, { method: "post", action: `/content/${kind}/${id}/delete` });
+          fetcher.submit(null, { method: "post", action: href("/content/:kind/:id/delete", { kind, id }) });
         }}
       />
     </>

@@ -2,7 +2,7 @@
 // The popup's outcome goes to the page's error banner, or, signed in, to the login action,
 // which checks the session, sets the 'Login successfully!' banner and goes to the origin page.
 import { type FormEvent, type MouseEvent, useState } from "react";
-import { useSubmit } from "react-router";
+import { href, useSubmit } from "react-router";
 import { pageSignInHref } from "../../common/popup-sign-in";
 import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
@@ -81,7 +81,7 @@ export function ProviderSignIn({
       onError(outcome.code);
       return;
     }
-    await submit({ intent: "provider", redirectTo }, { method: "post", action: "/login" });
+    await submit({ intent: "provider", redirectTo }, { method: "post", action: href("/login") });
   };
 
   return (

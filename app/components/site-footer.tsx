@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { useI18n } from "../lib/i18n";
 
 export function SiteFooter() {
@@ -13,12 +13,12 @@ export function SiteFooter() {
           </div>
           <div className="stack" style={{ gap: 8 }}>
             <strong>{t("footer.links")}</strong>
-            <Link to="/admitionAll">{t("nav.admissions")}</Link>
-            <Link to="/blogs">{t("nav.blogs")}</Link>
-            <Link to="/resultAll">{t("nav.results")}</Link>
-            <Link to="/events">{t("nav.calendar")}</Link>
-            <Link to="/downloads">{t("nav.downloads")}</Link>
-            <Link to="/gallery">{t("nav.gallery")}</Link>
+            <Link to={href("/admitionAll")}>{t("nav.admissions")}</Link>
+            <Link to={href("/blogs")}>{t("nav.blogs")}</Link>
+            <Link to={href("/resultAll")}>{t("nav.results")}</Link>
+            <Link to={href("/events")}>{t("nav.calendar")}</Link>
+            <Link to={href("/downloads")}>{t("nav.downloads")}</Link>
+            <Link to={href("/gallery")}>{t("nav.gallery")}</Link>
           </div>
           <div className="stack" style={{ gap: 8 }}>
             <strong>{t("footer.contact")}</strong>

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { Form, href, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useCartQuantity } from "../lib/cart-count";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -24,7 +24,7 @@ export function SiteHeader() {
         </NavLink>
       ))}
       {user?.isAdmin ? (
-        <NavLink to="/DeashBoard" className="nav-link" prefetch="intent">
+        <NavLink to={href("/DeashBoard")} className="nav-link" prefetch="intent">
           {t("nav.dashboard")}
         </NavLink>
       ) : null}
@@ -34,7 +34,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <Link to="/" className="brand">
+        <Link to={href("/")} className="brand">
           {t("brand.name")}
         </Link>
         <nav aria-label={t("a11y.mainNavigation")} className="nav-desktop">
@@ -43,7 +43,7 @@ export function SiteHeader() {
         <div className="site-header__actions">
           {showCart ? (
             <Link
-              to="/allOrder"
+              to={href("/allOrder")}
               className="cart-link"
               // The badge's own digits are in the name, as screen reader users hear the link.
               aria-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: formatNumber(cartQuantity, intl) })}`}
@@ -80,7 +80,7 @@ function AccountLink({
 }) {
   return (
     <Link
-      to="/profile"
+      to={href("/profile")}
       className={`account-link account-link--${place}`}
       data-testid={place === "bar" ? "header-account" : "menu-account"}
     >
@@ -101,7 +101,7 @@ function AccountButton({ signedIn }: { signedIn: boolean }) {
   const location = useLocation();
   if (signedIn) {
     return (
-      <Form method="post" action="/logout">
+      <Form method="post" action={href("/logout")}>
         <Button type="submit" variant="outline" size="small">
           {t("header.logout")}
         </Button>
@@ -111,8 +111,8 @@ function AccountButton({ signedIn }: { signedIn: boolean }) {
   const here = location.pathname + location.search;
   const to =
     here === "/" || here.startsWith("/login") || here.startsWith("/register")
-      ? "/login"
-      : `/login?${new URLSearchParams({ redirectTo: here })}`;
+      ? href("/login")
+      : `${href("/login")}?${new URLSearchParams({ redirectTo: here })}`;
   return (
     <ButtonLink to={to} size="small">
       {t("header.login")}

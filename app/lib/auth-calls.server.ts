@@ -1,3 +1,4 @@
+// In app/lib, not beside a route: the sign-in, sign-up, sign-out, password and phone pages all use it.
 // Page actions reach Better Auth through its HTTP handler, not its direct API, so the same
 // rate limits and origin checks apply to a form post as to a REST client.
 

@@ -1,3 +1,4 @@
+// In app/lib, not beside a route: every public list page and the dashboard's content pages use it.
 // Loads one page of a content list for a public page: ?page=N and ?q= from the address, the
 // domain's visibility and ordering, the total for the page links.
 import type { RouterContextProvider } from "react-router";

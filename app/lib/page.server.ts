@@ -1,3 +1,4 @@
+// In app/lib, not beside a route: nearly every loader and action uses it.
 // Server helpers for loaders and actions: the request's context and the login guards.
 import { type RouterContextProvider, redirect } from "react-router";
 import type { SignedInActor } from "../../server/domain/actor";

@@ -1,7 +1,11 @@
+import { href } from "react-router";
 import { hasControlCharacter } from "../../common/schemas/fields";
 
 /** A path on this site to go back to after signing in; anything else becomes the fallback. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = href("/"),
+): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
     return fallback;
   // Control characters could smuggle a different host past the checks above.
@@ -17,4 +21,4 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 
 /** The login page that brings the user back to `path` afterwards. */
 export const loginPath = (path: string) =>
-  path === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: path })}`;
+  path === "/" ? href("/login") : `${href("/login")}?${new URLSearchParams({ redirectTo: path })}`;

@@ -1,6 +1,6 @@
 // /admition/{booking}: one admission (sign-in required) with its price and the Booking button,
 // which puts it in the cart kept in the browser.
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { admissionCollection } from "../../server/domain/admissions";
 import { BookingButton } from "../components/details/booking-button";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   seo(matches, {
     title: loaderData?.title ?? { key: "page.admission" },
     description: loaderData ? excerpt(loaderData.about, 160) : undefined,
-    path: `/admition/${params.booking}`,
+    path: href("/admition/:booking", { booking: params.booking }),
     image: loaderData?.image?.url,
   });
 
@@ -37,7 +37,7 @@ export default function Admission({ loaderData: admission }: Route.ComponentProp
     <DetailLayout
       title={admission.title}
       image={admission.image}
-      back={{ to: "/admitionAll", label: t("details.admission.back") }}
+      back={{ to: href("/admitionAll"), label: t("details.admission.back") }}
     >
       <p className="detail__price">
         <span className="muted">{t("details.admission.price")}: </span>
@@ -46,7 +46,7 @@ export default function Admission({ loaderData: admission }: Route.ComponentProp
       <TextBlock text={admission.about} />
       <div className="row detail__actions">
         <BookingButton id={admission.id} title={admission.title} />
-        <Link to="/allOrder">{t("details.admission.orderSummary")}</Link>
+        <Link to={href("/allOrder")}>{t("details.admission.orderSummary")}</Link>
       </div>
     </DetailLayout>
   );

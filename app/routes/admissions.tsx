@@ -1,4 +1,5 @@
 // /admitionAll: every admission, newest first, with a search by title and Delete for admins.
+import { href } from "react-router";
 import { admissionCollection } from "../../server/domain/admissions";
 import { AdmissionCard } from "../components/lists/admission-card";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.admissions" },
     description: rootDataOf(matches).messages?.["lists.admissions.description"],
-    path: listPath("/admitionAll", loaderData),
+    path: listPath(href("/admitionAll"), loaderData),
   });
 
 export default function Admissions({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 // /ALLteacher: the same teachers list as /teacher, for signed-in users (the specification's
 // guard: anonymous visitors go to /login and come back). Its canonical address is /teacher.
+import { href } from "react-router";
 import { listPath } from "../components/lists/list-page";
 import { TeacherList } from "../components/lists/teacher-list";
 import { loadTeachers } from "../components/lists/teachers.server";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.teachers" },
     description: rootDataOf(matches).messages?.["lists.teachers.description"],
-    path: listPath("/teacher", loaderData),
+    path: listPath(href("/teacher"), loaderData),
   });
 
 export default function AllTeachers({ loaderData }: Route.ComponentProps) {

@@ -4,10 +4,10 @@
 // /login with the error.
 import { flashCookieHeader } from "../lib/cookies.server";
 import { pageOf } from "../lib/page.server";
-import { popupPage } from "../lib/popup-page.server";
 import { type PopupMessage, popupMessageType } from "../lib/popup-sign-in";
 import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/auth.popup-done";
+import { popupPage } from "./auth.popup.server";
 import { loginWithError } from "./auth.sign-in";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@
 // (through its handler: the same limits and the same check that the provider answers), and
 // goes there; the last page (/auth/popup/done) then goes on to `redirectTo`, or to /login with
 // the error.
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { popupSignInPaths } from "../../common/popup-sign-in";
 import { callAuth } from "../lib/auth-calls.server";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/auth.sign-in";
 
 /** Where a failed start sends the person: the login page, with the error's code. */
 export const loginWithError = (code: string, redirectTo: string) =>
-  `/login?${new URLSearchParams({ error: code, ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
+  `${href("/login")}?${new URLSearchParams({ error: code, ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

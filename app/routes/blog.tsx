@@ -1,7 +1,7 @@
 // /blog/{id}: a blog with its comments and the comment form. Public; writing a comment needs
 // an account, and a comment is deleted only by its author or an admin (the domain decides).
 
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { shownLink } from "../../common/text-rules";
 import { blogCollection, blogSeenBy } from "../../server/domain/blogs";
 import { commentCollection, commentSeenBy } from "../../server/domain/comments";
@@ -91,12 +91,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
-  if (!loaderData) return seo(matches, { title: { key: "notFound.heading" }, path: `/blog/${params.id}` });
+  if (!loaderData)
+    return seo(matches, { title: { key: "notFound.heading" }, path: href("/blog/:id", { id: params.id }) });
   const { blog } = loaderData;
   return seo(matches, {
     title: blog.title,
     description: excerpt(blog.body, 160),
-    path: `/blog/${blog.id}`,
+    path: href("/blog/:id", { id: blog.id }),
     image: blog.image?.url,
     type: "article",
   });
@@ -113,7 +114,7 @@ export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container container--narrow section">
       <p className="detail__back">
-        <Link to="/blogs">
+        <Link to={href("/blogs")}>
           <span aria-hidden="true">← </span>
           {t("details.blog.back")}
         </Link>

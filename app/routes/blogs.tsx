@@ -1,6 +1,7 @@
 // /blogs: the blogs, newest first, nine to a page (admins may delete), and below them the
 // 'More Blogs' carousel: three shown and three scrolled on wide screens, dots, wrapping, 500 ms.
 
+import { href } from "react-router";
 import { blogCollection, publishedBlogs } from "../../server/domain/blogs";
 import { BlogCard, type BlogSummary } from "../components/details/blog-card";
 import { useI18n } from "../lib/i18n";
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return seo(matches, {
     title: { key: "page.blogs" },
     description: root?.messages?.["details.blogs.description"],
-    path: page > 1 ? `/blogs?page=${page}` : "/blogs",
+    path: page > 1 ? `${href("/blogs")}?page=${page}` : href("/blogs"),
   });
 };
 

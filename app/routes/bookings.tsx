@@ -1,6 +1,6 @@
 // /bookings: 'My bookings', the signed-in user's orders, newest first: status, date, total and
 // items, each with its printable receipt. Orders still waiting for a payment are left out.
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { listMyOrders } from "../../server/domain/orders";
 import { orderNumber, StatusBadge } from "../components/cart/order-status";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: { key: "cart.bookings.title" }, path: "/bookings" });
+  seo(matches, { title: { key: "cart.bookings.title" }, path: href("/bookings") });
 
 export default function Bookings({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
@@ -33,7 +33,7 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <div className="list-page__empty stack" data-testid="bookings-empty">
           <p>{t("cart.bookings.empty")}</p>
-          <ButtonLink to="/admitionAll">{t("cart.browse")}</ButtonLink>
+          <ButtonLink to={href("/admitionAll")}>{t("cart.browse")}</ButtonLink>
         </div>
       ) : (
         <ul className="stack cart-plain" data-testid="bookings">
@@ -67,7 +67,10 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
                       {formatPrice(toMajorUnits(order.totalMinor), intl, order.currency)}
                     </strong>
                   </p>
-                  <Link to={`/bookings/${order.id}`} className="button button--small button--outline">
+                  <Link
+                    to={href("/bookings/:id", { id: order.id })}
+                    className="button button--small button--outline"
+                  >
                     {t("cart.receipt.open")}
                     <span className="visually-hidden"> {orderNumber(order.id)}</span>
                   </Link>

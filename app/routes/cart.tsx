@@ -2,7 +2,7 @@
 // asks its action to price it (intent "quote"); quantities and Remove change the stored cart at
 // once (the header badge follows) and the server prices it again, without a reload.
 import { useRef } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { CartLines, CartTotals } from "../components/cart/cart-lines";
 import { quoteAction } from "../components/cart/orders.server";
 import { useCartQuote } from "../components/cart/use-quote";
@@ -25,7 +25,7 @@ export const action = ({ request, context }: Route.ActionArgs) => quoteAction(co
 export const shouldRevalidate = () => false;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: { key: "page.orders" }, path: "/allOrder" });
+  seo(matches, { title: { key: "page.orders" }, path: href("/allOrder") });
 
 export default function Cart() {
   const { t } = useI18n();
@@ -50,7 +50,7 @@ export default function Cart() {
       ) : state.status === "empty" ? (
         <div className="list-page__empty stack" data-testid="cart-empty">
           <p>{t("cart.empty")}</p>
-          <ButtonLink to="/admitionAll">{t("cart.browse")}</ButtonLink>
+          <ButtonLink to={href("/admitionAll")}>{t("cart.browse")}</ButtonLink>
         </div>
       ) : (
         <div className="cart-layout" aria-busy={state.refreshing || undefined}>
@@ -74,11 +74,11 @@ export default function Cart() {
               {t("cart.totals")}
             </h2>
             <CartTotals totals={state.totals} currency={state.currency} />
-            <ButtonLink to="/payment-getway/stripe" block>
+            <ButtonLink to={href("/payment-getway/stripe")} block>
               {t("cart.proceed")}
             </ButtonLink>
             <p className="muted cart-center">
-              <Link to="/admitionAll">{t("cart.continue")}</Link>
+              <Link to={href("/admitionAll")}>{t("cart.continue")}</Link>
             </p>
           </section>
         </div>

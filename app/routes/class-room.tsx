@@ -2,7 +2,7 @@
 // classes and teachers are links; ?class=<id>&section=A shows that class's week, ?teacher=<id> a
 // teacher's, and ?date=YYYY-MM-DD (today in Dhaka unless given) the substitutes of that day,
 // marked as such. Plain HTML without script; printed, one class's week fits one A4 page.
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { dateText, dhakaToday } from "../../common/schemas/routines";
 import { DomainError } from "../../server/domain/errors";
 import { listClasses } from "../../server/domain/exams";
@@ -58,12 +58,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return seo(matches, {
     title: { key: "page.classRoom" },
     description: rootDataOf(matches).messages?.["routines.description"],
-    path: search ? `/classRoome?${search}` : "/classRoome",
+    path: search ? `${href("/classRoome")}?${search}` : href("/classRoome"),
   });
 };
 
 const classHref = (id: string, section: string) =>
-  `/classRoome?class=${id}${section ? `&section=${encodeURIComponent(section)}` : ""}`;
+  `${href("/classRoome")}?class=${id}${section ? `&section=${encodeURIComponent(section)}` : ""}`;
 
 export default function ClassRoom({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
@@ -100,7 +100,7 @@ export default function ClassRoom({ loaderData }: Route.ComponentProps) {
               ? t("routines.classWeek", { class: classTitle })
               : t("routines.teacherWeek", { name: teacher?.teacher.name ?? "" })}
           </h2>
-          <form method="get" action="/classRoome" className="routine-date no-print">
+          <form method="get" action={href("/classRoome")} className="routine-date no-print">
             {routine ? <input type="hidden" name="class" value={routine.class.id} /> : null}
             {routine?.section ? <input type="hidden" name="section" value={routine.section} /> : null}
             {teacher ? <input type="hidden" name="teacher" value={teacher.teacher.id} /> : null}
@@ -130,7 +130,7 @@ export default function ClassRoom({ loaderData }: Route.ComponentProps) {
                       <span className="routine-slot__subject">{slot.subject}</span>
                       {slot.substitute ? (
                         <span className="routine-slot__substitute">
-                          <a href={`/classRoome?teacher=${slot.substitute.id}&date=${date}`}>
+                          <a href={`${href("/classRoome")}?teacher=${slot.substitute.id}&date=${date}`}>
                             {t("routines.substitute", { name: slot.substitute.name })}
                           </a>
                           {slot.teacher ? (
@@ -141,7 +141,7 @@ export default function ClassRoom({ loaderData }: Route.ComponentProps) {
                           ) : null}
                         </span>
                       ) : slot.teacher ? (
-                        <a href={`/classRoome?teacher=${slot.teacher.id}`}>{slot.teacher.name}</a>
+                        <a href={`${href("/classRoome")}?teacher=${slot.teacher.id}`}>{slot.teacher.name}</a>
                       ) : null}
                       {slot.room ? (
                         <span className="routine-slot__meta">{t("routines.room", { room: slot.room })}</span>
@@ -225,7 +225,7 @@ export default function ClassRoom({ loaderData }: Route.ComponentProps) {
             {teachers.map((item) => (
               <li key={item.id}>
                 <a
-                  href={`/classRoome?teacher=${item.id}`}
+                  href={`${href("/classRoome")}?teacher=${item.id}`}
                   aria-current={teacher?.teacher.id === item.id ? "page" : undefined}
                 >
                   {item.name}

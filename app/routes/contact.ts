@@ -2,11 +2,11 @@
 // POST /api/contact. A fetcher gets JSON: {ok: true}, or {ok: false, error, fields?} with the
 // status (400 with the fields, 429 with a message when the sender's address is over its limit).
 // A form sent without script (a page navigation) goes back to the home page with a banner.
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { sendContactMessage } from "../../server/domain/contact";
-import { backHome, isNavigation, refusedForm } from "../lib/form-answer.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/contact";
+import { backHome, isNavigation, refusedForm } from "./form-answer.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, client } = pageOf(context);
@@ -20,4 +20,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const loader = () => redirect("/");
+export const loader = () => redirect(href("/"));

@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import { problem } from "../../common/errors/problem";
 import { DomainError, statusOf } from "../../server/domain/errors";
-import { collectionNamed } from "../lib/collections.server";
+import { collectionNamed } from "../components/dashboard/collections.server";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/content-delete";

@@ -6,11 +6,11 @@
 
 import { data, type RouterContextProvider } from "react-router";
 import type { Problem } from "../../common/errors/problem";
+import { collectionsByKind } from "../components/dashboard/collections.server";
 import { ContentFormView } from "../components/dashboard/content-form";
 import { failureOf, readContentForm, referenceChoices } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms, kindOfPath } from "../components/dashboard/content-forms";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
-import { collectionsByKind } from "../lib/collections.server";
 import { contentContext } from "../lib/list-page.server";
 import { requireAdminPage } from "../lib/page.server";
 import type { FieldErrors } from "../lib/use-schema-form";

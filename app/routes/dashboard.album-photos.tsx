@@ -3,7 +3,7 @@
 // captions are saved, photos moved earlier or later, removed and the cover chosen with plain forms.
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { data, Form, Link, useActionData, useRevalidator } from "react-router";
+import { data, Form, href, Link, useActionData, useRevalidator } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
 import { movePhoto, photosOf, removePhoto, updatePhoto } from "../../server/domain/album-photos";
 import { albumCollection } from "../../server/domain/albums";
@@ -113,11 +113,15 @@ export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
 
   return (
     <Stack>
-      <Anchor component={Link} to={`/DeashBoard/edit/albums/${album.id}`} size="sm">
+      <Anchor
+        component={Link}
+        to={href("/DeashBoard/edit/:kind/:id", { kind: "albums", id: album.id })}
+        size="sm"
+      >
         {album.title}
       </Anchor>
       <Title order={1}>{t("gallery.manage.heading", { album: album.title })}</Title>
-      <Anchor href={`/gallery/${album.id}`} size="sm">
+      <Anchor href={href("/gallery/:album", { album: album.id })} size="sm">
         {t("gallery.manage.view")}
       </Anchor>
       <Paper withBorder p="md">

@@ -2,7 +2,7 @@
 // kind of record, and its label at the time, linked to the record's edit page while it exists.
 // Filters by kind and by who (?subject=, ?q=), and pages (?page=), all in the address.
 import { Anchor, Badge, Box, NativeSelect, Table, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { type AuditSubject, auditSubjects } from "../../common/audit";
 import { formKindNames, type KindOne, kindNames, kinds } from "../../common/kinds";
 import type { AuditAction } from "../../server/db/schema";
@@ -79,10 +79,11 @@ const editListOf: Partial<Record<AuditSubject, ListKind>> = Object.fromEntries(
 /** Where a record is looked at or corrected in the dashboard; none for comments. */
 function linkOf(entry: { subject: string; subjectId: string; label: string }): string | undefined {
   const list = editListOf[entry.subject as AuditSubject];
-  if (list) return `/DeashBoard/edit/${list}/${entry.subjectId}`;
-  if (entry.subject === "user") return `/DeashBoard/users?q=${encodeURIComponent(entry.label)}`;
-  if (entry.subject === "message" || entry.subject === "mail") return `/DeashBoard/inbox/${entry.subjectId}`;
-  if (entry.subject === "routine") return `/DeashBoard/routines?class=${entry.subjectId}`;
+  if (list) return href("/DeashBoard/edit/:kind/:id", { kind: list, id: entry.subjectId });
+  if (entry.subject === "user") return `${href("/DeashBoard/users")}?q=${encodeURIComponent(entry.label)}`;
+  if (entry.subject === "message" || entry.subject === "mail")
+    return href("/DeashBoard/inbox/:id", { id: entry.subjectId });
+  if (entry.subject === "routine") return `${href("/DeashBoard/routines")}?class=${entry.subjectId}`;
   return undefined;
 }
 

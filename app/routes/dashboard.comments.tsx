@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, href, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
 import { blogCollection } from "../../server/domain/blogs";
@@ -129,7 +129,7 @@ export default function DashboardComments({ loaderData }: Route.ComponentProps) 
       </Title>
       {blog ? (
         <Text mb="sm">
-          <Anchor component={Link} to="/DeashBoard/comments" data-testid="all-blogs">
+          <Anchor component={Link} to={href("/DeashBoard/comments")} data-testid="all-blogs">
             {t("moderation.allBlogs")}
           </Anchor>
         </Text>
@@ -210,7 +210,7 @@ export default function DashboardComments({ loaderData }: Route.ComponentProps) 
                   <Cell label={t("moderation.blog")}>
                     <Anchor
                       component={Link}
-                      to={`/blog/${comment.blogId}`}
+                      to={href("/blog/:id", { id: comment.blogId })}
                       size="sm"
                       data-testid="comment-blog"
                     >
@@ -220,7 +220,7 @@ export default function DashboardComments({ loaderData }: Route.ComponentProps) 
                       <Text size="xs">
                         <Anchor
                           component={Link}
-                          to={`/DeashBoard/comments?${new URLSearchParams({ blogId: comment.blogId })}`}
+                          to={`${href("/DeashBoard/comments")}?${new URLSearchParams({ blogId: comment.blogId })}`}
                         >
                           {t("moderation.onlyBlog")}
                         </Anchor>

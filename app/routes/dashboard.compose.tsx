@@ -5,7 +5,7 @@
 
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
 import { type DraftInput, outgoingInput } from "../../common/schemas/inbox";
 import { inboxLimits } from "../../common/schemas/inbox-limits";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     if (draftId) {
       const draft = await getMessage(services.db, actor, draftId);
-      if (draft.kind === "sent") throw redirect(`/DeashBoard/inbox/${draft.id}`);
+      if (draft.kind === "sent") throw redirect(href("/DeashBoard/inbox/:id", { id: draft.id }));
       if (draft.kind !== "draft") throw notFound();
       const values: DraftInput = {
         to: draft.to,

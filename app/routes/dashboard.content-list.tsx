@@ -20,10 +20,11 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, href, Link, useFetcher } from "react-router";
 import { problem } from "../../common/errors/problem";
 import { type KindDefinition, kinds } from "../../common/kinds";
 import { DomainError, statusOf } from "../../server/domain/errors";
+import { collectionsByKind } from "../components/dashboard/collections.server";
 import { type ListKind, listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import {
@@ -34,7 +35,6 @@ import {
   TableSearch,
 } from "../components/dashboard/table-tools";
 import { deleteQuestion } from "../components/delete-question";
-import { collectionsByKind } from "../lib/collections.server";
 import { formatDhaka } from "../lib/event-time";
 import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -312,7 +312,11 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                   ) : null}
                   <Cell label={t("contentLists.actions")}>
                     <Group gap={4} wrap="nowrap">
-                      <Anchor component={Link} to={`/DeashBoard/edit/${kind}/${row.id}`} size="sm">
+                      <Anchor
+                        component={Link}
+                        to={href("/DeashBoard/edit/:kind/:id", { kind, id: row.id })}
+                        size="sm"
+                      >
                         {t("contentLists.edit")}
                       </Anchor>
                       {reviewed && row.status !== "approved" ? (

@@ -4,15 +4,15 @@
 // values again. The script's post is answered with JSON by the middleware, as on the add pages;
 // without script the action answers the page.
 import { Anchor } from "@mantine/core";
-import { data, Link, type RouterContextProvider, useRevalidator } from "react-router";
+import { data, href, Link, type RouterContextProvider, useRevalidator } from "react-router";
 import { dhakaDateTime } from "../../common/calendar";
 import { toMajorUnits } from "../../common/money";
+import { collectionsByKind } from "../components/dashboard/collections.server";
 import { ContentFormView, type FormAnswer } from "../components/dashboard/content-form";
 import { failureOf, readContentForm, referenceChoices } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms } from "../components/dashboard/content-forms";
 import { type ListKind, listKinds } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
-import { collectionsByKind } from "../lib/collections.server";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { requireAdminPage } from "../lib/page.server";
@@ -130,11 +130,17 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
       resetOnSuccess={false}
       onSaved={() => void revalidator.revalidate()}
     >
-      <Anchor component={Link} to={`/DeashBoard/list/${kind}`} size="sm" mb="sm" display="block">
+      <Anchor
+        component={Link}
+        to={href("/DeashBoard/list/:kind", { kind })}
+        size="sm"
+        mb="sm"
+        display="block"
+      >
         {t("contentLists.edit.back")}
       </Anchor>
       {kind === "albums" ? (
-        <Anchor component={Link} to={`/DeashBoard/albums/${id}/photos`} mb="sm" display="block">
+        <Anchor component={Link} to={href("/DeashBoard/albums/:id/photos", { id })} mb="sm" display="block">
           {t("gallery.manage.open")}
         </Anchor>
       ) : null}

@@ -2,7 +2,7 @@
 // sets up a new one (subjects typed one per line, common/subject-lines.ts).
 
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, href, Link, useActionData, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { classInput } from "../../common/schemas/results";
@@ -123,7 +123,7 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
               {loaderData.exams.map((exam) => (
                 <Table.Tr key={exam.id}>
                   <Table.Td>
-                    <Link to={`/DeashBoard/exams/${exam.id}`}>
+                    <Link to={href("/DeashBoard/exams/:id", { id: exam.id })}>
                       {exam.name} {exam.session}
                     </Link>
                   </Table.Td>

@@ -1,6 +1,8 @@
 // /DeashBoard/exports (admins): every kind of record to download as CSV, XLSX or JSON
 // (/DeashBoard/export/KIND.FORMAT), the same files as `npm run export`.
+
 import { Anchor, Group, Table, Text, Title } from "@mantine/core";
+import { href } from "react-router";
 import { type ExportKind, exportFormats, exportKindNames } from "../../server/backup/export";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import type { MessageKey } from "../i18n";
@@ -50,7 +52,7 @@ export default function DashboardExports({ loaderData }: Route.ComponentProps) {
                       {formats.map((format) => (
                         <Anchor
                           key={format}
-                          href={`/DeashBoard/export/${kind}.${format}`}
+                          href={href("/DeashBoard/export/:file", { file: `${kind}.${format}` })}
                           download={`maktab-${kind}.${format}`}
                           aria-label={t("exports.download", { kind: label, format: format.toUpperCase() })}
                         >

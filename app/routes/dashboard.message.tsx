@@ -6,7 +6,7 @@
 
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { problem } from "../../common/errors/problem";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { changeMessage, deleteMessage, getMessage, markRead } from "../../server/domain/inbox";
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = pageOf(context);
   try {
     const message = await getMessage(services.db, actor, params.id);
-    if (message.kind === "draft") throw redirect(`/DeashBoard/compose?draft=${message.id}`);
+    if (message.kind === "draft") throw redirect(`${href("/DeashBoard/compose")}?draft=${message.id}`);
     const original =
       message.kind === "sent" && message.inReplyTo
         ? await getMessage(services.db, actor, message.inReplyTo).catch(() => null)
@@ -172,7 +172,7 @@ export default function DashboardMessage({ loaderData, actionData }: Route.Compo
           {message.author ? <Meta label="inbox.message.writtenBy">{message.author.name}</Meta> : null}
           {original ? (
             <Meta label="inbox.message.answers">
-              <Anchor component={Link} to={`/DeashBoard/inbox/${original.id}`}>
+              <Anchor component={Link} to={href("/DeashBoard/inbox/:id", { id: original.id })}>
                 {t("inbox.message.original", { name: original.name })}
               </Anchor>
             </Meta>
@@ -189,7 +189,7 @@ export default function DashboardMessage({ loaderData, actionData }: Route.Compo
           <Group gap="xs">
             <Button
               component={Link}
-              to={`/DeashBoard/compose?replyTo=${message.id}`}
+              to={`${href("/DeashBoard/compose")}?replyTo=${message.id}`}
               data-testid="message-reply"
             >
               {t("inbox.message.reply")}
@@ -237,8 +237,8 @@ export default function DashboardMessage({ loaderData, actionData }: Route.Compo
                   component={Link}
                   to={
                     reply.status === "draft"
-                      ? `/DeashBoard/compose?draft=${reply.id}`
-                      : `/DeashBoard/inbox/${reply.id}`
+                      ? `${href("/DeashBoard/compose")}?draft=${reply.id}`
+                      : href("/DeashBoard/inbox/:id", { id: reply.id })
                   }
                 >
                   {reply.subject || t("inbox.noSubject")}

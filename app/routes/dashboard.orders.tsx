@@ -4,7 +4,7 @@
 // a paid order, whole or in part, through the provider that took it.
 
 import { Alert, Anchor, Button, Group, NativeSelect, Table, Text, Title } from "@mantine/core";
-import { data, Form, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
 import { toMajorUnits } from "../../common/money";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
@@ -88,7 +88,9 @@ export default function DashboardOrders({ loaderData, actionData }: Route.Compon
   const { t, tn, intl } = useI18n();
   const { orders, total, page, pages, status } = loaderData;
   const money = (minor: number, currency: string) => formatPrice(toMajorUnits(minor), intl, currency);
-  const csvHref = status ? `/DeashBoard/orders.csv?status=${status}` : "/DeashBoard/orders.csv";
+  const csvHref = status
+    ? `${href("/DeashBoard/orders.csv")}?status=${status}`
+    : href("/DeashBoard/orders.csv");
   return (
     <>
       <Group justify="space-between" align="center" mb="md" wrap="wrap">
@@ -159,7 +161,7 @@ export default function DashboardOrders({ loaderData, actionData }: Route.Compon
               {orders.map((order) => (
                 <Table.Tr key={order.id} data-testid="order-row">
                   <Cell label={t("cart.receipt.number")} data-testid="order-number">
-                    <Anchor component={Link} to={`/bookings/${order.id}`}>
+                    <Anchor component={Link} to={href("/bookings/:id", { id: order.id })}>
                       {orderNumber(order.id)}
                     </Anchor>
                   </Cell>

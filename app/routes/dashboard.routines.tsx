@@ -17,7 +17,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Form, href, Link, useActionData } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import {
@@ -253,7 +253,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
           {classSections.map((item) => (
             <li key={`${item.id} ${item.section}`}>
               <Link
-                to={`/DeashBoard/routines?class=${item.id}${item.section ? `&section=${encodeURIComponent(item.section)}` : ""}`}
+                to={`${href("/DeashBoard/routines")}?class=${item.id}${item.section ? `&section=${encodeURIComponent(item.section)}` : ""}`}
                 aria-current={
                   routine?.class.id === item.id && routine.section === item.section ? "page" : undefined
                 }
@@ -270,7 +270,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
             <Title order={4} mt="md" mb="xs">
               {t("routines.admin.editing", { class: classTitle(routine.class.name, routine.section) })}{" "}
               <a
-                href={`/classRoome?class=${routine.class.id}${routine.section ? `&section=${routine.section}` : ""}`}
+                href={`${href("/classRoome")}?class=${routine.class.id}${routine.section ? `&section=${routine.section}` : ""}`}
               >
                 ({t("routines.admin.publicPage")})
               </a>

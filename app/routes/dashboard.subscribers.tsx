@@ -1,6 +1,8 @@
 // /DeashBoard/subscribers (admins): the newsletter list, newest first, with a search, pages and
 // an export to CSV (/DeashBoard/subscribers.csv).
+
 import { Anchor, Group, Table, Text, Title } from "@mantine/core";
+import { href } from "react-router";
 import { listSubscribers } from "../../server/domain/subscribers";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
@@ -31,7 +33,7 @@ export default function DashboardSubscribers({ loaderData }: Route.ComponentProp
       <Group justify="space-between" align="center" mb="md" wrap="wrap">
         <Title order={2}>{t("people.subscribers.heading")}</Title>
         <Anchor
-          href="/DeashBoard/subscribers.csv"
+          href={href("/DeashBoard/subscribers.csv")}
           download="maktab-subscribers.csv"
           data-testid="subscribers-csv"
         >

@@ -5,7 +5,7 @@
 
 import { Badge, Button, Group, Modal, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { data, redirect, useFetcher } from "react-router";
+import { data, href, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
 import { makeAdminInput } from "../../common/schemas/users";
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Without the admin role the dashboard is closed: go on to the profile, told why.
   if (intent === "removeAdmin" && actor.kind === "user" && actor.email.toLowerCase() === email) {
-    throw redirect("/profile", {
+    throw redirect(href("/profile"), {
       headers: { "Set-Cookie": flashCookieHeader(request, "people.users.removedOwnAdmin") },
     });
   }

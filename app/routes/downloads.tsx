@@ -1,6 +1,7 @@
 // /downloads: the institute's files to download (forms, syllabuses, routines, notices), newest
 // first. The categories are links (?category=form) and the search a GET form, so both work
 // without script; each item says its type and size in the reader's language and links to the file.
+import { href } from "react-router";
 import { type DownloadCategory, downloadCategories } from "../../common/schemas/content";
 import { downloadCollection } from "../../server/domain/downloads";
 import { ListPage, listInfo } from "../components/lists/list-page";
@@ -51,7 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const base = loaderData?.category ? `/downloads?category=${loaderData.category}` : "/downloads";
+  const base = loaderData?.category
+    ? `${href("/downloads")}?category=${loaderData.category}`
+    : href("/downloads");
   const page = loaderData && loaderData.page > 1 ? loaderData.page : null;
   return seo(matches, {
     title: { key: "downloads.heading" },
@@ -66,7 +69,7 @@ function categoryHref(category: DownloadCategory | null, q: string): string {
   if (category) params.set("category", category);
   if (q) params.set("q", q);
   const search = params.toString();
-  return search ? `/downloads?${search}` : "/downloads";
+  return search ? `${href("/downloads")}?${search}` : href("/downloads");
 }
 
 export default function Downloads({ loaderData }: Route.ComponentProps) {

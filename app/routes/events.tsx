@@ -2,28 +2,17 @@
 // and the same month's events as an agenda, both plain HTML: the months are links (?month=2026-12),
 // each day's events link to their entry in the agenda, and each entry to its .ics. The feed
 // /events.ics is offered for a phone's calendar. Dates are Bangladesh's (UTC+6).
-import {
-  dayNumberOf,
-  dayNumbers,
-  daysIn,
-  dhakaDay,
-  dhakaMidnight,
-  firstWeekday,
-  monthKey,
-  readMonth,
-  shiftMonth,
-} from "../../common/calendar";
+import { href } from "react-router";
+import { dayNumberOf, daysIn, firstWeekday, monthKey } from "../../common/calendar";
 import type { EventCategory } from "../../common/schemas/content";
-import { eventsBetween } from "../../server/domain/events";
 import type { MessageKey } from "../i18n";
 import { formatEventTime, formatMonth } from "../lib/event-time";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
-import { contentContext } from "../lib/list-page.server";
-import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/events";
+import { monthOfEvents } from "./events.server";
 
 /** The week as it is set out here: Saturday first, Friday (the weekly holiday) last. */
 const weekOrder = [6, 0, 1, 2, 3, 4, 5] as const;
@@ -32,40 +21,17 @@ const shownPerDay = 2;
 // The same for every reader of a view (decision 0037).
 export const handle = sharedPage;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { actor } = pageOf(context);
-  const given = new URL(request.url).searchParams.get("month");
-  const today = dhakaDay(new Date());
-  const shown = readMonth(given) ?? { year: today.year, month: today.month };
-  const next = shiftMonth(shown, 1);
-  const from = dhakaMidnight({ ...shown, day: 1 });
-  const to = dhakaMidnight({ ...next, day: 1 });
-  const found = await eventsBetween(contentContext(context), from, to, actor);
-  const previous = shiftMonth(shown, -1);
-  return {
-    ...shown,
-    today: dayNumberOf(today),
-    previous: monthKey(previous.year, previous.month),
-    next: monthKey(next.year, next.month),
-    events: found.map((event) => ({
-      id: event.id,
-      title: event.title,
-      startsAt: event.startsAt.toISOString(),
-      endsAt: event.endsAt.toISOString(),
-      allDay: event.allDay,
-      place: event.place,
-      category: event.category as EventCategory,
-      description: event.description,
-      ...dayNumbers(event.startsAt, event.endsAt),
-    })),
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return monthOfEvents(context, request);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "events.heading" },
     description: rootDataOf(matches).messages?.["events.description"],
-    path: loaderData ? `/events?month=${monthKey(loaderData.year, loaderData.month)}` : "/events",
+    path: loaderData
+      ? `${href("/events")}?month=${monthKey(loaderData.year, loaderData.month)}`
+      : href("/events"),
   });
 
 type Shown = Route.ComponentProps["loaderData"]["events"][number];
@@ -97,16 +63,16 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <h1>{t("events.heading")}</h1>
         <p className="muted">{t("events.lead")}</p>
         <p>
-          <a href="/events.ics" data-testid="events-feed">
+          <a href={href("/events.ics")} data-testid="events-feed">
             {t("events.subscribe")}
           </a>
         </p>
       </div>
       <nav className="events-page__months" aria-label={t("events.month")}>
-        <a href={`/events?month=${loaderData.previous}`} rel="prev" data-testid="previous-month">
+        <a href={`${href("/events")}?month=${loaderData.previous}`} rel="prev" data-testid="previous-month">
           ← {t("events.previous")}
         </a>
-        <a href={`/events?month=${loaderData.next}`} rel="next" data-testid="next-month">
+        <a href={`${href("/events")}?month=${loaderData.next}`} rel="next" data-testid="next-month">
           {t("events.next")} →
         </a>
       </nav>
@@ -177,7 +143,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
               {event.description ? <p>{event.description}</p> : null}
-              <a href={`/events/${event.id}.ics`} data-testid="event-ics">
+              <a href={href("/events/:file", { file: `${event.id}.ics` })} data-testid="event-ics">
                 {t("events.download")}
               </a>
             </li>

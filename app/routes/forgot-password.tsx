@@ -1,6 +1,6 @@
 // /forgot-password: ask for a reset link by e-mail. The answer is the same whether or not an
 // account uses the address, so the page cannot be used to find out who has an account.
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { forgotPasswordInput } from "../../common/schemas/account-security";
 import { FormError } from "../components/form-error";
 import { callAuth } from "../lib/auth-calls.server";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: { key: "forgot.heading" }, path: "/forgot-password" });
+  seo(matches, { title: { key: "forgot.heading" }, path: href("/forgot-password") });
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
@@ -68,7 +68,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </Form>
         )}
         <p>
-          <Link to="/login">{t("forgot.backToLogin")}</Link>
+          <Link to={href("/login")}>{t("forgot.backToLogin")}</Link>
         </p>
       </div>
     </div>

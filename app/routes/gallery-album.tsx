@@ -1,7 +1,9 @@
 // /gallery/<album>: the album's photos as a grid of links, each to the photo's own page (which
 // works without script). With script, a link opens the photo viewer instead, and the address
 // follows the photo shown.
+
 import { useState } from "react";
+import { href } from "react-router";
 import { formatAlbumDate } from "../components/gallery/album-date";
 import { PhotoViewer, type ViewerPhoto } from "../components/gallery/photo-viewer";
 import { formatNumber } from "../lib/format";
@@ -23,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: loaderData?.title ?? { key: "gallery.heading" },
     description: loaderData?.description,
-    path: `/gallery/${loaderData?.id ?? ""}`,
+    path: href("/gallery/:album", { album: loaderData?.id ?? "" }),
     image: loaderData?.photos[0]?.image?.url,
   });
 
@@ -32,8 +34,11 @@ const thumbnailSizes = "(min-width: 1200px) 280px, (min-width: 900px) 30vw, (min
 export default function GalleryAlbum({ loaderData: album }: Route.ComponentProps) {
   const { t, intl } = useI18n();
   const [shown, setShown] = useState<number | null>(null);
-  const albumPath = `/gallery/${album.id}`;
-  const photos: ViewerPhoto[] = album.photos.map((photo) => ({ ...photo, href: `${albumPath}/${photo.id}` }));
+  const albumPath = href("/gallery/:album", { album: album.id });
+  const photos: ViewerPhoto[] = album.photos.map((photo) => ({
+    ...photo,
+    href: href("/gallery/:album/:photo", { album: album.id, photo: photo.id }),
+  }));
 
   // The address follows the photo shown (replaced, so Back leaves the album as before).
   const show = (index: number) => {
@@ -52,7 +57,7 @@ export default function GalleryAlbum({ loaderData: album }: Route.ComponentProps
   return (
     <div className="container gallery-album">
       <p>
-        <a href="/gallery">{t("gallery.allAlbums")}</a>
+        <a href={href("/gallery")}>{t("gallery.allAlbums")}</a>
       </p>
       <h1>{album.title}</h1>
       <p className="muted">

@@ -1,7 +1,7 @@
 // /gallery/<album>/<photo>: one photo large with its caption, links to the previous and next
 // photos and back to the album. A plain page: it works without script, and is the address the
 // album's viewer shows, so a shared link opens the same photo.
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
@@ -34,14 +34,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       ? `${loaderData.photo.caption || loaderData.album.title} | ${loaderData.album.title}`
       : { key: "gallery.heading" },
     description: loaderData?.photo.caption,
-    path: `/gallery/${loaderData?.album.id ?? ""}/${loaderData?.photo.id ?? ""}`,
+    path: href("/gallery/:album/:photo", {
+      album: loaderData?.album.id ?? "",
+      photo: loaderData?.photo.id ?? "",
+    }),
     image: loaderData?.photo.image?.url,
   });
 
 export default function GalleryPhoto({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
   const { album, photo, index, count, previous, next } = loaderData;
-  const albumPath = `/gallery/${album.id}`;
+  const albumPath = href("/gallery/:album", { album: album.id });
   const number = formatNumber(index + 1, intl);
   const caption = photo.caption || t("gallery.untitled", { number });
   return (
@@ -65,12 +68,12 @@ export default function GalleryPhoto({ loaderData }: Route.ComponentProps) {
       </figure>
       <nav className="gallery-photo__nav" aria-label={t("gallery.photos")}>
         {previous ? (
-          <a href={`${albumPath}/${previous}`} rel="prev">
+          <a href={href("/gallery/:album/:photo", { album: album.id, photo: previous })} rel="prev">
             <span aria-hidden="true">←</span> {t("gallery.previous")}
           </a>
         ) : null}
         {next ? (
-          <a href={`${albumPath}/${next}`} rel="next">
+          <a href={href("/gallery/:album/:photo", { album: album.id, photo: next })} rel="next">
             {t("gallery.next")} <span aria-hidden="true">→</span>
           </a>
         ) : null}

@@ -1,5 +1,6 @@
 // /gallery: the photo albums, newest first, each with its cover, title, date and photo count;
 // page links work without script.
+import { href } from "react-router";
 import { albumCovers } from "../../server/domain/album-photos";
 import { albumCollection } from "../../server/domain/albums";
 import { formatAlbumDate } from "../components/gallery/album-date";
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "gallery.heading" },
     description: rootDataOf(matches).messages?.["gallery.description"],
-    path: listPath("/gallery", loaderData),
+    path: listPath(href("/gallery"), loaderData),
   });
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
@@ -54,7 +55,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
     >
       {loaderData.items.map((album, index) => (
         <li key={album.id} className="album-card">
-          <a href={`/gallery/${album.id}`} className="album-card__link">
+          <a href={href("/gallery/:album", { album: album.id })} className="album-card__link">
             <Picture
               image={album.cover}
               alt=""

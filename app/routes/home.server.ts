@@ -1,5 +1,6 @@
 // The home page's data: the top (carousel and latest admissions) awaited, the lower sections as
 // promises the page streams in. Each record is cut down to what its card shows.
+import { href } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { type Actor, anonymous } from "../../server/domain/actor";
 import { admissionCollection } from "../../server/domain/admissions";
@@ -56,7 +57,7 @@ async function loadTop(ctx: ContentContext, actor: Actor) {
             id: a.id,
             title: a.title,
             line: cut(a.about, 90),
-            href: `/admition/${a.id}`,
+            href: href("/admition/:booking", { booking: a.id }),
             image: a.image,
           },
         ]
@@ -70,7 +71,7 @@ async function loadTop(ctx: ContentContext, actor: Actor) {
             id: b.id,
             title: b.title,
             line: cut(b.body, 90),
-            href: `/blog/${b.id}`,
+            href: href("/blog/:id", { id: b.id }),
             image: b.image,
           },
         ]

@@ -2,7 +2,7 @@
 // lower sections. Visitors and crawlers get them all in the first answer (readable without
 // script, entry.server.tsx); signed-in people, and client-side navigations, see placeholder cards
 // while they stream in.
-import { useRouteLoaderData } from "react-router";
+import { href, useRouteLoaderData } from "react-router";
 import {
   AdmissionCard,
   BlogCard,
@@ -38,7 +38,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: { key: "brand.tagline" }, path: "/" });
+  seo(matches, { title: { key: "brand.tagline" }, path: href("/") });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -52,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeSection
         id="admissions"
         heading={t("home.admissions.heading")}
-        more={{ href: "/admitionAll", label: t("home.admissions.more") }}
+        more={{ href: href("/admitionAll"), label: t("home.admissions.more") }}
       >
         {admissions.length === 0 ? (
           <p className="muted">{t("list.empty")}</p>
@@ -69,6 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         id="teachers"
         alt
         heading={t("home.teachers.heading")}
+        // As the specification spells it: the route (ALLteacher) matches any case, href() gives only its own.
         more={{ href: "/AllTeacher", label: t("home.teachers.more") }}
       >
         <Streamed items={teachers} skeletons={placeholders.teachers} square>
@@ -85,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeSection
         id="results"
         heading={t("home.results.heading")}
-        more={{ href: "/resultAll", label: t("home.results.more") }}
+        more={{ href: href("/resultAll"), label: t("home.results.more") }}
       >
         <Streamed items={results} skeletons={placeholders.results}>
           {(items) => (
@@ -102,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         id="services"
         alt
         heading={t("home.services.heading")}
-        more={{ href: "/services", label: t("home.services.more") }}
+        more={{ href: href("/services"), label: t("home.services.more") }}
       >
         <Streamed items={services} skeletons={placeholders.services}>
           {(items) => (
@@ -118,7 +119,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeSection
         id="students"
         heading={t("home.students.heading")}
-        more={{ href: "/AllStudent", label: t("home.students.more") }}
+        more={{ href: href("/AllStudent"), label: t("home.students.more") }}
       >
         <Streamed items={students} skeletons={placeholders.students} square>
           {(items) => (
@@ -135,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         id="blogs"
         alt
         heading={t("home.blogs.heading")}
-        more={{ href: "/blogs", label: t("home.blogs.more") }}
+        more={{ href: href("/blogs"), label: t("home.blogs.more") }}
       >
         <Streamed items={blogs} skeletons={placeholders.blogs}>
           {(items) => (
@@ -151,7 +152,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeSection
         id="upcoming"
         heading={t("home.events.heading")}
-        more={{ href: "/events", label: t("home.events.more") }}
+        more={{ href: href("/events"), label: t("home.events.more") }}
       >
         <Streamed items={events} skeletons={placeholders.events}>
           {(items) =>
@@ -167,7 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HomeSection
         id="notices"
         heading={t("home.notices.heading")}
-        more={{ href: "/notices", label: t("home.notices.more") }}
+        more={{ href: href("/notices"), label: t("home.notices.more") }}
       >
         <Streamed items={notices} skeletons={placeholders.notices}>
           {(items) => <NoticeBoard notices={items} />}

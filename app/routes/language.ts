@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { isLocale } from "../i18n";
 import { localeCookieHeader } from "../lib/cookies.server";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -12,4 +12,4 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(back, { headers: { "Set-Cookie": localeCookieHeader(request, locale) } });
 }
 
-export const loader = () => redirect("/");
+export const loader = () => redirect(href("/"));

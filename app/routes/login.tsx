@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { problem } from "../../common/errors/problem";
 import { loginInput } from "../../common/schemas/users";
 import { signInProviders } from "../../server/auth/providers";
@@ -57,10 +57,10 @@ function SignedIn({ name, email, needsOther }: { name: string; email: string; ne
       <p>{t("login.signedInAs", { name, email })}</p>
       {needsOther ? <p>{t("login.needsOther")}</p> : null}
       <div className="row">
-        <ButtonLink to="/profile" size="small">
+        <ButtonLink to={href("/profile")} size="small">
           {t("login.goOn")}
         </ButtonLink>
-        <Form method="post" action="/logout">
+        <Form method="post" action={href("/logout")}>
           <Button type="submit" variant="outline" size="small">
             {t("header.logout")}
           </Button>
@@ -71,7 +71,7 @@ function SignedIn({ name, email, needsOther }: { name: string; email: string; ne
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: { key: "login.heading" }, path: "/login" });
+  seo(matches, { title: { key: "login.heading" }, path: href("/login") });
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
@@ -85,7 +85,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     () => import("../../common/schemas/users").then((m) => m.loginInput),
     actionData?.fields,
   );
-  const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
+  const registerHref = redirectTo
+    ? `${href("/register")}?${new URLSearchParams({ redirectTo })}`
+    : href("/register");
   return (
     <div className="container">
       <div className="auth-card">
@@ -100,7 +102,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Alert tone="info" testId="login-reason">
             <p>{t("login.teachersReason")}</p>
             <p>
-              <Link to="/teacher">{t("login.publicTeachers")}</Link>
+              <Link to={href("/teacher")}>{t("login.publicTeachers")}</Link>
             </p>
           </Alert>
         ) : null}
@@ -135,7 +137,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {t("login.submit")}
             </Button>
             <p>
-              <Link to="/forgot-password">{t("login.forgotPassword")}</Link>
+              <Link to={href("/forgot-password")}>{t("login.forgotPassword")}</Link>
             </p>
             <p>
               {t("login.noAccount")} <Link to={registerHref}>{t("login.createAccount")}</Link>

@@ -1,5 +1,6 @@
 // /results/marksheet/{exam}/{roll}?registration=: one marksheet on a page of its own, to print
 // on one A4 page (results.css) or download as a PDF (server/results/marksheet-download.ts).
+import { href } from "react-router";
 import { Marksheet, MarksheetActions } from "../components/results/marksheet";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
@@ -20,7 +21,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = ({ matches, params }) => [
   ...seo(matches, {
     title: { key: "marksheet.title" },
-    path: `/results/marksheet/${params.exam}/${params.roll}`,
+    path: href("/results/marksheet/:exam/:roll", { exam: params.exam, roll: params.roll }),
   }),
   { name: "robots", content: "noindex" },
 ];
@@ -44,7 +45,7 @@ export default function MarksheetPage({ loaderData }: Route.ComponentProps) {
               : t("results.lookup.notFound")}
           </Alert>
           <p>
-            <a href="/results">{t("results.lookup.link")}</a>
+            <a href={href("/results")}>{t("results.lookup.link")}</a>
           </p>
         </>
       )}

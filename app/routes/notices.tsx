@@ -1,4 +1,5 @@
 // /notices: the notice board in full, newest first.
+import { href } from "react-router";
 import { type NoticeDownload, noticeCollection } from "../../server/domain/notices";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { NoticeItem } from "../components/lists/notice-item";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.notices" },
     description: rootDataOf(matches).messages?.["lists.notices.description"],
-    path: listPath("/notices", loaderData),
+    path: listPath(href("/notices"), loaderData),
   });
 
 export default function Notices({ loaderData }: Route.ComponentProps) {

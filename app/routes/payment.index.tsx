@@ -1,5 +1,5 @@
 // /payment-getway opens on the first payment method offered (the card form unless only others are).
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { offeredMethods } from "../components/cart/payment-methods.server";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import type { Route } from "./+types/payment.index";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/payment.index";
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(context, request);
   const [first = "stripe"] = offeredMethods(pageOf(context).services.payments);
-  throw redirect(`/payment-getway/${first}`);
+  throw redirect(href(`/payment-getway/${first}`));
 }
 
 export default function PaymentIndex() {

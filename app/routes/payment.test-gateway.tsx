@@ -2,7 +2,7 @@
 // or bKash's own. The buyer picks how to pay (SSLCommerz: bKash, Nagad, Rocket or a card) and pays,
 // makes it fail, or cancels; the choice is settled like the provider's report and the buyer goes
 // back to the payment page with the outcome. A plain form: it works without script.
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect, useNavigation } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { completeTestGateway, testGatewayPayment } from "../../server/domain/payment-returns";
@@ -44,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       outcome: answer.outcome,
       ...(answer.orderId ? { order: answer.orderId } : {}),
     });
-    return redirect(`/payment-getway/${page}?${query}`);
+    return redirect(`${href(`/payment-getway/${page}`)}?${query}`);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data({ error: error.problem }, { status: statusOf[error.code] });

@@ -2,7 +2,7 @@
 // beside the payment methods offered here: stripe (a card form), ssl (SSLCommerz) and bkash. The
 // children get the priced cart through the outlet context.
 import { useState } from "react";
-import { Link, NavLink, Outlet } from "react-router";
+import { href, Link, NavLink, Outlet } from "react-router";
 import { CartTotals, CompactLines } from "../components/cart/cart-lines";
 import { quoteAction } from "../components/cart/orders.server";
 import { offeredMethods, type PaymentMethod } from "../components/cart/payment-methods.server";
@@ -61,7 +61,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
           ) : state.status === "empty" ? (
             <div className="list-page__empty stack" data-testid="cart-empty">
               <p>{t("cart.empty")}</p>
-              <ButtonLink to="/admitionAll" size="small">
+              <ButtonLink to={href("/admitionAll")} size="small">
                 {t("cart.browse")}
               </ButtonLink>
             </div>
@@ -71,7 +71,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
               <CartTotals totals={state.totals} currency={state.currency} />
               {paid ? null : (
                 <p className="cart-center">
-                  <Link to="/allOrder">{t("cart.change")}</Link>
+                  <Link to={href("/allOrder")}>{t("cart.change")}</Link>
                 </p>
               )}
             </>
@@ -82,7 +82,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             {loaderData.methods.map((method) => (
               <NavLink
                 key={method}
-                to={`/payment-getway/${method}`}
+                to={href(`/payment-getway/${method}`)}
                 className="payment-tab"
                 prefetch="intent"
               >

@@ -1,6 +1,6 @@
 // /profile (the header's link) opens the profile area.
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 
 export function loader() {
-  return redirect("/profile-route");
+  return redirect(href("/profile-route"));
 }

@@ -1,7 +1,7 @@
 // /profile-route/MyBlogs: the blogs this user wrote, whatever their status, newest first, each
 // with its status, an Edit link (the postBlog form, filled in) and Delete. The blog collection
 // decides who may change or delete (the author or an admin), here as for the REST calls.
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { blogCollection } from "../../server/domain/blogs";
 import { DeleteButton } from "../components/delete-button";
 import { formatDate } from "../lib/format";
@@ -46,7 +46,7 @@ export default function MyBlogs({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="my-blogs-heading">
       <div className="row row--between">
         <h2 id="my-blogs-heading">{t("profile.blogs.heading")}</h2>
-        <ButtonLink to="/profile-route/postBlog" size="small">
+        <ButtonLink to={href("/profile-route/postBlog")} size="small">
           {t("profile.menu.postBlog")}
         </ButtonLink>
       </div>
@@ -61,7 +61,7 @@ export default function MyBlogs({ loaderData }: Route.ComponentProps) {
                 <div>
                   <h3 data-testid="my-blog-title">
                     {blog.status === "approved" ? (
-                      <Link to={`/blog/${blog.id}`}>{blog.title}</Link>
+                      <Link to={href("/blog/:id", { id: blog.id })}>{blog.title}</Link>
                     ) : (
                       blog.title
                     )}
@@ -79,7 +79,7 @@ export default function MyBlogs({ loaderData }: Route.ComponentProps) {
                     {t(statusKeys[blog.status])}
                   </span>
                   <ButtonLink
-                    to={`/profile-route/postBlog?${new URLSearchParams({ edit: blog.id })}`}
+                    to={`${href("/profile-route/postBlog")}?${new URLSearchParams({ edit: blog.id })}`}
                     variant="outline"
                     size="small"
                     aria-label={t("profile.blogs.editOne", { title: blog.title })}

@@ -1,7 +1,7 @@
 // /profile-route/password: change the password (current, new, retyped), optionally signing out
 // every other browser. An account made through an identity provider has no password yet: it
 // is offered the reset link instead.
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { changePasswordInput } from "../../common/schemas/account-security";
 import { isPasswordMismatch, passwordMismatchProblem } from "../../common/schemas/messages";
 import { hasPassword } from "../../server/domain/accounts";
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // With other sessions ended, this browser carries on with the new session Better Auth set.
-  return redirectWithAuthCookies(request, result, "/profile-route/password", "password.success");
+  return redirectWithAuthCookies(request, result, href("/profile-route/password"), "password.success");
 }
 
 export default function PasswordPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,7 +111,7 @@ export default function PasswordPage({ loaderData, actionData }: Route.Component
         </Form>
       ) : (
         <p>
-          {t("password.noPassword")} <Link to="/forgot-password">{t("forgot.heading")}</Link>
+          {t("password.noPassword")} <Link to={href("/forgot-password")}>{t("forgot.heading")}</Link>
         </p>
       )}
     </section>

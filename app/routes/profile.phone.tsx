@@ -4,7 +4,7 @@
 // server/domain/phone.ts). What the page shows comes from the server's state, so a reload keeps a
 // pending code: its number, the code field, the time it has left and when a new one may be sent.
 
-import { data, Form, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { data, Form, href, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { phoneCodeInput, phoneNumberInput } from "../../common/schemas/account-security";
 import { getOwnPhone, pendingPhoneCode, phoneCodeWaitSeconds } from "../../server/domain/phone";
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     // Back to the page by GET, which shows the pending code (a reload does not send another).
     const headers = verifying ? { "Set-Cookie": flashCookieHeader(request, "phone.success") } : undefined;
-    return redirect("/profile-route/phone", { headers });
+    return redirect(href("/profile-route/phone"), { headers });
   }
   const known = result.code && knownErrors.has(result.code) ? result.code : null;
   const answer: Answer = {
@@ -220,7 +220,10 @@ export default function PhonePage({ loaderData, actionData }: Route.ComponentPro
               {pending ? t("phone.resend") : t("phone.send")}
             </Button>
             {pending ? (
-              <a className="button button--subtle" href={`/profile-route/phone?${anotherNumberParam}`}>
+              <a
+                className="button button--subtle"
+                href={`${href("/profile-route/phone")}?${anotherNumberParam}`}
+              >
                 {t("phone.changeNumber")}
               </a>
             ) : null}

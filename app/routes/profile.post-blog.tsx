@@ -2,7 +2,7 @@
 // approves it in the dashboard, then appears on /blogs. With ?edit=<id> the same form changes
 // one of the user's own blogs (sent back to review: docs/decisions/0012). The blog rules
 // (author, status, who may change what) are the blog collection's, as for the REST calls.
-import { data, type RouterContextProvider } from "react-router";
+import { data, href, type RouterContextProvider } from "react-router";
 import { blogCollection } from "../../server/domain/blogs";
 import { failureOf, readContentForm } from "../components/dashboard/content-form.server";
 import type { ContentForm } from "../components/dashboard/content-forms";
@@ -91,8 +91,8 @@ export default function PostBlog({ loaderData, actionData }: Route.ComponentProp
   const { t } = useI18n();
   const { blog } = loaderData;
   const action = blog
-    ? `/profile-route/postBlog?${new URLSearchParams({ edit: blog.id })}`
-    : "/profile-route/postBlog";
+    ? `${href("/profile-route/postBlog")}?${new URLSearchParams({ edit: blog.id })}`
+    : href("/profile-route/postBlog");
   return (
     <section aria-labelledby="post-heading">
       <h2 id="post-heading">{blog ? t("profile.post.editHeading") : t("profile.post.heading")}</h2>

@@ -1,6 +1,6 @@
 // /profile-route and /profile-route/UpdatedProfile: the profile as saved. The layout's loader
 // has it (and requires sign-in).
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { classLabelKey } from "../components/lists/labels";
 import { useProfile } from "../components/profile/use-profile";
 import type { MessageKey } from "../i18n";
@@ -45,14 +45,15 @@ export default function SavedProfile() {
               </span>
             ) : (
               <span className="muted">
-                {t("profile.phone.none")} <Link to="/profile-route/phone">{t("profile.phone.add")}</Link>
+                {t("profile.phone.none")}{" "}
+                <Link to={href("/profile-route/phone")}>{t("profile.phone.add")}</Link>
               </span>
             )}
           </dd>
         </div>
       </dl>
       <p>
-        <Link to="/profile-route/updateInformations">{t("profile.saved.edit")}</Link>
+        <Link to={href("/profile-route/updateInformations")}>{t("profile.saved.edit")}</Link>
       </p>
     </section>
   );

@@ -2,7 +2,7 @@
 // dialog, a side menu of the profile's pages, and the page chosen in it. On a phone the menu
 // sits above the page. The nested pages read the profile from this route's loader.
 import { useEffect, useState } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { href, Link, Outlet, useLocation } from "react-router";
 import { getOwnProfile } from "../../server/domain/profile";
 import { Avatar } from "../components/avatar";
 import { PhotoDialog } from "../components/profile/photo-dialog";
@@ -31,17 +31,21 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: { key: "profile.heading" }, path: "/profile-route" });
+  seo(matches, { title: { key: "profile.heading" }, path: href("/profile-route") });
 
 const menu: { to: string; label: MessageKey; also?: string[] }[] = [
-  { to: "/profile-route/UpdatedProfile", label: "profile.menu.profile", also: ["/profile-route"] },
-  { to: "/profile-route/updateInformations", label: "profile.menu.edit" },
-  { to: "/profile-route/MyBlogs", label: "profile.menu.myBlogs" },
-  { to: "/profile-route/postBlog", label: "profile.menu.postBlog" },
-  { to: "/profile-route/phone", label: "profile.menu.phone" },
-  { to: "/profile-route/password", label: "profile.menu.password" },
-  { to: "/profile-route/results", label: "results.mine.heading" },
-  { to: "/bookings", label: "profile.menu.bookings" },
+  {
+    to: href("/profile-route/UpdatedProfile"),
+    label: "profile.menu.profile",
+    also: [href("/profile-route")],
+  },
+  { to: href("/profile-route/updateInformations"), label: "profile.menu.edit" },
+  { to: href("/profile-route/MyBlogs"), label: "profile.menu.myBlogs" },
+  { to: href("/profile-route/postBlog"), label: "profile.menu.postBlog" },
+  { to: href("/profile-route/phone"), label: "profile.menu.phone" },
+  { to: href("/profile-route/password"), label: "profile.menu.password" },
+  { to: href("/profile-route/results"), label: "results.mine.heading" },
+  { to: href("/bookings"), label: "profile.menu.bookings" },
 ];
 
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {

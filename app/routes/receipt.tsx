@@ -1,5 +1,6 @@
 // /bookings/{id}: the receipt of one order (its buyer or an admin), ready to print: the print
 // stylesheet in cart.css leaves out the header, footer and buttons.
+import { href } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { getOrder } from "../../server/domain/orders";
 import { CartTotals } from "../components/cart/cart-lines";
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => [
     title: loaderData
       ? `${rootDataOf(matches).messages?.["cart.receipt.title"] ?? "Receipt"} ${orderNumber(loaderData.order.id)}`
       : { key: "cart.receipt.title" },
-    path: `/bookings/${params.id}`,
+    path: href("/bookings/:id", { id: params.id }),
   }),
   { name: "robots", content: "noindex" },
 ];
@@ -165,7 +166,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
       />
       <div className="row receipt__actions no-print">
         <Button onClick={() => window.print()}>{t("cart.receipt.print")}</Button>
-        <ButtonLink to="/bookings" variant="outline">
+        <ButtonLink to={href("/bookings")} variant="outline">
           {t("cart.bookings.title")}
         </ButtonLink>
       </div>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, href, Link, useNavigation } from "react-router";
 import { problem } from "../../common/errors/problem";
 import { isPasswordMismatch, passwordMismatchProblem } from "../../common/schemas/messages";
 import { registerInput } from "../../common/schemas/users";
@@ -39,11 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { error: result.problem ?? problem("auth.registrationFailed"), fields: {} },
       { status: result.status },
     );
-  return redirectWithAuthCookies(request, result, "/", "register.success");
+  return redirectWithAuthCookies(request, result, href("/"), "register.success");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(matches, { title: { key: "register.heading" }, path: "/register" });
+  seo(matches, { title: { key: "register.heading" }, path: href("/register") });
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
@@ -93,11 +93,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               {t("register.submit")}
             </Button>
             <p>
-              {t("register.haveAccount")} <Link to="/login">{t("register.login")}</Link>
+              {t("register.haveAccount")} <Link to={href("/login")}>{t("register.login")}</Link>
             </p>
           </div>
         </Form>
-        <ProviderSignIn providers={loaderData.providers} redirectTo="/" onError={popup.onError} />
+        <ProviderSignIn providers={loaderData.providers} redirectTo={href("/")} onError={popup.onError} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 // /reset-password?token=...: the page the reset mail links to. A new password (typed twice),
 // then the person signs in with it; Better Auth ends every session of the account.
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordInput } from "../../common/schemas/account-security";
 import { isPasswordMismatch, passwordMismatchProblem } from "../../common/schemas/messages";
 import { FormError } from "../components/form-error";
@@ -37,12 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  return redirect("/login", { headers: { "Set-Cookie": flashCookieHeader(request, "reset.success") } });
+  return redirect(href("/login"), { headers: { "Set-Cookie": flashCookieHeader(request, "reset.success") } });
 }
 
 // The address carries a secret token: never indexed.
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...seo(matches, { title: { key: "reset.heading" }, path: "/reset-password" }),
+  ...seo(matches, { title: { key: "reset.heading" }, path: href("/reset-password") }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -69,7 +69,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
               {t("reset.invalid")}
             </Alert>
             <p>
-              <Link to="/forgot-password">{t("reset.askAgain")}</Link>
+              <Link to={href("/forgot-password")}>{t("reset.askAgain")}</Link>
             </p>
           </>
         ) : (

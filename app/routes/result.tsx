@@ -1,4 +1,5 @@
 // /result/{ID}: one result (sign-in required).
+import { href } from "react-router";
 import { resultCollection } from "../../server/domain/results";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   seo(matches, {
     title: loaderData?.title ?? { key: "page.result" },
     description: loaderData ? excerpt(loaderData.information, 160) : undefined,
-    path: `/result/${params.ID}`,
+    path: href("/result/:ID", { ID: params.ID }),
     image: loaderData?.image?.url,
   });
 
@@ -33,7 +34,7 @@ export default function Result({ loaderData: result }: Route.ComponentProps) {
     <DetailLayout
       title={result.title}
       image={result.image}
-      back={{ to: "/resultAll", label: t("details.result.back") }}
+      back={{ to: href("/resultAll"), label: t("details.result.back") }}
     >
       <p className="muted">
         <time dateTime={result.createdAt}>

@@ -1,9 +1,10 @@
 // /results: find a published result by exam, roll and registration number (both must match), and
 // see the marksheet. A plain GET form: it works without script, and the address can be shared.
+import { href } from "react-router";
 import { listExams } from "../../server/domain/exams";
 import { ExamFigures } from "../components/results/exam-figures";
+import { publicFigures } from "../components/results/exam-figures.server";
 import { Marksheet, MarksheetActions } from "../components/results/marksheet";
-import { publicFigures } from "../lib/exam-figures.server";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...seo(matches, {
     title: { key: "results.lookup.heading" },
     description: rootDataOf(matches).messages?.["results.lookup.description"],
-    path: "/results",
+    path: href("/results"),
   }),
   // A marksheet is one student's: found by those who know the numbers, never by a search engine.
   ...(loaderData?.outcome.kind === "none" ? [] : [{ name: "robots", content: "noindex" }]),

@@ -1,4 +1,5 @@
 // /resultAll: every published result, newest first.
+import { href } from "react-router";
 import { resultCollection } from "../../server/domain/results";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { ResultCard } from "../components/lists/result-card";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.results" },
     description: rootDataOf(matches).messages?.["lists.results.description"],
-    path: listPath("/resultAll", loaderData),
+    path: listPath(href("/resultAll"), loaderData),
   });
 
 export default function Results({ loaderData }: Route.ComponentProps) {
@@ -43,7 +44,7 @@ export default function Results({ loaderData }: Route.ComponentProps) {
       lead={t("lists.results.lead")}
       tools={
         <p>
-          <a href="/results">{t("lists.results.find")}</a>
+          <a href={href("/results")}>{t("lists.results.find")}</a>
         </p>
       }
       info={loaderData}

@@ -1,4 +1,5 @@
 // /services/{ID}: one service (sign-in required).
+import { href } from "react-router";
 import { serviceCollection } from "../../server/domain/services";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   seo(matches, {
     title: loaderData?.name ?? { key: "page.service" },
     description: loaderData ? excerpt(loaderData.about, 160) : undefined,
-    path: `/services/${params.ID}`,
+    path: href("/services/:ID", { ID: params.ID }),
     image: loaderData?.image?.url,
   });
 
@@ -33,7 +34,7 @@ export default function Service({ loaderData: service }: Route.ComponentProps) {
     <DetailLayout
       title={service.name}
       image={service.image}
-      back={{ to: "/services", label: t("details.service.back") }}
+      back={{ to: href("/services"), label: t("details.service.back") }}
     >
       <p className="muted">
         <time dateTime={service.createdAt}>

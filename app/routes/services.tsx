@@ -1,4 +1,5 @@
 // /services: every service, newest first.
+import { href } from "react-router";
 import { serviceCollection } from "../../server/domain/services";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { ServiceCard } from "../components/lists/service-card";
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.services" },
     description: rootDataOf(matches).messages?.["lists.services.description"],
-    path: listPath("/services", loaderData),
+    path: listPath(href("/services"), loaderData),
   });
 
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 // GET /sitemap.xml: the public pages and every blog a visitor may read, with absolute addresses
 // (PUBLIC_URL) and the time each last changed, for search engines.
 
+import { href } from "react-router";
 import { kindNames, kinds } from "../../common/kinds";
 import { anonymous } from "../../server/domain/actor";
 import { blogCollection } from "../../server/domain/blogs";
@@ -23,7 +24,7 @@ const listPages: [path: string, collection: ContentCollection<unknown> | null][]
     const path = kinds[kind].publicPath;
     return path ? [[path, serverKinds[kind].collection]] : [];
   }),
-  ["/classRoome", null],
+  [href("/classRoome"), null],
 ];
 
 const changedAt = (record: Dated) => record.updatedAt ?? record.createdAt;

@@ -1,5 +1,6 @@
 // /AllStudent: the students, newest first, each description cut to 50 characters. The public
 // list shows what any visitor may see (approved students only), admins included.
+import { href } from "react-router";
 import { anonymous } from "../../server/domain/actor";
 import type { ContentCollection } from "../../server/domain/content/collection";
 import { studentCollection } from "../../server/domain/students";
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.students" },
     description: rootDataOf(matches).messages?.["lists.students.description"],
-    path: listPath("/AllStudent", loaderData),
+    path: listPath(href("/AllStudent"), loaderData),
   });
 
 export default function Students({ loaderData }: Route.ComponentProps) {

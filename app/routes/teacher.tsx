@@ -1,5 +1,6 @@
 // /about/{about}: one teacher (sign-in required): position, category, about, and how to reach
 // them (e-mail and phone as links; the home address for admins only: teacherSeenBy).
+import { href } from "react-router";
 import { teacherCollection, teacherSeenBy } from "../../server/domain/teachers";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   seo(matches, {
     title: loaderData?.name ?? { key: "page.teacher" },
     description: loaderData ? excerpt(loaderData.about, 160) : undefined,
-    path: `/about/${params.about}`,
+    path: href("/about/:about", { about: params.about }),
     image: loaderData?.image?.url,
   });
 
@@ -53,7 +54,7 @@ export default function Teacher({ loaderData: teacher }: Route.ComponentProps) {
     <DetailLayout
       title={teacher.name}
       image={teacher.image}
-      back={{ to: "/ALLteacher", label: t("details.teacher.back") }}
+      back={{ to: href("/ALLteacher"), label: t("details.teacher.back") }}
     >
       {position || teacher.category ? (
         <dl className="detail__facts">

@@ -1,4 +1,5 @@
 // /teacher: the teachers, newest first.
+import { href } from "react-router";
 import { listPath } from "../components/lists/list-page";
 import { TeacherList } from "../components/lists/teacher-list";
 import { loadTeachers } from "../components/lists/teachers.server";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.teachers" },
     description: rootDataOf(matches).messages?.["lists.teachers.description"],
-    path: listPath("/teacher", loaderData),
+    path: listPath(href("/teacher"), loaderData),
   });
 
 export default function Teachers({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { collectionsByKind } from "../../app/components/dashboard/collections.server";
 import { contentForms } from "../../app/components/dashboard/content-forms";
 import { dictionaries, errorTextsOf, translate } from "../../app/i18n";
 import { bn } from "../../app/i18n/bn";
 import { en } from "../../app/i18n/en";
-import { collectionsByKind } from "../../app/lib/collections.server";
 import { english, isErrorCode } from "../../common/errors/english";
 import { type Problem, problem, renderProblem } from "../../common/errors/problem";
 import { errorTextsEn } from "../../common/errors/texts-en";

@@ -3,7 +3,7 @@
 // total changes), then pays: processing (spinner), and either 'Your payment processed
 // successfully' (the cart empties, the receipt is a link away) or the provider's message in red.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useOutletContext } from "react-router";
+import { href, Link, useFetcher, useOutletContext } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import { clearCart } from "../../lib/cart";
 import { formatPrice } from "../../lib/format";
@@ -361,9 +361,9 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
               </p>
               {paidOrderId ? (
                 <p>
-                  <Link to={`/bookings/${paidOrderId}`}>{t("cart.pay.receipt")}</Link>
+                  <Link to={href("/bookings/:id", { id: paidOrderId })}>{t("cart.pay.receipt")}</Link>
                   {" · "}
-                  <Link to="/bookings">{t("cart.bookings.title")}</Link>
+                  <Link to={href("/bookings")}>{t("cart.bookings.title")}</Link>
                 </p>
               ) : null}
             </Alert>

@@ -3,7 +3,7 @@
 // same lines compact. Money is formatted in the quote's currency, and the pay button's words
 // ('pay {amount}TK') are made here too, as every payment page loads this module.
 import { useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import { lineTotal, maxQuantity, type Totals } from "../../../common/pricing";
 import { formatNumber, formatPrice } from "../../lib/format";
@@ -44,7 +44,7 @@ export function CartLines({
           />
           <div className="cart-line__main">
             <h3 className="cart-line__title">
-              <Link to={`/admition/${line.admissionId}`}>{line.title}</Link>
+              <Link to={href("/admition/:booking", { booking: line.admissionId })}>{line.title}</Link>
             </h3>
             <p className="cart-line__price muted">
               {t("cart.unitPrice")}: <span data-testid="unit-price">{money(line.unitPriceMinor)}</span>

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 // The receipt links are written here and in card-form.tsx: a shared module would be one more
 // chunk on the payment page's first load, which is at its budget.
-import { Link, useFetcher, useOutletContext } from "react-router";
+import { href, Link, useFetcher, useOutletContext } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import type { MessageKey } from "../../i18n/translate";
 import { clearCart } from "../../lib/cart";
@@ -113,9 +113,9 @@ export function RedirectPay({ provider, testMode, outcome, orderId }: RedirectPa
           </p>
           {orderId ? (
             <p>
-              <Link to={`/bookings/${orderId}`}>{t("cart.pay.receipt")}</Link>
+              <Link to={href("/bookings/:id", { id: orderId })}>{t("cart.pay.receipt")}</Link>
               {" · "}
-              <Link to="/bookings">{t("cart.bookings.title")}</Link>
+              <Link to={href("/bookings")}>{t("cart.bookings.title")}</Link>
             </p>
           ) : null}
         </Alert>

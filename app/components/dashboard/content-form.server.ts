@@ -13,10 +13,10 @@ import type { SignedInActor } from "../../../server/domain/actor";
 import { type DocumentInput, type ImageInput, pageSizes } from "../../../server/domain/content/collection";
 import { DomainError, statusOf } from "../../../server/domain/errors";
 import { ImageError } from "../../../server/files/images";
-import { collectionsByKind } from "../../lib/collections.server";
 import { contentContext } from "../../lib/list-page.server";
 import { pageOf } from "../../lib/page.server";
 import type { FieldErrors } from "../../lib/use-schema-form";
+import { collectionsByKind } from "./collections.server";
 import type { ContentForm } from "./content-forms";
 
 export type FormFailure = { ok: false; error: Problem | null; fields: FieldErrors };

@@ -2,7 +2,7 @@
 // phones a panel that slides out from a "Dashboard menu" button (the site's own menu keeps the
 // header's burger).
 import { NavLink as MantineNavLink } from "@mantine/core";
-import { NavLink, useLocation } from "react-router";
+import { href, NavLink, useLocation } from "react-router";
 import { formKindNames, kinds } from "../../../common/kinds";
 import type { MessageKey } from "../../i18n";
 import { useI18n } from "../../lib/i18n";
@@ -10,24 +10,24 @@ import { useSlideOut } from "../../lib/use-slide-out";
 import { listKinds, listMenuLabels } from "./content-kinds";
 import { formKindTexts } from "./kind-texts";
 
-const home = "/DeashBoard/Home";
+const home = href("/DeashBoard/Home");
 const items: { to: string; label: MessageKey }[] = [
   { to: home, label: "dashboard.home" },
   // Each kind's add form, then each kind's list (common/kinds.ts).
   ...formKindNames.map((kind) => ({
-    to: `/DeashBoard/${kinds[kind].addPath}`,
+    to: href(`/DeashBoard/${kinds[kind].addPath}`),
     label: formKindTexts(kind).add,
   })),
-  ...listKinds.map((kind) => ({ to: `/DeashBoard/list/${kind}`, label: listMenuLabels[kind] })),
-  { to: "/DeashBoard/exams", label: "results.exams.heading" },
-  { to: "/DeashBoard/routines", label: "routines.menu" },
-  { to: "/DeashBoard/comments", label: "moderation.menu" },
-  { to: "/DeashBoard/orders", label: "cart.admin.menu" },
-  { to: "/DeashBoard/users", label: "dashboard.menu.users" },
-  { to: "/DeashBoard/subscribers", label: "dashboard.menu.subscribers" },
-  { to: "/DeashBoard/AddAdmin", label: "dashboard.addAdmin" },
-  { to: "/DeashBoard/audit", label: "audit.menu" },
-  { to: "/DeashBoard/exports", label: "exports.menu" },
+  ...listKinds.map((kind) => ({ to: href("/DeashBoard/list/:kind", { kind }), label: listMenuLabels[kind] })),
+  { to: href("/DeashBoard/exams"), label: "results.exams.heading" },
+  { to: href("/DeashBoard/routines"), label: "routines.menu" },
+  { to: href("/DeashBoard/comments"), label: "moderation.menu" },
+  { to: href("/DeashBoard/orders"), label: "cart.admin.menu" },
+  { to: href("/DeashBoard/users"), label: "dashboard.menu.users" },
+  { to: href("/DeashBoard/subscribers"), label: "dashboard.menu.subscribers" },
+  { to: href("/DeashBoard/AddAdmin"), label: "dashboard.addAdmin" },
+  { to: href("/DeashBoard/audit"), label: "audit.menu" },
+  { to: href("/DeashBoard/exports"), label: "exports.menu" },
 ];
 
 export function DashboardMenu() {
@@ -59,7 +59,11 @@ export function DashboardMenu() {
         data-testid="dashboard-menu"
       >
         {items.map((item) => (
-          <NavLink key={item.to} to={onIndex && item.to === home ? "/DeashBoard" : item.to} prefetch="intent">
+          <NavLink
+            key={item.to}
+            to={onIndex && item.to === home ? href("/DeashBoard") : item.to}
+            prefetch="intent"
+          >
             {({ isActive }) => (
               <MantineNavLink component="span" label={t(item.label)} active={isActive} variant="filled" />
             )}

@@ -6,7 +6,7 @@
 // links to pages, reached with Tab like any other; Escape or a click elsewhere closes the list.
 import { Anchor, Badge, Button, Group, Paper, Text, VisuallyHidden } from "@mantine/core";
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
 import type { HeaderNotices as HeaderData } from "../../../server/domain/notifications";
 import type { MessageKey } from "../../i18n";
 import { formatNumber } from "../../lib/format";
@@ -95,9 +95,17 @@ function Disclosure({
 }
 
 const reviewLists: { key: "students" | "teachers" | "blogs"; label: MessageKey; to: string }[] = [
-  { key: "students", label: "inbox.header.students", to: "/DeashBoard/list/students" },
-  { key: "teachers", label: "inbox.header.teachers", to: "/DeashBoard/list/teachers" },
-  { key: "blogs", label: "inbox.header.blogs", to: "/DeashBoard/list/blogs" },
+  {
+    key: "students",
+    label: "inbox.header.students",
+    to: href("/DeashBoard/list/:kind", { kind: "students" }),
+  },
+  {
+    key: "teachers",
+    label: "inbox.header.teachers",
+    to: href("/DeashBoard/list/:kind", { kind: "teachers" }),
+  },
+  { key: "blogs", label: "inbox.header.blogs", to: href("/DeashBoard/list/:kind", { kind: "blogs" }) },
 ];
 
 const listStyle = { listStyle: "none", padding: 0, margin: 0 } as const;
@@ -164,7 +172,7 @@ export function HeaderNotices({ data }: { data: HeaderData }) {
             <li key={item.id} data-testid="unread-message">
               <Anchor
                 component={Link}
-                to={`/DeashBoard/inbox/${item.id}`}
+                to={href("/DeashBoard/inbox/:id", { id: item.id })}
                 display="block"
                 py={4}
                 underline="hover"
@@ -179,7 +187,7 @@ export function HeaderNotices({ data }: { data: HeaderData }) {
             </li>
           ))}
           <li>
-            <Anchor component={Link} to="/DeashBoard" size="sm" display="block" pt="xs">
+            <Anchor component={Link} to={href("/DeashBoard")} size="sm" display="block" pt="xs">
               {t("inbox.header.allMessages")}
             </Anchor>
           </li>

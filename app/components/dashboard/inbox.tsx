@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { href, Link, useActionData, useFetcher } from "react-router";
 import type { InboxFolder } from "../../../common/schemas/inbox";
 import type { InboxCounts, InboxListItem } from "../../../server/domain/inbox";
 import type { MessageKey } from "../../i18n";
@@ -71,12 +71,14 @@ export function folderHref(folder: InboxFolder, notice?: InboxNotice): string {
   if (folder !== "inbox") params.set("folder", folder);
   if (notice) params.set("notice", notice);
   const query = params.toString();
-  return query ? `/DeashBoard?${query}` : "/DeashBoard";
+  return query ? `${href("/DeashBoard")}?${query}` : href("/DeashBoard");
 }
 
 /** Where a row leads: a draft opens in the compose form, anything else on its own page. */
 export const messageHref = (item: Pick<InboxListItem, "id" | "kind">) =>
-  item.kind === "draft" ? `/DeashBoard/compose?draft=${item.id}` : `/DeashBoard/inbox/${item.id}`;
+  item.kind === "draft"
+    ? `${href("/DeashBoard/compose")}?draft=${item.id}`
+    : href("/DeashBoard/inbox/:id", { id: item.id });
 
 /** A short date on the table: the day and month, with the year when it is not this year's. */
 export function shortDate(value: string, intl: string): string {
@@ -191,7 +193,7 @@ export function Inbox({ data }: { data: InboxData }) {
         <Title order={2} id="inbox-heading">
           {t("inbox.heading")}
         </Title>
-        <Button component={Link} to="/DeashBoard/compose" data-testid="compose">
+        <Button component={Link} to={href("/DeashBoard/compose")} data-testid="compose">
           {t("inbox.compose")}
         </Button>
       </Group>

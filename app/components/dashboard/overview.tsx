@@ -3,7 +3,7 @@
 // links to the dashboard screen that deals with it. Its data comes from loadOverview
 // (server/domain/overview.ts).
 import { Anchor, Paper, SimpleGrid, Table, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { kindNames } from "../../../common/kinds";
 import { toMajorUnits } from "../../../common/money";
 import type { OverviewData, OverviewKind } from "../../../server/domain/overview";
@@ -23,7 +23,7 @@ const kindLabels = Object.fromEntries(kindNames.map((kind) => [kind, kindTexts(k
 
 /** The dashboard list of a kind, where one exists (comments are moderated on their blog). */
 const listOf = (kind: OverviewKind) =>
-  listKinds.includes(kind as ListKind) ? `/DeashBoard/list/${kind}` : undefined;
+  listKinds.includes(kind as ListKind) ? href("/DeashBoard/list/:kind", { kind }) : undefined;
 
 /** The kinds that wait for review before they are public: their cards say how many wait. */
 const reviewedKinds = ["blogs", "students", "teachers"] as const;
@@ -88,25 +88,25 @@ const attentionCards = (
   {
     value: data.pending.teachers,
     label: "overview.pending.teachers",
-    to: "/DeashBoard/list/teachers",
+    to: href("/DeashBoard/list/:kind", { kind: "teachers" }),
     testId: "overview-pending-teachers",
   },
   {
     value: data.pending.students,
     label: "overview.pending.students",
-    to: "/DeashBoard/list/students",
+    to: href("/DeashBoard/list/:kind", { kind: "students" }),
     testId: "overview-pending-students",
   },
   {
     value: data.pending.blogs,
     label: "overview.pending.blogs",
-    to: "/DeashBoard/list/blogs",
+    to: href("/DeashBoard/list/:kind", { kind: "blogs" }),
     testId: "overview-pending-blogs",
   },
   {
     value: data.unreadMessages,
     label: "overview.unread",
-    to: "/DeashBoard/Home?folder=inbox",
+    to: `${href("/DeashBoard/Home")}?folder=inbox`,
     testId: "overview-unread",
   },
 ];
@@ -150,7 +150,7 @@ export function Overview({ data }: { data: OverviewData }) {
         <NumberCard
           value={data.subscribers}
           label={t("overview.subscribers")}
-          to="/DeashBoard/subscribers"
+          to={href("/DeashBoard/subscribers")}
           testId="overview-subscribers"
         />
       </SimpleGrid>
@@ -177,7 +177,7 @@ export function Overview({ data }: { data: OverviewData }) {
               {data.recentOrders.map((order) => (
                 <Table.Tr key={order.id} data-testid="overview-order">
                   <Table.Td>
-                    <Anchor component={Link} to={`/bookings/${order.id}`}>
+                    <Anchor component={Link} to={href("/bookings/:id", { id: order.id })}>
                       {orderNumber(order.id)}
                     </Anchor>
                     <Text size="xs" c="gray.7">
@@ -202,7 +202,7 @@ export function Overview({ data }: { data: OverviewData }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Anchor component={Link} to="/DeashBoard/orders" size="sm" display="inline-block" mt="xs">
+      <Anchor component={Link} to={href("/DeashBoard/orders")} size="sm" display="inline-block" mt="xs">
         {t("overview.orders.all")}
       </Anchor>
     </section>

@@ -1,6 +1,6 @@
 // A blog in a list or in the 'More Blogs' carousel: image, title (a link to the blog), date and,
 // for admins, Delete.
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
@@ -38,7 +38,7 @@ export function BlogCard({
       />
       <div className="card__body">
         <Heading className="blog-card__title">
-          <Link to={`/blog/${blog.id}`} prefetch="intent">
+          <Link to={href("/blog/:id", { id: blog.id })} prefetch="intent">
             {blog.title}
           </Link>
         </Heading>

@@ -4,7 +4,7 @@
 // comment.
 
 import { useEffect, useRef } from "react";
-import { Link, useFetcher, useRouteLoaderData } from "react-router";
+import { href, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
 import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
@@ -117,7 +117,7 @@ function CommentForm({ blogId, actionData }: { blogId: string; actionData?: Comm
   }, [answer, t]);
 
   if (!user) {
-    const to = `/login?${new URLSearchParams({ redirectTo: `/blog/${blogId}` })}`;
+    const to = `${href("/login")}?${new URLSearchParams({ redirectTo: href("/blog/:id", { id: blogId }) })}`;
     return (
       <p className="comments__login">
         <Link to={to}>{t("details.comments.login")}</Link>

@@ -1,6 +1,6 @@
 // The home page's cards. Titles link to the detail pages; images are lazy and sized to the grid.
 import type { ReactNode } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { href, Link, useRouteLoaderData } from "react-router";
 import { formatDate, formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import type { loader as rootLoader } from "../../root";
@@ -50,7 +50,12 @@ export function AdmissionCard({ admission }: { admission: HomeAdmission }) {
         <p className="muted">{admission.about}</p>
         <div className="card__footer">
           <strong>{formatPrice(admission.price, intl)}</strong>
-          <ButtonLink to={`/admition/${admission.id}`} variant="outline" size="small" prefetch="intent">
+          <ButtonLink
+            to={href("/admition/:booking", { booking: admission.id })}
+            variant="outline"
+            size="small"
+            prefetch="intent"
+          >
             {t("home.admissions.checkOut")}
             <span className="visually-hidden">: {admission.title}</span>
           </ButtonLink>
@@ -73,7 +78,7 @@ export function TeacherCard({ teacher }: { teacher: HomeTeacher }) {
       />
       <div className="card__body">
         <h3>
-          <Link to={`/about/${teacher.id}`} prefetch="intent">
+          <Link to={href("/about/:about", { about: teacher.id })} prefetch="intent">
             {teacher.name}
           </Link>
         </h3>
@@ -90,7 +95,7 @@ export function ResultCard({ result }: { result: HomeResult }) {
       <Picture image={result.image} alt={result.title} sizes={cardSizes} className="card__media" />
       <div className="card__body">
         <h3>
-          <Link to={`/result/${result.id}`} prefetch="intent">
+          <Link to={href("/result/:ID", { ID: result.id })} prefetch="intent">
             {result.title}
           </Link>
         </h3>
@@ -106,7 +111,7 @@ export function ServiceCard({ service }: { service: HomeService }) {
       <Picture image={service.image} alt={service.name} sizes={cardSizes} className="card__media" />
       <div className="card__body">
         <h3>
-          <Link to={`/services/${service.id}`} prefetch="intent">
+          <Link to={href("/services/:ID", { ID: service.id })} prefetch="intent">
             {service.name}
           </Link>
         </h3>
@@ -147,7 +152,7 @@ export function BlogCard({ blog }: { blog: HomeBlog }) {
       <div className="card__body">
         {blog.category ? <span className="badge">{blog.category}</span> : null}
         <h3>
-          <Link to={`/blog/${blog.id}`} prefetch="intent">
+          <Link to={href("/blog/:id", { id: blog.id })} prefetch="intent">
             {blog.title}
           </Link>
         </h3>

@@ -2,7 +2,7 @@
 // plain forms); the browser checks the cheap rules first, the server checks them all.
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
 import type { MessageKey } from "../../i18n";
 import { useI18n } from "../../lib/i18n";
@@ -80,7 +80,7 @@ export function ContactForm() {
     <fetcher.Form
       ref={form}
       method="post"
-      action="/contact"
+      action={href("/contact")}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="contact-heading"
@@ -128,7 +128,7 @@ export function SubscribeBox() {
     <fetcher.Form
       ref={form}
       method="post"
-      action="/subscribe"
+      action={href("/subscribe")}
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="subscribe-heading"

@@ -1,4 +1,5 @@
 // The calendar's next events, each leading to its entry in its month's agenda on /events.
+import { href } from "react-router";
 import { dhakaDay, monthKey } from "../../../common/calendar";
 import { formatEventTime } from "../../lib/event-time";
 import { useI18n } from "../../lib/i18n";
@@ -18,7 +19,9 @@ export function UpcomingEvents({ events }: { events: HomeEvent[] }) {
             </time>
             <div>
               <h3 className="notice-board__title">
-                <a href={`/events?month=${monthKey(day.year, day.month)}#event-${event.id}`}>{event.title}</a>
+                <a href={`${href("/events")}?month=${monthKey(day.year, day.month)}#event-${event.id}`}>
+                  {event.title}
+                </a>
               </h3>
               {event.place ? <p className="muted">{event.place}</p> : null}
             </div>

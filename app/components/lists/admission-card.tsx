@@ -1,6 +1,6 @@
 // An admission in the list: image, title, the start of its text, the price in dollars, the
 // specification's 'check out' link, and Delete for admins.
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import { formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
@@ -47,7 +47,7 @@ export function AdmissionCard({
           </p>
           <div className="row">
             {canDelete ? <DeleteButton kind="admissions" id={admission.id} /> : null}
-            <Link to={`/admition/${admission.id}`} className="button button--small">
+            <Link to={href("/admition/:booking", { booking: admission.id })} className="button button--small">
               {t("lists.checkOut")} <span className="visually-hidden">{admission.title}</span>
             </Link>
           </div>

@@ -1,5 +1,5 @@
 // A result in the list: image, title (the link to its page), date and the start of its text.
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
@@ -33,7 +33,7 @@ export function ResultCard({
       />
       <div className="card__body">
         <h2 className="list-card__title">
-          <Link to={`/result/${result.id}`} className="list-card__link">
+          <Link to={href("/result/:ID", { ID: result.id })} className="list-card__link">
             {result.title}
           </Link>
         </h2>

@@ -1,5 +1,5 @@
 // A service in the list: image, name (the link to its page) and the start of its text.
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { type ImageView, Picture } from "../../ui";
 import { cardImageSizes } from "./list-page";
 
@@ -24,7 +24,7 @@ export function ServiceCard({
       />
       <div className="card__body">
         <h2 className="list-card__title">
-          <Link to={`/services/${service.id}`} className="list-card__link">
+          <Link to={href("/services/:ID", { ID: service.id })} className="list-card__link">
             {service.name}
           </Link>
         </h2>

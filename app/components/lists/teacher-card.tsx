@@ -1,5 +1,5 @@
 // A teacher in the list: photo, name (the link to their page), position and subject.
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
 import { positionLabelKey } from "./labels";
@@ -34,7 +34,7 @@ export function TeacherCard({
       />
       <div className="card__body">
         <h2 className="list-card__title">
-          <Link to={`/about/${teacher.id}`} className="list-card__link">
+          <Link to={href("/about/:about", { about: teacher.id })} className="list-card__link">
             {teacher.name}
           </Link>
         </h2>

@@ -4,7 +4,7 @@
 // middleware answers JSON. Without script the form posts normally and the action answers.
 
 import { type FormEvent, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { type Problem, problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
 import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
@@ -93,7 +93,7 @@ export function BlogForm({
               : values
                 ? t("profile.post.resent")
                 : t("profile.post.sent")}{" "}
-            <Link to="/profile-route/MyBlogs">{t("profile.post.toMyBlogs")}</Link>
+            <Link to={href("/profile-route/MyBlogs")}>{t("profile.post.toMyBlogs")}</Link>
           </Alert>
         ) : null}
         <FormError message={answer && !answer.ok && answer.error ? te(answer.error) : null} />

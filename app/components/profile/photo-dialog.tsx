@@ -4,7 +4,7 @@
 // server's refusals (too large 413, not an image 415, a bad link) are shown on their field.
 
 import { type FormEvent, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
 import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
@@ -55,7 +55,7 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
       close();
       setSaved(true);
       // A post makes every loader, the header's included, read the new photo.
-      void refresh.submit(null, { method: "post", action: "/profile-route" });
+      void refresh.submit(null, { method: "post", action: href("/profile-route") });
     } catch {
       setErrors({ file: t("profile.failed") });
     } finally {

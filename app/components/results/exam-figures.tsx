@@ -5,9 +5,9 @@
 // server (server/results/figure-charts.ts), so they show without script. Plain HTML: the
 // dashboard's exam page and /results both use it; the dashboard adds the office's files.
 import type { CSSProperties } from "react";
-import type { FiguresView } from "../../lib/exam-figures.server";
 import { formatDecimal, formatNumber } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
+import type { FiguresView } from "./exam-figures.server";
 
 const charts: CSSProperties = {
   display: "flex",

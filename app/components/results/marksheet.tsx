@@ -1,6 +1,7 @@
 // A marksheet as the lookup, the marksheet page and 'My results' show it: the student, each
 // subject with its marks per part, grade and point, then the GPA and the result. Plain HTML and
 // CSS (results.css), readable without script and printed on one A4 page.
+import { href } from "react-router";
 import type { Marksheet as MarksheetData } from "../../../common/schemas/results";
 import { formatDate, formatDecimal, formatNumber, localDigits } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
@@ -137,7 +138,7 @@ export function Marksheet({ sheet, headingLevel = 2 }: { sheet: MarksheetData; h
 
 /** The marksheet's own page, its PDF in English and in Bangla, and printing. */
 export function marksheetPath(sheet: Pick<MarksheetData, "exam" | "roll" | "registration">, suffix = "") {
-  return `/results/marksheet/${sheet.exam.id}/${sheet.roll}${suffix}?${new URLSearchParams({ registration: sheet.registration })}`;
+  return `${href("/results/marksheet/:exam/:roll", { exam: sheet.exam.id, roll: `${sheet.roll}${suffix}` })}?${new URLSearchParams({ registration: sheet.registration })}`;
 }
 
 /** Print, and the PDF in English and in Bangla. */

@@ -1,7 +1,7 @@
 // The content collections by the name pages use in their addresses (common/kinds.ts).
-import { type KindName, kindNames } from "../../common/kinds";
-import type { ContentCollection } from "../../server/domain/content/collection";
-import { serverKinds } from "../../server/domain/kinds";
+import { type KindName, kindNames } from "../../../common/kinds";
+import type { ContentCollection } from "../../../server/domain/content/collection";
+import { serverKinds } from "../../../server/domain/kinds";
 
 export const collectionsByKind = Object.fromEntries(
   kindNames.map((kind) => [kind, serverKinds[kind].collection]),

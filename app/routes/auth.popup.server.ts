@@ -1,8 +1,9 @@
 // The two small pages of the sign-in popup, without React: the first shows while the opener
 // starts the flow, the last tells the opener how it ended and closes itself.
+import { href } from "react-router";
 import { dictionaries, type MessageKey, translate } from "../i18n";
-import { localeOf } from "./cookies.server";
-import type { PopupMessage } from "./popup-sign-in";
+import { localeOf } from "../lib/cookies.server";
+import type { PopupMessage } from "../lib/popup-sign-in";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -33,7 +34,7 @@ export function popupPage(
 ): Response {
   const locale = localeOf(request);
   const t = (key: MessageKey) => escapeHtml(translate(dictionaries[locale], key));
-  const next = options.next ?? (options.outcome && "ok" in options.outcome ? "/" : "/login");
+  const next = options.next ?? (options.outcome && "ok" in options.outcome ? href("/") : href("/login"));
   const script = options.outcome
     ? `<script type="application/json" id="outcome">${asJson(options.outcome)}</script>
 <script type="application/json" id="next">${asJson(next)}</script>
