@@ -84,6 +84,10 @@ export function createApp(
       c.header("Cache-Control", "no-store");
       return c.json(renders.snapshot());
     });
+    app.get("/__bench/templates", (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(services.pageTemplates.stats());
+    });
   }
 
   if (options.assetsDir) {

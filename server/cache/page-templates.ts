@@ -32,6 +32,7 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
   const making = new Map<string, Promise<Template | null>>();
   const byView = new Map<string, Shared>();
   let bytes = 0;
+  let made = 0;
 
   function forget(key: string) {
     const entry = kept.get(key);
@@ -57,19 +58,23 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
       key: string | null,
       make: () => Promise<{ template: Template; keep: boolean }>,
     ): Promise<{ template: Template; made: boolean }> {
-      if (key === null) return { template: (await make()).template, made: true };
+      if (key === null) {
+        made++;
+        return { template: (await make()).template, made: true };
+      }
       const found = fresh(key);
       if (found) return { template: found, made: false };
       const pending = making.get(key);
       const shared = pending ? await pending.catch(() => null) : null;
       if (shared) return { template: shared, made: false };
 
-      const made = make();
-      const keptTemplate = made.then(({ template, keep }) => (keep ? template : null));
+      made++;
+      const rendering = make();
+      const keptTemplate = rendering.then(({ template, keep }) => (keep ? template : null));
       keptTemplate.catch(() => {});
       making.set(key, keptTemplate);
       try {
-        const { template, keep } = await made;
+        const { template, keep } = await rendering;
         if (keep && template.bytes <= maxBytes / 8) {
           forget(key);
           kept.set(key, { template, storedAt: Date.now() });
@@ -108,7 +113,8 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
       return template ? { template, headers: shared.headers } : undefined;
     },
 
-    stats: () => ({ templates: kept.size, bytes, views: byView.size }),
+    /** For tests and the bench: how much is kept, and how many templates were rendered. */
+    stats: () => ({ templates: kept.size, bytes, views: byView.size, made }),
   };
 }
 

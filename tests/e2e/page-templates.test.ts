@@ -1,0 +1,166 @@
+// Signed-in people's pages come from templates with holes (decision 0037): each person sees
+// their own name, e-mail and photo and nobody else's, whatever their name holds; the page
+// hydrates without a mismatch; gzip and plain answers are the same page; a burst of requests
+// after a change renders the page once.
+import { get } from "node:http";
+import { gunzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { newPage, sessionOf, useSite, waitForHydration } from "./harness";
+
+const admin = { email: "head@school.test", password: "head-password-1" };
+const password = "reader-password-1";
+// Names that React, JSON and React Router's data script each escape in their own way.
+const readers = [
+  { email: "rahim@school.test", name: `Rahim <b>&amp; "O'Neil"</b>` },
+  { email: "karim@school.test", name: "করিম </script><script>alert(1)</script>" },
+  { email: "salma@school.test", name: 'Salma "\\u2028" \u2029 😀 \\' },
+];
+const tokenPattern = /maktab[0-9a-f]{24}/;
+
+/** React's escaping of text and attribute values. */
+const escaped = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c] ?? c,
+  );
+
+describe("signed-in pages from templates", () => {
+  const site = useSite({ sampleContent: true, admin, env: { BENCH_COUNTERS: "1" } });
+  const cookies = new Map<string, string>();
+
+  async function cookieOf(email: string, name?: string): Promise<string> {
+    const known = cookies.get(email);
+    if (known) return known;
+    if (name) {
+      const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: site.url },
+        body: JSON.stringify({ email, password, name }),
+      });
+      expect(signUp.status, await signUp.clone().text()).toBe(200);
+    }
+    const signIn = await fetch(`${site.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: site.url },
+      body: JSON.stringify({ email, password: name ? password : admin.password }),
+    });
+    expect(signIn.status).toBe(200);
+    const { cookie } = sessionOf(signIn);
+    cookies.set(email, cookie);
+    return cookie;
+  }
+
+  beforeAll(async () => {
+    for (const reader of readers) await cookieOf(reader.email, reader.name);
+  });
+
+  const page = (path: string, cookie: string, encoding: string) =>
+    fetch(site.url + path, { headers: { cookie, "accept-encoding": encoding } });
+
+  /** The page's text as sent (gzip unzipped here, strictly: fetch would unzip it leniently). */
+  function pageText(path: string, cookie: string, encoding: "gzip" | "identity") {
+    return new Promise<{ text: string; encoding: string | null }>((resolve, reject) => {
+      get(site.url + path, { headers: { cookie, "accept-encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          try {
+            expect(response.statusCode).toBe(200);
+            expect(response.headers["cache-control"]).toMatch(/private/);
+            const bytes = Buffer.concat(chunks);
+            const gzip = response.headers["content-encoding"] === "gzip";
+            expect(Number(response.headers["content-length"])).toBe(bytes.length);
+            resolve({
+              text: gzip ? gunzipSync(bytes).toString() : bytes.toString(),
+              encoding: response.headers["content-encoding"] ?? null,
+            });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      }).on("error", reject);
+    });
+  }
+
+  it("shows each reader their own name and e-mail, and nobody else's, on shared and personal pages", async () => {
+    const blog = await (await fetch(`${site.url}/api/blog/blogs?limit=1`)).json();
+    const paths = [
+      "/",
+      "/blogs",
+      "/AllTeacher",
+      `/blog/${blog.items?.[0]?._id ?? blog[0]?._id}`,
+      "/profile-route",
+    ];
+    // Twice round: the first makes the templates, the second fills them for each reader.
+    for (let round = 0; round < 2; round++) {
+      for (const path of paths) {
+        for (const reader of readers) {
+          const cookie = await cookieOf(reader.email);
+          const gzip = await pageText(path, cookie, "gzip");
+          const plain = await pageText(path, cookie, "identity");
+          const where = `${path} for ${reader.email}`;
+          expect(plain.encoding, where).toBeNull();
+          // The same page either way, but for the request's own nonce.
+          const nonceless = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+          expect(nonceless(gzip.text), where).toBe(nonceless(plain.text));
+          const html = plain.text;
+          expect(html, where).not.toMatch(tokenPattern);
+          expect(html, where).toContain(`<span class="account-link__name">${escaped(reader.name)}</span>`);
+          for (const other of readers.filter((r) => r !== reader)) {
+            expect(html, `${where}: ${other.email}`).not.toContain(other.email);
+            expect(html, `${where}: ${other.name}`).not.toContain(escaped(other.name));
+          }
+          // The inline scripts carry the request's nonce, as the policy names it.
+          const policy = (await page(path, cookie, "identity")).headers.get("content-security-policy") ?? "";
+          expect(policy, where).toMatch(/'nonce-[^']+'/);
+        }
+      }
+    }
+  });
+
+  it("hydrates the filled page as the browser renders it, and keeps the reader's details on the next page", async () => {
+    const reader = readers[2] as (typeof readers)[number];
+    const cookie = await cookieOf(reader.email);
+    const { page: tab } = await newPage(site.browser);
+    const problems: string[] = [];
+    tab.on("console", (message) => {
+      if (message.type() === "error" || /hydrat/i.test(message.text())) problems.push(message.text());
+    });
+    tab.on("pageerror", (error) => problems.push(error.message));
+    const [name, value] = cookie.split(";")[0]?.split("=") ?? [];
+    await tab.context().addCookies([{ name: name ?? "", value: value ?? "", url: site.url }]);
+    // The template is made by another reader first, so this reader's page is filled, not rendered.
+    await pageText("/", await cookieOf((readers[0] as (typeof readers)[number]).email), "gzip");
+    await tab.goto(`${site.url}/`);
+    await waitForHydration(tab);
+    await expect.poll(() => tab.getByTestId("header-account").first().textContent()).toContain(reader.name);
+    await tab.getByRole("link", { name: "More Blogs" }).click();
+    await tab.waitForURL(/\/blogs$/);
+    expect(await tab.getByTestId("header-account").first().textContent()).toContain(reader.name);
+    expect(problems).toEqual([]);
+  });
+
+  it("renders a page once for a burst of readers just after a change", async () => {
+    const adminCookie = await cookieOf(admin.email);
+    const readerCookies = await Promise.all(readers.map((r) => cookieOf(r.email)));
+    const made = async () => (await (await fetch(`${site.url}/__bench/templates`)).json()).made as number;
+    // A change: an admin adds a notice, which starts a new content generation.
+    const created = await fetch(`${site.url}/api/Notice/notices`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: adminCookie, origin: site.url },
+      body: JSON.stringify({ Title: "Sports day moved to Sunday", about: "The sports day is on Sunday." }),
+    });
+    expect(created.status, await created.clone().text()).toBeLessThan(300);
+    const before = await made();
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        page("/", readerCookies[index % readerCookies.length] as string, "gzip"),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain("Sports day moved to Sunday");
+    }
+    expect(await made()).toBe(before + 1);
+  });
+});

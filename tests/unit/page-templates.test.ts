@@ -1,0 +1,68 @@
+// Page templates (decision 0037): a hole is filled as React would have written the value, one
+// render serves a burst of requests for the same page, and a page declared the same for a view
+// that differs between two readers stops being shared.
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { fillTemplate, holeTokens, parseTemplate } from "../../app/page-templates.server";
+import { createPageTemplates, type Template } from "../../server/cache/page-templates";
+
+const hostile = [`Rahim <b>&amp; "O'Neil"</b>`, "করিম </script>", "Salma \u2028 😀 \\"];
+
+describe("a template's holes", () => {
+  it("are filled in text and attributes as React writes the value itself", async () => {
+    const view = (name: string, image: string) =>
+      createElement("p", { title: name }, createElement("img", { src: image, alt: "" }), name);
+    const template = await parseTemplate(renderToString(view(holeTokens.name, holeTokens.image)), {
+      kept: false,
+    });
+    for (const name of hostile) {
+      const person = { name, email: "a@b.test", image: `/files/images/${name}.webp`, initials: "R" };
+      expect(fillTemplate(template, person, "n0nce")).toBe(renderToString(view(name, person.image)));
+    }
+  });
+});
+
+describe("the templates kept", () => {
+  const template = (text: string): Template => ({
+    pieces: [{ raw: Buffer.from(text) }],
+    holes: [],
+    bytes: 10,
+  });
+
+  it("render once for requests that need the same missing template at once", async () => {
+    const templates = createPageTemplates();
+    let release = () => {};
+    let renders = 0;
+    const make = () => {
+      renders++;
+      return new Promise<{ template: Template; keep: boolean }>((resolve) => {
+        release = () => resolve({ template: template("page"), keep: true });
+      });
+    };
+    const waiting = Array.from({ length: 10 }, () => templates.get("key", make));
+    release();
+    const answers = await Promise.all(waiting);
+    expect(renders).toBe(1);
+    expect(new Set(answers.map((answer) => answer.template)).size).toBe(1);
+    expect(templates.stats().made).toBe(1);
+  });
+
+  it("find a page by its view until two readers of the view turn out to see different pages", async () => {
+    const templates = createPageTemplates();
+    await templates.get("one", async () => ({ template: template("one"), keep: true }));
+    await templates.get("two", async () => ({ template: template("two"), keep: true }));
+    expect(templates.share("view", "one", [])).toBe(true);
+    expect(templates.forView("view")?.template.pieces[0]?.raw.toString()).toBe("one");
+    expect(templates.share("view", "two", [])).toBe(false);
+    expect(templates.forView("view")).toBeUndefined();
+    expect(templates.share("view", "one", [])).toBe(false);
+  });
+
+  it("make a template for one answer alone without keeping it", async () => {
+    const templates = createPageTemplates();
+    await templates.get(null, async () => ({ template: template("mine"), keep: false }));
+    await templates.get(null, async () => ({ template: template("mine"), keep: false }));
+    expect(templates.stats()).toMatchObject({ templates: 0, made: 2 });
+  });
+});
