@@ -104,7 +104,12 @@ async function templatedPage(
     isSharedByView(routerContext.staticHandlerContext.matches, (id) => routerContext.routeModules[id]?.handle)
   ) {
     if (!templates.share(viewKey, key, [...headers])) {
-      logger.warn({ url: request.url }, "a page declared the same for a view differs between its readers");
+      // Two readers of one view got different data, or the data changed with no change of content
+      // (the day turned): either way the page is no longer found by its view this generation.
+      logger.warn(
+        { url: request.url },
+        "a page declared the same for every reader of a view changed between two of them",
+      );
     }
   }
   return templateAnswer(template, personOf(actor), {
