@@ -6,7 +6,7 @@
 // server/cache/page-templates.ts, and each request fills the holes. Decision 0037.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
-import { compressPiece, type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces";
+import { deflatePieces, type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces";
 import { bestEncoding } from "../server/cache/kept-answer";
 import type { HoleName, Template } from "../server/cache/page-templates";
 import type { SignedInActor } from "../server/domain/actor";
@@ -90,12 +90,9 @@ export async function parseTemplate(
     last = at + match[0].length;
   }
   pieces.push(html.slice(last));
-  // A template made for one answer alone is sent plain, for the compression of every answer.
-  const compressed = await Promise.all(
-    pieces.map((piece) => (kept ? compressPiece(piece) : plainPiece(piece))),
-  );
-  const bytes = compressed.reduce((sum, piece) => sum + piece.raw.length + (piece.deflated?.length ?? 0), 0);
-  return { pieces: compressed, holes, bytes };
+  const plain = pieces.map(plainPiece);
+  const bytes = plain.reduce((sum, piece) => sum + piece.raw.length, 0);
+  return { pieces: plain, holes, bytes, kept, uses: 0 };
 }
 
 // React's escaping of text and attribute values (react-dom's escapeTextForBrowser).
@@ -144,8 +141,8 @@ export function fillTemplate(template: Template, person: Person, nonce: string):
 }
 
 /**
- * The answer of a filled template: gzip when the browser takes it (the pieces compressed once,
- * the holes' text in stored blocks: server/cache/gzip-pieces.ts), else plain.
+ * The answer of a filled template: gzip when the browser takes it and the pieces are compressed
+ * (once, the holes' text in stored blocks: server/cache/gzip-pieces.ts), else plain.
  */
 export function templateAnswer(
   template: Template,
@@ -158,9 +155,14 @@ export function templateAnswer(
   }: { nonce: string; acceptEncoding: string | undefined; status: number; headers: Headers },
 ): Response {
   const fillings = filling(template, person, nonce);
-  const gzip =
-    template.pieces.every((piece) => piece.deflated !== undefined) &&
-    bestEncoding(acceptEncoding, ["gzip"]) === "gzip";
+  const deflated = template.pieces.every((piece) => piece.deflated !== undefined);
+  // Used again: its pieces are compressed for the answers after this one, which goes plain and
+  // is compressed whole as any answer (server/middleware/compress.ts).
+  template.uses++;
+  if (!deflated && template.kept && template.uses > 1) {
+    template.compressing ??= deflatePieces(template.pieces).catch(() => {});
+  }
+  const gzip = deflated && bestEncoding(acceptEncoding, ["gzip"]) === "gzip";
   const parts: (GzipPiece | Buffer)[] = [];
   template.pieces.forEach((piece, index) => {
     parts.push(piece);

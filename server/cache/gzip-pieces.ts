@@ -16,13 +16,18 @@ export type GzipPiece = { raw: Buffer; deflated?: Buffer };
 
 export const plainPiece = (text: string): GzipPiece => ({ raw: Buffer.from(text) });
 
-export async function compressPiece(text: string): Promise<GzipPiece> {
-  const raw = Buffer.from(text);
-  const deflated =
-    raw.length === 0
-      ? Buffer.alloc(0)
-      : await deflateRawOnPool(raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
-  return { raw, deflated };
+/** Gives each piece its deflate blocks, on zlib's threads. */
+export async function deflatePieces(pieces: GzipPiece[]): Promise<void> {
+  const blocks = await Promise.all(
+    pieces.map((piece) =>
+      piece.raw.length === 0
+        ? Buffer.alloc(0)
+        : deflateRawOnPool(piece.raw, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+    ),
+  );
+  pieces.forEach((piece, index) => {
+    piece.deflated = blocks[index];
+  });
 }
 
 // ID1 ID2, deflate, no flags, no time, no extra flags, unknown system (RFC 1952).

@@ -12,9 +12,19 @@ export type HoleName = "name" | "email" | "image" | "initials" | "nonce";
 
 /**
  * A rendered page cut at its holes: pieces[0], hole 0, pieces[1], hole 1, …; each piece with
- * its gzip blocks, made once (gzip-pieces.ts).
+ * its gzip blocks, made once the template is used a second time (gzip-pieces.ts): most pages a
+ * test or an admin makes are seen once.
  */
-export type Template = { pieces: GzipPiece[]; holes: { name: HoleName; in: Context }[]; bytes: number };
+export type Template = {
+  pieces: GzipPiece[];
+  holes: { name: HoleName; in: Context }[];
+  bytes: number;
+  /** Kept for others: its pieces are compressed once it is used again. */
+  kept: boolean;
+  /** Answers filled from it so far. */
+  uses: number;
+  compressing?: Promise<void>;
+};
 
 /** A template found by its view: the answer's headers come with it. */
 type Shared = { templateKey: string | null; headers: [string, string][]; storedAt: number };

@@ -2,7 +2,14 @@
 // (server/cache/gzip-pieces.ts) is one valid gzip file: gunzip checks its CRC and length.
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressPiece, gzipOf, plainPiece } from "../../server/cache/gzip-pieces";
+import { deflatePieces, gzipOf, plainPiece } from "../../server/cache/gzip-pieces";
+
+/** A piece with its deflate blocks, as a template's pieces are once it is used again. */
+async function compressPiece(text: string) {
+  const piece = plainPiece(text);
+  await deflatePieces([piece]);
+  return piece;
+}
 
 describe("a gzip answer of pieces", () => {
   it("unzips to the pieces and the bytes between them, in order", async () => {

@@ -28,6 +28,8 @@ describe("the templates kept", () => {
     pieces: [{ raw: Buffer.from(text) }],
     holes: [],
     bytes: 10,
+    kept: true,
+    uses: 0,
   });
 
   it("render once for requests that need the same missing template at once", async () => {
