@@ -22,10 +22,26 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         }
       : {
           output: {
-            // React Router in one chunk: its pieces are on every page anyway, and apart they cost
-            // a request and its import lines (0.5 KB brotli on each page that builds a link).
-            manualChunks: (id: string) =>
-              id.includes("/node_modules/react-router/") ? "react-router" : undefined,
+            codeSplitting: {
+              groups: [
+                // React Router in one chunk: its pieces are on every page anyway, and apart they
+                // cost a request and its import lines (0.5 KB brotli on each page that builds a link).
+                { name: "react-router", test: /\/node_modules\/react-router\//, priority: 2 },
+                // The app's small modules that many pages share, in one chunk: split by which pages
+                // import them, they made some thirty files of 0.1-1 KB a page, each compressed apart
+                // (1.0-1.4 KB brotli more a page than together). Not the dashboard's components
+                // (public pages must not load them) nor the schemas (loaded when a form is touched).
+                {
+                  name: "shared",
+                  test: (id: string) =>
+                    /\/(app|common)\//.test(id) &&
+                    !/\/components\/dashboard\/|node_modules|\/common\/schemas\//.test(id),
+                  // Twelve of the 92 routes: fewer pulled onto pages code most of them do not use.
+                  minShareCount: 12,
+                  priority: 1,
+                },
+              ],
+            },
           },
         },
   },

@@ -140,6 +140,7 @@ const textsBn = {
   "card.expiryYear": "মেয়াদ শেষের বছর লিখুন",
   "card.expiryYearForm": "মেয়াদ শেষের বছর লিখুন, যেমন ২০৩০ বা ৩০",
   "card.number": "কার্ড নম্বর লিখুন",
+  "card.expiry": "মেয়াদ MM/YY আকারে লিখুন",
   "card.securityCode": "৩ বা ৪ অঙ্কের নিরাপত্তা কোড লিখুন",
   "card.secretTooLong": "ক্লায়েন্ট সিক্রেট অনেক লম্বা",
   "card.transactionRequired": "transaction দিতে হবে: পেমেন্ট ইনটেন্টের আইডি",

@@ -27,6 +27,23 @@ export function uploadWithProgress<Answer>(
   });
 }
 
+/**
+ * Posts a form with a progress bar: `progress` is 0 to 100 while a form is on its way, else null.
+ * Kept apart from useSchemaForm so that pages whose forms send no file do not ship it.
+ */
+export function useUpload() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = async <Answer>(url: string, body: FormData) => {
+    setProgress(0);
+    try {
+      return await uploadWithProgress<Answer>(url, body, setProgress);
+    } finally {
+      setProgress(null);
+    }
+  };
+  return { upload, progress };
+}
+
 /** The image types the pipeline accepts, for file inputs. */
 export const acceptedImageTypes = "image/jpeg,image/png,image/webp,image/avif";
 

@@ -43,7 +43,7 @@ export default function AddAdmin() {
   const { onSubmit, onFocus, fieldError } = useSchemaForm(
     () => import("../../common/schemas/users").then((m) => m.makeAdminInput),
     fetcher.data?.fields,
-    (form) => fetcher.submit(form),
+    { submit: (form) => fetcher.submit(form) },
   );
   const succeeded = fetcher.state === "idle" && fetcher.data?.ok;
   useEffect(() => {

@@ -4,8 +4,7 @@
 // the mail server refuses stays a draft and the form shows why, keeping what was typed.
 
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { type FormEvent, useState } from "react";
-import { data, Form, href, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
 import { type DraftInput, outgoingInput } from "../../common/schemas/inbox";
 import { inboxLimits } from "../../common/schemas/inbox-limits";
@@ -25,7 +24,7 @@ import { folderHref } from "../components/dashboard/inbox";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
-import { type FieldErrors, fieldProblemsOf } from "../lib/use-schema-form";
+import { type FieldErrors, fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.compose";
 
 const notFound = () => data(null, { status: 404 });
@@ -141,35 +140,22 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 export default function Compose({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const failed = actionData && !actionData.ok ? actionData : null;
   const values = failed?.values ?? loaderData.values;
   const draftId = failed?.draftId ?? loaderData.draftId;
-  const errors = clientErrors ?? failed?.fields ?? {};
-  const fieldError = (name: string) => (errors[name] ? te(errors[name]) : undefined);
+  // Send is checked with the server's schema, a draft with the draft's (it may be incomplete);
+  // deleting a draft is not checked.
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    (intent) =>
+      intent === "deleteDraft"
+        ? Promise.resolve(null)
+        : import("../../common/schemas/inbox").then((m) =>
+            intent === "draft" ? m.draftInput : m.outgoingInput,
+          ),
+    failed?.fields,
+  );
   const busyWith = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-
-  // Send is checked with the server's schema first (loaded when first used); a draft may be
-  // incomplete, so the server alone checks its lengths.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value !== "send") return;
-    event.preventDefault();
-    const form = event.currentTarget;
-    void import("../../common/schemas/inbox").then(({ outgoingInput: schema }) => {
-      const result = schema.safeParse(Object.fromEntries(new FormData(form)));
-      if (!result.success) {
-        const found = fieldProblemsOf(result.error);
-        setClientErrors(found);
-        form.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
-        return;
-      }
-      setClientErrors(null);
-      void submit(submitter);
-    });
-  };
 
   return (
     <Paper withBorder p={{ base: "sm", sm: "lg" }} maw={760}>
@@ -181,7 +167,7 @@ export default function Compose({ loaderData, actionData }: Route.ComponentProps
           {t("inbox.compose.replyingTo", loaderData.replyingTo)}
         </Text>
       ) : null}
-      <Form method="post" noValidate onSubmit={onSubmit} data-testid="compose-form">
+      <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} data-testid="compose-form">
         <Stack gap="sm">
           {failed?.mailError ? (
             <Alert color="red" variant="light" role="alert" data-testid="compose-error">

@@ -12,8 +12,9 @@ import {
   StudentCard,
   TeacherCard,
 } from "../components/home/cards";
-import { ContactForm, SubscribeBox } from "../components/home/contact";
+import { ContactForm, type FormAnswer, SubscribeBox } from "../components/home/contact";
 import { Counters, Hero } from "../components/home/hero";
+import { contactAction, subscribeAction } from "../components/home/home-forms.server";
 import { NoticeBoard } from "../components/home/notice-board";
 import { HomeSection, Streamed } from "../components/home/section";
 import { UpcomingEvents } from "../components/home/upcoming-events";
@@ -37,10 +38,22 @@ export function loader({ context }: Route.LoaderArgs) {
   return loadHome(contentContext(context), pageOf(context).actor);
 }
 
+// The contact form and the subscribe box post here without script (with script a fetcher posts
+// to /contact or /subscribe): a refused field comes back beside the field, with what was typed.
+export async function action({ request, context }: Route.ActionArgs) {
+  return new URL(request.url).searchParams.get("form") === "subscribe"
+    ? subscribeAction(request, context, true)
+    : contactAction(request, context, true);
+}
+
+/** The home page's answer to one of its two forms, for that form only. */
+const formAnswer = (answer: Route.ComponentProps["actionData"], form: string): FormAnswer | undefined =>
+  answer && "form" in answer && answer.form === form ? answer : undefined;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: { key: "brand.tagline" }, path: href("/") });
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { slides, admissions, teachers, results, services, students, blogs, notices, events } = loaderData;
   return (
@@ -180,9 +193,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="stack">
             <h2 id="contact-heading">{t("home.contact.heading")}</h2>
             <p className="muted">{t("home.contact.lead")}</p>
-            <ContactForm />
+            <ContactForm answer={formAnswer(actionData, "contact")} />
           </div>
-          <SubscribeBox />
+          <SubscribeBox answer={formAnswer(actionData, "subscribe")} />
         </div>
       </section>
     </>

@@ -144,6 +144,7 @@ export const errorTextsEn = {
   "card.expiryYear": "Enter the expiry year",
   "card.expiryYearForm": "Enter the expiry year, such as 2030 or 30",
   "card.number": "Enter the card number",
+  "card.expiry": "Enter the expiry date as MM/YY",
   "card.securityCode": "Enter the 3 or 4 digit security code",
   "card.secretTooLong": "The client secret is too long",
   "card.transactionRequired": "transaction is required: the payment intent id",

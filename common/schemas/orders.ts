@@ -2,6 +2,7 @@
 // the server (which checks again and alone decides prices).
 
 import { z } from "zod";
+import { parseExpiry } from "../card-form";
 import { issue, issueOf } from "../errors/problem";
 import { uuidPattern } from "../ids";
 import { readPrice } from "../money";
@@ -129,25 +130,43 @@ export const billingInput = z.object({
   address: requiredText("address", 300),
 });
 
+const cardNumber = z
+  .string({ error: issue("card.number") })
+  .trim()
+  .refine((value) => /^[\d -]+$/.test(value) && /^\d{12,19}$/.test(value.replace(/[\s-]/g, "")), {
+    error: issue("card.number"),
+  });
+
+const securityCode = z
+  .string({ error: issue("card.securityCode") })
+  .trim()
+  .regex(/^\d{3,4}$/, { error: issue("card.securityCode") });
+
 /** The built-in test mode's card form (Stripe's own form takes the card when Stripe is on). */
 export const testPaymentInput = z.object({
   clientSecret: z
     .string({ error: textTypeError("clientSecret") })
     .min(1, { error: issue("field.required", { label: "clientSecret" }) })
     .max(200, { error: issue("card.secretTooLong") }),
-  cardNumber: z
-    .string({ error: issue("card.number") })
-    .trim()
-    .refine((value) => /^[\d -]+$/.test(value) && /^\d{12,19}$/.test(value.replace(/[\s-]/g, "")), {
-      error: issue("card.number"),
-    }),
+  cardNumber,
   expMonth: expiryMonth,
   expYear: expiryYear,
-  cvc: z
-    .string({ error: issue("card.securityCode") })
-    .trim()
-    .regex(/^\d{3,4}$/, { error: issue("card.securityCode") }),
+  cvc: securityCode,
   billing: billingInput,
+});
+
+/**
+ * The card page's form as typed: the billing details and, in test mode, the card (its expiry as
+ * one "MM/YY" field; Stripe's own field takes the card otherwise, so those fields are absent).
+ * The same rules as testPaymentInput, which the server applies to what the form sends.
+ */
+export const cardFormInput = billingInput.extend({
+  cardNumber: cardNumber.optional(),
+  expiry: z
+    .string({ error: issue("card.expiry") })
+    .refine((value) => parseExpiry(value) !== undefined, { error: issue("card.expiry") })
+    .optional(),
+  cvc: securityCode.optional(),
 });
 
 export type TestPaymentInput = z.input<typeof testPaymentInput>;

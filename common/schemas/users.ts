@@ -70,3 +70,22 @@ export const profileInput = z.object({
 
 export type RegisterInput = z.infer<typeof registerInput>;
 export type ProfileInput = z.infer<typeof profileInput>;
+
+/**
+ * The profile's photo dialog as the browser checks it: a chosen image within the site's limit
+ * (the server refuses a larger one with the same problem) or a link by the rule of `photoLink`,
+ * which POST /User/photo applies to it.
+ */
+export const photoChoiceInput = (maxBytes: number, size: string) =>
+  z
+    .object({
+      image: z
+        .instanceof(Blob)
+        .refine((file) => file.size <= maxBytes, { error: issue("upload.imageTooLarge", { size }) })
+        .optional(),
+      photoURl: photoLink,
+    })
+    .refine((value) => value.image !== undefined || Boolean(value.photoURl), {
+      path: ["image"],
+      error: issue("content.photoOrLink"),
+    });

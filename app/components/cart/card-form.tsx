@@ -2,12 +2,18 @@
 // 'pay {amount}'. It keeps a payment intent for the total on screen (asking again whenever the
 // total changes), then pays: processing (spinner), and either 'Your payment processed
 // successfully' (the cart empties, the receipt is a link away) or the provider's message in red.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+// The fields are checked on the one form pattern (app/lib/use-schema-form.ts) with
+// cardFormInput, the same rules the server applies to the payment (common/schemas/orders.ts);
+// the server's field errors come back by code beside the same fields. The cart lives in the
+// browser, so paying needs script.
+import { useEffect, useRef, useState } from "react";
 import { href, Link, useFetcher, useOutletContext } from "react-router";
+import { cardFormFieldOf, parseExpiry } from "../../../common/card-form";
 import { toMajorUnits } from "../../../common/money";
 import { clearCart } from "../../lib/cart";
 import { formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
+import { type FieldErrors, useSchemaForm } from "../../lib/use-schema-form";
 import { Alert, Button, TextArea, TextField } from "../../ui";
 import { payLabel } from "./cart-lines";
 import type { PaymentOutlet } from "./payment-outlet";
@@ -16,8 +22,6 @@ import type { IntentAnswer, PayAnswer } from "./types";
 
 type Intent = Extract<IntentAnswer, { ok: true }>["intent"];
 type Phase = "idle" | "processing" | "succeeded" | "failed";
-type FieldName = "email" | "name" | "address" | "cardNumber" | "expiry" | "cvc";
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 const submitOptions = {
   method: "post",
@@ -33,32 +37,6 @@ export const testCards = [
   { number: "4000 0000 0000 0069", outcome: "cart.test.expired" },
 ] as const;
 
-/** "MM/YY", "MM / YYYY" or "MMYY" to month and four-digit year; undefined when it is none. */
-export function parseExpiry(value: string): { month: number; year: number } | undefined {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(value);
-  if (!match) return undefined;
-  const month = Number(match[1]);
-  const yearText = match[2] ?? "";
-  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-  return month >= 1 && month <= 12 ? { month, year } : undefined;
-}
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The server's field names for the form's fields. */
-const serverFields: Record<string, FieldName> = {
-  "billing.email": "email",
-  "billing.name": "name",
-  "billing.address": "address",
-  email: "email",
-  name: "name",
-  address: "address",
-  cardNumber: "cardNumber",
-  expMonth: "expiry",
-  expYear: "expiry",
-  cvc: "cvc",
-};
-
 export function CardForm({ provider }: { provider: "test" | "stripe" }) {
   const { t, te, intl, locale } = useI18n();
   const { quote, user, requote, replaceQuote, onPaid } = useOutletContext<PaymentOutlet>();
@@ -68,9 +46,8 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
   const [phase, setPhase] = useState<Phase>("idle");
   const [paidOrderId, setPaidOrderId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [changedTo, setChangedTo] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
   const succeeded = phase === "succeeded";
 
   const ready = quote.status === "ready" ? quote : null;
@@ -178,33 +155,18 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
     setPhase("failed");
     setError(te(payAnswer.error));
     const mapped: FieldErrors = {};
-    for (const [key, message] of Object.entries(payAnswer.fields ?? {})) {
-      const field = serverFields[key];
-      if (field) mapped[field] ??= te(message);
+    for (const [key, found] of Object.entries(payAnswer.fields ?? {})) {
+      const field = cardFormFieldOf[key];
+      if (field) mapped[field] ??= found;
     }
-    setFieldErrors(mapped);
+    setServerErrors(mapped);
   }, [payAnswer, onPaid, te]);
 
-  const check = (values: Record<FieldName, string>): FieldErrors => {
-    const errors: FieldErrors = {};
-    if (!values.email.trim()) errors.email = t("cart.error.emailRequired");
-    else if (!emailPattern.test(values.email.trim())) errors.email = t("cart.error.emailInvalid");
-    if (!values.name.trim()) errors.name = t("cart.error.nameRequired");
-    if (!values.address.trim()) errors.address = t("cart.error.addressRequired");
-    if (mode === "test") {
-      const digits = values.cardNumber.replace(/[\s-]/g, "");
-      if (!/^\d{12,19}$/.test(digits)) errors.cardNumber = t("cart.error.cardNumber");
-      if (!parseExpiry(values.expiry)) errors.expiry = t("cart.error.expiry");
-      if (!/^\d{3,4}$/.test(values.cvc.trim())) errors.cvc = t("cart.error.cvc");
-    }
-    return errors;
-  };
-
-  const pay = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // Called once the fields passed cardFormInput.
+  const pay = async (element: HTMLFormElement) => {
     if (!current || phase === "processing" || succeeded) return;
-    const data = new FormData(event.currentTarget);
-    const value = (name: FieldName) => String(data.get(name) ?? "");
+    const data = new FormData(element);
+    const value = (name: string) => String(data.get(name) ?? "");
     const values = {
       email: value("email"),
       name: value("name"),
@@ -213,13 +175,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
       expiry: value("expiry"),
       cvc: value("cvc"),
     };
-    const errors = check(values);
-    setFieldErrors(errors);
-    const firstBad = Object.keys(errors)[0];
-    if (firstBad) {
-      form.current?.querySelector<HTMLElement>(`[name="${firstBad}"]`)?.focus();
-      return;
-    }
+    setServerErrors({});
     const billing = {
       name: values.name.trim(),
       email: values.email.trim(),
@@ -262,6 +218,12 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
     }
   };
 
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    () => import("../../../common/schemas/orders").then((m) => m.cardFormInput),
+    serverErrors,
+    { submit: (element) => void pay(element) },
+  );
+
   const amountMinor = current?.amountMinor ?? ready?.totals.totalMinor;
   const buttonText = payLabel({ t, intl }, amountMinor, currency);
   const preparing = !current && !succeeded && ready !== null && !error;
@@ -280,7 +242,13 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
           {t("cart.pay.nothing")}
         </p>
       ) : (
-        <form ref={form} noValidate onSubmit={pay} className="stack" aria-labelledby="card-heading">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          onFocus={onFocus}
+          className="stack"
+          aria-labelledby="card-heading"
+        >
           <fieldset className="card-form__group" disabled={succeeded}>
             <legend>{t("cart.pay.billing")}</legend>
             <div className="stack">
@@ -292,7 +260,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
                 defaultValue={user.email}
                 required
                 maxLength={254}
-                error={fieldErrors.email}
+                error={fieldError("email")}
               />
               <TextField
                 name="name"
@@ -301,7 +269,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
                 defaultValue={user.name}
                 required
                 maxLength={100}
-                error={fieldErrors.name}
+                error={fieldError("name")}
               />
               <TextArea
                 name="address"
@@ -310,7 +278,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
                 rows={2}
                 required
                 maxLength={300}
-                error={fieldErrors.address}
+                error={fieldError("address")}
               />
             </div>
           </fieldset>
@@ -326,7 +294,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
                   placeholder="4242 4242 4242 4242"
                   maxLength={23}
                   required
-                  error={fieldErrors.cardNumber}
+                  error={fieldError("cardNumber")}
                 />
                 <div className="cart-pair">
                   <TextField
@@ -337,7 +305,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
                     placeholder={t("cart.pay.expiryPlaceholder")}
                     maxLength={7}
                     required
-                    error={fieldErrors.expiry}
+                    error={fieldError("expiry")}
                   />
                   <TextField
                     name="cvc"
@@ -346,7 +314,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
                     inputMode="numeric"
                     maxLength={4}
                     required
-                    error={fieldErrors.cvc}
+                    error={fieldError("cvc")}
                   />
                 </div>
               </div>

@@ -1,11 +1,13 @@
 // The orders page's controls for one paid order: refund (how much, empty: all that is left, and
 // why), a plain form in a disclosure, so it works without script and stays out of the way; and for
-// a payment on hold, confirming it once checked.
+// a payment on hold, confirming it once checked. The refund is on the one form pattern
+// (app/lib/use-schema-form.ts): checked in the browser with refundInput, the server's schema.
 
 import { Button, Group, Text, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
+import { useSchemaForm } from "../../lib/use-schema-form";
 
 export type RefundFormAnswer =
   | { ok: true; orderId: string; amountMinor: number }
@@ -26,10 +28,29 @@ export function RefundForm({
   const navigation = useNavigation();
   const mine = answer && !answer.ok && answer.orderId === orderId ? answer : undefined;
   const busy = navigation.state !== "idle" && navigation.formData?.get("orderId") === orderId;
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    () => import("../../../common/schemas/orders").then((m) => m.refundInput),
+    mine?.fields,
+    {
+      // As the action reads them: an empty amount is all that is left.
+      values: (form) => {
+        const data = new FormData(form);
+        const amount = String(data.get("amount") ?? "").trim();
+        return { amount: amount || undefined, reason: String(data.get("reason") ?? "") };
+      },
+    },
+  );
   return (
     <details className="refund" open={Boolean(mine)}>
       <summary>{t("cart.refund.open")}</summary>
-      <Form method="post" className="refund__form" data-testid="refund-form">
+      <Form
+        method="post"
+        className="refund__form"
+        data-testid="refund-form"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={onFocus}
+      >
         <input type="hidden" name="orderId" value={orderId} />
         <TextInput
           name="amount"
@@ -37,7 +58,7 @@ export function RefundForm({
           aria-describedby={`refund-left-${orderId}`}
           inputMode="decimal"
           size="xs"
-          error={mine?.fields?.amount ? te(mine.fields.amount) : undefined}
+          error={fieldError("amount")}
         />
         {/* Mantine's own description is too pale for AA contrast on the striped rows. */}
         <Text id={`refund-left-${orderId}`} size="xs" c="gray.8">
@@ -49,7 +70,7 @@ export function RefundForm({
           required
           maxLength={250}
           size="xs"
-          error={mine?.fields?.reason ? te(mine.fields.reason) : undefined}
+          error={fieldError("reason")}
         />
         {mine?.error ? (
           <Text size="xs" c="red.9" role="alert">

@@ -104,7 +104,7 @@ function CommentForm({ blogId, actionData }: { blogId: string; actionData?: Comm
   const { onSubmit, onFocus, fieldError } = useSchemaForm(
     () => import("../../../common/schemas/content").then((m) => m.commentInput),
     answer?.ok === false ? answer.fields : undefined,
-    (element) => fetcher.submit(element, { method: "post" }),
+    { submit: (element) => fetcher.submit(element, { method: "post" }) },
   );
 
   // Each answer is handled once (the effect runs again on later renders).

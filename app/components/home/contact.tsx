@@ -1,49 +1,44 @@
-// The contact form and the subscribe box. Both post with a fetcher (they work without script as
-// plain forms); the browser checks the cheap rules first, the server checks them all.
+// The contact form and the subscribe box, on the one form pattern (app/lib/use-schema-form.ts):
+// checked in the browser with the server's schema (common/schemas/contact.ts), then posted with
+// a fetcher to /contact or /subscribe. Without script they post as plain forms to the home page
+// itself (its action, routes/home.tsx), which shows the server's field errors beside the fields,
+// with what was typed.
 
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { href, useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
 import type { MessageKey } from "../../i18n";
 import { useI18n } from "../../lib/i18n";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { Alert, Button, TextArea, TextField } from "../../ui";
 
-type Answer = { ok: boolean; error?: Problem | null; fields?: Record<string, Problem> };
-type Errors = Record<string, string>;
+/** The answer of POST /contact and /subscribe; a refused plain post also sends back what was typed. */
+export type FormAnswer = {
+  ok: boolean;
+  error?: Problem | null;
+  fields?: Record<string, Problem>;
+  values?: Record<string, string>;
+};
 
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A fetcher form with checks in the browser, the server's answer and a reset on success. */
-function useCheckedForm(fields: string[]) {
+/** A fetcher form on the shared pattern, with the server's answer and a reset on success. */
+function useFetcherForm(
+  action: "/contact" | "/subscribe",
+  schema: () => Promise<import("zod").ZodType>,
+  answered?: FormAnswer,
+) {
   const { t, te } = useI18n();
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<FormAnswer>();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? answered) : undefined;
+  const serverFields = answer && !answer.ok ? (answer.fields ?? {}) : {};
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(schema, serverFields, {
+    submit: (element) => fetcher.submit(element, { method: "post", action }),
+  });
 
   useEffect(() => {
     if (answer?.ok) form.current?.reset();
   }, [answer]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const data = new FormData(event.currentTarget);
-    const found: Errors = {};
-    for (const name of fields) {
-      const value = String(data.get(name) ?? "").trim();
-      if (!value) found[name] = t("home.form.required");
-      else if (name === "email" && !emailShape.test(value)) found[name] = t("home.form.email");
-    }
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      event.preventDefault();
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    }
-  };
-
-  const serverFields = answer && !answer.ok ? (answer.fields ?? {}) : {};
-  const fieldError = (name: string) =>
-    errors[name] ?? (serverFields[name] ? te(serverFields[name]) : undefined);
   const failure =
     answer && !answer.ok
       ? answer.error
@@ -53,11 +48,19 @@ function useCheckedForm(fields: string[]) {
           : null
       : null;
   return {
-    fetcher,
     form,
-    onSubmit,
+    // Without script: the home page's own action (its index route), told which form it is.
+    formProps: {
+      ref: form,
+      method: "post" as const,
+      action: `/?index&form=${action.slice(1)}`,
+      noValidate: true,
+      onSubmit,
+      onFocus,
+    },
     fieldError,
     failure,
+    typed: answer && !answer.ok ? (answer.values ?? {}) : {},
     sent: answer?.ok === true,
     busy: fetcher.state !== "idle",
   };
@@ -69,23 +72,15 @@ function Outcome({ sent, failure, success }: { sent: boolean; failure: string | 
   return failure ? <Alert tone="error">{failure}</Alert> : null;
 }
 
-export function ContactForm() {
+export function ContactForm({ answer }: { answer?: FormAnswer }) {
   const { t } = useI18n();
-  const { fetcher, form, onSubmit, fieldError, failure, sent, busy } = useCheckedForm([
-    "name",
-    "email",
-    "message",
-  ]);
+  const { formProps, fieldError, failure, typed, sent, busy } = useFetcherForm(
+    "/contact",
+    () => import("../../../common/schemas/contact").then((m) => m.contactInput),
+    answer,
+  );
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      action={href("/contact")}
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="contact-heading"
-      className="stack"
-    >
+    <form {...formProps} aria-labelledby="contact-heading" className="stack">
       <Outcome sent={sent} failure={failure} success="home.contact.sent" />
       <TextField
         name="name"
@@ -93,6 +88,7 @@ export function ContactForm() {
         autoComplete="name"
         maxLength={100}
         required
+        defaultValue={typed.name}
         error={fieldError("name")}
       />
       <TextField
@@ -102,6 +98,7 @@ export function ContactForm() {
         autoComplete="email"
         maxLength={254}
         required
+        defaultValue={typed.email}
         error={fieldError("email")}
       />
       <TextArea
@@ -110,6 +107,7 @@ export function ContactForm() {
         maxLength={5000}
         rows={5}
         required
+        defaultValue={typed.message}
         error={fieldError("message")}
       />
       <div>
@@ -117,23 +115,19 @@ export function ContactForm() {
           {t("home.contact.send")}
         </Button>
       </div>
-    </fetcher.Form>
+    </form>
   );
 }
 
-export function SubscribeBox() {
+export function SubscribeBox({ answer }: { answer?: FormAnswer }) {
   const { t } = useI18n();
-  const { fetcher, form, onSubmit, fieldError, failure, sent, busy } = useCheckedForm(["email"]);
+  const { formProps, fieldError, failure, typed, sent, busy } = useFetcherForm(
+    "/subscribe",
+    () => import("../../../common/schemas/contact").then((m) => m.subscribeInput),
+    answer,
+  );
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      action={href("/subscribe")}
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="subscribe-heading"
-      className="stack home-subscribe"
-    >
+    <form {...formProps} aria-labelledby="subscribe-heading" className="stack home-subscribe">
       <h3 id="subscribe-heading">{t("home.subscribe.heading")}</h3>
       <p className="muted">{t("home.subscribe.lead")}</p>
       <Outcome sent={sent} failure={failure} success="home.subscribe.done" />
@@ -144,6 +138,7 @@ export function SubscribeBox() {
         autoComplete="email"
         maxLength={254}
         required
+        defaultValue={typed.email}
         error={fieldError("email")}
       />
       <div>
@@ -151,6 +146,6 @@ export function SubscribeBox() {
           {t("home.subscribe.send")}
         </Button>
       </div>
-    </fetcher.Form>
+    </form>
   );
 }

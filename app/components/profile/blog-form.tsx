@@ -1,14 +1,15 @@
 // A signed-in user's blog form (postBlog, and MyBlogs' edit): title, body, category and an image
-// (a file, uploaded with a progress bar, or a link). Checked in the browser with the server's
-// schema, then posted as multipart with XMLHttpRequest to the page's own address, whose
-// middleware answers JSON. Without script the form posts normally and the action answers.
+// (a file, uploaded with a progress bar, or a link). On the one form pattern
+// (app/lib/use-schema-form.ts): checked in the browser with the server's schema, then posted as
+// multipart with `useUpload` (app/lib/upload.ts) to the page's own address, whose middleware answers JSON.
+// Without script the form posts normally and the action answers.
 
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { href, Link } from "react-router";
 import { type Problem, problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
-import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
-import { type FieldErrors, fieldProblemsOf } from "../../lib/use-schema-form";
+import { acceptedImageTypes, useFilePreview, useUpload } from "../../lib/upload";
+import { type FieldErrors, useSchemaForm } from "../../lib/use-schema-form";
 import { Alert, Button, FileField, TextArea, TextField } from "../../ui";
 import { FormError } from "../form-error";
 
@@ -38,30 +39,23 @@ export function BlogForm({
   const [formKey, setFormKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const preview = useFilePreview(file);
-  const [progress, setProgress] = useState<number | null>(null);
   const [answer, setAnswer] = useState<BlogFormAnswer | undefined>(actionData);
-  const errors = answer && !answer.ok ? answer.fields : {};
-  const fieldError = (name: string) => (errors[name] ? te(errors[name]) : undefined);
 
   useEffect(() => setAnswer(actionData), [actionData]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = new FormData(event.currentTarget);
+  /** The form's fields with the chosen file (the file input itself may be empty after a reset). */
+  const bodyOf = (form: HTMLFormElement) => {
+    const body = new FormData(form);
     body.delete("image");
     if (file) body.set("image", file);
-    const schema = await import("../../../common/schemas/content")
-      .then((m) => m.userBlogInput)
-      .catch(() => null);
-    const checked = schema?.safeParse(Object.fromEntries(body));
-    if (checked && !checked.success) {
-      setAnswer({ ok: false, error: null, fields: fieldProblemsOf(checked.error) });
-      return;
-    }
+    return body;
+  };
+
+  const { upload, progress } = useUpload();
+  const send = async (form: HTMLFormElement) => {
     setAnswer(undefined);
-    setProgress(0);
     try {
-      const { body: result } = await uploadWithProgress<BlogFormAnswer>(action, body, setProgress);
+      const { body: result } = await upload<BlogFormAnswer>(action, bodyOf(form));
       setAnswer(result);
       if (result.ok) {
         setFile(null);
@@ -69,10 +63,14 @@ export function BlogForm({
       }
     } catch {
       setAnswer({ ok: false, error: problem("request.failed"), fields: {} });
-    } finally {
-      setProgress(null);
     }
   };
+
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    () => import("../../../common/schemas/content").then((m) => m.userBlogInput),
+    answer && !answer.ok ? answer.fields : undefined,
+    { values: (form) => Object.fromEntries(bodyOf(form)), submit: (form) => void send(form) },
+  );
 
   const saved = answer?.ok ? answer : null;
   return (
@@ -82,7 +80,8 @@ export function BlogForm({
       action={action}
       encType="multipart/form-data"
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
+      onFocus={onFocus}
       data-testid="blog-form"
     >
       <div className="stack">

@@ -1,13 +1,16 @@
 // The update-photo dialog: the browser's own modal <dialog> (focus moves in and stays there,
 // Escape closes it, the heading names it). A chosen image goes to POST /api/User/photo with
-// XMLHttpRequest so that a progress bar shows the upload; a link goes the same way. The
-// server's refusals (too large 413, not an image 415, a bad link) are shown on their field.
+// `useUpload` (app/lib/upload.ts) from the one form pattern, so that a progress bar shows the
+// upload; a link goes the same way. Checked first in the browser (photoChoiceInput: an image
+// within the limit, or a link by the server's rule); the server's refusals (too large 413, not
+// an image 415, a bad link) are shown on their field by code.
 
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { href, useFetcher } from "react-router";
-import type { Problem } from "../../../common/errors/problem";
+import { type Problem, problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
-import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
+import { acceptedImageTypes, useFilePreview, useUpload } from "../../lib/upload";
+import { type FieldErrors, useSchemaForm } from "../../lib/use-schema-form";
 import { Button, FileField, TextField } from "../../ui";
 
 type PhotoAnswer = { acknowledged: true; photoURl: string | null } | { error: ApiError };
@@ -17,22 +20,22 @@ type ApiError = Problem & { fieldKeys?: Record<string, Problem> };
 const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
 export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxBytes: number }) {
-  const { t, te } = useI18n();
+  const { t } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const refresh = useFetcher();
   const headingId = useId();
   const [file, setFile] = useState<File | null>(null);
   const preview = useFilePreview(file);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<{ file?: string; link?: string }>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
   const [formKey, setFormKey] = useState(0);
 
   const open = () => {
     opener.current = document.activeElement as HTMLElement | null;
     setSaved(false);
-    setErrors({});
+    setServerErrors({});
+    showErrors(null);
     dialog.current?.showModal();
   };
   const close = () => {
@@ -42,14 +45,14 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
     opener.current?.focus();
   };
 
+  const { upload, progress } = useUpload();
   const send = async (body: FormData) => {
-    setErrors({});
-    setProgress(0);
+    setServerErrors({});
     try {
-      const answer = await uploadWithProgress<PhotoAnswer>("/api/User/photo", body, setProgress);
+      const answer = await upload<PhotoAnswer>("/api/User/photo", body);
       if ("error" in answer.body) {
         const { key, params, fieldKeys } = answer.body.error;
-        setErrors(fieldKeys?.photoURl ? { link: te(fieldKeys.photoURl) } : { file: te({ key, params }) });
+        setServerErrors(fieldKeys?.photoURl ? { photoURl: fieldKeys.photoURl } : { image: { key, params } });
         return;
       }
       close();
@@ -57,31 +60,28 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
       // A post makes every loader, the header's included, read the new photo.
       void refresh.submit(null, { method: "post", action: href("/profile-route") });
     } catch {
-      setErrors({ file: t("profile.failed") });
-    } finally {
-      setProgress(null);
+      setServerErrors({ image: problem("request.failed") });
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const link = String(new FormData(event.currentTarget).get("photoURl") ?? "").trim();
-    const body = new FormData();
-    if (file) {
-      // Refused here at once rather than after a long upload; the server checks again.
-      if (file.size > maxBytes) {
-        setErrors({ file: t("profile.photo.tooLarge", { size: megabytes(maxBytes) }) });
-        return;
-      }
-      body.set("image", file);
-    } else if (link) {
-      body.set("photoURl", link);
-    } else {
-      setErrors({ file: t("profile.photo.choose") });
-      return;
-    }
-    void send(body);
+  /** What is sent: the chosen image, else the link. */
+  const choiceOf = (form: HTMLFormElement) => {
+    const link = String(new FormData(form).get("photoURl") ?? "").trim();
+    return file ? { image: file } : { photoURl: link };
   };
+  const { onSubmit, onFocus, fieldError, showErrors } = useSchemaForm(
+    () =>
+      import("../../../common/schemas/users").then((m) => m.photoChoiceInput(maxBytes, megabytes(maxBytes))),
+    serverErrors,
+    {
+      values: choiceOf,
+      submit: (form) => {
+        const body = new FormData();
+        for (const [name, value] of Object.entries(choiceOf(form))) body.set(name, value);
+        void send(body);
+      },
+    },
+  );
 
   const remove = () => {
     const body = new FormData();
@@ -89,7 +89,6 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
     void send(body);
   };
 
-  const fileError = errors.file;
   return (
     <>
       <Button variant="outline" size="small" onClick={open} data-testid="update-photo">
@@ -108,7 +107,7 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
         }}
         data-testid="photo-dialog"
       >
-        <form key={formKey} className="stack" noValidate onSubmit={onSubmit}>
+        <form key={formKey} className="stack" noValidate onSubmit={onSubmit} onFocus={onFocus}>
           <h2 id={headingId} style={{ margin: 0 }}>
             {t("profile.photo.update")}
           </h2>
@@ -117,10 +116,11 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
             label={t("profile.photo.file")}
             hint={t("profile.photo.hint", { size: megabytes(maxBytes) })}
             accept={acceptedImageTypes}
-            error={fileError}
+            error={fieldError("image")}
             onChange={(event) => {
               setFile(event.currentTarget.files?.[0] ?? null);
-              setErrors({});
+              setServerErrors({});
+              showErrors(null);
             }}
             data-testid="photo-file"
           />
@@ -130,7 +130,7 @@ export function PhotoDialog({ hasPhoto, maxBytes }: { hasPhoto: boolean; maxByte
             type="url"
             label={t("profile.photo.link")}
             inputMode="url"
-            error={errors.link}
+            error={fieldError("photoURl")}
             disabled={file !== null}
           />
           {progress !== null ? (

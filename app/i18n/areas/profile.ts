@@ -11,7 +11,6 @@ const en = {
   "profile.menu.password": "Password",
   "profile.menu.bookings": "My bookings",
   "profile.cancel": "Cancel",
-  "profile.failed": "The form could not be sent; try again",
   "profile.uploading": "Uploading",
   "profile.empty": "Not filled in yet",
 
@@ -24,8 +23,6 @@ const en = {
   "profile.photo.save": "Save photo",
   "profile.photo.remove": "Remove photo",
   "profile.photo.saved": "Photo updated",
-  "profile.photo.choose": "Choose a photo or give a link",
-  "profile.photo.tooLarge": "The image is larger than {size}",
 
   "profile.saved.heading": "Your profile",
   "profile.saved.edit": "Update information",
@@ -85,7 +82,6 @@ const bn: Record<keyof typeof en, string> = {
   "profile.menu.password": "পাসওয়ার্ড",
   "profile.menu.bookings": "আমার বুকিং",
   "profile.cancel": "বাতিল",
-  "profile.failed": "ফর্মটি পাঠানো যায়নি; আবার চেষ্টা করুন",
   "profile.uploading": "আপলোড হচ্ছে",
   "profile.empty": "এখনও পূরণ করা হয়নি",
 
@@ -98,8 +94,6 @@ const bn: Record<keyof typeof en, string> = {
   "profile.photo.save": "ছবি সংরক্ষণ করুন",
   "profile.photo.remove": "ছবি সরান",
   "profile.photo.saved": "ছবি বদলানো হয়েছে",
-  "profile.photo.choose": "একটি ছবি বেছে নিন অথবা লিংক দিন",
-  "profile.photo.tooLarge": "ছবিটি {size}-এর চেয়ে বড়",
 
   "profile.saved.heading": "আপনার প্রোফাইল",
   "profile.saved.edit": "তথ্য হালনাগাদ",
