@@ -6,7 +6,11 @@ import { TeacherList } from "../components/lists/teacher-list";
 import { loadTeachers } from "../components/lists/teachers.server";
 import { requireUserPage } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/all-teachers";
+
+// The same list as /teacher for every signed-in reader.
+export const handle = sharedPage;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(context, request);

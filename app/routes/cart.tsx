@@ -11,8 +11,12 @@ import { removeFromCart, setQuantity } from "../lib/cart";
 import { useI18n } from "../lib/i18n";
 import { requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
 import { Alert, ButtonLink } from "../ui";
 import type { Route } from "./+types/cart";
+
+// The same for every signed-in reader: the cart is in the browser.
+export const handle = sharedPage;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(context, request);

@@ -16,7 +16,11 @@ import { logProviderError, providerDown, startPayment } from "../components/cart
 import type { IntentAnswer, PayAnswer } from "../components/cart/types";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/payment.stripe";
+
+// The same for every signed-in reader: which card form the configuration offers.
+export const handle = sharedPage;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(context, request);

@@ -2,7 +2,7 @@
 // beside the payment methods offered here: stripe (a card form), ssl (SSLCommerz) and bkash. The
 // children get the priced cart through the outlet context.
 import { useState } from "react";
-import { href, Link, NavLink, Outlet } from "react-router";
+import { href, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { CartTotals, CompactLines } from "../components/cart/cart-lines";
 import { quoteAction } from "../components/cart/orders.server";
 import { offeredMethods, type PaymentMethod } from "../components/cart/payment-methods.server";
@@ -12,12 +12,17 @@ import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
+import { sharedPage } from "../lib/shared-page";
+import type { loader as rootLoader } from "../root";
 import { Alert, ButtonLink } from "../ui";
 import type { Route } from "./+types/payment";
 
+// The same for every signed-in reader (the offered methods; the billing defaults come from the root).
+export const handle = sharedPage;
+
 export function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireUserPage(context, request);
-  return { name: actor.name, email: actor.email, methods: offeredMethods(pageOf(context).services.payments) };
+  requireUserPage(context, request);
+  return { methods: offeredMethods(pageOf(context).services.payments) };
 }
 
 const methodLabels: Record<PaymentMethod, MessageKey> = {
@@ -35,11 +40,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  // The billing form's defaults are the signed-in person's, from the root: there they are the
+  // holes of a page shared as a template (decision 0037), so this page is rendered once for all.
+  const person = useRouteLoaderData<typeof rootLoader>("root")?.user;
   const [paid, setPaid] = useState(false);
   const { state, removedMissing, requote, replaceQuote } = useCartQuote({ frozen: paid });
   const outlet: PaymentOutlet = {
     quote: state,
-    user: { name: loaderData.name, email: loaderData.email },
+    user: { name: person?.name ?? "", email: person?.email ?? "" },
     requote,
     replaceQuote,
     onPaid: () => setPaid(true),

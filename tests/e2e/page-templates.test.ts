@@ -90,6 +90,8 @@ describe("signed-in pages from templates", () => {
       "/AllTeacher",
       `/blog/${blog.items?.[0]?._id ?? blog[0]?._id}`,
       "/profile-route",
+      "/allOrder",
+      "/payment-getway/stripe",
     ];
     // Twice round: the first makes the templates, the second fills them for each reader.
     for (let round = 0; round < 2; round++) {
@@ -106,6 +108,11 @@ describe("signed-in pages from templates", () => {
           const html = plain.text;
           expect(html, where).not.toMatch(tokenPattern);
           expect(html, where).toContain(`<span class="account-link__name">${escaped(reader.name)}</span>`);
+          // The billing form starts with the reader's own name and e-mail.
+          if (path === "/payment-getway/stripe") {
+            expect(html, where).toContain(`name="email" value="${escaped(reader.email)}"`);
+            expect(html, where).toContain(`name="name" value="${escaped(reader.name)}"`);
+          }
           for (const other of readers.filter((r) => r !== reader)) {
             expect(html, `${where}: ${other.email}`).not.toContain(other.email);
             expect(html, `${where}: ${other.name}`).not.toContain(escaped(other.name));
@@ -115,6 +122,14 @@ describe("signed-in pages from templates", () => {
           expect(policy, where).toMatch(/'nonce-[^']+'/);
         }
       }
+    }
+    // Pages whose data is the same for every reader are filled from their template, not rendered
+    // again, for each of them: the profile (the reader's own details) is rendered for each.
+    const made = async () => (await (await fetch(`${site.url}/__bench/templates`)).json()).made as number;
+    for (const path of paths) {
+      const before = await made();
+      for (const reader of readers) await pageText(path, await cookieOf(reader.email), "gzip");
+      expect(await made(), path).toBe(path === "/profile-route" ? before + readers.length : before);
     }
   });
 
