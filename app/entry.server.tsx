@@ -96,7 +96,7 @@ async function templatedPage(
     status = rendered.status;
     // A part of the page failed to render on the server (React's client-render marker).
     const keep = key !== null && rendered.status === 200 && !html.includes("$RX");
-    return { template: await parseTemplate(html, { logger, kept: keep }), keep };
+    return { template: parseTemplate(html, { logger }), keep };
   });
   if (
     key &&

@@ -6,7 +6,7 @@
 // server/cache/page-templates.ts, and each request fills the holes. Decision 0037.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
-import { deflatePieces, type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces";
+import { type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces";
 import { bestEncoding } from "../server/cache/kept-answer";
 import type { HoleName, Template } from "../server/cache/page-templates";
 import type { SignedInActor } from "../server/domain/actor";
@@ -64,10 +64,7 @@ const scriptPattern = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 const dataScript = "window.__reactRouterContext.streamController.enqueue(";
 
 /** Cuts a page rendered with the hole tokens at each token, noting where each one stands. */
-export async function parseTemplate(
-  html: string,
-  { logger, kept }: { logger?: Logger; kept: boolean },
-): Promise<Template> {
+export function parseTemplate(html: string, { logger }: { logger?: Logger } = {}): Template {
   const scripts: { from: number; to: number; data: boolean }[] = [];
   for (const match of html.matchAll(scriptPattern)) {
     const from = (match.index ?? 0) + match[0].length - (match[1] ?? "").length - "</script>".length;
@@ -92,7 +89,7 @@ export async function parseTemplate(
   pieces.push(html.slice(last));
   const plain = pieces.map(plainPiece);
   const bytes = plain.reduce((sum, piece) => sum + piece.raw.length, 0);
-  return { pieces: plain, holes, bytes, kept, uses: 0 };
+  return { pieces: plain, holes, bytes };
 }
 
 // React's escaping of text and attribute values (react-dom's escapeTextForBrowser).
@@ -155,13 +152,9 @@ export function templateAnswer(
   }: { nonce: string; acceptEncoding: string | undefined; status: number; headers: Headers },
 ): Response {
   const fillings = filling(template, person, nonce);
+  // Until its gzip blocks are made (server/cache/page-templates.ts), an answer goes plain and is
+  // compressed whole as any answer (server/middleware/compress.ts).
   const deflated = template.pieces.every((piece) => piece.deflated !== undefined);
-  // Used again: its pieces are compressed for the answers after this one, which goes plain and
-  // is compressed whole as any answer (server/middleware/compress.ts).
-  template.uses++;
-  if (!deflated && template.kept && template.uses > 1) {
-    template.compressing ??= deflatePieces(template.pieces).catch(() => {});
-  }
   const gzip = deflated && bestEncoding(acceptEncoding, ["gzip"]) === "gzip";
   const parts: (GzipPiece | Buffer)[] = [];
   template.pieces.forEach((piece, index) => {

@@ -5,7 +5,7 @@
 
 import { localeOf } from "../../app/lib/cookies.server";
 import type { SignedInActor } from "../domain/actor";
-import type { GzipPiece } from "./gzip-pieces";
+import { deflatePieces, type GzipPiece } from "./gzip-pieces";
 
 type Context = "html" | "data";
 export type HoleName = "name" | "email" | "image" | "initials" | "nonce";
@@ -18,11 +18,8 @@ export type HoleName = "name" | "email" | "image" | "initials" | "nonce";
 export type Template = {
   pieces: GzipPiece[];
   holes: { name: HoleName; in: Context }[];
+  /** Its pieces' size in memory, their gzip blocks included once they are made. */
   bytes: number;
-  /** Kept for others: its pieces are compressed once it is used again. */
-  kept: boolean;
-  /** Answers filled from it so far. */
-  uses: number;
   compressing?: Promise<void>;
 };
 
@@ -33,7 +30,8 @@ export type PageTemplates = ReturnType<typeof createPageTemplates>;
 
 /**
  * Templates kept in memory, least recently used out first, each for `ttlMs` (a page may show
- * the time: "in 3 days"). When many requests need the same missing template, one renders it and
+ * the time: "in 3 days"). A template is compressed when it is first used again: most pages a test
+ * or an admin makes are seen once. When many requests need the same missing template, one renders it and
  * the others wait for it. A template found by its view is served that way for `checkMs`, then a
  * request goes the whole way again, which checks that the page is still the same.
  */
@@ -51,11 +49,34 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
     bytes -= entry.template.bytes;
   }
 
+  /** Drops the least recently used templates until the kept ones fit. */
+  function evictOverBound() {
+    for (const oldest of kept.keys()) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  }
+
+  /** A kept template used again: from now on its answers are put together from gzip blocks. */
+  function compress(key: string, template: Template) {
+    template.compressing ??= deflatePieces(template.pieces).then(
+      () => {
+        const blocks = template.pieces.reduce((sum, piece) => sum + (piece.deflated?.length ?? 0), 0);
+        template.bytes += blocks;
+        if (kept.get(key)?.template !== template) return;
+        bytes += blocks;
+        evictOverBound();
+      },
+      () => {},
+    );
+  }
+
   function fresh(key: string): Template | undefined {
     const entry = kept.get(key);
     if (!entry || Date.now() - entry.storedAt > ttlMs) return undefined;
     kept.delete(key);
     kept.set(key, entry);
+    compress(key, entry.template);
     return entry.template;
   }
 
@@ -89,10 +110,7 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
           forget(key);
           kept.set(key, { template, storedAt: Date.now() });
           bytes += template.bytes;
-          for (const oldest of kept.keys()) {
-            if (bytes <= maxBytes) break;
-            forget(oldest);
-          }
+          evictOverBound();
         }
         return { template, made: true };
       } finally {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 // Page templates (decision 0037): a hole is filled as React would have written the value, one
 // render serves a burst of requests for the same page, and a page declared the same for a view
 // that differs between two readers stops being shared.
@@ -13,9 +14,7 @@ describe("a template's holes", () => {
   it("are filled in text and attributes as React writes the value itself", async () => {
     const view = (name: string, image: string) =>
       createElement("p", { title: name }, createElement("img", { src: image, alt: "" }), name);
-    const template = await parseTemplate(renderToString(view(holeTokens.name, holeTokens.image)), {
-      kept: false,
-    });
+    const template = parseTemplate(renderToString(view(holeTokens.name, holeTokens.image)));
     for (const name of hostile) {
       const person = { name, email: "a@b.test", image: `/files/images/${name}.webp`, initials: "R" };
       expect(fillTemplate(template, person, "n0nce")).toBe(renderToString(view(name, person.image)));
@@ -28,8 +27,6 @@ describe("the templates kept", () => {
     pieces: [{ raw: Buffer.from(text) }],
     holes: [],
     bytes: 10,
-    kept: true,
-    uses: 0,
   });
 
   it("render once for requests that need the same missing template at once", async () => {
@@ -66,5 +63,29 @@ describe("the templates kept", () => {
     await templates.get(null, async () => ({ template: template("mine"), keep: false }));
     await templates.get(null, async () => ({ template: template("mine"), keep: false }));
     expect(templates.stats()).toMatchObject({ templates: 0, made: 2 });
+  });
+
+  it("compress a template when it is used again, and count its gzip blocks in the memory bound", async () => {
+    // Text that compresses poorly, so that the blocks are about as large as the text.
+    const page = (): Template => {
+      const raw = Buffer.from(randomBytes(3000).toString("base64"));
+      return { pieces: [{ raw }], holes: [], bytes: raw.length };
+    };
+    // Eight pages fill the bound exactly (none may take more than an eighth of it).
+    const pages = Array.from({ length: 8 }, page);
+    const templates = createPageTemplates({ maxBytes: 8 * 4000 });
+    for (const [index, template] of pages.entries())
+      await templates.get(`page ${index}`, async () => ({ template, keep: true }));
+    expect(templates.stats()).toMatchObject({ templates: 8, bytes: 8 * 4000 });
+    const last = pages[7] as Template;
+    expect(last.pieces[0]?.deflated).toBeUndefined();
+
+    // The last page's second use compresses it; with its blocks the eight no longer fit.
+    expect((await templates.get("page 7", async () => ({ template: page(), keep: true }))).made).toBe(false);
+    await last.compressing;
+    expect(last.pieces[0]?.deflated?.length).toBeGreaterThan(3000);
+    expect(last.bytes).toBeGreaterThan(7000);
+    expect(templates.stats()).toMatchObject({ templates: 7, bytes: 6 * 4000 + last.bytes });
+    expect((await templates.get("page 0", async () => ({ template: page(), keep: true }))).made).toBe(true);
   });
 });
