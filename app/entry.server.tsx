@@ -14,6 +14,7 @@ import { pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
 import { isSharedByView } from "./lib/shared-page";
 import {
+  type HeldDetails,
   holeTokens,
   isSharedPage,
   parseTemplate,
@@ -35,10 +36,12 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, actor, personHoles, templateViewKey, services } = loadContext.get(pageContext);
+  const { nonce, logger, actor, personHoles, heldDetails, templateViewKey, services } =
+    loadContext.get(pageContext);
   if (personHoles && actor.kind === "user") {
     return templatedPage(request, responseStatusCode, responseHeaders, routerContext, {
       actor,
+      held: heldDetails,
       nonce,
       logger,
       templates: services.pageTemplates,
@@ -64,12 +67,14 @@ async function templatedPage(
   routerContext: EntryContext,
   {
     actor,
+    held,
     nonce,
     logger,
     templates,
     viewKey,
   }: {
     actor: SignedInActor;
+    held: HeldDetails;
     nonce: string;
     logger: Logger;
     templates: PageTemplates;
@@ -113,6 +118,7 @@ async function templatedPage(
     }
   }
   return templateAnswer(template, personOf(actor), {
+    held,
     nonce,
     acceptEncoding: request.headers.get("accept-encoding") ?? undefined,
     status,

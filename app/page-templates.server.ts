@@ -10,10 +10,17 @@ import { type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces"
 import { bestEncoding } from "../server/cache/kept-answer";
 import type { HoleName, Template } from "../server/cache/page-templates";
 import type { SignedInActor } from "../server/domain/actor";
+import type { Profile } from "../server/domain/profile";
 import { initialsOf } from "./components/avatar";
 
 /** What a page shows of the signed-in person, each a hole of its template. */
 export type Person = { name: string; email: string; image: string | null; initials: string };
+
+/**
+ * The person's details that a loader gave as holes, with their values (the profile's texts): each
+ * request's own, filled beside the person's name and e-mail.
+ */
+export type HeldDetails = Partial<Record<Exclude<HoleName, "nonce">, string>>;
 
 // Letters and digits only, so that no escaping on the way (React's, JSON's, React Router's)
 // changes a token; the secret is this process's, so no stored text can forge one.
@@ -26,6 +33,10 @@ export const holeTokens: Record<HoleName, string> = {
   initials: token("initials"),
   // An uploaded file's address, so that it passes the link rules (common/text-rules.ts).
   image: `/files/${token("image")}`,
+  about: token("about"),
+  contactNumber: token("contactNumber"),
+  rollNumber: token("rollNumber"),
+  phoneNumber: token("phoneNumber"),
   nonce: token("nonce"),
 };
 
@@ -53,10 +64,35 @@ export function personOf(actor: SignedInActor): Person {
   return { name: actor.name, email: actor.email, image: actor.image, initials: initialsOf(actor.name) };
 }
 
+/**
+ * The person's own profile as a page rendered as a template shows it: its texts are holes, filled
+ * from `held`, which this notes them in. An empty text stays as it is: the page shows that
+ * differently (a dash, no badge), so it is part of what the template is made from.
+ */
+export function heldProfile(profile: Profile, held: HeldDetails): Profile & { initials: string } {
+  const hold = (name: keyof HeldDetails, value: string | null) => {
+    if (!value) return value;
+    held[name] = value;
+    return holeTokens[name];
+  };
+  held.initials = initialsOf(profile.displayName);
+  return {
+    ...profile,
+    displayName: hold("name", profile.displayName) ?? "",
+    email: hold("email", profile.email) ?? "",
+    photoUrl: hold("image", profile.photoUrl),
+    about: hold("about", profile.about),
+    contactNumber: hold("contactNumber", profile.contactNumber),
+    rollNumber: hold("rollNumber", profile.rollNumber),
+    phoneNumber: hold("phoneNumber", profile.phoneNumber),
+    initials: holeTokens.initials,
+  };
+}
+
 type Hole = Template["holes"][number];
 
 const holePattern = new RegExp(
-  `/files/maktab${secret}(image)|maktab${secret}(name|email|initials|nonce)`,
+  `/files/maktab${secret}(image)|maktab${secret}(name|email|initials|about|contactNumber|rollNumber|phoneNumber|nonce)`,
   "g",
 );
 const scriptPattern = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
@@ -117,19 +153,25 @@ const inData = (value: string) =>
     .replace(/[&><\u2028\u2029]/g, (c) => scriptEscapes[c] as string);
 
 /** Each hole's text for this person and this request's nonce, escaped where it stands. */
-function filling(template: Template, person: Person, nonce: string): string[] {
-  const values: Record<HoleName, string> = { ...person, image: person.image ?? "", nonce };
+function filling(template: Template, person: Person, nonce: string, held: HeldDetails): string[] {
+  const values: Partial<Record<HoleName, string>> = { ...person, image: person.image ?? "", ...held, nonce };
   const done: Record<Hole["in"], Partial<Record<HoleName, string>>> = { html: {}, data: {} };
   return template.holes.map((hole) => {
     const escaped = done[hole.in];
-    escaped[hole.name] ??= hole.in === "html" ? inHtml(values[hole.name]) : inData(values[hole.name]);
+    const value = values[hole.name] ?? "";
+    escaped[hole.name] ??= hole.in === "html" ? inHtml(value) : inData(value);
     return escaped[hole.name] as string;
   });
 }
 
 /** The page for this person and this request's nonce. */
-export function fillTemplate(template: Template, person: Person, nonce: string): string {
-  const fillings = filling(template, person, nonce);
+export function fillTemplate(
+  template: Template,
+  person: Person,
+  nonce: string,
+  held: HeldDetails = {},
+): string {
+  const fillings = filling(template, person, nonce, held);
   let page = template.pieces[0]?.raw.toString() ?? "";
   fillings.forEach((text, index) => {
     page += text + (template.pieces[index + 1]?.raw.toString() ?? "");
@@ -149,9 +191,16 @@ export function templateAnswer(
     acceptEncoding,
     status,
     headers,
-  }: { nonce: string; acceptEncoding: string | undefined; status: number; headers: Headers },
+    held = {},
+  }: {
+    nonce: string;
+    acceptEncoding: string | undefined;
+    status: number;
+    headers: Headers;
+    held?: HeldDetails;
+  },
 ): Response {
-  const fillings = filling(template, person, nonce);
+  const fillings = filling(template, person, nonce, held);
   // Until its gzip blocks are made (server/cache/page-templates.ts), an answer goes plain and is
   // compressed whole as any answer (server/middleware/compress.ts).
   const deflated = template.pieces.every((piece) => piece.deflated !== undefined);

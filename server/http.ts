@@ -187,6 +187,7 @@ export function createApp(
         client,
         contentReads: contentReadsOf(c, services.pageCache),
         personHoles: isTemplatedPage(c),
+        heldDetails: {},
         templateViewKey: sharedViewKeyOf(c),
       });
       return pageHandler(c.req.raw, context);

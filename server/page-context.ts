@@ -2,6 +2,7 @@
 // request's nonce. Loaders read it with `context.get(pageContext)`.
 import type { Logger } from "pino";
 import { createContext } from "react-router";
+import type { HeldDetails } from "../app/page-templates.server";
 import type { ContentReads } from "./cache/content-reads";
 import type { Actor } from "./domain/actor";
 import type { ClientAddress } from "./domain/rate-limit";
@@ -25,6 +26,8 @@ export type PageContext = {
    * (app/page-templates.server.ts).
    */
   personHoles: boolean;
+  /** The person's own details that loaders gave as holes, with their values (heldProfile). */
+  heldDetails: HeldDetails;
   /**
    * For such a GET, the key its page is found by when its routes declare it the same for every
    * reader of a view (server/cache/page-templates.ts viewKeyOf); null when it may not be.

@@ -4,20 +4,26 @@
 import { useEffect, useState } from "react";
 import { href, Link, Outlet, useLocation } from "react-router";
 import { getOwnProfile } from "../../server/domain/profile";
-import { Avatar } from "../components/avatar";
+import { Avatar, initialsOf } from "../components/avatar";
 import { PhotoDialog } from "../components/profile/photo-dialog";
 import { type MessageKey, sectionDictionaries } from "../i18n";
 import { localeOf } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
+import { heldProfile } from "../page-templates.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
-  const { services } = pageOf(context);
+  const { services, personHoles, heldDetails } = pageOf(context);
+  const profile = await getOwnProfile(services.db, actor);
   return {
-    profile: await getOwnProfile(services.db, actor),
+    // As holes when the page is a template (decision 0037): one page for all whose profiles show
+    // the same way, each filled with their own texts.
+    profile: personHoles
+      ? heldProfile(profile, heldDetails)
+      : { ...profile, initials: initialsOf(profile.displayName) },
     maxBytes: services.config.uploadMaxBytes,
     sectionMessages: sectionDictionaries.profile[localeOf(request)],
   };
@@ -66,6 +72,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
           <section className="profile__card" aria-labelledby="profile-name">
             <Avatar
               name={profile.displayName}
+              initials={profile.initials}
               photoUrl={profile.photoUrl}
               size={72}
               alt={t("profile.photo.alt", { name: profile.displayName })}

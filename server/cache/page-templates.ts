@@ -8,7 +8,17 @@ import type { SignedInActor } from "../domain/actor";
 import { deflatePieces, type GzipPiece } from "./gzip-pieces";
 
 type Context = "html" | "data";
-export type HoleName = "name" | "email" | "image" | "initials" | "nonce";
+/** The person's name, e-mail, photo and initials; their profile's own texts; the request's nonce. */
+export type HoleName =
+  | "name"
+  | "email"
+  | "image"
+  | "initials"
+  | "about"
+  | "contactNumber"
+  | "rollNumber"
+  | "phoneNumber"
+  | "nonce";
 
 /**
  * A rendered page cut at its holes: pieces[0], hole 0, pieces[1], hole 1, …; each piece with

@@ -276,6 +276,7 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
         authHeaders: new Headers(),
         client: { limitMultiplier: 1 },
         personHoles: false,
+        heldDetails: {},
         templateViewKey: null,
       });
       return (await loader({ context })).text();
