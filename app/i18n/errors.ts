@@ -242,6 +242,7 @@ const textsBn = {
   "exam.enrolledStudent": "ভর্তি থাকা একজন শিক্ষার্থী হতে হবে",
   "exam.scoreCell": '{subject} {part}: "{value}" একটি পূর্ণসংখ্যা বা A হতে হবে',
   "exam.fileRequired": "ফাইল দিতে হবে",
+  "exam.scoreRange": "০ থেকে {full} পর্যন্ত পূর্ণ সংখ্যা, অথবা A হতে হবে",
   "result.noMatch": "এই রোল ও রেজিস্ট্রেশন নম্বরের কোনো ফলাফল নেই",
 
   "routine.minPeriods": "অন্তত একটি পিরিয়ড থাকতে হবে",

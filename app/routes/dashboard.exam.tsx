@@ -6,6 +6,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } 
 import { type KeyboardEvent, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
+import { readExamForm, scoreProblems } from "../../common/schemas/exam-forms";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type ComponentKind, componentKinds, linkAccountInput } from "../../common/schemas/results";
 import { readScore } from "../../common/scores";
@@ -19,17 +20,17 @@ import {
   saveMarks,
   updateExam,
 } from "../../server/domain/exams";
-import { readMarksSheet, sheetError } from "../../server/results/marks-sheet";
+import { readMarksSheet } from "../../server/results/marks-sheet";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { ExamFigures } from "../components/results/exam-figures";
 import { officeFigures } from "../components/results/exam-figures.server";
 import { ExamForm } from "../components/results/exam-form";
-import { readExamForm } from "../components/results/exam-form.server";
 import { LinkAccountForm } from "../components/results/link-account-form";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { type FieldErrors, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.exam";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "results.exams.heading");
@@ -59,12 +60,13 @@ type Answer = {
   checked?: { count: number; enrolled: number };
   errors?: SheetError[];
   error?: Problem;
-  /** The exam was changed, or the change's errors by field. */
+  /** The exam was changed. */
   changed?: boolean;
-  fields?: Record<string, Problem>;
-  /** An account was linked to this enrolment, or the link's errors by field. */
+  /** An account was linked to this enrolment. */
   linked?: string;
-  linkFields?: Record<string, Problem>;
+  /** The form refused and its errors by field: the exam's change, the link, the import, the grid. */
+  form?: "change" | "link" | "import" | "marks";
+  fields?: Record<string, Problem>;
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -74,8 +76,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const intent = form.get("intent");
     if (intent === "change") {
-      const read = readExamForm(form);
-      if ("fields" in read) return data({ ok: false, fields: read.fields } satisfies Answer, { status: 400 });
+      const read = readExamForm(Object.fromEntries(form));
+      if (!read.input)
+        return data({ ok: false, form: "change", fields: read.fields } satisfies Answer, { status: 400 });
       await updateExam(services.db, actor, params.id, read.input);
       return { ok: true, changed: true } satisfies Answer;
     }
@@ -83,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const enrolment = String(form.get("enrolment") ?? "");
       const parsed = linkAccountInput.safeParse({ email: form.get("email"), relation: form.get("relation") });
       if (!parsed.success) {
-        return data({ ok: false, linkFields: fieldProblemsOf(parsed.error) } satisfies Answer, {
+        return data({ ok: false, form: "link", fields: fieldProblemsOf(parsed.error) } satisfies Answer, {
           status: 400,
         });
       }
@@ -95,17 +98,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const fields =
           error.code === "not_found" ? { enrolment: problem("exam.enrolledStudent") } : error.fieldProblems;
         if (!fields) throw error;
-        return data({ ok: false, linkFields: fields } satisfies Answer, { status: 400 });
+        return data({ ok: false, form: "link", fields } satisfies Answer, { status: 400 });
       }
     }
     if (intent === "import" || intent === "check") {
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) {
         return data(
-          { ok: false, errors: [sheetError(0, "file", problem("exam.fileRequired"))] } satisfies Answer,
-          {
-            status: 400,
-          },
+          { ok: false, form: "import", fields: { file: problem("exam.fileRequired") } } satisfies Answer,
+          { status: 400 },
         );
       }
       const exam = await getExam(services.db, actor, params.id);
@@ -120,24 +121,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const counts = { count: result.imported, enrolled: result.enrolled };
       return (check ? { ok: true, checked: counts } : { ok: true, imported: counts }) satisfies Answer;
     }
-    // The grid: fields named score.<enrolment>.<subject>.<component>.
+    // The grid: fields named score.<enrolment>.<subject>.<component>, each checked against its
+    // subject's full marks and refused beside its box.
+    const exam = await getExam(services.db, actor, params.id);
+    const values = Object.fromEntries(form);
+    const refused = scoreProblems(values, (code, kind) => {
+      const part = exam.subjects.find((s) => s.code === code)?.components.find((c) => c.kind === kind);
+      return part?.full ?? Number.POSITIVE_INFINITY;
+    });
+    if (Object.keys(refused).length > 0)
+      return data({ ok: false, form: "marks", fields: refused } satisfies Answer, { status: 400 });
     const marks = [];
-    for (const [name, value] of form.entries()) {
+    for (const [name, value] of Object.entries(values)) {
       const [prefix, enrolment, subject, component] = name.split(".");
       if (prefix !== "score" || !enrolment || !subject || !component) continue;
-      // The full marks are the domain's to check (saveMarks), with the subject named.
       const read = readScore(String(value), Number.POSITIVE_INFINITY);
-      if ("problem" in read) {
-        return data(
-          {
-            ok: false,
-            error: problem("exam.scoreCell", { subject, part: component, value: String(value) }),
-          } satisfies Answer,
-          {
-            status: 400,
-          },
-        );
-      }
+      if ("problem" in read) continue;
       marks.push({ enrolment, subject, component: component as ComponentKind, score: read.score });
     }
     if (marks.length === 0) return { ok: true, saved: 0 } satisfies Answer;
@@ -196,13 +195,13 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
           {t("results.exams.changed")}
         </Alert>
       ) : null}
-      <details className="exam-change" open={answer?.fields ? true : undefined}>
+      <details className="exam-change" open={answer?.form === "change" ? true : undefined}>
         <summary>{t("results.exams.change")}</summary>
         <Paper withBorder p="lg" mt="xs" maw={720}>
           <ExamForm
             classes={classes}
             exam={exam}
-            fields={answer?.fields ?? {}}
+            fields={answer?.form === "change" ? answer.fields : undefined}
             busy={busy}
             intent="change"
             submitLabel={t("results.exams.saveChange")}
@@ -233,22 +232,7 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
             {t("results.import.template")}
           </a>
         </Group>
-        <Form method="post" encType="multipart/form-data">
-          <Group align="flex-end">
-            <div>
-              <label htmlFor="marks-file" className="field__label">
-                {t("results.import.file")}
-              </label>
-              <input id="marks-file" name="file" type="file" accept=".csv,.xlsx,text/csv" required />
-            </div>
-            <Button type="submit" name="intent" value="check" variant="outline" loading={busy}>
-              {t("results.import.check")}
-            </Button>
-            <Button type="submit" name="intent" value="import" loading={busy}>
-              {t("results.import.submit")}
-            </Button>
-          </Group>
-        </Form>
+        <ImportForm fields={answer?.form === "import" ? answer.fields : undefined} busy={busy} />
       </Paper>
 
       {students.length === 0 || !subject ? (
@@ -272,53 +256,22 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
           {missing > 0 ? (
             <Text size="sm">{t("results.marks.missing", { count: formatNumber(missing, intl) })}</Text>
           ) : null}
-          <Form method="post" key={subject.code}>
-            <Table.ScrollContainer minWidth={480}>
-              <Table striped data-testid="marks-grid">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t("marksheet.roll")}</Table.Th>
-                    <Table.Th scope="col">{t("marksheet.student")}</Table.Th>
-                    {parts.map((kind) => {
-                      const part = subject.components.find((c) => c.kind === kind);
-                      return (
-                        <Table.Th scope="col" key={kind}>
-                          {t(`marksheet.component.${kind}`)} ({part?.full})
-                        </Table.Th>
-                      );
-                    })}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {students.map((student, row) => (
-                    <Table.Tr key={student.enrolment}>
-                      <Table.Td>{student.roll}</Table.Td>
-                      <Table.Th scope="row">{student.name}</Table.Th>
-                      {parts.map((kind, column) => (
-                        <Table.Td key={kind}>
-                          <MarkCell
-                            name={`score.${student.enrolment}.${subject.code}.${kind}`}
-                            label={`${student.name}, ${t(`marksheet.component.${kind}`)}`}
-                            value={student.scores[subject.code]?.[kind]}
-                            full={subject.components.find((c) => c.kind === kind)?.full ?? 0}
-                            row={row}
-                            column={column}
-                          />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Button type="submit" name="intent" value="save" mt="sm" loading={busy}>
-              {t("results.marks.save")}
-            </Button>
-          </Form>
+          <MarksGrid
+            key={subject.code}
+            subject={subject}
+            parts={parts}
+            students={students}
+            fields={answer?.form === "marks" ? answer.fields : undefined}
+            busy={busy}
+          />
         </>
       )}
       {students.length > 0 ? (
-        <LinkAccountForm students={students} fields={answer?.linkFields ?? {}} busy={busy} />
+        <LinkAccountForm
+          students={students}
+          fields={answer?.form === "link" ? answer.fields : undefined}
+          busy={busy}
+        />
       ) : null}
       <Paper withBorder p="lg">
         <ExamFigures
@@ -332,6 +285,129 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The marks sheet's import: a file must be chosen, checked first in the browser. */
+function ImportForm({ fields, busy }: { fields?: FieldErrors; busy: boolean }) {
+  const { t } = useI18n();
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    () => import("../../common/schemas/exam-forms").then((m) => m.importFormInput),
+    fields,
+  );
+  const error = fieldError("file");
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={onFocus}
+      data-testid="import-form"
+    >
+      <Group align="flex-start">
+        <div>
+          <label htmlFor="marks-file" className="field__label">
+            {t("results.import.file")}
+          </label>
+          <input
+            id="marks-file"
+            name="file"
+            type="file"
+            accept=".csv,.xlsx,text/csv"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "marks-file-error" : undefined}
+            style={{ display: "block" }}
+          />
+          {error ? (
+            <Text id="marks-file-error" c="red" size="sm" mt={4}>
+              {error}
+            </Text>
+          ) : null}
+        </div>
+        <Button type="submit" name="intent" value="check" variant="outline" loading={busy} mt={20}>
+          {t("results.import.check")}
+        </Button>
+        <Button type="submit" name="intent" value="import" loading={busy} mt={20}>
+          {t("results.import.submit")}
+        </Button>
+      </Group>
+    </Form>
+  );
+}
+
+type Subject = Route.ComponentProps["loaderData"]["exam"]["subjects"][number];
+type Student = Route.ComponentProps["loaderData"]["students"][number];
+
+/** One subject's scores; without script one form saved with its button, checked first with script. */
+function MarksGrid({
+  subject,
+  parts,
+  students,
+  fields,
+  busy,
+}: {
+  subject: Subject;
+  parts: ComponentKind[];
+  students: Student[];
+  fields?: FieldErrors;
+  busy: boolean;
+}) {
+  const { t } = useI18n();
+  const fulls = Object.fromEntries(subject.components.map((c) => [`${subject.code}.${c.kind}`, c.full]));
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    () => import("../../common/schemas/exam-forms").then((m) => m.marksFormInput(fulls)),
+    fields,
+  );
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} data-testid="marks-form">
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped data-testid="marks-grid">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t("marksheet.roll")}</Table.Th>
+              <Table.Th scope="col">{t("marksheet.student")}</Table.Th>
+              {parts.map((kind) => {
+                const part = subject.components.find((c) => c.kind === kind);
+                return (
+                  <Table.Th scope="col" key={kind}>
+                    {t(`marksheet.component.${kind}`)} ({part?.full})
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {students.map((student, row) => (
+              <Table.Tr key={student.enrolment}>
+                <Table.Td>{student.roll}</Table.Td>
+                <Table.Th scope="row">{student.name}</Table.Th>
+                {parts.map((kind, column) => {
+                  const name = `score.${student.enrolment}.${subject.code}.${kind}`;
+                  return (
+                    <Table.Td key={kind}>
+                      <MarkCell
+                        name={name}
+                        label={`${student.name}, ${t(`marksheet.component.${kind}`)}`}
+                        value={student.scores[subject.code]?.[kind]}
+                        full={subject.components.find((c) => c.kind === kind)?.full ?? 0}
+                        row={row}
+                        column={column}
+                        error={fieldError(name)}
+                      />
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Button type="submit" name="intent" value="save" mt="sm" loading={busy}>
+        {t("results.marks.save")}
+      </Button>
+    </Form>
+  );
+}
+
 /** One score: saved on its own when the admin leaves a changed cell; Enter moves down. */
 function MarkCell({
   name,
@@ -340,6 +416,7 @@ function MarkCell({
   full,
   row,
   column,
+  error,
 }: {
   name: string;
   label: string;
@@ -347,21 +424,23 @@ function MarkCell({
   full: number;
   row: number;
   column: number;
+  /** The form's check of this box (the grid's save), in words. */
+  error?: string;
 }) {
-  const { t, intl } = useI18n();
+  const { t, te } = useI18n();
   const fetcher = useFetcher<Answer>();
   const initial = value === undefined ? "" : value === null ? "A" : String(value);
   const [saved, setSaved] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [mistake, setMistake] = useState<string | null>(null);
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
   const save = (text: string) => {
     // Unchanged since the last save; after a save that failed, leaving the cell tries again.
     if (text.trim() === saved.trim() && !failed) return;
     if ("problem" in readScore(text, full)) {
-      setProblem(t("results.marks.range", { full: formatNumber(full, intl) }));
+      setMistake(te(problem("exam.scoreRange", { full })));
       return;
     }
-    setProblem(null);
+    setMistake(null);
     setSaved(text);
     fetcher.submit({ [name]: text }, { method: "post" });
   };
@@ -373,16 +452,26 @@ function MarkCell({
     next?.focus();
     next?.select();
   };
+  const refused = failed ? fetcher.data?.fields?.[name] : undefined;
   const status =
-    problem ??
-    (fetcher.state !== "idle" ? t("results.marks.saving") : failed ? t("results.marks.failedCell") : "");
+    mistake ??
+    error ??
+    (fetcher.state !== "idle"
+      ? t("results.marks.saving")
+      : refused
+        ? te(refused)
+        : failed
+          ? t("results.marks.failedCell")
+          : "");
+  const invalid = Boolean(mistake || error || failed);
   return (
     <span className="mark-cell">
       <input
         name={name}
         defaultValue={initial}
         aria-label={label}
-        aria-invalid={problem || failed ? true : undefined}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? `${name}-status` : undefined}
         data-cell={`${row}:${column}`}
         inputMode="numeric"
         autoComplete="off"
@@ -392,7 +481,7 @@ function MarkCell({
         onBlur={(event) => save(event.currentTarget.value)}
         onKeyDown={move}
       />
-      <span className="mark-cell__status" role="status">
+      <span className="mark-cell__status" role="status" id={`${name}-status`}>
         {status}
       </span>
     </span>

@@ -4,8 +4,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { data, Form, href, Link, useActionData, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
-import { fieldProblemsOf } from "../../common/schemas/field-errors";
-import { classInput } from "../../common/schemas/results";
+import { readClassForm, readExamForm } from "../../common/schemas/exam-forms";
 import { DomainError } from "../../server/domain/errors";
 import {
   createExam,
@@ -18,10 +17,10 @@ import {
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { ExamForm } from "../components/results/exam-form";
-import { readExamForm } from "../components/results/exam-form.server";
 import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.exams";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "results.exams.heading");
@@ -38,6 +37,9 @@ type Answer = {
   done?: "created" | "published" | "unpublished" | "classSaved";
   error?: Problem;
   fields?: Record<string, Problem>;
+  /** The form refused: the new exam's, or a class row's by its id ("" the new class). */
+  form?: "exam" | "class";
+  classRow?: string;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,19 +50,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "class") {
       const id = String(form.get("id") ?? "");
-      const parsed = classInput.safeParse({
-        name: form.get("name"),
-        sections: String(form.get("sections") ?? "")
-          .split(",")
-          .map((section) => section.trim())
-          .filter(Boolean),
-      });
-      if (!parsed.success) {
-        return data({ ok: false, error: Object.values(fieldProblemsOf(parsed.error))[0] } satisfies Answer, {
+      const read = readClassForm(Object.fromEntries(form));
+      if (!read.input) {
+        return data({ ok: false, fields: read.fields, form: "class", classRow: id } satisfies Answer, {
           status: 400,
         });
       }
-      await saveClass(services.db, actor, parsed.data, id || undefined);
+      try {
+        await saveClass(services.db, actor, read.input, id || undefined);
+      } catch (error) {
+        // Another class's name is the name box's problem.
+        if (!(error instanceof DomainError) || !error.fieldProblems) throw error;
+        return data(
+          { ok: false, fields: error.fieldProblems, form: "class", classRow: id } satisfies Answer,
+          { status: 400 },
+        );
+      }
       return { ok: true, done: "classSaved" } satisfies Answer;
     }
     if (intent === "publish" || intent === "unpublish") {
@@ -69,13 +74,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       else await unpublishExam(services.db, actor, id);
       return { ok: true, done: intent === "publish" ? "published" : "unpublished" } satisfies Answer;
     }
-    const read = readExamForm(form);
-    if ("fields" in read) return data({ ok: false, fields: read.fields } satisfies Answer, { status: 400 });
+    const read = readExamForm(Object.fromEntries(form));
+    if (!read.input)
+      return data({ ok: false, fields: read.fields, form: "exam" } satisfies Answer, { status: 400 });
     await createExam(services.db, actor, read.input);
     return { ok: true, done: "created" } satisfies Answer;
   } catch (error) {
     if (error instanceof DomainError) {
-      return data({ ok: false, error: error.problem, fields: error.fieldProblems } satisfies Answer, {
+      // A refusal naming a box is shown beside it; one about the whole exam at the top.
+      const form = error.fieldProblems ? "exam" : undefined;
+      const top = error.fieldProblems ? undefined : error.problem;
+      return data({ ok: false, error: top, fields: error.fieldProblems, form } satisfies Answer, {
         status: 400,
       });
     }
@@ -94,7 +103,6 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
-  const fields = answer?.fields ?? {};
   return (
     <Stack gap="lg">
       <Title order={2}>{t("results.exams.heading")}</Title>
@@ -164,19 +172,29 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
         </Title>
         <ExamForm
           classes={loaderData.classes.map((c) => c.name)}
-          fields={fields}
+          fields={answer?.form === "exam" ? answer.fields : undefined}
           busy={busy}
           intent="create"
           submitLabel={t("results.exams.create")}
         />
       </Paper>
-      <Classes classes={loaderData.classes} />
+      <Classes
+        classes={loaderData.classes}
+        refused={answer?.form === "class" ? { row: answer.classRow ?? "", fields: answer.fields } : undefined}
+      />
     </Stack>
   );
 }
 
 /** The institute's classes and their sections: each row its own form; the last adds a class. */
-function Classes({ classes }: { classes: { id: string; name: string; sections: string[] }[] }) {
+function Classes({
+  classes,
+  refused,
+}: {
+  classes: { id: string; name: string; sections: string[] }[];
+  /** The server's refusal of one row (by its id, "" the new class). */
+  refused?: { row: string; fields?: Record<string, Problem> };
+}) {
   const { t } = useI18n();
   const rows = [...classes, { id: "", name: "", sections: [] }];
   return (
@@ -189,35 +207,65 @@ function Classes({ classes }: { classes: { id: string; name: string; sections: s
       </Text>
       <Stack gap="xs" data-testid="classes">
         {rows.map((row) => (
-          <Form method="post" key={row.id || "new"}>
-            <input type="hidden" name="id" value={row.id} />
-            <Group align="flex-end" gap="xs" wrap="wrap">
-              <TextInput
-                name="name"
-                label={row.id ? t("results.classes.name") : t("results.classes.new")}
-                defaultValue={row.name}
-                required
-                maxLength={40}
-              />
-              <TextInput
-                name="sections"
-                label={t("results.classes.sections")}
-                defaultValue={row.sections.join(", ")}
-                maxLength={400}
-              />
-              <Button
-                type="submit"
-                name="intent"
-                value="class"
-                variant="outline"
-                aria-label={`${t("results.classes.save")}: ${row.name || t("results.classes.new")}`}
-              >
-                {t("results.classes.save")}
-              </Button>
-            </Group>
-          </Form>
+          <ClassRow
+            key={row.id || "new"}
+            row={row}
+            fields={refused && refused.row === row.id ? refused.fields : undefined}
+          />
         ))}
       </Stack>
     </Paper>
+  );
+}
+
+function ClassRow({
+  row,
+  fields,
+}: {
+  row: { id: string; name: string; sections: string[] };
+  fields?: Record<string, Problem>;
+}) {
+  const { t } = useI18n();
+  const { onSubmit, onFocus, fieldError } = useSchemaForm(
+    () => import("../../common/schemas/exam-forms").then((m) => m.classFormInput),
+    fields,
+  );
+  return (
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={onFocus}
+      data-testid={`class-${row.id || "new"}`}
+    >
+      <input type="hidden" name="id" value={row.id} />
+      <Group align="flex-start" gap="xs" wrap="wrap">
+        <TextInput
+          name="name"
+          label={row.id ? t("results.classes.name") : t("results.classes.new")}
+          defaultValue={row.name}
+          required
+          maxLength={40}
+          error={fieldError("name")}
+        />
+        <TextInput
+          name="sections"
+          label={t("results.classes.sections")}
+          defaultValue={row.sections.join(", ")}
+          maxLength={400}
+          error={fieldError("sections")}
+        />
+        <Button
+          type="submit"
+          name="intent"
+          value="class"
+          variant="outline"
+          mt={25}
+          aria-label={`${t("results.classes.save")}: ${row.name || t("results.classes.new")}`}
+        >
+          {t("results.classes.save")}
+        </Button>
+      </Group>
+    </Form>
   );
 }

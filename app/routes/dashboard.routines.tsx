@@ -19,14 +19,13 @@ import {
 } from "@mantine/core";
 import { data, Form, href, Link, useActionData } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
-import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import {
-  dhakaToday,
-  routineInput,
-  substituteInput,
-  weekdays,
-  weekInput,
-} from "../../common/schemas/routines";
+  readRoutineForm,
+  readSubstituteForm,
+  readWeekForm,
+  substituteBox,
+} from "../../common/schemas/routine-forms";
+import { dhakaToday, weekdays } from "../../common/schemas/routines";
 import { DomainError } from "../../server/domain/errors";
 import { listClasses } from "../../server/domain/exams";
 import {
@@ -45,6 +44,7 @@ import { dayLabel } from "../components/routines/week-table";
 import { formatDate, localDigits } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.routines";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "routines.menu");
@@ -70,10 +70,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { week, classes, teachers, substitutes, routine, today };
 }
 
-type Answer = { ok: boolean; error?: Problem; fields?: Record<string, Problem> };
+type Answer = {
+  ok: boolean;
+  error?: Problem;
+  fields?: Record<string, Problem>;
+  /** The form refused. */
+  form?: "week" | "routine" | "substitute";
+};
 
-/** A domain refusal as the page's answer, its fields renamed to the form's boxes. */
-function refusal(error: unknown, boxOf = (field: string) => field) {
+/**
+ * A domain refusal as the page's answer, its fields renamed to the form's boxes. A clash (409)
+ * concerns two classes: named at the form's top as well as beside its box.
+ */
+function refusal(error: unknown, form?: Answer["form"], boxOf = (field: string) => field) {
   if (!(error instanceof DomainError)) throw error;
   const fields = error.fieldProblems
     ? Object.fromEntries(
@@ -81,16 +90,12 @@ function refusal(error: unknown, boxOf = (field: string) => field) {
       )
     : undefined;
   const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
-  return data({ ok: false, error: error.problem, fields } satisfies Answer, { status });
+  const top = !fields || status === 409 ? error.problem : undefined;
+  return data({ ok: false, error: top, fields, form } satisfies Answer, { status });
 }
 
-const invalid = (error: Parameters<typeof fieldProblemsOf>[0]) => {
-  const fields = fieldProblemsOf(error);
-  const [field, first] = Object.entries(fields)[0] ?? [];
-  return data({ ok: false, error: first && { ...first, at: field }, fields } satisfies Answer, {
-    status: 400,
-  });
-};
+const invalid = (form: Answer["form"], fields: Record<string, Problem>) =>
+  data({ ok: false, fields, form } satisfies Answer, { status: 400 });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireAdminPage(context, request);
@@ -98,69 +103,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const text = (name: string) => String(form.get(name) ?? "");
+  const values = Object.fromEntries(form);
   try {
     if (intent === "week") {
-      const periods = text("periods")
-        .split(/\r?\n/)
-        .map((line) => line.trim().split(/\s+/))
-        .filter((parts) => parts[0])
-        .map(([number, start, end, kind]) => ({
-          number: Number(number),
-          start: start ?? "",
-          end: end ?? "",
-          break: kind?.toLowerCase() === "break",
-        }));
-      const parsed = weekInput.safeParse({ periods, days: form.getAll("days").map(String) });
-      if (!parsed.success) return invalid(parsed.error);
-      await saveWeek(services.db, actor, parsed.data);
+      const read = readWeekForm({ ...values, days: form.getAll("days") });
+      if (!read.input) return invalid("week", read.fields);
+      await saveWeek(services.db, actor, read.input);
       return { ok: true } satisfies Answer;
     }
     if (intent === "routine") {
-      const week = await readWeek(services.db);
-      const slots = week.days.flatMap((day) =>
-        week.periods
-          .filter((period) => !period.break)
-          .flatMap((period) => {
-            const key = `${day}.${period.number}`;
-            const subject = text(`subject.${key}`).trim();
-            if (!subject) return [];
-            return [
-              {
-                day,
-                period: period.number,
-                subject,
-                teacher: text(`teacher.${key}`) || null,
-                room: text(`room.${key}`),
-              },
-            ];
-          }),
-      );
-      const parsed = routineInput.safeParse({ slots });
-      if (!parsed.success) return invalid(parsed.error);
-      // "slots.3.teacher" is the grid's box "teacher.sunday.2", marked beside it.
-      const boxOf = (field: string) => {
-        const [, index, part = "subject"] = /^slots\.(\d+)(?:\.(\w+))?$/.exec(field) ?? [];
-        const slot = index === undefined ? undefined : slots[Number(index)];
-        return slot ? `${part}.${slot.day}.${slot.period}` : field;
-      };
+      const read = readRoutineForm(values, await readWeek(services.db));
+      if (!read.input) return invalid("routine", read.fields);
       try {
-        await saveRoutine(services.db, actor, text("class"), text("section"), parsed.data);
+        await saveRoutine(services.db, actor, text("class"), text("section"), read.input);
       } catch (error) {
-        return refusal(error, boxOf);
+        return refusal(error, "routine", read.boxOf);
       }
       return { ok: true } satisfies Answer;
     }
     if (intent === "substitute") {
-      const [classId = "", section = ""] = text("classSection").split("|");
-      const parsed = substituteInput.safeParse({
-        class: classId,
-        section,
-        date: text("date"),
-        period: Number(text("period")),
-        teacher: text("teacher"),
-      });
-      if (!parsed.success) return invalid(parsed.error);
-      await addSubstitute(services.db, actor, parsed.data);
+      const read = readSubstituteForm(values);
+      if (!read.input) return invalid("substitute", read.fields);
+      try {
+        await addSubstitute(services.db, actor, read.input);
+      } catch (error) {
+        return refusal(error, "substitute", substituteBox);
+      }
       return { ok: true } satisfies Answer;
     }
     if (intent === "deleteSubstitute") {
@@ -169,7 +137,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ ok: false, error: problem("request.unknownAction") } satisfies Answer, { status: 400 });
   } catch (error) {
-    return refusal(error);
+    const forms = ["week", "routine", "substitute"] as const;
+    return refusal(
+      error,
+      forms.find((name) => name === intent),
+    );
   }
 }
 
@@ -189,8 +161,28 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
     })),
   );
   const teaching = week.periods.filter((period) => !period.break);
-  // A refused box is marked (the message itself is in the alert above the forms).
-  const fieldError = (name: string) => (answer?.fields?.[name] ? true : undefined);
+  const refusedIn = (form: Answer["form"]) => (answer && answer.form === form ? answer.fields : undefined);
+  const weekForm = useSchemaForm(
+    () => import("../../common/schemas/routine-forms").then((m) => m.weekFormInput),
+    refusedIn("week"),
+    {
+      values: (form) => ({
+        ...Object.fromEntries(new FormData(form)),
+        days: new FormData(form).getAll("days"),
+      }),
+    },
+  );
+  // The grid is checked against the week it is drawn for.
+  const gridForm = useSchemaForm(
+    () => import("../../common/schemas/routine-forms").then((m) => m.routineFormInput(week)),
+    refusedIn("routine"),
+  );
+  const substituteForm = useSchemaForm(
+    () => import("../../common/schemas/routine-forms").then((m) => m.substituteFormInput),
+    refusedIn("substitute"),
+  );
+  const fieldError = gridForm.fieldError;
+  const daysError = weekForm.fieldError("days");
   const teacherOptions = [
     { value: "", label: t("routines.admin.noTeacher") },
     ...teachers.map((item) => ({ value: item.id, label: item.name })),
@@ -210,10 +202,17 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
         <Title order={3} mb="sm">
           {t("routines.admin.week")}
         </Title>
-        <Form method="post">
+        <Form
+          method="post"
+          noValidate
+          onSubmit={weekForm.onSubmit}
+          onFocus={weekForm.onFocus}
+          data-testid="week-form"
+        >
           <Stack gap="sm">
             <Textarea
               name="periods"
+              error={weekForm.fieldError("periods")}
               label={t("routines.admin.periods")}
               description={t("routines.admin.periodsHelp")}
               autosize
@@ -232,9 +231,16 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
                     value={day}
                     label={t(dayLabel(day))}
                     defaultChecked={week.days.includes(day)}
+                    error={daysError ? true : undefined}
+                    aria-describedby={daysError ? "days-error" : undefined}
                   />
                 ))}
               </Group>
+              {daysError ? (
+                <Text id="days-error" c="red" size="sm" mt={4}>
+                  {daysError}
+                </Text>
+              ) : null}
             </fieldset>
             <Group>
               <Button type="submit" name="intent" value="week">
@@ -264,7 +270,14 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
           ))}
         </Group>
         {routine ? (
-          <Form method="post" key={`${routine.class.id} ${routine.section}`}>
+          <Form
+            method="post"
+            key={`${routine.class.id} ${routine.section}`}
+            noValidate
+            onSubmit={gridForm.onSubmit}
+            onFocus={gridForm.onFocus}
+            data-testid="routine-form"
+          >
             <input type="hidden" name="class" value={routine.class.id} />
             <input type="hidden" name="section" value={routine.section} />
             <Title order={4} mt="md" mb="xs">
@@ -375,11 +388,25 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
             </Table.Tbody>
           </Table>
         )}
-        <Form method="post">
-          <Group align="flex-end" gap="xs" wrap="wrap">
-            <TextInput type="date" name="date" label={t("routines.date")} defaultValue={today} required />
+        <Form
+          method="post"
+          noValidate
+          onSubmit={substituteForm.onSubmit}
+          onFocus={substituteForm.onFocus}
+          data-testid="substitute-form"
+        >
+          <Group align="flex-start" gap="xs" wrap="wrap">
+            <TextInput
+              type="date"
+              name="date"
+              label={t("routines.date")}
+              defaultValue={today}
+              required
+              error={substituteForm.fieldError("date")}
+            />
             <NativeSelect
               name="classSection"
+              error={substituteForm.fieldError("classSection")}
               label={t("routines.classes")}
               data={classSections.map((item) => ({
                 value: `${item.id}|${item.section}`,
@@ -388,14 +415,20 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
             />
             <NativeSelect
               name="period"
+              error={substituteForm.fieldError("period")}
               label={t("routines.admin.periods")}
               data={teaching.map((period) => ({
                 value: String(period.number),
                 label: t("routines.period", { number: localDigits(String(period.number), intl) }),
               }))}
             />
-            <NativeSelect name="teacher" label={t("routines.admin.teacher")} data={teacherOptions.slice(1)} />
-            <Button type="submit" name="intent" value="substitute">
+            <NativeSelect
+              name="teacher"
+              label={t("routines.admin.teacher")}
+              data={teacherOptions.slice(1)}
+              error={substituteForm.fieldError("teacher")}
+            />
+            <Button type="submit" name="intent" value="substitute" mt={25}>
               {t("routines.admin.addSubstitute")}
             </Button>
           </Group>

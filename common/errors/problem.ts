@@ -84,9 +84,14 @@ export function issue<K extends ErrorCode>(key: K, ...params: ParamsArgument<K>)
   return mark + key + (params[0] ? JSON.stringify(params[0]) : "");
 }
 
-/** A problem already made (a price's refusal), as a zod message. */
-export const issueOf = (found: Problem): string =>
-  mark + found.key + (found.params ? JSON.stringify(found.params) : "");
+// A problem's `at` rides in its parameters under this name, read back by problemOfIssue.
+const atParam = "@at";
+
+/** A problem already made (a price's refusal, a line of a form), as a zod message. */
+export const issueOf = (found: Problem): string => {
+  const params = found.at ? { ...found.params, [atParam]: found.at } : found.params;
+  return mark + found.key + (params ? JSON.stringify(params) : "");
+};
 
 /**
  * The problem of a zod message: ours as written by `issue`, or zod's own English message (a
@@ -97,7 +102,10 @@ export function problemOfIssue(message: string): Problem {
     const brace = message.indexOf("{");
     const key = brace < 0 ? message.slice(1) : message.slice(1, brace);
     const code = key as ErrorCode;
-    return brace < 0 ? { key: code } : { key: code, params: JSON.parse(message.slice(brace)) as Params };
+    if (brace < 0) return { key: code };
+    const { [atParam]: at, ...params } = JSON.parse(message.slice(brace)) as Params;
+    const found: Problem = Object.keys(params).length > 0 ? { key: code, params } : { key: code };
+    return at === undefined ? found : { ...found, at: String(at) };
   }
   return { key: "input.invalid", params: { detail: message } };
 }

@@ -235,3 +235,26 @@ export const albumPhotoInput = z.strictObject({
     .optional(),
 });
 export type AlbumPhotoInput = z.output<typeof albumPhotoInput>;
+
+/** A photo's caption as the dashboard's caption form sends it. */
+export const albumCaptionInput = z.object({ caption: optionalText("caption", 500, "many") });
+
+/** The image types the pipeline takes, as a browser names a chosen file's type. */
+const imageFileTypes = ["image/jpeg", "image/png", "image/webp", "image/avif"];
+
+/**
+ * The photos chosen at once for an album (the dashboard): images, each at most `maxBytes`
+ * (`size` words it). The server still reads each one's bytes.
+ */
+export const albumPhotoFilesInput = (maxBytes: number, size: string) =>
+  z.object({
+    image: z
+      .array(z.instanceof(Blob))
+      .min(1, { error: issue("upload.choosePhoto") })
+      .refine((files) => files.every((file) => imageFileTypes.includes(file.type)), {
+        error: issue("upload.imageType"),
+      })
+      .refine((files) => files.every((file) => file.size <= maxBytes), {
+        error: issue("upload.imageTooLarge", { size }),
+      }),
+  });

@@ -72,6 +72,8 @@ const intents = [
   "publish",
   "unpublish",
   "class",
+  // An album's photos posted without script (/DeashBoard/albums/:id/photos).
+  "add",
   "",
 ];
 

@@ -3,12 +3,12 @@
 // and the same words come from the server for a page without script, in English and Bangla.
 // The contact form and the subscribe box, the dashboard's compose, the profile's blog form and
 // photo dialog.
-import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { errorTextsBn } from "../../app/i18n/errors";
 import { english } from "../../common/errors/english";
 import { type Problem, problem, renderProblem } from "../../common/errors/problem";
-import { newPage, signInThroughLogin, useSite } from "./harness";
+import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite, waitForHydration } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 type Locale = "en" | "bn";
@@ -174,5 +174,218 @@ describe("forms on the one pattern", () => {
     await page.getByTestId("photo-save").click();
     await expectErrorBeside(dialog.locator('[name="image"]'), words("en", problem("content.photoOrLink")));
     expect(sent()).toBe(0);
+  });
+});
+
+/** Counts every POST the page sends (a navigation, a fetcher's `.data`, an upload to the API). */
+function allPosts(page: Page) {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") seen.push(request.url());
+  });
+  return () => seen.length;
+}
+
+// The dashboard's content form, album photos, exams and routines (docs/forms.md), on the sample
+// content (classes, teachers, routines, albums) with an exam made through the API.
+describe("the dashboard's forms on the one pattern", () => {
+  const office = { email: "office@school.test", password: "office-password-1" };
+  const site = useSite({ sampleContent: true, admin: office });
+  let examId = "";
+  let albumId = "";
+  let six = "";
+  let seven = "";
+
+  beforeAll(async () => {
+    const { cookie } = sessionOf(await apiSignIn(site.server, office.email, office.password));
+    const headers = { cookie, origin: site.url };
+    const classes = (await (await fetch(`${site.url}/api/results/classes`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    six = classes.find((item) => item.name === "Class Six")?._id ?? "";
+    seven = classes.find((item) => item.name === "Class Seven")?._id ?? "";
+    const created = await fetch(`${site.url}/api/results/exams`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Half-yearly Examination",
+        session: "2026",
+        class: "Class Six",
+        subjects: [{ code: "101", name: "Bangla", components: [{ kind: "written", full: 70, pass: 23 }] }],
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    examId = (await created.json())._id;
+    const sheet = new FormData();
+    sheet.set("file", new File(["roll,registration,name,101\r\n7,2026000007,Nusrat Jahan,50"], "six.csv"));
+    const imported = await fetch(`${site.url}/api/results/exams/${examId}/marks`, {
+      method: "POST",
+      headers,
+      body: sheet,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const albums = (await (await fetch(`${site.url}/api/gallery`)).json()) as { _id: string }[];
+    albumId = albums[0]?._id ?? "";
+  });
+
+  // Signed in once: each sign-in counts against the address's limit.
+  let cookies: Awaited<ReturnType<BrowserContext["cookies"]>> | undefined;
+
+  /** The page at `path` for the admin, with or without script. */
+  async function adminPage(path: string, javaScript = true) {
+    if (!cookies) {
+      const { context, page } = await newPage(site.browser);
+      await signInThroughLogin(page, site.url, office, "/DeashBoard");
+      cookies = await context.cookies();
+    }
+    const { context, page } = await newPage(site.browser, { javaScript });
+    await context.addCookies(cookies);
+    await page.goto(site.url + path);
+    if (javaScript) await waitForHydration(page);
+    return page;
+  }
+
+  it("checks the content form in the browser before uploading anything, and on the server without script", async () => {
+    const page = await adminPage("/DeashBoard/AddAdmition");
+    await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+    const sent = allPosts(page);
+    const form = page.getByTestId("content-form");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expectErrorBeside(form.locator('[name="title"]'), words("en", required("title")));
+    expect(await page.getByTestId("image-error").textContent()).toBe(
+      words("en", problem("upload.photoRequired")),
+    );
+    expect(sent()).toBe(0);
+
+    const plain = await adminPage("/DeashBoard/AddAdmition", false);
+    await plain.getByLabel("Price").fill("120");
+    await plain.getByRole("button", { name: "Add", exact: true }).click();
+    await plain.waitForLoadState();
+    await expectErrorBeside(
+      plain.getByTestId("content-form").locator('[name="title"]'),
+      words("en", required("title")),
+    );
+  });
+
+  it("checks an album's photos and captions in the browser before sending anything", async () => {
+    const page = await adminPage(`/DeashBoard/albums/${albumId}/photos`);
+    const sent = allPosts(page);
+    await page
+      .getByTestId("album-photo-files")
+      .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") }]);
+    await expectErrorBeside(page.getByTestId("album-photo-files"), words("en", problem("upload.imageType")));
+    await page.getByTestId("caption-0").fill("x".repeat(501));
+    await page.getByRole("button", { name: "Save caption" }).first().click();
+    await expectErrorBeside(
+      page.getByTestId("caption-0"),
+      words("en", problem("field.tooLong", { label: "caption", max: 500 })),
+    );
+    expect(sent()).toBe(0);
+  });
+
+  it("shows the server's refusal of an album's photo beside the file field without script", async () => {
+    const page = await adminPage(`/DeashBoard/albums/${albumId}/photos`, false);
+    await page
+      .getByTestId("album-photo-files")
+      .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") }]);
+    await page.getByRole("button", { name: "Add the chosen photos" }).click();
+    await page.waitForLoadState();
+    await expectErrorBeside(page.getByTestId("album-photo-files"), words("en", problem("upload.imageType")));
+  });
+
+  it("checks the exam forms in the browser before sending anything", async () => {
+    const page = await adminPage("/DeashBoard/exams");
+    const sent = allPosts(page);
+    const form = page.getByTestId("exam-form-create");
+    await form.getByRole("button", { name: "Set up the exam" }).click();
+    await expectErrorBeside(form.locator('[name="name"]'), words("en", problem("value.required")));
+    const row = page.getByTestId("class-new");
+    await row.locator('[name="name"]').fill("Class Nine");
+    await row.locator('[name="sections"]').fill("A, a");
+    await row.getByRole("button").click();
+    await expectErrorBeside(row.locator('[name="sections"]'), words("en", problem("exam.sectionsOnce")));
+
+    const marks = await adminPage(`/DeashBoard/exams/${examId}`);
+    const posted = allPosts(marks);
+    await marks.getByTestId("import-form").getByRole("button", { name: "Check the sheet" }).click();
+    await expectErrorBeside(marks.locator("#marks-file"), words("en", problem("exam.fileRequired")));
+    const link = marks.getByTestId("link-account-form");
+    await link.locator('[name="email"]').fill("parent at example");
+    await link.getByRole("button").click();
+    await expectErrorBeside(link.locator('[name="email"]'), words("en", problem("value.email")));
+    expect(sent() + posted()).toBe(0);
+  });
+
+  it("shows the server's refusals of the exam forms beside their fields without script", async () => {
+    const page = await adminPage("/DeashBoard/exams", false);
+    const row = page.getByTestId("class-new");
+    await row.locator('[name="name"]').fill("Class Nine");
+    await row.locator('[name="sections"]').fill("A, a");
+    await row.getByRole("button").click();
+    await page.waitForLoadState();
+    await expectErrorBeside(
+      page.getByTestId("class-new").locator('[name="sections"]'),
+      words("en", problem("exam.sectionsOnce")),
+    );
+
+    const marks = await adminPage(`/DeashBoard/exams/${examId}`, false);
+    const cell = marks.getByTestId("marks-grid").locator("input").first();
+    await cell.fill("500");
+    await marks.getByRole("button", { name: "Save the marks" }).click();
+    await marks.waitForLoadState();
+    await expectErrorBeside(
+      marks.getByTestId("marks-grid").locator("input").first(),
+      words("en", problem("exam.scoreRange", { full: 70 })),
+    );
+  });
+
+  it("checks the routine forms in the browser before sending anything", async () => {
+    const page = await adminPage(`/DeashBoard/routines?class=${six}`);
+    const sent = allPosts(page);
+    const week = page.getByTestId("week-form");
+    await week.locator('[name="periods"]').fill("1 08:00 07:30");
+    await week.getByRole("button", { name: "Save periods and days" }).click();
+    await expectErrorBeside(
+      week.locator('[name="periods"]'),
+      words("en", { key: "routine.afterStart", at: "periods.0.end" }),
+    );
+    // A browser that lets more be typed than the box's maxlength still meets the schema.
+    const subject = page.getByLabel("Subject: Monday, Period 2");
+    await subject.evaluate((box) => box.removeAttribute("maxlength"));
+    await subject.fill("x".repeat(81));
+    await page.getByRole("button", { name: "Save the routine" }).click();
+    await expectErrorBeside(
+      page.getByLabel("Subject: Monday, Period 2"),
+      words("en", problem("value.tooLong", { max: 80 })),
+    );
+    const substitute = page.getByTestId("substitute-form");
+    await substitute.locator('[name="date"]').fill("");
+    await substitute.getByRole("button").click();
+    await expectErrorBeside(substitute.locator('[name="date"]'), words("en", problem("value.date")));
+    expect(sent()).toBe(0);
+  });
+
+  it("shows the server's refusals of the routine forms beside their fields without script, a clash named", async () => {
+    const sixWeek = await (await fetch(`${site.url}/api/routines/classes/${six}`)).json();
+    const taken = sixWeek.slots.find(
+      (slot: { day: string; period: number }) => slot.day === "monday" && slot.period === 2,
+    );
+    const page = await adminPage(`/DeashBoard/routines?class=${seven}`, false);
+    await page.getByLabel("Teacher: Monday, Period 2").selectOption(taken.teacher._id);
+    await page.getByRole("button", { name: "Save the routine" }).click();
+    await page.waitForLoadState();
+    const clash = `Teacher ${taken.teacher.name} already teaches Class Six on Monday in period 2`;
+    expect(await page.getByTestId("form-error").textContent()).toBe(clash);
+    await expectErrorBeside(page.getByLabel("Teacher: Monday, Period 2"), clash);
+
+    const plain = await adminPage("/DeashBoard/routines", false);
+    await plain.getByTestId("substitute-form").locator('[name="date"]').fill("");
+    await plain.getByTestId("substitute-form").getByRole("button").click();
+    await plain.waitForLoadState();
+    await expectErrorBeside(
+      plain.getByTestId("substitute-form").locator('[name="date"]'),
+      words("en", problem("value.date")),
+    );
   });
 });

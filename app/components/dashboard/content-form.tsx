@@ -1,7 +1,8 @@
 // The dashboard's content form, shared by the add pages and the edit page: the kind's fields
-// (app/components/dashboard/content-forms.ts), checked in the browser with the server's zod
-// schema, then posted as multipart with XMLHttpRequest (for the upload's progress bar) to the
-// page's own address, whose middleware answers JSON. Without script the form posts normally.
+// (app/components/dashboard/content-forms.ts). On the one form pattern (docs/forms.md): checked
+// in the browser with the server's zod schema, then posted as multipart with `useUpload` (for the
+// upload's progress bar) to the page's own address, whose middleware answers JSON. Without
+// script the form posts normally.
 
 import {
   Alert,
@@ -18,12 +19,12 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { type DragEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { type Problem, problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
-import { acceptedImageTypes, uploadWithProgress, useFilePreview } from "../../lib/upload";
-import { type FieldErrors, fieldProblemsOf } from "../../lib/use-schema-form";
+import { acceptedImageTypes, useFilePreview, useUpload } from "../../lib/upload";
+import { type FieldErrors, useSchemaForm } from "../../lib/use-schema-form";
 import { FormError } from "../form-error";
 import type { ContentForm } from "./content-forms";
 
@@ -69,20 +70,71 @@ export function ContentFormView({
   const [formKey, setFormKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const preview = useFilePreview(file);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>(actionData && !actionData.ok ? actionData.fields : {});
-  const [error, setError] = useState<string | null>(
-    actionData && !actionData.ok && actionData.error ? te(actionData.error) : null,
-  );
-  const [succeeded, setSucceeded] = useState(Boolean(actionData?.ok));
+  const [answer, setAnswer] = useState<FormAnswer | undefined>(actionData);
+  useEffect(() => setAnswer(actionData), [actionData]);
   const [dragging, setDragging] = useState(false);
   // Set once the script runs, so tests (and styles) can tell the checked form from the plain one.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
+  /** The form's fields with the chosen file (the file input itself may be empty after a reset). */
+  const bodyOf = (element: HTMLFormElement) => {
+    const body = new FormData(element);
+    body.delete("image");
+    if (file) body.set("image", file);
+    return body;
+  };
+
+  // What the schema cannot know: an add's photo, and the documents a kind requires (an edit keeps
+  // the current ones unless another is chosen).
+  const missingFiles = (values: Record<string, unknown>) => {
+    const found: FieldErrors = {};
+    const link = String(values.imageLink ?? "").trim();
+    if (form.image === "required" && !currentImage && !values.image && !link)
+      found.image = problem("upload.photoRequired");
+    for (const field of form.fields) {
+      const chosen = values[field.name];
+      const sent = chosen instanceof File && chosen.size > 0;
+      if (field.widget === "file" && field.required && !sent && !defaults?.[field.name])
+        found[field.name] = problem("upload.chooseFile");
+    }
+    return found;
+  };
+
+  const { upload, progress } = useUpload();
+  const send = async (element: HTMLFormElement) => {
+    setAnswer(undefined);
+    try {
+      const { body: result } = await upload<FormAnswer>(location.pathname, bodyOf(element));
+      setAnswer(result);
+      if (result.ok) {
+        setFile(null);
+        if (resetOnSuccess) setFormKey((key) => key + 1);
+        onSaved?.();
+      }
+    } catch {
+      setAnswer({ ok: false, error: problem("request.failed"), fields: {} });
+    }
+  };
+
+  const { onSubmit, onFocus, fieldError, errors, showErrors } = useSchemaForm(
+    () =>
+      Promise.all([form.schema(), import("../../../common/schemas/form-check")]).then(([schema, m]) =>
+        m.formCheck(missingFiles, schema),
+      ),
+    answer && !answer.ok ? answer.fields : undefined,
+    {
+      values: (element) => Object.fromEntries(bodyOf(element)),
+      submit: (element) => void send(element),
+    },
+  );
+
   const choose = (chosen: File | null | undefined) => {
     setFile(chosen ?? null);
-    setErrors(({ image: _, ...rest }) => rest);
+    if (errors.image) {
+      const { image: _, ...rest } = errors;
+      showErrors(rest);
+    }
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -91,53 +143,8 @@ export function ContentFormView({
     choose(event.dataTransfer.files[0]);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const body = new FormData(element);
-    body.delete("image");
-    if (file) body.set("image", file);
-    const schema = await form.schema().catch(() => null);
-    const found: FieldErrors = {};
-    const checked = schema?.safeParse(Object.fromEntries(body));
-    if (checked && !checked.success) Object.assign(found, fieldProblemsOf(checked.error));
-    const link = String(body.get("imageLink") ?? "").trim();
-    if (form.image === "required" && !currentImage && !file && !link)
-      found.image = problem("upload.photoRequired");
-    // A document is required on an add; an edit keeps the current one unless another is chosen.
-    for (const field of form.fields) {
-      const chosen = body.get(field.name);
-      const sent = chosen instanceof File && chosen.size > 0;
-      if (field.widget === "file" && field.required && !sent && !defaults?.[field.name])
-        found[field.name] = problem("upload.chooseFile");
-    }
-    setSucceeded(false);
-    setError(null);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setProgress(0);
-    try {
-      const { body: answer } = await uploadWithProgress<FormAnswer>(location.pathname, body, setProgress);
-      if (answer.ok) {
-        setSucceeded(true);
-        setFile(null);
-        if (resetOnSuccess) setFormKey((key) => key + 1);
-        onSaved?.();
-      } else {
-        setError(answer.error ? te(answer.error) : null);
-        setErrors(answer.fields ?? {});
-      }
-    } catch {
-      setError(t("forms.failed"));
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  const fieldError = (name: string) => {
-    const found = errors[name];
-    return found ? te(found) : undefined;
-  };
+  const succeeded = Boolean(answer?.ok);
+  const error = answer && !answer.ok && answer.error ? te(answer.error) : null;
 
   return (
     <Paper withBorder p="lg" maw={640}>
@@ -160,7 +167,8 @@ export function ContentFormView({
           data-testid="content-form"
           data-hydrated={hydrated ? "" : undefined}
           noValidate
-          onSubmit={(event) => void onSubmit(event)}
+          onSubmit={onSubmit}
+          onFocus={onFocus}
         >
           <Stack gap="sm">
             {form.fields.map((field) => {

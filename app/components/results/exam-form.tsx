@@ -1,5 +1,5 @@
-// The dashboard's exam form: set up an exam, or change one (filled in with it). Read on the server
-// by exam-form.server.ts.
+// The dashboard's exam form: set up an exam, or change one (filled in with it). On the one form
+// pattern: read and checked by common/schemas/exam-forms.ts in the browser and on the server.
 
 import { Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { Form } from "react-router";
@@ -7,6 +7,7 @@ import type { Problem } from "../../../common/errors/problem";
 import { writeSubjectLines } from "../../../common/subject-lines";
 import type { Exam } from "../../../server/domain/exams";
 import { useI18n } from "../../lib/i18n";
+import { useSchemaForm } from "../../lib/use-schema-form";
 
 type ExamValues = Pick<
   Exam,
@@ -23,19 +24,24 @@ export function ExamForm({
 }: {
   classes: string[];
   exam?: ExamValues;
-  fields: Record<string, Problem>;
+  /** The server's refusal of this form, by box. */
+  fields?: Record<string, Problem>;
   busy: boolean;
   intent: string;
   submitLabel: string;
 }) {
-  const { t, te } = useI18n();
-  const field = (name: string) => (fields[name] ? te(fields[name]) : undefined);
+  const { t } = useI18n();
+  const {
+    onSubmit,
+    onFocus,
+    fieldError: field,
+  } = useSchemaForm(() => import("../../../common/schemas/exam-forms").then((m) => m.examFormInput), fields);
   const bands =
     exam?.scheme.kind === "custom"
       ? exam.scheme.bands.map((b) => `${b.min} ${b.grade} ${b.point}`).join("\n")
       : "";
   return (
-    <Form method="post">
+    <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} data-testid={`exam-form-${intent}`}>
       <Stack gap="sm">
         <TextInput
           name="name"

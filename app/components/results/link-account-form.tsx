@@ -7,6 +7,7 @@ import { Form } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
 import { enrolmentRelations } from "../../../common/schemas/results";
 import { useI18n } from "../../lib/i18n";
+import { useSchemaForm } from "../../lib/use-schema-form";
 
 export function LinkAccountForm({
   students,
@@ -14,12 +15,26 @@ export function LinkAccountForm({
   busy,
 }: {
   students: { enrolment: string; roll: string; name: string }[];
-  /** The last try's errors by field. */
-  fields: Record<string, Problem>;
+  /** The server's refusal, by field. */
+  fields?: Record<string, Problem>;
   busy: boolean;
 }) {
-  const { t, te } = useI18n();
-  const error = (name: string) => (fields[name] ? te(fields[name]) : undefined);
+  const { t } = useI18n();
+  const {
+    onSubmit,
+    onFocus,
+    fieldError: error,
+  } = useSchemaForm(
+    () => import("../../../common/schemas/results").then((m) => m.linkAccountInput),
+    fields,
+    // The student is chosen from the list; the schema checks the e-mail and the relation.
+    {
+      values: (form) => ({
+        email: new FormData(form).get("email"),
+        relation: new FormData(form).get("relation"),
+      }),
+    },
+  );
   return (
     <Paper withBorder p="lg">
       <Title order={3} mb="xs">
@@ -28,7 +43,7 @@ export function LinkAccountForm({
       <Text size="sm" mb="sm">
         {t("results.link.help")}
       </Text>
-      <Form method="post">
+      <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} data-testid="link-account-form">
         <Group align="flex-start">
           <NativeSelect
             name="enrolment"

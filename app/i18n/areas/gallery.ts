@@ -20,6 +20,7 @@ const en = {
   "gallery.manage.add": "Add photos",
   "gallery.manage.addHint":
     "Choose several photos at once (JPEG, PNG, WebP or AVIF); each is sent on its own.",
+  "gallery.manage.send": "Add the chosen photos",
   "gallery.manage.uploading": "Uploading {name}",
   "gallery.manage.uploaded": "{name}: added",
   "gallery.manage.failed": "{name}: {message}",
@@ -55,6 +56,7 @@ const bn: Record<keyof typeof en, string> = {
   "gallery.manage.heading": "{album}-এর ছবি",
   "gallery.manage.add": "ছবি যোগ করুন",
   "gallery.manage.addHint": "একসাথে কয়েকটি ছবি বেছে নিন (JPEG, PNG, WebP বা AVIF); প্রতিটি আলাদাভাবে পাঠানো হয়।",
+  "gallery.manage.send": "বেছে নেওয়া ছবিগুলো যোগ করুন",
   "gallery.manage.uploading": "{name} আপলোড হচ্ছে",
   "gallery.manage.uploaded": "{name}: যোগ হয়েছে",
   "gallery.manage.failed": "{name}: {message}",
