@@ -48,7 +48,6 @@ const en = {
   "forms.uploading": "Uploading",
   "forms.submit": "Add",
   "forms.success": "added successfully",
-  "forms.failed": "The form could not be sent; try again",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -100,7 +99,6 @@ const bn: Record<keyof typeof en, string> = {
   "forms.uploading": "আপলোড হচ্ছে",
   "forms.submit": "যোগ করুন",
   "forms.success": "সফলভাবে যোগ হয়েছে",
-  "forms.failed": "ফর্মটি পাঠানো যায়নি; আবার চেষ্টা করুন",
 } as const;
 
 export const dashboardFormsMessages = { en, bn };
