@@ -12,7 +12,7 @@ import type { PageTemplates } from "../server/cache/page-templates";
 import type { Actor, SignedInActor } from "../server/domain/actor";
 import { pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
-import { isSharedByView } from "./lib/shared-page";
+import { pageViewOf } from "./lib/shared-page";
 import {
   type HeldDetails,
   holeTokens,
@@ -36,7 +36,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, actor, personHoles, heldDetails, templateViewKey, services } =
+  const { nonce, logger, actor, personHoles, heldDetails, templateViewKey, personalViewKey, services } =
     loadContext.get(pageContext);
   if (personHoles && actor.kind === "user") {
     return templatedPage(request, responseStatusCode, responseHeaders, routerContext, {
@@ -46,6 +46,7 @@ export default function handleRequest(
       logger,
       templates: services.pageTemplates,
       viewKey: templateViewKey,
+      personalViewKey,
     });
   }
   return renderPage(request, responseStatusCode, responseHeaders, routerContext, {
@@ -72,6 +73,7 @@ async function templatedPage(
     logger,
     templates,
     viewKey,
+    personalViewKey,
   }: {
     actor: SignedInActor;
     held: HeldDetails;
@@ -79,16 +81,22 @@ async function templatedPage(
     logger: Logger;
     templates: PageTemplates;
     viewKey: string | null;
+    personalViewKey: string | null;
   },
 ): Promise<Response> {
   // The data the page carries, as React Router serialized it: read whole (the streamed sections'
   // too), then given to the render as it was.
   const data = await readAll(routerContext.serverHandoffStream);
-  const shared =
+  const view = pageViewOf(
+    routerContext.staticHandlerContext.matches,
+    (id) => routerContext.routeModules[id]?.handle,
+  );
+  // A person's own page may carry their e-mail or account id: its key is its data, theirs alone.
+  const kept =
     status === 200 &&
     !headers.has("set-cookie") &&
-    isSharedPage(new TextDecoder().decode(Buffer.concat(data)), actor);
-  const key = shared ? templateKey(request.url, data) : null;
+    (view === "personal" || isSharedPage(new TextDecoder().decode(Buffer.concat(data)), actor));
+  const key = kept ? templateKey(request.url, data) : null;
   const { template } = await templates.get(key, async () => {
     routerContext.serverHandoffStream = replay(data);
     // Its own request, so that one reader going away does not stop a render others wait for.
@@ -103,11 +111,10 @@ async function templatedPage(
     const keep = key !== null && rendered.status === 200 && !html.includes("$RX");
     return { template: parseTemplate(html, { logger }), keep };
   });
-  if (
-    key &&
-    viewKey &&
-    isSharedByView(routerContext.staticHandlerContext.matches, (id) => routerContext.routeModules[id]?.handle)
-  ) {
+  if (key && personalViewKey && view === "personal") {
+    templates.share(personalViewKey, key, [...headers], { personal: true, held });
+  }
+  if (key && viewKey && view === "shared") {
     if (!templates.share(viewKey, key, [...headers])) {
       // Two readers of one view got different data, or the data changed with no change of content
       // (the day turned): either way the page is no longer found by its view this generation.

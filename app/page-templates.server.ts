@@ -8,7 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces";
 import { bestEncoding } from "../server/cache/kept-answer";
-import type { HoleName, Template } from "../server/cache/page-templates";
+import type { HeldValues, HoleName, Template } from "../server/cache/page-templates";
 import type { SignedInActor } from "../server/domain/actor";
 import type { Profile } from "../server/domain/profile";
 import { initialsOf } from "./components/avatar";
@@ -20,7 +20,7 @@ export type Person = { name: string; email: string; image: string | null; initia
  * The person's details that a loader gave as holes, with their values (the profile's texts): each
  * request's own, filled beside the person's name and e-mail.
  */
-export type HeldDetails = Partial<Record<Exclude<HoleName, "nonce">, string>>;
+export type HeldDetails = HeldValues;
 
 // Letters and digits only, so that no escaping on the way (React's, JSON's, React Router's)
 // changes a token; the secret is this process's, so no stored text can forge one.

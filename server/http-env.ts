@@ -16,6 +16,11 @@ export type AppEnv = {
     /** The content generation, once read for this request (null: unknown, Redis down). */
     contentGeneration?: string | null;
     /**
+     * A signed-in person's page: the key it is found by as their own page, in this request's
+     * records generation (server/middleware/page-templates.ts); null when it cannot be.
+     */
+    personalViewKey?: string | null;
+    /**
      * A JSON answer's text, as the REST router made it: compression reads it here instead of
      * reading the answer's body back (server/middleware/compress.ts).
      */

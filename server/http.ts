@@ -173,7 +173,7 @@ export function createApp(
         return c.text(message, 413);
       },
     });
-    app.get("*", serveSharedPages(services.pageTemplates));
+    app.get("*", serveSharedPages(services.pageTemplates, services.recordsGeneration));
     app.all("*", formLimit, pageInput(), (c) => {
       const client = clientAddressOf(c, config);
       const context = new RouterContextProvider();
@@ -189,6 +189,7 @@ export function createApp(
         personHoles: isTemplatedPage(c),
         heldDetails: {},
         templateViewKey: sharedViewKeyOf(c),
+        personalViewKey: c.get("personalViewKey") ?? null,
       });
       return pageHandler(c.req.raw, context);
     });

@@ -33,6 +33,8 @@ export type PageContext = {
    * reader of a view (server/cache/page-templates.ts viewKeyOf); null when it may not be.
    */
   templateViewKey: string | null;
+  /** For such a GET, the key its page is found by when its routes declare it the person's own. */
+  personalViewKey: string | null;
 };
 
 export const pageContext = createContext<PageContext>();

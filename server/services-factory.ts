@@ -7,6 +7,7 @@ import { createAuth } from "./auth/auth";
 import { backupBeforeUpgrade } from "./backup/before-upgrade";
 import { createPageCache } from "./cache/page-cache";
 import { createPageTemplates } from "./cache/page-templates";
+import { createRecordsGeneration } from "./cache/records-generation";
 import type { Config } from "./config";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
 import { ensureAdminAccount } from "./domain/users";
@@ -85,6 +86,7 @@ export async function createServices(
     sms,
     pageCache,
     pageTemplates: createPageTemplates(),
+    recordsGeneration: createRecordsGeneration(database.db),
   };
 }
 

@@ -33,4 +33,6 @@ export type Services = {
   pageCache: PageCache;
   /** Signed-in people's pages as templates with holes for their details (decision 0037). */
   pageTemplates: PageTemplates;
+  /** The count of stored changes, of content or not: a person's own pages are kept by it (0038). */
+  recordsGeneration: () => Promise<string | null>;
 };

@@ -14,11 +14,15 @@ import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import { seo } from "../lib/seo";
+import { personalPage } from "../lib/shared-page";
 import { Picture } from "../ui";
 import type { Route } from "./+types/blog";
 
 /** The newest comments shown under a blog; the heading counts them all. */
 const commentLimit = 100;
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor, services } = pageOf(context);

@@ -9,8 +9,12 @@ import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
+import { personalPage } from "../lib/shared-page";
 import { ButtonLink } from "../ui";
 import type { Route } from "./+types/bookings";
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

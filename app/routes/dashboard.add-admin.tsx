@@ -10,10 +10,14 @@ import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.add-admin";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "addAdmin.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);

@@ -13,6 +13,7 @@ import { type ContentForm, contentForms, kindOfPath } from "../components/dashbo
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { contentContext } from "../lib/list-page.server";
 import { requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { FieldErrors } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.add-content";
 
@@ -61,6 +62,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   dashboardTitle(matches, loaderData ? contentForms[loaderData.kind].heading : "dashboard.title");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -19,6 +19,7 @@ import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { acceptedImageTypes, uploadWithProgress } from "../lib/upload";
 import { type FieldErrors, useSchemaForm } from "../lib/use-schema-form";
 import { Picture } from "../ui/picture";
@@ -30,6 +31,9 @@ const notFoundIs404 = (error: unknown) => {
   if (error instanceof DomainError && error.code === "not_found") throw data(null, { status: 404 });
   throw error;
 };
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -16,11 +16,15 @@ import type { MessageKey } from "../i18n";
 import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.audit";
 
 const perPage = 25;
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "audit.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

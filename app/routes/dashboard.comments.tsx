@@ -36,11 +36,15 @@ import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.comments";
 
 const perPage = 20;
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "moderation.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -24,10 +24,14 @@ import { folderHref } from "../components/dashboard/inbox";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { type FieldErrors, fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.compose";
 
 const notFound = () => data(null, { status: 404 });
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

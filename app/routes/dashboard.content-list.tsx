@@ -40,6 +40,7 @@ import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.content-list";
 
 const perPage = 20;
@@ -83,6 +84,9 @@ function rowOf(kind: ListKind, record: unknown): Row {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   dashboardTitle(matches, loaderData ? listMenuLabels[loaderData.kind] : "dashboard.title");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -16,6 +16,7 @@ import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.edit-content";
 
 function kindOf(value: string | undefined): ListKind {
@@ -96,6 +97,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "contentLists.edit.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const kind = kindOf(params.kind);

@@ -30,10 +30,14 @@ import { LinkAccountForm } from "../components/results/link-account-form";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { type FieldErrors, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.exam";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "results.exams.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -20,10 +20,14 @@ import { ExamForm } from "../components/results/exam-form";
 import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.exams";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "results.exams.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -8,9 +8,13 @@ import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
 import { requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.exports";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "exports.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);

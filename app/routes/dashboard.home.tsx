@@ -7,7 +7,11 @@ import { inboxAction, loadInbox } from "../components/dashboard/inbox.server";
 import { Overview } from "../components/dashboard/overview";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.home";
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

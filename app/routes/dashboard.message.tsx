@@ -16,6 +16,7 @@ import type { MessageKey } from "../i18n";
 import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.message";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -34,6 +35,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const words = message.kind === "received" ? message.name : message.subject;
   return words ? dashboardTitle(matches, { text: words }) : dashboardTitle(matches, "inbox.noSubject");
 };
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

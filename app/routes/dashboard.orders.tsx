@@ -24,11 +24,15 @@ import { Cell, TableBox, TablePagination } from "../components/dashboard/table-t
 import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "cart.admin.heading");
 
 const perPage = 50;
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

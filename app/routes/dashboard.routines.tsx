@@ -44,10 +44,14 @@ import { dayLabel } from "../components/routines/week-table";
 import { formatDate, localDigits } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.routines";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "routines.menu");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);

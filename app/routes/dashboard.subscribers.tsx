@@ -10,12 +10,16 @@ import { TablePagination, TableSearch } from "../components/dashboard/table-tool
 import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.subscribers";
 
 const perPage = 20;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   dashboardTitle(matches, "people.subscribers.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

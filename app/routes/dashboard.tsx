@@ -12,8 +12,12 @@ import "../styles/mantine.css";
 import "../styles/dashboard.css";
 import { pageTitle } from "../lib/meta";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { theme } from "../theme";
 import type { Route } from "./+types/dashboard";
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

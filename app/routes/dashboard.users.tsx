@@ -28,11 +28,15 @@ import { flashCookieHeader } from "../lib/cookies.server";
 import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.users";
 
 const perPage = 20;
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "people.users.heading");
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -13,6 +13,7 @@ import { useProfile } from "../components/profile/use-profile";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { requireUserPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, SelectField, TextArea, TextField } from "../ui";
 import type { Route } from "./+types/profile.edit";
@@ -34,6 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export default function EditProfile({ actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();

@@ -8,10 +8,14 @@ import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { requireUserPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { ButtonLink, Pagination } from "../ui";
 import type { Route } from "./+types/profile.my-blogs";
 
 const pageSize = 20;
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

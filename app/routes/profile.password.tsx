@@ -10,9 +10,13 @@ import { NewPasswordFields } from "../components/new-password-fields";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Button, PasswordField } from "../ui";
 import type { Route } from "./+types/profile.password";
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

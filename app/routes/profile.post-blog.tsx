@@ -10,6 +10,7 @@ import { BlogForm, type BlogFormAnswer } from "../components/profile/blog-form";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { requireUserPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/profile.post-blog";
 
 // The fields the page reads from the posted form (the image comes as `image` or `imageLink`).
@@ -65,6 +66,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     return Response.json(body, { status });
   },
 ];
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(context, request);

@@ -4,7 +4,11 @@ import { ownMarksheets } from "../../server/domain/result-lookup";
 import { Marksheet, MarksheetActions } from "../components/results/marksheet";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/profile.results";
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

@@ -5,6 +5,10 @@ import { classLabelKey } from "../components/lists/labels";
 import { useProfile } from "../components/profile/use-profile";
 import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
+import { personalPage } from "../lib/shared-page";
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export default function SavedProfile() {
   const { t } = useI18n();

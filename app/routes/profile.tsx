@@ -11,8 +11,12 @@ import { localeOf } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
+import { personalPage } from "../lib/shared-page";
 import { heldProfile } from "../page-templates.server";
 import type { Route } from "./+types/profile";
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

@@ -10,6 +10,7 @@ import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
+import { personalPage } from "../lib/shared-page";
 import { Button, ButtonLink } from "../ui";
 import type { Route } from "./+types/receipt";
 
@@ -19,6 +20,9 @@ const providerNames: Record<string, string> = {
   sslcommerz: "SSLCommerz",
   bkash: "bKash",
 };
+
+// The reader's own page, kept until something stored changes (decision 0038).
+export const handle = personalPage;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

@@ -5,6 +5,7 @@
 // schema.ts, so a database at an older migration (before an upgrade) dumps just as well.
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
 
 export type DumpedTable = { name: string; rows: number; lines: string };
 
@@ -38,12 +39,6 @@ const passingTables: Record<string, string> = {
 };
 
 type Executor = Pick<Database, "execute">;
-
-/** The rows of a raw query, whichever driver ran it. */
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
 
 /** The app's tables, each after the tables it refers to (a self-reference aside). */
 export async function tablesInOrder(db: Executor): Promise<string[]> {

@@ -6,11 +6,11 @@ import { getTableName, sql } from "drizzle-orm";
 import writeXlsxFile from "write-excel-file/universal";
 import { type KindName, kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { type Actor, requireAdmin } from "../domain/actor";
 import { serverKinds } from "../domain/kinds";
 import { csvCell } from "../domain/subscribers";
 import { escapeXlsxText } from "../results/marks-sheet";
-import { rowsOf } from "./dump";
 
 type ExportSpec = { table: string; leave?: string[] };
 

@@ -9,10 +9,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { latestLevel, migrateUpTo, migrationTag } from "../db/migration-levels";
+import { rowsOf } from "../db/rows";
 import { vacuumAndAnalyze } from "../db/upkeep";
 import type { FileStorage } from "../files/storage";
 import { ArchiveError, extractArchive } from "./archive";
-import { rowsOf, tablesInOrder } from "./dump";
+import { tablesInOrder } from "./dump";
 import { checkEntries, type Manifest, parseManifest } from "./manifest";
 
 /** The target holds data and --force was not given. */

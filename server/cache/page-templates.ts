@@ -33,8 +33,14 @@ export type Template = {
   compressing?: Promise<void>;
 };
 
-/** A template found by its view: the answer's headers come with it. */
-type Shared = { templateKey: string | null; headers: [string, string][]; storedAt: number };
+/** A person's details that a page's loaders gave as holes, with their values (the profile's). */
+export type HeldValues = Partial<Record<Exclude<HoleName, "nonce">, string>>;
+
+/**
+ * A template found by its view: the answer's headers come with it, and, for a person's own page,
+ * the values of the holes its loaders gave (they do not run when it is found so).
+ */
+type Shared = { templateKey: string | null; headers: [string, string][]; held: HeldValues; storedAt: number };
 
 export type PageTemplates = ReturnType<typeof createPageTemplates>;
 
@@ -132,23 +138,32 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
      * Notes that the page of `viewKey` is the template of `templateKey`. Returns false, and stops
      * finding the page by its view, when the view had another template in the same content
      * generation: the page differs between readers of one view (a route declared shared that is
-     * not), or changed without a change of content.
+     * not), or changed without a change of content. A person's own page (`personal`: its key
+     * names them) is theirs alone: another template is the page changed (the day turned), and
+     * takes the place of the first.
      */
-    share(viewKey: string, templateKey: string, headers: [string, string][]): boolean {
+    share(
+      viewKey: string,
+      templateKey: string,
+      headers: [string, string][],
+      { personal = false, held = {} }: { personal?: boolean; held?: HeldValues } = {},
+    ): boolean {
       const before = byView.get(viewKey);
-      const same = !before || before.templateKey === templateKey;
+      const same = personal || !before || before.templateKey === templateKey;
       byView.delete(viewKey);
-      byView.set(viewKey, { templateKey: same ? templateKey : null, headers, storedAt: Date.now() });
+      byView.set(viewKey, { templateKey: same ? templateKey : null, headers, held, storedAt: Date.now() });
       if (byView.size > 10_000) byView.delete(byView.keys().next().value as string);
       return same;
     },
 
-    /** The template and headers of a view's page, while its check holds. */
-    forView(viewKey: string): { template: Template; headers: [string, string][] } | undefined {
+    /** The template, headers and held values of a view's page, while its check holds. */
+    forView(
+      viewKey: string,
+    ): { template: Template; headers: [string, string][]; held: HeldValues } | undefined {
       const shared = byView.get(viewKey);
       if (!shared?.templateKey || Date.now() - shared.storedAt > checkMs) return undefined;
       const template = fresh(shared.templateKey);
-      return template ? { template, headers: shared.headers } : undefined;
+      return template ? { template, headers: shared.headers, held: shared.held } : undefined;
     },
 
     /** For tests and the bench: how much is kept, and how many templates were rendered. */
@@ -164,4 +179,18 @@ export function viewKeyOf(request: Request, actor: SignedInActor, generation: st
   const url = new URL(request.url);
   const view = actor.isAdmin ? "admin" : "user";
   return `${generation}\n${view} ${actor.image ? "photo" : "initials"} ${localeOf(request)}\n${url.pathname}${url.search}`;
+}
+
+/**
+ * The key of a person's own page (app/lib/shared-page.ts `personalPage`): their view's key, the
+ * person and the records generation (every stored change, of content or not: an order paid, a
+ * message received).
+ */
+export function personalViewKeyOf(
+  request: Request,
+  actor: SignedInActor,
+  generation: string,
+  records: string,
+): string {
+  return `person ${actor.id} ${records}\n${viewKeyOf(request, actor, generation)}`;
 }

@@ -622,6 +622,12 @@ export const auditEntries = pgTable(
 // Redis: every change to content takes the next value (server/cache/page-cache.ts).
 export const pageCacheGeneration = pgSequence("page_cache_generation");
 
+// Every stored change of a row, of content or not (an order paid by a provider's callback, a
+// visitor's message, an order expired): a trigger takes the next value when its transaction
+// commits (migration 0017). A signed-in person's own pages are kept by it
+// (server/cache/records-generation.ts).
+export const recordsGeneration = pgSequence("records_generation");
+
 // ---------------------------------------------------------------------------------------------
 // Exam results (server/domain/exams.ts): classes, the students enrolled in a class for a
 // session, exams with their subjects, the marks, and each student's graded result.

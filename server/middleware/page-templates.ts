@@ -1,11 +1,12 @@
 // A signed-in person's page found by its view (server/cache/page-templates.ts) is filled with
-// their details before any of the page's loaders run. Other pages go on to React Router, which
-// renders them, or finds their template by their data (app/entry.server.tsx).
+// their details before any of the page's loaders run: a page the same for every reader of the
+// view, or the person's own page while nothing stored has changed. Other pages go on to React
+// Router, which renders them, or finds their template by their data (app/entry.server.tsx).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hasFlash } from "../../app/lib/cookies.server";
 import { personOf, templateAnswer } from "../../app/page-templates.server";
-import { type PageTemplates, viewKeyOf } from "../cache/page-templates";
+import { type PageTemplates, personalViewKeyOf, viewKeyOf } from "../cache/page-templates";
 import type { AppEnv } from "../http-env";
 
 /**
@@ -24,16 +25,27 @@ export function sharedViewKeyOf(c: Context<AppEnv>): string | null {
   return viewKeyOf(c.req.raw, actor, generation);
 }
 
-export const serveSharedPages = (templates: PageTemplates) =>
+export const serveSharedPages = (templates: PageTemplates, recordsGeneration: () => Promise<string | null>) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const key = sharedViewKeyOf(c);
     const actor = c.get("actor");
-    const found = key !== null && actor?.kind === "user" ? templates.forView(key) : undefined;
-    if (!found || actor?.kind !== "user") return next();
+    const key = sharedViewKeyOf(c);
+    if (key === null || actor?.kind !== "user") return next();
+    let found = templates.forView(key);
+    if (!found) {
+      // Read before the loaders run: a change made meanwhile leaves their page under the older one.
+      const records = await recordsGeneration();
+      const generation = c.get("contentGeneration");
+      const personalKey =
+        records && generation ? personalViewKeyOf(c.req.raw, actor, generation, records) : null;
+      c.set("personalViewKey", personalKey);
+      found = personalKey === null ? undefined : templates.forView(personalKey);
+    }
+    if (!found) return next();
     return templateAnswer(found.template, personOf(actor), {
       nonce: c.get("nonce"),
       acceptEncoding: c.req.header("accept-encoding"),
       status: 200,
       headers: new Headers(found.headers),
+      held: found.held,
     });
   });

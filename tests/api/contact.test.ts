@@ -278,6 +278,7 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
         personHoles: false,
         heldDetails: {},
         templateViewKey: null,
+        personalViewKey: null,
       });
       return (await loader({ context })).text();
     };

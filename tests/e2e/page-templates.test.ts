@@ -1,7 +1,8 @@
 // Signed-in people's pages come from templates with holes (decision 0037): each person sees
 // their own name, e-mail and photo and nobody else's, whatever their name holds; the page
 // hydrates without a mismatch; gzip and plain answers are the same page; a burst of requests
-// after a change renders the page once.
+// after a change renders the page once. A person's own pages (decision 0038) are answered again
+// without their loaders, to that person alone, until something stored changes, whoever stores it.
 import { get } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -71,6 +72,11 @@ describe("signed-in pages from templates", () => {
     }
   });
 
+  async function firstBlogPath(): Promise<string> {
+    const blogs = await (await fetch(`${site.url}/api/blog/blogs?limit=1`)).json();
+    return `/blog/${blogs.items?.[0]?._id ?? blogs[0]?._id}`;
+  }
+
   const page = (path: string, cookie: string, encoding: string) =>
     fetch(site.url + path, { headers: { cookie, "accept-encoding": encoding } });
 
@@ -100,12 +106,11 @@ describe("signed-in pages from templates", () => {
   }
 
   it("shows each reader their own name and e-mail, and nobody else's, on shared and personal pages", async () => {
-    const blog = await (await fetch(`${site.url}/api/blog/blogs?limit=1`)).json();
     const paths = [
       "/",
       "/blogs",
       "/AllTeacher",
-      `/blog/${blog.items?.[0]?._id ?? blog[0]?._id}`,
+      await firstBlogPath(),
       "/profile-route",
       "/allOrder",
       "/payment-getway/stripe",
@@ -187,6 +192,56 @@ describe("signed-in pages from templates", () => {
     await tab.waitForURL(/updateInformations$/);
     expect(await tab.locator('textarea[name="about"]').inputValue()).toBe(reader.about);
     expect(problems).toEqual([]);
+  });
+
+  it("answers a reader's own pages again without their loaders, to that reader alone", async () => {
+    const own = ["/profile-route", "/profile-route/MyBlogs", "/bookings", await firstBlogPath()];
+    const adminOwn = ["/DeashBoard", "/DeashBoard/list/blogs", "/DeashBoard/orders"];
+    const queriesOf = (answer: Response) =>
+      Number(/queries;dur=(\d+)/.exec(answer.headers.get("server-timing") ?? "")?.[1] ?? Number.NaN);
+    const nonceless = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""');
+    const pairs = [
+      ...readers.flatMap((reader) => own.map((path) => ({ who: reader.email, path }))),
+      ...adminOwn.map((path) => ({ who: admin.email, path })),
+    ];
+    // A change first, so that each page is rendered afresh once.
+    const created = await fetch(`${site.url}/api/Notice/notices`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: await cookieOf(admin.email), origin: site.url },
+      body: JSON.stringify({ Title: "Library open on Friday", about: "From nine to twelve." }),
+    });
+    expect(created.status, await created.clone().text()).toBeLessThan(300);
+    const first = new Map<string, string>();
+    for (const { who, path } of pairs) {
+      const answer = await page(path, await cookieOf(who), "identity");
+      expect(answer.status, path).toBe(200);
+      expect(queriesOf(answer), `${path} for ${who}, rendered`).toBeGreaterThan(1);
+      first.set(`${who} ${path}`, nonceless(await answer.text()));
+    }
+    // Again, each reader in turn: found by their view, with one query (the records generation).
+    for (const { who, path } of pairs) {
+      const answer = await page(path, await cookieOf(who), "identity");
+      expect(queriesOf(answer), `${path} for ${who}, again`).toBeLessThanOrEqual(1);
+      const html = nonceless(await answer.text());
+      expect(html, `${path} for ${who}`).toBe(first.get(`${who} ${path}`));
+      expect(html).not.toMatch(tokenPattern);
+    }
+  });
+
+  it("shows a change on a reader's own page at once, whoever stored it", async () => {
+    const adminCookie = await cookieOf(admin.email);
+    const before = await (await page("/DeashBoard", adminCookie, "identity")).text();
+    await page("/DeashBoard", adminCookie, "identity");
+    // A visitor's message: no content changes, so no page cache is emptied, but the inbox has it.
+    const sender = `Parent ${Date.now()}`;
+    const sent = await fetch(`${site.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: site.url },
+      body: JSON.stringify({ name: sender, email: "parent@example.test", message: "When does term begin?" }),
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    expect(before).not.toContain(sender);
+    expect(await (await page("/DeashBoard", adminCookie, "identity")).text()).toContain(sender);
   });
 
   it("renders a page once for a burst of readers just after a change", async () => {

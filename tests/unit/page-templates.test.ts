@@ -58,6 +58,18 @@ describe("the templates kept", () => {
     expect(templates.share("view", "one", [])).toBe(false);
   });
 
+  it("find a person's own page by its view with their held values, the newer page taking the older's place", async () => {
+    const templates = createPageTemplates();
+    await templates.get("one", async () => ({ template: template("one"), keep: true }));
+    await templates.get("two", async () => ({ template: template("two"), keep: true }));
+    expect(templates.share("mine", "one", [], { personal: true, held: { about: "first" } })).toBe(true);
+    expect(templates.forView("mine")?.held).toEqual({ about: "first" });
+    expect(templates.share("mine", "two", [], { personal: true, held: { about: "second" } })).toBe(true);
+    const found = templates.forView("mine");
+    expect(found?.template.pieces[0]?.raw.toString()).toBe("two");
+    expect(found?.held).toEqual({ about: "second" });
+  });
+
   it("make a template for one answer alone without keeping it", async () => {
     const templates = createPageTemplates();
     await templates.get(null, async () => ({ template: template("mine"), keep: false }));
