@@ -233,6 +233,16 @@ export const comments = pgTable(
   (t) => [index().on(t.blogId, t.createdAt), index().on(t.authorId), index().on(t.createdAt)],
 );
 
+// How many comments each blog has, kept by a trigger on comments (migration 0018): the comments
+// list's total is then a sum over the blogs a reader may read, not a count of every comment.
+// Derived: a backup leaves it out, and the comments' trigger counts them again as they load.
+export const commentCounts = pgTable("comment_counts", {
+  blogId: uuid()
+    .primaryKey()
+    .references(() => blogs.id, { onDelete: "cascade" }),
+  count: integer().notNull(),
+});
+
 export const results = pgTable(
   "results",
   {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { problem } from "../../common/errors/problem";
 import { commentInput } from "../../common/schemas/content";
 import { shownLink } from "../../common/text-rules";
-import { blogs, comments } from "../db/schema";
+import { blogs, commentCounts, comments } from "../db/schema";
 import type { Actor } from "./actor";
 import { blogCollection } from "./blogs";
 import { collection, shownTo } from "./content/collection";
@@ -20,6 +20,14 @@ export const commentRateLimit: RateLimitRule = {
   windowMs: 10 * 60 * 1000,
   problem: problem("limit.requests"),
 };
+
+/** The blogs whose comments the actor may read: all for an admin; approved or their own. */
+function readableBlogs(actor: Actor) {
+  if (actor.kind === "user" && actor.isAdmin) return undefined;
+  return actor.kind === "user"
+    ? sql`(${blogs.status} = 'approved' or ${blogs.authorId} = ${actor.id})`
+    : sql`${blogs.status} = 'approved'`;
+}
 
 export const commentCollection = collection({
   name: "Comment",
@@ -35,12 +43,15 @@ export const commentCollection = collection({
   // A blog's comments are read where the blog is: those of a blog waiting for review only by
   // its author and the admins.
   hiddenFrom: (actor) => {
-    if (actor.kind === "user" && actor.isAdmin) return undefined;
-    const readable =
-      actor.kind === "user"
-        ? sql`(${blogs.status} = 'approved' or ${blogs.authorId} = ${actor.id})`
-        : sql`${blogs.status} = 'approved'`;
+    const readable = readableBlogs(actor);
+    if (!readable) return undefined;
     return sql`exists (select 1 from ${blogs} where ${blogs.id} = ${comments.blogId} and ${readable})`;
+  },
+  // The whole list's total: each readable blog's count (kept by a trigger), not every comment.
+  total: (actor) => {
+    const readable = readableBlogs(actor);
+    return sql`select coalesce(sum(${commentCounts.count}), 0)::int as n from ${commentCounts}
+      join ${blogs} on ${blogs.id} = ${commentCounts.blogId}${readable ? sql` where ${readable}` : sql``}`;
   },
   // A signed-in reader sees their own comments' e-mail and the comments of their own blogs under
   // review: a view of their own.
