@@ -67,6 +67,7 @@ export const errorTextsEn = {
   "phone.ownNumber": "This number is already verified on your account",
   "phone.noCode": "No code was sent to your account for this number",
   "phone.sendFailed": "The text message could not be sent. Please try again in a moment.",
+  "mail.sendFailed": "The message could not be sent ({reason}). It was kept in drafts.",
 
   // Too many requests (server/domain/rate-limit.ts's rules).
   "limit.requests": "Too many requests. Please try again later.",

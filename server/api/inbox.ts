@@ -25,6 +25,7 @@ import {
   updateDraft,
 } from "../domain/inbox";
 import { Answer, endpoint } from "./endpoint";
+import { errorBody } from "./errors";
 import {
   changed,
   deleted,
@@ -56,11 +57,8 @@ async function orMailError(call: () => Promise<unknown>): Promise<unknown> {
     return await call();
   } catch (error) {
     if (!(error instanceof MailSendError)) throw error;
-    return new Answer(
-      { error: { code: "mail_failed", message: error.message, draftId: error.draftId } },
-      {},
-      502,
-    );
+    const body = errorBody("mail_failed", error.problem);
+    return new Answer({ error: { ...body.error, draftId: error.draftId } }, {}, 502);
   }
 }
 

@@ -28,6 +28,7 @@ import {
 } from "../domain/orders";
 import { refundOrder } from "../domain/refunds";
 import { Answer, endpoint } from "./endpoint";
+import { errorBody } from "./errors";
 import {
   orderWire,
   paymentIntentWire,
@@ -122,14 +123,9 @@ export const orderEndpoints = [
         return { ...answer, totals: totalsToWire(answer.totals) };
       } catch (error) {
         if (!(error instanceof TotalChangedError)) throw error;
+        const body = errorBody(error.code, error.problem, error.fieldProblems);
         const refusal = {
-          error: {
-            code: error.code,
-            message: error.message,
-            fields: error.fields,
-            totals: totalsToWire(error.totals),
-            currency: error.currency,
-          },
+          error: { ...body.error, totals: totalsToWire(error.totals), currency: error.currency },
         };
         return new Answer(refusal, {}, 409);
       }

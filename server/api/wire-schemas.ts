@@ -256,8 +256,21 @@ export const written = z.strictObject({
   status: z.enum(["sent", "draft"]),
 });
 
+/** An error's common fields (server/api/errors.ts errorBody), for answers that add their own. */
+const problemWire = z.strictObject({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+const errorFields = {
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  key: z.string(),
+  params: problemWire.shape.params,
+  fieldKeys: z.record(z.string(), problemWire).optional(),
+};
+
 export const mailFailedError = z.strictObject({
-  error: z.strictObject({ code: z.literal("mail_failed"), message: z.string(), draftId: id }),
+  error: z.strictObject({ code: z.literal("mail_failed"), ...errorFields, draftId: id }),
 });
 
 // --- orders ------------------------------------------------------------------------------------
@@ -330,13 +343,7 @@ export const refundAnswerWire = z.strictObject({
 });
 
 export const totalChangedError = z.strictObject({
-  error: z.strictObject({
-    code: z.literal("conflict"),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-    totals: totalsWire,
-    currency,
-  }),
+  error: z.strictObject({ code: z.literal("conflict"), ...errorFields, totals: totalsWire, currency }),
 });
 
 export const orderWire = z.strictObject({

@@ -6,8 +6,9 @@
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { englishOf } from "../../common/errors/english";
 import type { LabelCode } from "../../common/errors/labels";
-import { problem } from "../../common/errors/problem";
+import { type Problem, problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import {
   type DraftInput,
@@ -85,11 +86,14 @@ export type WriteAnswer = { acknowledged: true; insertedId: string; status: "sen
 
 /** Sending failed; what was written is kept as the draft `draftId`. */
 export class MailSendError extends Error {
+  readonly problem: Problem;
   constructor(
     readonly draftId: string,
     readonly reason: string,
   ) {
-    super(`The message could not be sent (${reason}). It was kept in drafts.`);
+    const found = problem("mail.sendFailed", { reason });
+    super(englishOf(found));
+    this.problem = found;
     this.name = "MailSendError";
   }
 }

@@ -357,6 +357,10 @@ describe.each(testDatabases)("inbox calls on %s", (kind) => {
       const { error } = await response.json();
       expect(error.code).toBe("mail_failed");
       expect(error.message).toContain("ECONNREFUSED");
+      expect(error).toMatchObject({
+        key: "mail.sendFailed",
+        params: { reason: expect.stringContaining("ECONNREFUSED") },
+      });
       const draft = await (await call("GET", `/api/inbox/${error.draftId}`)).json();
       expect(draft).toMatchObject({
         kind: "draft",

@@ -172,6 +172,9 @@ describe.each(testDatabases)("orders and test-mode payments on %s", (kind) => {
       expect(error).toMatchObject({
         code: "conflict",
         message: "The total has changed",
+        // Worded by code in any language: the client's own texts for cart.totalChanged.
+        key: "cart.totalChanged",
+        fieldKeys: { price: { key: "cart.totalChangedCheck" } },
         currency: "USD",
         totals: { ...expected, total: expected.totalMinor / 100 },
       });
