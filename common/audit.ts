@@ -14,6 +14,9 @@ const otherSubjects = [
   "exam",
   // A class routine, or the periods and days (server/domain/routines.ts).
   "routine",
+  // A file of records downloaded from the dashboard: its id names what (a kind, orders,
+  // subscribers), its label the file.
+  "export",
 ] as const;
 
 export type AuditSubject = KindOne | (typeof otherSubjects)[number];

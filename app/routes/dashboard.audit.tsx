@@ -46,6 +46,7 @@ const actionLabels: Record<AuditAction, MessageKey> = {
   refund: "audit.action.refund",
   publish: "audit.action.publish",
   unpublish: "audit.action.unpublish",
+  export: "audit.action.export",
 };
 
 // Dark shades on outline badges: the text keeps its contrast. (A light badge given a shade fills
@@ -59,6 +60,7 @@ const actionColours: Record<AuditAction, string> = {
   refund: "orange.9",
   publish: "teal.9",
   unpublish: "orange.9",
+  export: "grape.9",
 };
 
 const subjectLabels: Record<AuditSubject, MessageKey> = {
@@ -73,6 +75,7 @@ const subjectLabels: Record<AuditSubject, MessageKey> = {
   mail: "audit.subject.mail",
   exam: "audit.subject.exam",
   routine: "audit.subject.routine",
+  export: "audit.subject.export",
 };
 
 /** The dashboard's edit screens, by the kind of record they edit (every kind with an add form). */

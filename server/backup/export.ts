@@ -8,6 +8,7 @@ import { type KindName, kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { type Actor, requireAdmin } from "../domain/actor";
+import { recordAudit } from "../domain/audit";
 import { serverKinds } from "../domain/kinds";
 import { csvCell } from "../domain/subscribers";
 import { escapeXlsxText } from "../results/marks-sheet";
@@ -141,9 +142,12 @@ export async function exportFile(
   const [table] = await readExports(db, [kind]);
   if (!table) return undefined;
   const chosen = format as ExportFormat;
-  return {
-    bytes: await formatExport(table, chosen),
-    contentType: contentTypes[chosen],
-    fileName: `maktab-${kind}.${chosen}`,
-  };
+  const fileName = `maktab-${kind}.${chosen}`;
+  await recordAudit(db, requireAdmin(actor), {
+    action: "export",
+    subject: "export",
+    subjectId: kind,
+    label: fileName,
+  });
+  return { bytes: await formatExport(table, chosen), contentType: contentTypes[chosen], fileName };
 }

@@ -598,6 +598,7 @@ export const outgoingMessages = pgTable(
 // "disable" and "enable": an account's sign-in taken away or given back (server/domain/users.ts).
 // "refund": money given back on an order (server/domain/refunds.ts).
 // "publish" and "unpublish": an exam's results shown to visitors or hidden again (server/domain/exams.ts).
+// "export": records downloaded from the dashboard as a file (personal details leave the site).
 export const auditActions = [
   "create",
   "update",
@@ -607,6 +608,7 @@ export const auditActions = [
   "refund",
   "publish",
   "unpublish",
+  "export",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

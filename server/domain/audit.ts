@@ -66,10 +66,11 @@ export type AuditQuery = {
 };
 
 /**
- * Each subject's table: every kind of content's (server/domain/kinds.ts), then the others. The
- * kinds are imported when first needed: their collections import this file.
+ * Each subject's table: every kind of content's (server/domain/kinds.ts), then the others; an
+ * export has none (it names what was downloaded). The kinds are imported when first needed:
+ * their collections import this file.
  */
-const tablesOf = async (): Promise<Record<AuditSubject, PgTable & { id: PgColumn }>> => {
+const tablesOf = async (): Promise<Record<Exclude<AuditSubject, "export">, PgTable & { id: PgColumn }>> => {
   const { serverKinds } = await import("./kinds");
   return {
     ...(Object.fromEntries(
@@ -94,10 +95,10 @@ async function existing(
   entries: { subject: string; subjectId: string }[],
 ): Promise<Set<string>> {
   const tables = await tablesOf();
-  const idsBySubject = new Map<AuditSubject, Set<string>>();
+  const idsBySubject = new Map<keyof typeof tables, Set<string>>();
   for (const entry of entries) {
     if (!(entry.subject in tables)) continue;
-    const subject = entry.subject as AuditSubject;
+    const subject = entry.subject as keyof typeof tables;
     const ids = idsBySubject.get(subject) ?? new Set();
     ids.add(entry.subjectId);
     idsBySubject.set(subject, ids);

@@ -36,6 +36,7 @@ import type {
 } from "../payments/provider";
 import { chargeTestCard, intentIdOfClientSecret } from "../payments/test-mode";
 import { type Actor, requireAdmin, requireUser } from "./actor";
+import { recordAudit } from "./audit";
 import type { ImageStore, ImageView } from "./content/collection";
 import { DomainError, notFound, PaymentError } from "./errors";
 import { csvCell } from "./subscribers";
@@ -978,7 +979,13 @@ export async function ordersCsv(
   actor: Actor,
   options: { status?: OrderStatus } = {},
 ): Promise<string> {
-  requireAdmin(actor);
+  const admin = requireAdmin(actor);
+  await recordAudit(ctx.db, admin, {
+    action: "export",
+    subject: "export",
+    subjectId: "orders",
+    label: options.status ? `maktab-orders-${options.status}.csv` : "maktab-orders.csv",
+  });
   await expireStaleOrders(ctx);
   const where = options.status ? eq(orders.status, options.status) : undefined;
   const lines: string[] = [csvColumns.join(",")];

@@ -9,6 +9,7 @@ import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { subscribers } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
+import { recordAudit } from "./audit";
 import { DomainError } from "./errors";
 import { type ClientAddress, enforceAddressRateLimit, type RateLimitRule } from "./rate-limit";
 
@@ -88,7 +89,13 @@ export function csvCell(value: string): string {
 
 /** Every subscriber as CSV (oldest first): admins only. */
 export async function subscribersCsv(db: Database, actor: Actor): Promise<string> {
-  requireAdmin(actor);
+  const admin = requireAdmin(actor);
+  await recordAudit(db, admin, {
+    action: "export",
+    subject: "export",
+    subjectId: "subscribers",
+    label: "maktab-subscribers.csv",
+  });
   const rows = await db
     .select({ email: subscribers.email, createdAt: subscribers.createdAt })
     .from(subscribers)

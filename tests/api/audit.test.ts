@@ -4,8 +4,12 @@
 // counts what is there.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEntries, blogs, contactMessages, orders } from "../../server/db/schema";
+import { exportFile } from "../../server/backup/export";
+import { auditEntries, blogs, contactMessages, orders, users } from "../../server/db/schema";
+import { actorFromSession } from "../../server/domain/actor";
+import { ordersCsv } from "../../server/domain/orders";
 import { loadOverview } from "../../server/domain/overview";
+import { subscribersCsv } from "../../server/domain/subscribers";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 type Entry = {
@@ -159,6 +163,22 @@ describe.each(testDatabases)("the audit trail on %s", (kind) => {
       "bob@school.test",
       "bob@school.test",
     ]);
+  });
+
+  it("records each file of records an admin downloads, and what it held", async () => {
+    const [row] = await t.services.db.select().from(users).where(eq(users.email, head.email));
+    const actor = actorFromSession(row);
+    if (actor.kind !== "user") throw new Error("the admin is not signed in");
+    await ordersCsv(t.services, actor, { status: "paid" });
+    await subscribersCsv(t.services.db, actor);
+    expect((await exportFile(t.services.db, actor, "students.xlsx"))?.fileName).toBe("maktab-students.xlsx");
+    const { items } = await trail("?subject=export");
+    expect(items.slice(0, 3).map((entry) => [entry.action, entry.subjectId, entry.label])).toEqual([
+      ["export", "students", "maktab-students.xlsx"],
+      ["export", "subscribers", "maktab-subscribers.csv"],
+      ["export", "orders", "maktab-orders-paid.csv"],
+    ]);
+    expect(items[0]?.actorEmail).toBe(head.email);
   });
 
   describe("GET /api/audit", () => {

@@ -47,6 +47,7 @@ const en = {
   "audit.action.refund": "Refunded",
   "audit.action.publish": "Published",
   "audit.action.unpublish": "Unpublished",
+  "audit.action.export": "Downloaded",
   "audit.subject.admission": "Admission",
   "audit.subject.result": "Result",
   "audit.subject.blog": "Blog",
@@ -64,6 +65,7 @@ const en = {
   "audit.subject.order": "Order",
   "audit.subject.exam": "Exam",
   "audit.subject.routine": "Class routine",
+  "audit.subject.export": "Records as a file",
   "exports.menu": "Exports",
   "exports.heading": "Exports",
   "exports.lead":
@@ -144,6 +146,7 @@ const bn: Record<keyof typeof en, string> = {
   "audit.action.refund": "ফেরত দিয়েছেন",
   "audit.action.publish": "প্রকাশ করেছেন",
   "audit.action.unpublish": "প্রকাশ বাতিল করেছেন",
+  "audit.action.export": "ডাউনলোড করেছেন",
   "audit.subject.admission": "ভর্তি",
   "audit.subject.result": "ফলাফল",
   "audit.subject.blog": "ব্লগ",
@@ -161,6 +164,7 @@ const bn: Record<keyof typeof en, string> = {
   "audit.subject.order": "অর্ডার",
   "audit.subject.exam": "পরীক্ষা",
   "audit.subject.routine": "ক্লাস রুটিন",
+  "audit.subject.export": "ফাইলে রেকর্ড",
   "exports.menu": "এক্সপোর্ট",
   "exports.heading": "এক্সপোর্ট",
   "exports.lead":
