@@ -9,7 +9,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import type { PageTemplates } from "../server/cache/page-templates";
-import type { Actor, SignedInActor } from "../server/domain/actor";
+import type { Actor } from "../server/domain/actor";
 import { pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
 import { pageViewOf } from "./lib/shared-page";
@@ -17,6 +17,7 @@ import {
   type HeldDetails,
   holeTokens,
   isSharedPage,
+  nobody,
   parseTemplate,
   personOf,
   templateAnswer,
@@ -36,9 +37,18 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, actor, personHoles, heldDetails, templateViewKey, personalViewKey, services } =
-    loadContext.get(pageContext);
-  if (personHoles && actor.kind === "user") {
+  const {
+    nonce,
+    logger,
+    actor,
+    personHoles,
+    heldDetails,
+    templateViewKey,
+    personalViewKey,
+    partView,
+    services,
+  } = loadContext.get(pageContext);
+  if ((personHoles && actor.kind === "user") || partView) {
     return templatedPage(request, responseStatusCode, responseHeaders, routerContext, {
       actor,
       held: heldDetails,
@@ -47,6 +57,7 @@ export default function handleRequest(
       templates: services.pageTemplates,
       viewKey: templateViewKey,
       personalViewKey,
+      partView,
     });
   }
   return renderPage(request, responseStatusCode, responseHeaders, routerContext, {
@@ -74,14 +85,16 @@ async function templatedPage(
     templates,
     viewKey,
     personalViewKey,
+    partView,
   }: {
-    actor: SignedInActor;
+    actor: Actor;
     held: HeldDetails;
     nonce: string;
     logger: Logger;
     templates: PageTemplates;
     viewKey: string | null;
     personalViewKey: string | null;
+    partView: { key: string; search: string } | null;
   },
 ): Promise<Response> {
   // The data the page carries, as React Router serialized it: read whole (the streamed sections'
@@ -95,10 +108,23 @@ async function templatedPage(
   const kept =
     status === 200 &&
     !headers.has("set-cookie") &&
-    (view === "personal" || isSharedPage(new TextDecoder().decode(Buffer.concat(data)), actor));
-  const key = kept ? templateKey(request.url, data) : null;
+    (view === "personal" ||
+      actor.kind !== "user" ||
+      isSharedPage(new TextDecoder().decode(Buffer.concat(data)), actor));
+  // A page with a part of its own is one template for every address of its view (the numbers
+  // asked are holes): renders that wait for it share one.
+  const key = kept ? templateKey(partView?.key ?? request.url, data) : null;
   const { template } = await templates.get(key, async () => {
     routerContext.serverHandoffStream = replay(data);
+    // The address as the template shows it (the language switch comes back to it): the numbers
+    // asked as their holes.
+    if (partView) {
+      const handled = routerContext.staticHandlerContext;
+      routerContext.staticHandlerContext = {
+        ...handled,
+        location: { ...handled.location, search: partView.search },
+      };
+    }
     // Its own request, so that one reader going away does not stop a render others wait for.
     const rendered = await renderPage(new Request(request.url), status, new Headers(), routerContext, {
       nonce: holeTokens.nonce,
@@ -114,6 +140,8 @@ async function templatedPage(
   if (key && personalViewKey && view === "personal") {
     templates.share(personalViewKey, key, [...headers], { personal: true, held });
   }
+  // Its own part is each request's (held here), filled by the route before its loaders run.
+  if (key && partView) templates.share(partView.key, key, [...headers], { personal: true });
   if (key && viewKey && view === "shared") {
     if (!templates.share(viewKey, key, [...headers])) {
       // Two readers of one view got different data, or the data changed with no change of content
@@ -124,7 +152,7 @@ async function templatedPage(
       );
     }
   }
-  return templateAnswer(template, personOf(actor), {
+  return templateAnswer(template, actor.kind === "user" ? personOf(actor) : nobody, {
     held,
     nonce,
     acceptEncoding: request.headers.get("accept-encoding") ?? undefined,

@@ -37,6 +37,9 @@ export const holeTokens: Record<HoleName, string> = {
   contactNumber: token("contactNumber"),
   rollNumber: token("rollNumber"),
   phoneNumber: token("phoneNumber"),
+  roll: token("roll"),
+  registration: token("registration"),
+  part: token("part"),
   nonce: token("nonce"),
 };
 
@@ -59,6 +62,9 @@ export function heldUser(actor: SignedInActor) {
 export function shownUser(actor: SignedInActor) {
   return { ...personOf(actor), isAdmin: actor.isAdmin };
 }
+
+/** A visitor who is not signed in: a page for them holds no person's hole. */
+export const nobody: Person = { name: "", email: "", image: null, initials: "" };
 
 export function personOf(actor: SignedInActor): Person {
   return { name: actor.name, email: actor.email, image: actor.image, initials: initialsOf(actor.name) };
@@ -92,7 +98,7 @@ export function heldProfile(profile: Profile, held: HeldDetails): Profile & { in
 type Hole = Template["holes"][number];
 
 const holePattern = new RegExp(
-  `/files/maktab${secret}(image)|maktab${secret}(name|email|initials|about|contactNumber|rollNumber|phoneNumber|nonce)`,
+  `/files/maktab${secret}(image)|maktab${secret}(name|email|initials|about|contactNumber|rollNumber|phoneNumber|roll|registration|part|nonce)`,
   "g",
 );
 const scriptPattern = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
@@ -152,11 +158,16 @@ const inData = (value: string) =>
     .slice(1, -1)
     .replace(/[&><\u2028\u2029]/g, (c) => scriptEscapes[c] as string);
 
-/** Each hole's text for this person and this request's nonce, escaped where it stands. */
+/**
+ * Each hole's text for this person and this request's nonce, escaped where it stands. A page's own
+ * part is markup that the server rendered (React escaped it): in the page it stands whole, in the
+ * page's data as a string.
+ */
 function filling(template: Template, person: Person, nonce: string, held: HeldDetails): string[] {
   const values: Partial<Record<HoleName, string>> = { ...person, image: person.image ?? "", ...held, nonce };
   const done: Record<Hole["in"], Partial<Record<HoleName, string>>> = { html: {}, data: {} };
   return template.holes.map((hole) => {
+    if (hole.name === "part" && hole.in === "html") return values.part ?? "";
     const escaped = done[hole.in];
     const value = values[hole.name] ?? "";
     escaped[hole.name] ??= hole.in === "html" ? inHtml(value) : inData(value);

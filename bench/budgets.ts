@@ -17,13 +17,15 @@ export const budgets = {
   restP99Connections: 50,
   /**
    * Results day (issue 18, decision 0027), each lookup a different student: the REST lookup
-   * within the issue's budget; the /results page, a render per student, within the budget of a
-   * page rendered afresh (issue 20).
+   * within the issue's budget; the /results page (the exam's template, each student's marksheet
+   * rendered apart: decision 0040) within the budget of a page rendered afresh (issue 20).
    */
   resultsLookupP99Ms: 20,
   resultsLookupConnections: 50,
   resultsLookupToStaticRatio: 0.3,
   resultsPageP99Ms: 300,
+  /** The /results page's rate, as any page rendered afresh (issue 20's 0.05). */
+  resultsPageToStaticRatio: 0.05,
   coldStartExistingMs: 2000,
   coldStartFreshMs: 5000,
   idleRssEmbeddedMb: 350,
@@ -386,6 +388,18 @@ function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
       page
         ? check(pageP99Budget, pageP99Limit, `${page.p99Ms} ms`, page.p99Ms < budgets.resultsPageP99Ms)
         : gap(pageP99Budget, pageP99Limit, noLookups),
+    );
+    const pageRatioBudget = `Results lookup (page) req/s ÷ static file req/s, ${each}`;
+    const pageRatioLimit = `≥ ${budgets.resultsPageToStaticRatio}`;
+    checks.push(
+      page && page.ratioToStatic !== null
+        ? check(
+            pageRatioBudget,
+            pageRatioLimit,
+            String(page.ratioToStatic),
+            page.ratioToStatic >= budgets.resultsPageToStaticRatio,
+          )
+        : gap(pageRatioBudget, pageRatioLimit, noLookups),
     );
 
     if (db.database === "embedded" && !("skipped" in db)) {

@@ -126,8 +126,8 @@ export function resultsDaySection(results: BenchResults): string[] {
       "proxy, and each request carries its own X-Forwarded-For, so the limit of 30 lookups per address in 10 minutes is " +
       "counted on every lookup (in memory: an address reaches the rate_limits table from its fifth lookup) and refuses " +
       "none. No copy of one student's marksheet is kept, so a repeat costs what a first lookup does (the class's " +
-      "marksheets are read into memory once per content generation, in the warm-up). The REST lookup has the budget of issue 18; the page is a render per " +
-      "student, with the budget of a page rendered afresh (decision 0027). " +
+      "marksheets are read into memory once per content generation, in the warm-up). The REST lookup has the budget of issue 18; the page, filled from its " +
+      "exam's template with each student's marksheet rendered apart (decision 0040), has the budget of a page rendered afresh (decision 0027). " +
       `The static file is measured again just before, at the same connections (×static). PDFs: ` +
       `${resultsDayConnections.pdfs} connections, one load run each.`,
     "",

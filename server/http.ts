@@ -190,6 +190,9 @@ export function createApp(
         heldDetails: {},
         templateViewKey: sharedViewKeyOf(c),
         personalViewKey: c.get("personalViewKey") ?? null,
+        document: c.req.method === "GET" && !c.req.path.endsWith(".data"),
+        contentGeneration: c.get("contentGeneration") ?? null,
+        partView: null,
       });
       return pageHandler(c.req.raw, context);
     });

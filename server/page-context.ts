@@ -35,6 +35,16 @@ export type PageContext = {
   templateViewKey: string | null;
   /** For such a GET, the key its page is found by when its routes declare it the person's own. */
   personalViewKey: string | null;
+  /** A GET of a page, not a navigation's data: anyone's, signed in or not. */
+  document: boolean;
+  /** The content generation this GET was read in; null when unknown or not a GET. */
+  contentGeneration: string | null;
+  /**
+   * Set by a route whose page is one template for every reader of a view but for a part of its
+   * own (a marksheet: app/routes/results-lookup.server.ts): the key the template is kept under,
+   * and the address's query as the template shows it (the numbers asked as their holes).
+   */
+  partView: { key: string; search: string } | null;
 };
 
 export const pageContext = createContext<PageContext>();

@@ -4,14 +4,13 @@ import { href } from "react-router";
 import { listExams } from "../../server/domain/exams";
 import { ExamFigures } from "../components/results/exam-figures";
 import { publicFigures } from "../components/results/exam-figures.server";
-import { Marksheet, MarksheetActions } from "../components/results/marksheet";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";
 import { Alert, Button, SelectField, TextField } from "../ui";
 import type { Route } from "./+types/results-lookup";
-import { lookUp, withStatus } from "./results-lookup.server";
+import { lookUpOnce, lookupFromTemplate, shownLookup, withStatus } from "./results-lookup.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, actor, contentReads } = pageOf(context);
@@ -21,12 +20,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     label: `${exam.name} ${exam.session}, ${exam.class}`,
   }));
   const asked = { exam: query.get("exam"), roll: query.get("roll"), registration: query.get("registration") };
-  const answer = await lookUp(context, asked);
+  const answer = await lookUpOnce(context, asked);
   // The figures of the exam the form shows, when it shares them with everyone.
   const chosen = exams.find((exam) => exam.id === (asked.exam ?? exams[0]?.id));
   const figures = chosen ? await publicFigures(context, request, chosen.id) : null;
-  return withStatus({ exams, asked, outcome: answer.outcome, figures }, answer);
+  return withStatus({ exams, ...shownLookup(context, request, asked, answer.outcome), figures }, answer);
 }
+
+export const middleware: Route.MiddlewareFunction[] = [lookupFromTemplate];
 
 // A found marksheet is one student's: kept by no shared cache, nor by the page cache.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -88,10 +89,10 @@ export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       {outcome.kind === "found" ? (
-        <>
-          <Marksheet sheet={outcome.sheet} />
-          <MarksheetActions sheet={outcome.sheet} />
-        </>
+        // The marksheet and its actions, rendered by the server apart from the page (its own part
+        // of the exam's template, decision 0040): React's own markup, escaped as any render.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: markup the server rendered with React
+        <div className="marksheet-part" dangerouslySetInnerHTML={{ __html: outcome.markup }} />
       ) : null}
       {figures ? <ExamFigures view={figures} /> : null}
     </div>

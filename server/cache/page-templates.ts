@@ -4,11 +4,15 @@
 // (app/lib/shared-page.ts), found by the view alone, before the page's loaders run.
 
 import { localeOf } from "../../app/lib/cookies.server";
-import type { SignedInActor } from "../domain/actor";
+import type { Actor, SignedInActor } from "../domain/actor";
 import { deflatePieces, type GzipPiece } from "./gzip-pieces";
 
 type Context = "html" | "data";
-/** The person's name, e-mail, photo and initials; their profile's own texts; the request's nonce. */
+/**
+ * The person's name, e-mail, photo and initials; their profile's own texts; a page's own part (a
+ * marksheet: its markup where it stands in the page, its JSON text in the data) and the numbers
+ * it was asked by; the request's nonce.
+ */
 export type HoleName =
   | "name"
   | "email"
@@ -18,6 +22,9 @@ export type HoleName =
   | "contactNumber"
   | "rollNumber"
   | "phoneNumber"
+  | "roll"
+  | "registration"
+  | "part"
   | "nonce";
 
 /**
@@ -193,4 +200,15 @@ export function personalViewKeyOf(
   records: string,
 ): string {
   return `person ${actor.id} ${records}\n${viewKeyOf(request, actor, generation)}`;
+}
+
+/**
+ * The key of a page that is one template for every reader of a view but for a part of its own
+ * (a marksheet, decision 0040): the content generation, the view, the language, the page's path
+ * and what else the template holds (`what`: the exam).
+ */
+export function partViewKeyOf(request: Request, actor: Actor, generation: string, what: string): string {
+  const view = actor.kind !== "user" ? "anonymous" : actor.isAdmin ? "admin" : "user";
+  const photo = actor.kind === "user" && actor.image ? "photo" : "initials";
+  return `part ${what}\n${generation}\n${view} ${photo} ${localeOf(request)}\n${new URL(request.url).pathname}`;
 }

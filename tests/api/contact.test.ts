@@ -279,6 +279,9 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
         heldDetails: {},
         templateViewKey: null,
         personalViewKey: null,
+        document: false,
+        contentGeneration: null,
+        partView: null,
       });
       return (await loader({ context })).text();
     };

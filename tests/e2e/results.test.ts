@@ -14,6 +14,7 @@ import {
   sessionOf,
   signInThroughLogin,
   useSite,
+  waitForHydration,
 } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
@@ -48,7 +49,7 @@ const sheet = [
 ].join("\r\n");
 
 describe("exam results in the browser", () => {
-  const site = useSite({ admin, env: { INSTITUTE_NAME: "Green Valley School" } });
+  const site = useSite({ admin, env: { INSTITUTE_NAME: "Green Valley School", BENCH_COUNTERS: "1" } });
   let examId: string;
   let adminHeaders: Record<string, string>;
   const found = () => `/results?exam=${examId}&roll=7&registration=2026000007`;
@@ -128,6 +129,64 @@ describe("exam results in the browser", () => {
     await page.getByText("No result matches this roll and registration number").waitFor();
     expect(await page.getByLabel("Roll").inputValue()).toBe("7");
     expect(await page.locator(".marksheet").count()).toBe(0);
+  });
+
+  it("shows each student their own marksheet from the exam's one page, rendered once", async () => {
+    const students = [
+      { roll: "7", registration: "2026000007", name: "Nusrat Jahan" },
+      { roll: "8", registration: "2026000008", name: "Jamal Sheikh" },
+    ];
+    const made = async () => (await (await fetch(`${site.url}/__bench/templates`)).json()).made as number;
+    const adminCookie = adminHeaders.cookie as string;
+    const lookup = (student: (typeof students)[number], cookie?: string) =>
+      fetch(`${site.url}/results?exam=${examId}&roll=${student.roll}&registration=${student.registration}`, {
+        headers: cookie ? { cookie } : {},
+      });
+    // The first lookup of each view (a visitor, a signed-in admin) renders the exam's page.
+    for (const cookie of [undefined, adminCookie]) await (await lookup(students[1]!, cookie)).text();
+    const before = await made();
+    for (let round = 0; round < 2; round++) {
+      for (const cookie of [undefined, adminCookie]) {
+        for (const student of students) {
+          const answer = await lookup(student, cookie);
+          const where = `${student.name}${cookie ? " (signed in)" : ""}`;
+          expect(answer.status, where).toBe(200);
+          expect(answer.headers.get("cache-control"), where).toBe("private, no-store");
+          const html = await answer.text();
+          expect(html, where).not.toMatch(/maktab[0-9a-f]{24}/);
+          expect(html, where).toContain(`<dd>${student.name}</dd>`);
+          expect(html, where).toContain(`name="roll" value="${student.roll}"`);
+          expect(html, where).toContain(`value="${student.registration}"`);
+          // The language switch comes back to this student's lookup.
+          expect(html, where).toContain(
+            `&amp;roll=${student.roll}&amp;registration=${student.registration}"`,
+          );
+          for (const other of students.filter((s) => s !== student)) {
+            expect(html, where).not.toContain(other.name);
+            expect(html, where).not.toContain(other.registration);
+          }
+          if (cookie) expect(html, where).toContain("account-link__name");
+        }
+      }
+    }
+    expect(await made()).toBe(before);
+
+    // Filled from the template, the page hydrates as rendered and goes on to the next lookup.
+    const { page } = await newPage(site.browser);
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || /hydrat/i.test(message.text())) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`${site.url}/results?exam=${examId}&roll=8&registration=2026000008`);
+    await waitForHydration(page);
+    expect(await page.locator(".marksheet").textContent()).toContain("Jamal Sheikh");
+    await page.getByLabel("Roll").fill("7");
+    await page.getByLabel("Registration number").fill("2026000007");
+    await page.getByRole("button", { name: "Show the result" }).click();
+    await expect.poll(() => page.locator(".marksheet").textContent()).toContain("Nusrat Jahan");
+    expect(await page.getByLabel("Roll").inputValue()).toBe("7");
+    expect(problems).toEqual([]);
   });
 
   it("passes every axe rule with a marksheet, and fits a 360 px phone", async () => {

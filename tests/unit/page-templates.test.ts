@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 // render serves a burst of requests for the same page, and a page declared the same for a view
 // that differs between two readers stops being shared.
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fillTemplate, holeTokens, parseTemplate } from "../../app/page-templates.server";
+import { fillTemplate, holeTokens, nobody, parseTemplate } from "../../app/page-templates.server";
 import { createPageTemplates, type Template } from "../../server/cache/page-templates";
 
 const hostile = [`Rahim <b>&amp; "O'Neil"</b>`, "করিম </script>", "Salma \u2028 😀 \\"];
@@ -18,6 +18,28 @@ describe("a template's holes", () => {
     for (const name of hostile) {
       const person = { name, email: "a@b.test", image: `/files/images/${name}.webp`, initials: "R" };
       expect(fillTemplate(template, person, "n0nce")).toBe(renderToString(view(name, person.image)));
+    }
+  });
+
+  it("fill a page's own part whole where the page shows it, and as a string in the page's data", () => {
+    // The part as a server renders it (a marksheet), and a page whose data carries it as a string.
+    const part = (text: string) => renderToStaticMarkup(createElement("p", { title: text }, text));
+    const data = (value: string) => JSON.stringify(JSON.stringify([value]));
+    const page = (markup: string, inData: string) =>
+      `<div class="part">${markup}</div><script>window.__reactRouterContext.streamController.enqueue(${inData});</script>`;
+    const template = parseTemplate(page(holeTokens.part, data(holeTokens.part)));
+    expect(template.holes).toEqual([
+      { name: "part", in: "html" },
+      { name: "part", in: "data" },
+    ]);
+    for (const text of hostile) {
+      const filled = fillTemplate(template, nobody, "n0nce", { part: part(text) });
+      const script = /<script>([\s\S]*?)<\/script>/.exec(filled)?.[1] ?? "";
+      // Whole in the page, React's escaping kept; in the data, no "</script>" and the same string.
+      expect(filled.startsWith(`<div class="part">${part(text)}</div><script>`)).toBe(true);
+      expect(script).not.toMatch(/<\/script|<!--/i);
+      const carried = JSON.parse(script.slice(script.indexOf("(") + 1, script.lastIndexOf(")")));
+      expect(JSON.parse(carried)).toEqual([part(text)]);
     }
   });
 });

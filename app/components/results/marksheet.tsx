@@ -11,8 +11,22 @@ export function formatGpa(value: number, intl: string): string {
   return formatDecimal(value, intl, 2);
 }
 
-export function Marksheet({ sheet, headingLevel = 2 }: { sheet: MarksheetData; headingLevel?: 2 | 3 }) {
-  const { t, intl } = useI18n();
+/** The words a marksheet is written in: the page's (useI18n), or the server's for a markup of its own. */
+export type MarksheetWords = Pick<ReturnType<typeof useI18n>, "t" | "intl">;
+
+export function Marksheet(props: { sheet: MarksheetData; headingLevel?: 2 | 3 }) {
+  return <MarksheetView {...props} words={useI18n()} />;
+}
+
+export function MarksheetView({
+  sheet,
+  headingLevel = 2,
+  words: { t, intl },
+}: {
+  sheet: MarksheetData;
+  headingLevel?: 2 | 3;
+  words: MarksheetWords;
+}) {
   const Heading = `h${headingLevel}` as const;
   const number = (value: number) => formatNumber(value, intl);
   // Every part any subject has, in a fixed order: one column each.
@@ -143,7 +157,16 @@ export function marksheetPath(sheet: Pick<MarksheetData, "exam" | "roll" | "regi
 
 /** Print, and the PDF in English and in Bangla. */
 export function MarksheetActions({ sheet }: { sheet: Parameters<typeof marksheetPath>[0] }) {
-  const { t } = useI18n();
+  return <MarksheetActionsView sheet={sheet} words={useI18n()} />;
+}
+
+export function MarksheetActionsView({
+  sheet,
+  words: { t },
+}: {
+  sheet: Parameters<typeof marksheetPath>[0];
+  words: MarksheetWords;
+}) {
   return (
     <p className="marksheet-actions">
       <a className="button" href={marksheetPath(sheet, ".pdf")} download>
