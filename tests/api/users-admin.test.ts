@@ -332,14 +332,18 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
       }
     });
 
-    const adminActor = async (): Promise<SignedInActor> => ({
-      kind: "user",
-      id: "x",
-      email: "head@school.test",
-      name: "Administrator",
-      image: null,
-      isAdmin: true,
-    });
+    // The admin's own account: an export is recorded in the audit trail under it.
+    const adminActor = async (): Promise<SignedInActor> => {
+      const [row] = await t.services.db.select().from(users).where(eq(users.email, "head@school.test"));
+      return {
+        kind: "user",
+        id: row?.id ?? "",
+        email: "head@school.test",
+        name: "Administrator",
+        image: null,
+        isAdmin: true,
+      };
+    };
 
     it("lists them for admins only, with search and paging", async () => {
       const actor = await adminActor();
