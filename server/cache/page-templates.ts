@@ -1,7 +1,7 @@
-// Page templates for signed-in people (decision 0037; the holes and their filling are in
-// app/page-templates.server.ts): each kept under the hash of its address and the data it was
-// rendered from, and, for pages that declare themselves the same for every reader of a view
-// (app/lib/shared-page.ts), found by the view alone, before the page's loaders run.
+// Page templates (decision 0037; the holes and their filling are in app/page-templates.server.ts):
+// each kept under the hash of its address and the data it was rendered from, and found before the
+// page's loaders run by its view: for pages the same for every reader of a view, a person's own
+// pages (0038, app/lib/shared-page.ts), and a page with a part of its own (0040, /results).
 
 import { localeOf } from "../../app/lib/cookies.server";
 import type { Actor, SignedInActor } from "../domain/actor";
@@ -10,8 +10,8 @@ import { deflatePieces, type GzipPiece } from "./gzip-pieces";
 type Context = "html" | "data";
 /**
  * The person's name, e-mail, photo and initials; their profile's own texts; a page's own part (a
- * marksheet: its markup where it stands in the page, its JSON text in the data) and the numbers
- * it was asked by; the request's nonce.
+ * marksheet's markup: whole where it stands in the page, a string in the page's data) and the
+ * numbers it was asked by; the request's nonce.
  */
 export type HoleName =
   | "name"
@@ -40,7 +40,7 @@ export type Template = {
   compressing?: Promise<void>;
 };
 
-/** A person's details that a page's loaders gave as holes, with their values (the profile's). */
+/** The details that a page's loaders gave as holes, with their values (a profile's, a lookup's). */
 export type HeldValues = Partial<Record<Exclude<HoleName, "nonce">, string>>;
 
 /**
