@@ -68,9 +68,9 @@ export default function handleRequest(
 }
 
 /**
- * A signed-in person's page: the template of everyone who sees the same data (rendered once,
- * with the holes' tokens: page-templates.server.ts), filled with this person's details. The
- * page comes whole, with its length.
+ * A signed-in person's page, or a page with a part of its own: the template of everyone who sees
+ * the same data (rendered once, with the holes' tokens: page-templates.server.ts), filled with
+ * this person's details and this request's part. The page comes whole, with its length.
  */
 async function templatedPage(
   request: Request,

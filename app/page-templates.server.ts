@@ -3,7 +3,9 @@
 // signed-in GET, the root loader gives each hole's token instead of the person's value
 // (`heldUser`), so the render and the data it carries are the same for everyone whose pages
 // show the same data: the page is rendered once as a template (entry.server.tsx), kept by
-// server/cache/page-templates.ts, and each request fills the holes. Decision 0037.
+// server/cache/page-templates.ts, and each request fills the holes. Decision 0037. A page with a
+// part of its own (a marksheet on /results, decision 0040) is a template with that part and the
+// numbers it was asked by as holes, for visitors too.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces";
