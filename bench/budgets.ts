@@ -260,20 +260,41 @@ function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
           ? Math.max(...results.settings.connections)
           : budgets.restP99Connections;
 
-    const ratioBudget = `Home page req/s ÷ static file req/s, anonymous, ${top} connections (${label})`;
-    const ratioLimit = `≥ ${budgets.homeToStaticRatio}`;
+    /** A figure's ratio to the static file, at least `least`; `missing` says why there is none. */
+    const ratioCheck = (
+      budget: string,
+      figure: { ratioToStatic: number | null } | undefined,
+      least: number,
+      missing: string,
+    ) => {
+      const limit = `≥ ${least}`;
+      return figure?.ratioToStatic != null
+        ? check(budget, limit, `${figure.ratioToStatic}`, figure.ratioToStatic >= least)
+        : gap(budget, limit, missing);
+    };
+    /** A figure's p99, under `below` ms. */
+    const p99Check = (
+      budget: string,
+      figure: { p99Ms: number } | undefined,
+      below: number,
+      missing: string,
+    ) => {
+      const limit = `< ${below} ms`;
+      return figure
+        ? check(budget, limit, `${figure.p99Ms} ms`, figure.p99Ms < below)
+        : gap(budget, limit, missing);
+    };
+
     const home = load.find(
       (f) => f.kind === "page" && f.path === "/" && f.auth === "anonymous" && f.connections === top,
     );
     checks.push(
-      home?.ratioToStatic != null
-        ? check(
-            ratioBudget,
-            ratioLimit,
-            `${home.ratioToStatic}`,
-            home.ratioToStatic >= budgets.homeToStaticRatio,
-          )
-        : gap(ratioBudget, ratioLimit, "no home page or static file figure"),
+      ratioCheck(
+        `Home page req/s ÷ static file req/s, anonymous, ${top} connections (${label})`,
+        home,
+        budgets.homeToStaticRatio,
+        "no home page or static file figure",
+      ),
     );
 
     // Rendered afresh: the home page signed in, then every signed-in page of the load runs.
@@ -281,27 +302,19 @@ function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
     const signedInHome = signedIn.find((f) => f.path === "/" && f.auth === "signed-in");
     const ratioLimitSigned = `≥ ${budgets.signedInToStaticRatio}`;
     const p99LimitSigned = `< ${budgets.signedInP99Ms} ms`;
-    const homeRatioBudget = `Home page rendered afresh (signed in) req/s ÷ static file req/s, ${top} connections (${label})`;
     checks.push(
-      signedInHome?.ratioToStatic != null
-        ? check(
-            homeRatioBudget,
-            ratioLimitSigned,
-            `${signedInHome.ratioToStatic}`,
-            signedInHome.ratioToStatic >= budgets.signedInToStaticRatio,
-          )
-        : gap(homeRatioBudget, ratioLimitSigned, "no signed-in home page or static file figure"),
-    );
-    const homeP99Budget = `Home page rendered afresh (signed in) p99, ${top} connections (${label})`;
-    checks.push(
-      signedInHome
-        ? check(
-            homeP99Budget,
-            p99LimitSigned,
-            `${signedInHome.p99Ms} ms`,
-            signedInHome.p99Ms < budgets.signedInP99Ms,
-          )
-        : gap(homeP99Budget, p99LimitSigned, "no signed-in home page figure"),
+      ratioCheck(
+        `Home page rendered afresh (signed in) req/s ÷ static file req/s, ${top} connections (${label})`,
+        signedInHome,
+        budgets.signedInToStaticRatio,
+        "no signed-in home page or static file figure",
+      ),
+      p99Check(
+        `Home page rendered afresh (signed in) p99, ${top} connections (${label})`,
+        signedInHome,
+        budgets.signedInP99Ms,
+        "no signed-in home page figure",
+      ),
     );
     const pagesRatioBudget = `Every signed-in page req/s ÷ static file req/s, ${top} connections (${label})`;
     const withRatio = signedIn.filter(
@@ -362,44 +375,22 @@ function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
       day?.figures.find((f) => f.target === target && f.connections === budgets.resultsLookupConnections);
     const each = `${budgets.resultsLookupConnections} connections, the class in turn, each from its own address (${label})`;
     const rest = lookupRun("lookup (REST)");
-    const restP99Budget = `Results lookup (REST) p99 at ${each}`;
-    const restP99Limit = `< ${budgets.resultsLookupP99Ms} ms`;
-    checks.push(
-      rest
-        ? check(restP99Budget, restP99Limit, `${rest.p99Ms} ms`, rest.p99Ms < budgets.resultsLookupP99Ms)
-        : gap(restP99Budget, restP99Limit, noLookups),
-    );
-    const restRatioBudget = `Results lookup (REST) req/s ÷ static file req/s, ${each}`;
-    const restRatioLimit = `≥ ${budgets.resultsLookupToStaticRatio}`;
-    checks.push(
-      rest && rest.ratioToStatic !== null
-        ? check(
-            restRatioBudget,
-            restRatioLimit,
-            String(rest.ratioToStatic),
-            rest.ratioToStatic >= budgets.resultsLookupToStaticRatio,
-          )
-        : gap(restRatioBudget, restRatioLimit, noLookups),
-    );
     const page = lookupRun("lookup (page)");
-    const pageP99Budget = `Results lookup (page) p99 at ${each}`;
-    const pageP99Limit = `< ${budgets.resultsPageP99Ms} ms`;
     checks.push(
-      page
-        ? check(pageP99Budget, pageP99Limit, `${page.p99Ms} ms`, page.p99Ms < budgets.resultsPageP99Ms)
-        : gap(pageP99Budget, pageP99Limit, noLookups),
-    );
-    const pageRatioBudget = `Results lookup (page) req/s ÷ static file req/s, ${each}`;
-    const pageRatioLimit = `≥ ${budgets.resultsPageToStaticRatio}`;
-    checks.push(
-      page && page.ratioToStatic !== null
-        ? check(
-            pageRatioBudget,
-            pageRatioLimit,
-            String(page.ratioToStatic),
-            page.ratioToStatic >= budgets.resultsPageToStaticRatio,
-          )
-        : gap(pageRatioBudget, pageRatioLimit, noLookups),
+      p99Check(`Results lookup (REST) p99 at ${each}`, rest, budgets.resultsLookupP99Ms, noLookups),
+      ratioCheck(
+        `Results lookup (REST) req/s ÷ static file req/s, ${each}`,
+        rest,
+        budgets.resultsLookupToStaticRatio,
+        noLookups,
+      ),
+      p99Check(`Results lookup (page) p99 at ${each}`, page, budgets.resultsPageP99Ms, noLookups),
+      ratioCheck(
+        `Results lookup (page) req/s ÷ static file req/s, ${each}`,
+        page,
+        budgets.resultsPageToStaticRatio,
+        noLookups,
+      ),
     );
 
     if (db.database === "embedded" && !("skipped" in db)) {
