@@ -13,6 +13,7 @@ import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { localeOf } from "../../app/lib/cookies.server";
 import type { DatabaseHandle } from "../db/client";
+import { sequenceState } from "../db/rows";
 import { createContentReads } from "./content-reads";
 import { freshRead } from "./fresh-read";
 import { type KeptAnswer, keptBytes } from "./kept-answer";
@@ -213,16 +214,7 @@ function memoryGenerations(): Generations {
  */
 function postgresGenerations(db: DatabaseHandle["db"], logger: Logger): Generations {
   return {
-    async current() {
-      try {
-        const rows = await db.execute<{ value: string }>(
-          sql`select last_value || ':' || is_called as value from page_cache_generation`,
-        );
-        return (rows as unknown as { value: string }[])[0]?.value ?? null;
-      } catch {
-        return null;
-      }
-    },
+    current: () => sequenceState(db, "page_cache_generation"),
     async next() {
       try {
         await db.execute(sql`select nextval('page_cache_generation')`);

@@ -3,9 +3,8 @@
 // A trigger on every table that a page shows takes the next value when a change commits
 // (migration 0017), so it is the same for every process on the database. A signed-in person's
 // own pages are kept under it (decision 0038).
-import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { rowsOf } from "../db/rows";
+import { sequenceState } from "../db/rows";
 import { freshRead } from "./fresh-read";
 
 /**
@@ -13,15 +12,5 @@ import { freshRead } from "./fresh-read";
  * runs); null when it cannot be read: a page is then not kept by it.
  */
 export function createRecordsGeneration(db: Pick<Database, "execute">): () => Promise<string | null> {
-  return freshRead(async () => {
-    try {
-      const [row] = await rowsOf<{ value: string }>(
-        db,
-        sql`select last_value || ':' || is_called as value from records_generation`,
-      );
-      return row?.value ?? null;
-    } catch {
-      return null;
-    }
-  });
+  return freshRead(() => sequenceState(db, "records_generation"));
 }
