@@ -8,13 +8,12 @@ import type { Logger } from "pino";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import type { PageTemplates } from "../server/cache/page-templates";
+import type { HeldValues, PageTemplates } from "../server/cache/page-templates";
 import type { Actor } from "../server/domain/actor";
 import { pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
 import { pageViewOf } from "./lib/shared-page";
 import {
-  type HeldDetails,
   holeTokens,
   isSharedPage,
   nobody,
@@ -88,7 +87,7 @@ async function templatedPage(
     partView,
   }: {
     actor: Actor;
-    held: HeldDetails;
+    held: HeldValues;
     nonce: string;
     logger: Logger;
     templates: PageTemplates;

@@ -18,12 +18,6 @@ import { initialsOf } from "./components/avatar";
 /** What a page shows of the signed-in person, each a hole of its template. */
 export type Person = { name: string; email: string; image: string | null; initials: string };
 
-/**
- * The person's details that a loader gave as holes, with their values (the profile's texts): each
- * request's own, filled beside the person's name and e-mail.
- */
-export type HeldDetails = HeldValues;
-
 // Letters and digits only, so that no escaping on the way (React's, JSON's, React Router's)
 // changes a token; the secret is this process's, so no stored text can forge one.
 const secret = randomBytes(12).toString("hex");
@@ -77,8 +71,8 @@ export function personOf(actor: SignedInActor): Person {
  * from `held`, which this notes them in. An empty text stays as it is: the page shows that
  * differently (a dash, no badge), so it is part of what the template is made from.
  */
-export function heldProfile(profile: Profile, held: HeldDetails): Profile & { initials: string } {
-  const hold = (name: keyof HeldDetails, value: string | null) => {
+export function heldProfile(profile: Profile, held: HeldValues): Profile & { initials: string } {
+  const hold = (name: keyof HeldValues, value: string | null) => {
     if (!value) return value;
     held[name] = value;
     return holeTokens[name];
@@ -165,7 +159,7 @@ const inData = (value: string) =>
  * part is markup that the server rendered (React escaped it): in the page it stands whole, in the
  * page's data as a string.
  */
-function filling(template: Template, person: Person, nonce: string, held: HeldDetails): string[] {
+function filling(template: Template, person: Person, nonce: string, held: HeldValues): string[] {
   const values: Partial<Record<HoleName, string>> = { ...person, image: person.image ?? "", ...held, nonce };
   const done: Record<Hole["in"], Partial<Record<HoleName, string>>> = { html: {}, data: {} };
   return template.holes.map((hole) => {
@@ -182,7 +176,7 @@ export function fillTemplate(
   template: Template,
   person: Person,
   nonce: string,
-  held: HeldDetails = {},
+  held: HeldValues = {},
 ): string {
   const fillings = filling(template, person, nonce, held);
   let page = template.pieces[0]?.raw.toString() ?? "";
@@ -210,7 +204,7 @@ export function templateAnswer(
     acceptEncoding: string | undefined;
     status: number;
     headers: Headers;
-    held?: HeldDetails;
+    held?: HeldValues;
   },
 ): Response {
   const fillings = filling(template, person, nonce, held);

@@ -2,8 +2,8 @@
 // request's nonce. Loaders read it with `context.get(pageContext)`.
 import type { Logger } from "pino";
 import { createContext } from "react-router";
-import type { HeldDetails } from "../app/page-templates.server";
 import type { ContentReads } from "./cache/content-reads";
+import type { HeldValues } from "./cache/page-templates";
 import type { Actor } from "./domain/actor";
 import type { ClientAddress } from "./domain/rate-limit";
 import type { Services } from "./services";
@@ -27,7 +27,7 @@ export type PageContext = {
    */
   personHoles: boolean;
   /** The person's own details that loaders gave as holes, with their values (heldProfile). */
-  heldDetails: HeldDetails;
+  heldDetails: HeldValues;
   /**
    * For such a GET, the key its page is found by when its routes declare it the same for every
    * reader of a view (server/cache/page-templates.ts viewKeyOf); null when it may not be.

@@ -5,14 +5,14 @@ import { data, type MiddlewareFunction, type RouterContextProvider } from "react
 import type { Problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { lookupQuery, type Marksheet } from "../../common/schemas/results";
-import { partViewKeyOf } from "../../server/cache/page-templates";
+import { type HeldValues, partViewKeyOf } from "../../server/cache/page-templates";
 import { DomainError } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { lookupResult } from "../../server/domain/result-lookup";
 import { marksheetMarkup } from "../components/results/marksheet-markup.server";
 import { localeOf } from "../lib/cookies.server";
 import { pageOf } from "../lib/page.server";
-import { type HeldDetails, holeTokens, nobody, personOf, templateAnswer } from "../page-templates.server";
+import { holeTokens, nobody, personOf, templateAnswer } from "../page-templates.server";
 
 export type LookupOutcome =
   | { kind: "none" }
@@ -153,7 +153,7 @@ export const lookupFromTemplate: MiddlewareFunction<Response> = async ({ request
   }
   const answer = await lookUpOnce(context, asked);
   if (answer.outcome.kind !== "found") return next();
-  const held: HeldDetails = {
+  const held: HeldValues = {
     roll: asked.roll,
     registration: asked.registration,
     part: marksheetMarkup(answer.outcome.sheet, localeOf(request)),
