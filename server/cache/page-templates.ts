@@ -184,8 +184,14 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
  */
 export function viewKeyOf(request: Request, actor: SignedInActor, generation: string): string {
   const url = new URL(request.url);
-  const view = actor.isAdmin ? "admin" : "user";
-  return `${generation}\n${view} ${actor.image ? "photo" : "initials"} ${localeOf(request)}\n${url.pathname}${url.search}`;
+  return `${generation}\n${viewOf(request, actor)}\n${url.pathname}${url.search}`;
+}
+
+/** Who sees the page: a visitor, a user or an admin, with a photo or initials, in a language. */
+function viewOf(request: Request, actor: Actor): string {
+  const view = actor.kind !== "user" ? "anonymous" : actor.isAdmin ? "admin" : "user";
+  const photo = actor.kind === "user" && actor.image ? "photo" : "initials";
+  return `${view} ${photo} ${localeOf(request)}`;
 }
 
 /**
@@ -208,7 +214,5 @@ export function personalViewKeyOf(
  * and what else the template holds (`what`: the exam).
  */
 export function partViewKeyOf(request: Request, actor: Actor, generation: string, what: string): string {
-  const view = actor.kind !== "user" ? "anonymous" : actor.isAdmin ? "admin" : "user";
-  const photo = actor.kind === "user" && actor.image ? "photo" : "initials";
-  return `part ${what}\n${generation}\n${view} ${photo} ${localeOf(request)}\n${new URL(request.url).pathname}`;
+  return `part ${what}\n${generation}\n${viewOf(request, actor)}\n${new URL(request.url).pathname}`;
 }
