@@ -10,7 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import type { HeldValues, PageTemplates } from "../server/cache/page-templates";
 import type { Actor } from "../server/domain/actor";
-import { pageContext } from "../server/page-context";
+import { type PageContext, pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
 import { pageViewOf } from "./lib/shared-page";
 import {
@@ -22,7 +22,7 @@ import {
   templateAnswer,
   templateKey,
 } from "./page-templates.server";
-import { inlineCss } from "./styles/inline-css.server";
+import { everyRule, pageCss } from "./styles/page-css.server";
 
 export const streamTimeout = 5_000;
 
@@ -93,7 +93,7 @@ async function templatedPage(
     templates: PageTemplates;
     viewKey: string | null;
     personalViewKey: string | null;
-    partView: { key: string; search: string } | null;
+    partView: PageContext["partView"];
   },
 ): Promise<Response> {
   // The data the page carries, as React Router serialized it: read whole (the streamed sections'
@@ -129,6 +129,7 @@ async function templatedPage(
       nonce: holeTokens.nonce,
       logger,
       whole: true,
+      moreClasses: partView?.classes,
     });
     const html = await rendered.text();
     status = rendered.status;
@@ -185,7 +186,12 @@ function renderPage(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  { nonce, logger, whole }: { nonce: string; logger: Logger; whole: boolean },
+  {
+    nonce,
+    logger,
+    whole,
+    moreClasses,
+  }: { nonce: string; logger: Logger; whole: boolean; moreClasses?: string[] },
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -206,7 +212,7 @@ function renderPage(
         progressiveChunkSize: whole ? Number.POSITIVE_INFINITY : undefined,
         [readyOption]() {
           shellRendered = true;
-          const style = `<style nonce="${nonce}">${inlineCss}</style>`;
+          const style = (css: string) => `<style nonce="${nonce}">${css}</style>`;
           const finished = () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
@@ -226,14 +232,16 @@ function renderPage(
             });
             page.once("finish", () => {
               finished();
-              const html = Buffer.from(withStyleInHead(Buffer.concat(pieces).toString("utf8"), style));
+              const rendered = Buffer.concat(pieces).toString("utf8");
+              const html = Buffer.from(withStyleInHead(rendered, style(pageCss(rendered, moreClasses))));
               responseHeaders.set("Content-Length", String(html.length));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
             });
             pipe(page);
             return;
           }
-          const body = stylesInHeadAsItStreams(style, finished);
+          // Its head goes out before its markup is rendered: every rule.
+          const body = stylesInHeadAsItStreams(style(everyRule), finished);
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

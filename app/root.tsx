@@ -92,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input
           dangerouslySetInnerHTML={{ __html: zodSettings }}
         />
-        {/* The site's CSS is inlined here by entry.server.tsx (app/styles/inline-css.server.ts). */}
+        {/* The rules of the site's CSS this page uses are inlined here by entry.server.tsx (app/styles/page-css.server.ts). */}
         <Links />
       </head>
       <body>

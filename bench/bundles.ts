@@ -1,6 +1,7 @@
 // First-load JavaScript and CSS of each public page, from the build output: the entry, the
 // matched routes' modules and their static imports (React Router's manifest lists them), and the
-// CSS the server inlines into the page (app/styles/inline-css.server.ts) plus any linked CSS.
+// CSS: the rules the server inlines into the page (app/styles/page-css.server.ts), any linked CSS,
+// and the whole public stylesheet the page loads once it is shown. And the page's HTML itself.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -32,6 +33,8 @@ export type PageBundle = {
   jsFiles: string[];
   js: Size;
   css: Size;
+  /** The page's HTML as the server sent it (its inline CSS and data included). */
+  html: Size;
 };
 
 export type StaticFile = { path: string; bytes: number };
@@ -128,6 +131,13 @@ export function addSizes(sizes: readonly Size[]): Size {
   );
 }
 
+/** The whole public stylesheet every page loads once it is shown (app/entry.client.tsx). */
+export function publicStylesheet(clientDir: string): string {
+  const file = readdirSync(path.join(clientDir, "assets")).find((name) => /^public-[\w-]+\.css$/.test(name));
+  if (!file) throw new Error(`no public-*.css in ${clientDir}/assets: is this a client build?`);
+  return `/assets/${file}`;
+}
+
 /** The text of every <style> element of a page (the inlined stylesheet). */
 export function inlineStyles(html: string): string {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]).join("\n");
@@ -161,7 +171,10 @@ export function measurePage(options: {
   const read = (url: string) => readFileSync(path.join(clientDir, url.replace(/^\//, "")));
   const js = addSizes(files.js.map((url) => sizeOf(read(url))));
   const styles = inlineStyles(html);
-  const css = addSizes([...(styles ? [sizeOf(styles)] : []), ...files.css.map((url) => sizeOf(read(url)))]);
+  const css = addSizes([
+    ...(styles ? [sizeOf(styles)] : []),
+    ...[...files.css, publicStylesheet(clientDir)].map((url) => sizeOf(read(url))),
+  ]);
   const listed = new Set(files.js);
   return {
     page: options.page,
@@ -170,6 +183,7 @@ export function measurePage(options: {
     jsFiles: files.js,
     js,
     css,
+    html: sizeOf(html),
     // A module the HTML loads that the manifest calculation missed would make the figure too low.
     htmlOnly: loaded.filter((url) => !listed.has(url)),
   };

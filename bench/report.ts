@@ -326,13 +326,33 @@ export function formatReport(results: BenchResults): string {
 
   out.push("", "## Start and memory", "", startTable(results.databases, results.postgresSkipped));
 
-  out.push("", "## First-load JavaScript and CSS (CSS is inlined in the page)", "");
+  out.push(
+    "",
+    "## First-load HTML, JavaScript and CSS",
+    "",
+    "CSS: the rules the page uses, inlined in its HTML, and the whole public stylesheet, loaded once the page is shown.",
+    "",
+  );
   out.push(
     markdownTable(
-      ["page", "path", "JS files", "JS raw", "JS gzip", "JS brotli", "CSS raw", "CSS gzip", "CSS brotli"],
+      [
+        "page",
+        "path",
+        "HTML raw",
+        "HTML brotli",
+        "JS files",
+        "JS raw",
+        "JS gzip",
+        "JS brotli",
+        "CSS raw",
+        "CSS gzip",
+        "CSS brotli",
+      ],
       results.bundles.map((b) => [
         b.page,
         b.path.length > 24 ? `${b.path.slice(0, 21)}...` : b.path,
+        `${kb(b.html.bytes)} KB`,
+        `${kb(b.html.brotli)} KB`,
         String(b.jsFiles.length),
         `${kb(b.js.bytes)} KB`,
         `${kb(b.js.gzip)} KB`,

@@ -42,9 +42,10 @@ export type PageContext = {
   /**
    * Set by a route whose page is one template for every reader of a view but for a part of its
    * own (a marksheet: app/routes/results-lookup.server.ts): the key the template is kept under,
-   * and the address's query as the template shows it (the numbers asked as their holes).
+   * the address's query as the template shows it (the numbers asked as their holes), and the
+   * classes its part can show (the page carries their CSS: app/styles/page-css.server.ts).
    */
-  partView: { key: string; search: string } | null;
+  partView: { key: string; search: string; classes: string[] } | null;
 };
 
 export const pageContext = createContext<PageContext>();

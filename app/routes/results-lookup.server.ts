@@ -9,10 +9,11 @@ import { type HeldValues, partViewKeyOf } from "../../server/cache/page-template
 import { DomainError } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { lookupResult } from "../../server/domain/result-lookup";
-import { marksheetMarkup } from "../components/results/marksheet-markup.server";
+import { marksheetClasses, marksheetMarkup } from "../components/results/marksheet-markup.server";
 import { localeOf } from "../lib/cookies.server";
 import { pageOf } from "../lib/page.server";
 import { holeTokens, nobody, personOf, templateAnswer } from "../page-templates.server";
+import { markupClasses } from "../styles/page-css.server";
 
 export type LookupOutcome =
   | { kind: "none" }
@@ -109,6 +110,8 @@ export function shownLookup(
   held.roll = asked.roll ?? "";
   held.registration = asked.registration ?? "";
   held.part = markup;
+  // Whoever's marksheet fills the template later, its rules are in the page.
+  page.partView.classes = [...marksheetClasses, ...markupClasses(markup)];
   return {
     asked: { ...asked, roll: holeTokens.roll, registration: holeTokens.registration },
     outcome: { kind: "found", markup: holeTokens.part },
@@ -148,7 +151,7 @@ export const lookupFromTemplate: MiddlewareFunction<Response> = async ({ request
   const key = partViewKeyOf(request, page.actor, page.contentGeneration, `results ${asked.exam}`);
   const found = page.services.pageTemplates.forView(key);
   if (!found) {
-    page.partView = { key, search: address(holeTokens.roll, holeTokens.registration) };
+    page.partView = { key, search: address(holeTokens.roll, holeTokens.registration), classes: [] };
     return next();
   }
   const answer = await lookUpOnce(context, asked);

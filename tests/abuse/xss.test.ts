@@ -14,6 +14,7 @@ import {
   apiSignIn,
   launchBrowser,
   newPage,
+  publicListPages,
   type RunningServer,
   sessionOf,
   startServer,
@@ -345,17 +346,7 @@ describe("stored cross-site scripting", () => {
     );
   }
 
-  const publicPages = [
-    "/",
-    "/admitionAll",
-    "/services",
-    "/resultAll",
-    "/blogs",
-    "/AllStudent",
-    "/teacher",
-    "/notices",
-    "/downloads",
-  ];
+  const publicPages = [...publicListPages, "/downloads"];
   // The detail pages and the full list of teachers ask visitors to sign in first.
   const signedInPages = () => [
     "/ALLteacher",

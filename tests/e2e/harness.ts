@@ -21,11 +21,24 @@ import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
+/** The specification's public pages a visitor opens from the menu: the home page and the lists. */
+export const publicListPages = [
+  "/",
+  "/admitionAll",
+  "/services",
+  "/resultAll",
+  "/blogs",
+  "/AllStudent",
+  "/teacher",
+  "/notices",
+];
+
 /** Repository root, resolved from this file (tests/e2e/harness.ts). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 // BUILD_DIR picks another build folder, as `BUILD_DIR=x npm run build` made it.
-const serverEntry = path.join(repoRoot, process.env.BUILD_DIR ?? "build", "server", "index.js");
+const buildDir = path.join(repoRoot, process.env.BUILD_DIR ?? "build");
+const serverEntry = path.join(buildDir, "server", "index.js");
 
 const HEALTH_POLL_MS = 100;
 // Generous: a first start migrates and seeds, and a busy machine (parallel suites) is slow.
@@ -590,4 +603,73 @@ declare module "vitest" {
     /** The base URL of the shared server for the files that only read (readOnlySite()). */
     readOnlyServer: string;
   }
+}
+
+/**
+ * A page as the server sent it, styled only by the rules the server chose for its markup
+ * (app/styles/page-css.server.ts): none of the site's scripts load (so neither does the whole
+ * stylesheet they add), but the test's own evaluate calls run.
+ */
+export async function pageWithItsOwnCss(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: "en-US" });
+  testContexts?.add(context);
+  await context.route(/\/assets\/[^?]+\.js(\?|$)/, (route) => route.abort());
+  return await context.newPage();
+}
+
+/**
+ * What changes on a page of pageWithItsOwnCss once the whole public stylesheet is added: every
+ * element's computed style (and its ::before and ::after), as "element property: before -> after".
+ * Nothing, when the server left out no rule the page uses.
+ */
+export async function stylesLeftOut(page: Page): Promise<string[]> {
+  const assets = path.join(buildDir, "client", "assets");
+  const file = fs.readdirSync(assets).find((name) => /^public-[\w-]+\.css$/.test(name));
+  if (!file) throw new Error(`no public-*.css in ${assets}: is this a client build?`);
+  // Kept in the page, compared there: only the differences cross to the test.
+  const snapshot = () =>
+    page.evaluate(() => {
+      // A moving skeleton is compared where its animation starts.
+      for (const animation of document.getAnimations()) {
+        animation.pause();
+        animation.currentTime = 0;
+      }
+      const styles = new Map<string, string[]>();
+      for (const element of [document.documentElement, ...document.body.querySelectorAll("*")]) {
+        for (const pseudo of [null, "::before", "::after"]) {
+          const computed = getComputedStyle(element, pseudo);
+          // A ::before or ::after with no content is not drawn.
+          if (pseudo && computed.content === "none") continue;
+          const values: string[] = [];
+          for (const property of computed) values.push(`${property}: ${computed.getPropertyValue(property)}`);
+          let name = "";
+          for (
+            let at: Element | null = element;
+            at && at !== document.documentElement;
+            at = at.parentElement
+          ) {
+            const index = at.parentElement ? [...at.parentElement.children].indexOf(at) : 0;
+            const classes = (at.getAttribute("class") ?? "").trim().split(/\s+/).filter(Boolean);
+            name = ` > ${at.tagName.toLowerCase()}${classes.map((c) => `.${c}`).join("")}:${index}${name}`;
+          }
+          styles.set(`html${name}${pseudo ?? ""}`, values);
+        }
+      }
+      const previous = (window as unknown as { __styles?: Map<string, string[]> }).__styles;
+      (window as unknown as { __styles?: Map<string, string[]> }).__styles = styles;
+      if (!previous) return [];
+      const changed: string[] = [];
+      for (const [element, values] of styles) {
+        const was = new Set(previous.get(element) ?? []);
+        for (const value of values) if (!was.has(value)) changed.push(`${element} ${value}`);
+      }
+      return changed;
+    });
+  await snapshot();
+  await page.addStyleTag({ url: `/assets/${file}` });
+  const changed = await snapshot();
+  return changed;
 }

@@ -5,18 +5,11 @@
 // Bangla, on a desktop and on a 360 px phone.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkAccessibility, formatViolations, newPage, useSite } from "./harness";
+import { checkAccessibility, formatViolations, newPage, publicListPages, useSite } from "./harness";
 
 /** The pages anyone can open without signing in (a blog's page is added with its id). */
 const publicPages = [
-  "/",
-  "/admitionAll",
-  "/services",
-  "/resultAll",
-  "/blogs",
-  "/AllStudent",
-  "/teacher",
-  "/notices",
+  ...publicListPages,
   "/classRoome",
   // The newer pages' own files check them more closely (events, downloads with a category, the
   // gallery's albums, an album and a photo); here the downloads as a visitor first finds them.

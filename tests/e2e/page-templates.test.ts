@@ -6,7 +6,7 @@
 import { get } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newPage, sessionOf, useSite, waitForHydration } from "./harness";
+import { newPage, pageWithItsOwnCss, sessionOf, stylesLeftOut, useSite, waitForHydration } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const password = "reader-password-1";
@@ -192,6 +192,38 @@ describe("signed-in pages from templates", () => {
     await tab.waitForURL(/updateInformations$/);
     expect(await tab.locator('textarea[name="about"]').inputValue()).toBe(reader.about);
     expect(problems).toEqual([]);
+  });
+
+  it("styles a reader's and an admin's pages as with every rule, from their own CSS", async () => {
+    const pages = [
+      {
+        email: (readers[1] as (typeof readers)[number]).email,
+        paths: [
+          "/",
+          "/allOrder",
+          "/payment-getway",
+          "/bookings",
+          "/profile-route",
+          "/profile-route/updateInformations",
+          "/profile-route/MyBlogs",
+          "/profile-route/postBlog",
+        ],
+      },
+      {
+        email: admin.email,
+        paths: ["/", "/blogs", "/DeashBoard", "/DeashBoard/list/blogs", "/DeashBoard/orders"],
+      },
+    ];
+    for (const { email, paths } of pages) {
+      const tab = await pageWithItsOwnCss(site.browser, { width: 1280, height: 800 });
+      const [name, value] = (await cookieOf(email)).split(";")[0]?.split("=") ?? [];
+      await tab.context().addCookies([{ name: name ?? "", value: value ?? "", url: site.url }]);
+      for (const path of paths) {
+        const answer = await tab.goto(site.url + path);
+        expect(answer?.status(), path).toBe(200);
+        expect(await stylesLeftOut(tab), `${email} ${path}`).toEqual([]);
+      }
+    }
   });
 
   it("answers a reader's own pages again without their loaders, to that reader alone", async () => {

@@ -11,8 +11,10 @@ import {
   checkAccessibility,
   formatViolations,
   newPage,
+  pageWithItsOwnCss,
   sessionOf,
   signInThroughLogin,
+  stylesLeftOut,
   useSite,
   waitForHydration,
 } from "./harness";
@@ -187,6 +189,26 @@ describe("exam results in the browser", () => {
     await expect.poll(() => page.locator(".marksheet").textContent()).toContain("Nusrat Jahan");
     expect(await page.getByLabel("Roll").inputValue()).toBe("7");
     expect(problems).toEqual([]);
+  });
+
+  it("styles every student's marksheet filled into the exam's page as with every rule", async () => {
+    // Nusrat passed and Jamal failed a subject: whoever's lookup made the exam's page, the
+    // other's marksheet finds its rules in it (app/styles/page-css.server.ts).
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
+      const page = await pageWithItsOwnCss(site.browser, viewport);
+      for (const [roll, registration] of [
+        ["7", "2026000007"],
+        ["8", "2026000008"],
+        ["8", "2026000007"],
+      ]) {
+        const address = `/results?exam=${examId}&roll=${roll}&registration=${registration}`;
+        await page.goto(site.url + address);
+        expect(await stylesLeftOut(page), `${address} at ${viewport.width} px`).toEqual([]);
+      }
+    }
   });
 
   it("passes every axe rule with a marksheet, and fits a 360 px phone", async () => {

@@ -125,12 +125,13 @@ describe("reading a page's HTML", () => {
 });
 
 describe("measuring a page against a build folder", () => {
-  it("adds up the files the manifest names, counts the manifest module only when the page imports it", () => {
+  it("adds up the files the manifest names and the public stylesheet, counts the manifest module only when the page imports it", () => {
     const clientDir = mkdtempSync(path.join(os.tmpdir(), "maktab-bench-unit-"));
     try {
       mkdirSync(path.join(clientDir, "assets"));
       const files = ["manifest-1", "entry.client", "react-dom", "jsx", "root", "ui", "home", "format"];
       for (const name of files) writeFileSync(path.join(clientDir, "assets", `${name}.js`), "x".repeat(100));
+      writeFileSync(path.join(clientDir, "assets", "public-1.css"), "p{color:red}");
       const page = (script: string) =>
         measurePage({
           clientDir,
@@ -142,7 +143,11 @@ describe("measuring a page against a build folder", () => {
       const lazy = page(`import * as route0 from "/assets/root.js";`);
       expect(lazy.jsFiles).toHaveLength(7);
       expect(lazy.js.bytes).toBe(700);
-      expect(lazy.css.bytes).toBe(3);
+      // The inline rules, and the whole stylesheet the page loads once shown.
+      expect(lazy.css.bytes).toBe(3 + 12);
+      expect(lazy.html.bytes).toBe(
+        `<style>a{}</style><script type="module">import * as route0 from "/assets/root.js";</script>`.length,
+      );
       expect(lazy.htmlOnly).toEqual([]);
       const initial = page(`import "/assets/manifest-1.js"; import "/assets/extra.js";`);
       expect(initial.jsFiles[0]).toBe("/assets/manifest-1.js");

@@ -219,6 +219,7 @@ describe("budgets", () => {
         jsFiles: [],
         js: { bytes: 1, gzip: 1, brotli: 100 * 1024 },
         css: { bytes: 1, gzip: 1, brotli: 30 * 1024 },
+        html: { bytes: 1, gzip: 1, brotli: 30 * 1024 },
         htmlOnly: [],
       },
     ],

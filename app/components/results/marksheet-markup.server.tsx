@@ -6,7 +6,15 @@ import { href } from "react-router";
 import type { Marksheet } from "../../../common/schemas/results";
 import { pageDictionaryFor } from "../../i18n";
 import { intlLocale, type Locale, translate } from "../../i18n/translate";
+import { classesOf } from "../../styles/page-css.server";
+import resultsCss from "../../styles/results.css?inline";
 import { MarksheetActionsView, MarksheetView, type MarksheetWords } from "./marksheet";
+
+/**
+ * The classes a marksheet can show (its stylesheet's): a page it is filled into later carries
+ * their rules whoever's marksheet it is (a failed subject, a withheld one).
+ */
+export const marksheetClasses = classesOf(resultsCss);
 
 export function marksheetMarkup(sheet: Marksheet, locale: Locale): string {
   // The words of the page that shows it, as its own render would find them.
