@@ -9,6 +9,8 @@ import { kb } from "./stats";
 export const budgets = {
   jsBrotliKb: 110,
   cssBrotliKb: 25,
+  /** A public page's HTML (issue 20: each piece of data once, only what the page shows). */
+  htmlBrotliKb: 20,
   lighthousePerformance: 97,
   lighthouseLcpMs: 1800,
   lighthouseOtherScores: 100,
@@ -171,6 +173,7 @@ function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
   const pagesMissing = whyMissing(embedded, "no page was measured");
 
   for (const [kind, label, limit] of [
+    ["html", "HTML", budgets.htmlBrotliKb],
     ["js", "JS", budgets.jsBrotliKb],
     ["css", "CSS", budgets.cssBrotliKb],
   ] as const) {

@@ -7,17 +7,21 @@
 import { english } from "../../common/errors/english";
 import type { ErrorTexts } from "../../common/errors/problem";
 import { accountSecurityMessages } from "./areas/account-security";
+import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { dashboardMessages } from "./areas/dashboard";
 import { dashboardFormsMessages } from "./areas/dashboard-forms";
 import { dashboardListsMessages } from "./areas/dashboard-lists";
 import { dashboardOverviewMessages } from "./areas/dashboard-overview";
 import { dashboardPeopleMessages } from "./areas/dashboard-people";
+import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { galleryMessages } from "./areas/gallery";
+import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
+import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
 import { profileMessages } from "./areas/profile";
 import { resultsMessages } from "./areas/results";
@@ -57,6 +61,11 @@ export const sectionDictionaries = Object.fromEntries(
 ) as Record<Section, Record<Locale, Partial<Messages>>>;
 
 const pageAreaTexts = {
+  home: homeMessages,
+  // A class's or a position's name shows on many pages (a routine, a profile, a marksheet).
+  lists: leavingOut(listsMessages, /^lists\.(class|position)\./),
+  details: detailsMessages,
+  signIn: authMessages,
   cart: cartMessages,
   account: accountSecurityMessages,
   results: {
@@ -95,6 +104,12 @@ export function pageDictionaryFor(locale: Locale, pathname: string): Partial<Mes
   return texts;
 }
 
+function leavingOut(area: Area, keys: RegExp): Area {
+  const kept = (texts: Record<string, string>) =>
+    Object.fromEntries(Object.entries(texts).filter(([key]) => !keys.test(key)));
+  return { en: kept(area.en), bn: kept(area.bn) };
+}
+
 function merged(areas: Area[], locale: Locale): Partial<Messages> {
   return Object.assign({}, ...areas.map((area) => area[locale]));
 }
@@ -112,7 +127,7 @@ function withoutSections(messages: Messages): Partial<Messages> {
 export const errorTextsOf: Record<Locale, ErrorTexts> = { en: english, bn: errorTextsBn };
 
 /** Problems only the dashboard shows: their texts go with the dashboard's (`sectionErrorTexts`). */
-const dashboardOnly = /^(sheet|routine|refund|hold)\.|^exam\.(?!digits$)/;
+const dashboardOnly = /^(sheet|routine|refund|hold|inbox)\.|^exam\.(?!digits$)/;
 
 const errorTextsWhere = (locale: Locale, dashboard: boolean) =>
   Object.fromEntries(
@@ -121,11 +136,18 @@ const errorTextsWhere = (locale: Locale, dashboard: boolean) =>
 
 /**
  * Problems only some pages can show, and the paths of those pages: the payment's and the cart's
- * (the cart's page area), an account's (the sign-in pages, the profile, the dashboard's people).
+ * (the cart's page area), a record's content's (writing it), an account's (the sign-in pages, the
+ * profile, the dashboard's people).
  * Every other page is spared their texts.
  */
 const problemsOfSomePages: { codes: RegExp; pages: RegExp }[] = [
   { codes: /^(payment|card|cart|price)\./, pages: pageAreaPatterns.cart },
+  // Writing a record's content, a file or a photo: the profile (a blog, a photo), a record's
+  // own page (a comment) and the dashboard.
+  {
+    codes: /^(upload|content)\./,
+    pages: new RegExp(`${pageAreaPatterns.details.source}|^/profile-route(/|$)`, "i"),
+  },
   {
     codes: /^(auth|account|password|phone)\./,
     pages: new RegExp(`${pageAreaPatterns.account.source}|^/deashboard(/|$)`, "i"),

@@ -22,7 +22,24 @@ const routinePages = /^\/(classroome|deashboard)(\/|$)/i;
 /** The photo gallery (albums, photos), and the dashboard (whose album photos page uploads them). */
 const galleryPages = /^\/(gallery|deashboard)(\/|$)/i;
 
+/** The home page. */
+const homePages = /^\/(home\/?)?$/i;
+
+/** The lists of the menu (and the home page's sections of them), and the downloads' and the gallery's own lists. */
+const listPages =
+  /^\/((home|admitionall|services|resultall|blogs|allstudent|teacher|allteacher|notices|downloads|gallery)\/?)?$/i;
+
+/** A record's own page (a blog, a service, a result, a teacher, an admission), the blogs' carousel, and the dashboard's comments. */
+const detailPages = /^\/((blog|services|result|about|admition)\/[^/]+|blogs\/?$|deashboard(\/|$))/i;
+
+/** Signing in and signing up. */
+const signInPages = /^\/(login|register|auth\/popup)(\/|$)/i;
+
 export const pageAreaPatterns = {
+  home: homePages,
+  lists: listPages,
+  details: detailPages,
+  signIn: signInPages,
   cart: cartPages,
   account: accountPages,
   results: resultPages,
