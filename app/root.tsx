@@ -26,6 +26,7 @@ import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { pageOf } from "./lib/page.server";
 import { heldUser, shownUser } from "./page-templates.server";
+import { loadPublicStylesheet } from "./styles/public-stylesheet";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, services } = pageOf(context);
@@ -65,6 +66,15 @@ export function shouldRevalidate({
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return needOtherTexts(currentUrl.pathname, nextUrl.pathname);
 }
+
+// A navigation shows the next page once the whole public stylesheet is there (the first page came
+// with its own rules only: styles/page-css.server.ts), never unstyled on a slow network.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await loadPublicStylesheet();
+    return next();
+  },
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -612,7 +612,7 @@ declare module "vitest" {
  */
 export async function pageWithItsOwnCss(
   browser: Browser,
-  viewport: { width: number; height: number },
+  viewport = { width: 1280, height: 800 },
 ): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: "en-US" });
   testContexts?.add(context);
@@ -621,55 +621,53 @@ export async function pageWithItsOwnCss(
 }
 
 /**
- * What changes on a page of pageWithItsOwnCss once the whole public stylesheet is added: every
- * element's computed style (and its ::before and ::after), as "element property: before -> after".
- * Nothing, when the server left out no rule the page uses.
+ * The rules of the whole public stylesheet that can apply to a page of pageWithItsOwnCss and are
+ * not in its own CSS: each style rule whose selector matches an element of the page in some
+ * state (hovered, focused, checked...; its ::before or ::after), at any width or in print, must be
+ * among the rules the server inlined (the same text under the same conditions). With all of them
+ * there, in the same order, the page looks as it would with every rule.
  */
 export async function stylesLeftOut(page: Page): Promise<string[]> {
   const assets = path.join(buildDir, "client", "assets");
   const file = fs.readdirSync(assets).find((name) => /^public-[\w-]+\.css$/.test(name));
   if (!file) throw new Error(`no public-*.css in ${assets}: is this a client build?`);
-  // Kept in the page, compared there: only the differences cross to the test.
-  const snapshot = () =>
-    page.evaluate(() => {
-      // A moving skeleton is compared where its animation starts.
-      for (const animation of document.getAnimations()) {
-        animation.pause();
-        animation.currentTime = 0;
-      }
-      const styles = new Map<string, string[]>();
-      for (const element of [document.documentElement, ...document.body.querySelectorAll("*")]) {
-        for (const pseudo of [null, "::before", "::after"]) {
-          const computed = getComputedStyle(element, pseudo);
-          // A ::before or ::after with no content is not drawn.
-          if (pseudo && computed.content === "none") continue;
-          const values: string[] = [];
-          for (const property of computed) values.push(`${property}: ${computed.getPropertyValue(property)}`);
-          let name = "";
-          for (
-            let at: Element | null = element;
-            at && at !== document.documentElement;
-            at = at.parentElement
-          ) {
-            const index = at.parentElement ? [...at.parentElement.children].indexOf(at) : 0;
-            const classes = (at.getAttribute("class") ?? "").trim().split(/\s+/).filter(Boolean);
-            name = ` > ${at.tagName.toLowerCase()}${classes.map((c) => `.${c}`).join("")}:${index}${name}`;
-          }
-          styles.set(`html${name}${pseudo ?? ""}`, values);
-        }
-      }
-      const previous = (window as unknown as { __styles?: Map<string, string[]> }).__styles;
-      (window as unknown as { __styles?: Map<string, string[]> }).__styles = styles;
-      if (!previous) return [];
-      const changed: string[] = [];
-      for (const [element, values] of styles) {
-        const was = new Set(previous.get(element) ?? []);
-        for (const value of values) if (!was.has(value)) changed.push(`${element} ${value}`);
-      }
-      return changed;
-    });
-  await snapshot();
   await page.addStyleTag({ url: `/assets/${file}` });
-  const changed = await snapshot();
-  return changed;
+  return await page.evaluate((wholeFile) => {
+    type Found = { key: string; selector: string };
+    const flatten = (rules: CSSRuleList, conditions: string): Found[] =>
+      [...rules].flatMap((rule): Found[] => {
+        if (rule instanceof CSSStyleRule) {
+          return [{ key: `${conditions}${rule.cssText}`, selector: rule.selectorText }];
+        }
+        if (rule instanceof CSSConditionRule) {
+          return flatten(rule.cssRules, `${conditions}@${rule.conditionText} `);
+        }
+        return [];
+      });
+    const sheets = [...document.styleSheets];
+    const whole = sheets.find((sheet) => sheet.href?.endsWith(wholeFile));
+    if (!whole) return ["the whole stylesheet did not load"];
+    const own = new Set(
+      sheets
+        .filter((sheet) => sheet.ownerNode instanceof HTMLStyleElement)
+        .flatMap((sheet) => flatten(sheet.cssRules, ""))
+        .map((rule) => rule.key),
+    );
+    // What a selector needs of the markup, whatever the element's state: pseudo-elements and
+    // state pseudo-classes left out.
+    const states =
+      /::?(before|after|marker|placeholder|selection|first-line|first-letter|backdrop|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+)|:(hover|focus|focus-visible|focus-within|active|visited|link|checked|disabled|enabled|invalid|valid|user-invalid|placeholder-shown|target|open|popover-open|autofill|indeterminate|default|required|optional|read-only|read-write)\b/g;
+    const canMatch = (selector: string) =>
+      selector.split(",").some((one) => {
+        const plain = one.replace(states, "").trim();
+        try {
+          return document.querySelector(plain === "" || /[>+~]$/.test(plain) ? "*" : plain) !== null;
+        } catch {
+          return true;
+        }
+      });
+    return flatten(whole.cssRules, "")
+      .filter((rule) => !own.has(rule.key) && canMatch(rule.selector))
+      .map((rule) => rule.key);
+  }, file);
 }

@@ -1,7 +1,8 @@
 // A page carries in its head only the rules of the public stylesheets its markup uses
-// (app/styles/page-css.server.ts): as the server sent it, on a desktop and on a 360 px phone,
-// every public page looks exactly as it does with every rule (no computed style of any element
-// changes when the whole stylesheet is added), and carries far fewer rules than the whole.
+// (app/styles/page-css.server.ts): as the server sent it, every public page holds each rule of
+// the whole stylesheet that can apply to it (in any state, at any width, in print), so it looks
+// as with every rule, and carries far fewer rules than the whole, which comes once the page is
+// shown; a navigation shows the next page once it is there.
 import { describe, expect, it } from "vitest";
 import { newPage, pageWithItsOwnCss, publicListPages, readOnlySite, stylesLeftOut } from "./harness";
 
@@ -30,17 +31,10 @@ describe("each page's own CSS", () => {
     return found![1]!;
   }
 
-  const viewports = [
-    { width: 1280, height: 800 },
-    { width: 360, height: 740 },
-  ];
-
   async function checkPage(path: string) {
-    for (const viewport of viewports) {
-      const page = await pageWithItsOwnCss(site.browser, viewport);
-      await page.goto(`${site.url}${path}`);
-      expect(await stylesLeftOut(page), `${path} at ${viewport.width} px`).toEqual([]);
-    }
+    const page = await pageWithItsOwnCss(site.browser);
+    await page.goto(`${site.url}${path}`);
+    expect(await stylesLeftOut(page), path).toEqual([]);
   }
 
   it.each(pages)("leaves out no rule %s uses", checkPage);
@@ -64,5 +58,32 @@ describe("each page's own CSS", () => {
     const whole = await (await fetch(loaded[0]!)).text();
     expect(inline.length).toBeGreaterThan(1000);
     expect(inline.length).toBeLessThan(whole.length / 2);
+  });
+
+  it("shows a page reached by a navigation once the whole stylesheet has loaded", async () => {
+    const { page } = await newPage(site.browser);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/public-[\w-]+\.css$/, async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/`);
+    expect(asked).toBe(true);
+    await page.getByRole("link", { name: "More Blogs" }).click();
+    // Held back by the stylesheet (a slow network): the home page stays.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe("/");
+    release();
+    await page.waitForURL(/\/blogs$/);
+    expect(
+      await page.evaluate(() =>
+        [...document.styleSheets].some((sheet) => /\/public-/.test(sheet.href ?? "")),
+      ),
+    ).toBe(true);
   });
 });

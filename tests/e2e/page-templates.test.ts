@@ -215,7 +215,7 @@ describe("signed-in pages from templates", () => {
       },
     ];
     for (const { email, paths } of pages) {
-      const tab = await pageWithItsOwnCss(site.browser, { width: 1280, height: 800 });
+      const tab = await pageWithItsOwnCss(site.browser);
       const [name, value] = (await cookieOf(email)).split(";")[0]?.split("=") ?? [];
       await tab.context().addCookies([{ name: name ?? "", value: value ?? "", url: site.url }]);
       for (const path of paths) {
