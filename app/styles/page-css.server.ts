@@ -61,13 +61,24 @@ const blocks = parseBlocks(everyRule);
 
 /** Minified CSS as the build makes it: rules, and at-rules that hold rules, to any depth. */
 export function parseBlocks(css: string): Block[] {
+  return blocksOf(withoutComments(css));
+}
+
+/** Comments (a licence the build kept) taken out, strings left as they are. */
+function withoutComments(css: string): string {
+  return css.replace(
+    /("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|\/\*[\s\S]*?(?:\*\/|$)/g,
+    (_all, text) => text ?? "",
+  );
+}
+
+function blocksOf(css: string): Block[] {
   const found: Block[] = [];
   let start = 0;
   let index = 0;
   while (index < css.length) {
     const char = css[index];
     if (char === '"' || char === "'") index = afterString(css, index);
-    else if (char === "/" && css[index + 1] === "*") index = css.indexOf("*/", index + 2) + 2 || css.length;
     else if (char === ";") {
       // A statement (@import, @charset): kept as it is.
       found.push({ kind: "kept", text: css.slice(start, index + 1).trim() });
@@ -76,7 +87,7 @@ export function parseBlocks(css: string): Block[] {
       const end = closingBrace(css, index);
       const prelude = css.slice(start, index).trim();
       const body = css.slice(index + 1, end);
-      if (groupRules.test(prelude)) found.push({ kind: "group", prelude, blocks: parseBlocks(body) });
+      if (groupRules.test(prelude)) found.push({ kind: "group", prelude, blocks: blocksOf(body) });
       else if (prelude.startsWith("@")) found.push({ kind: "kept", text: `${prelude}{${body}}` });
       else found.push({ kind: "rule", text: `${prelude}{${body}}`, selectors: selectorClasses(prelude) });
       start = index = end + 1;
