@@ -6,7 +6,7 @@ import { data, href } from "react-router";
 import { dateText, dhakaToday } from "../../common/schemas/routines";
 import { DomainError } from "../../server/domain/errors";
 import { listClasses } from "../../server/domain/exams";
-import { classRoutine, readWeek, routineTeachers, teacherRoutine } from "../../server/domain/routines";
+import { classRoutine, readWeek, teacherRoutine, teachersOfTheWeek } from "../../server/domain/routines";
 import { classLabelKey } from "../components/lists/labels";
 import { dayLabel, WeekTable } from "../components/routines/week-table";
 import { formatDate } from "../lib/format";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const date = givenDate.success ? givenDate.data : dhakaToday();
   const [classes, teachers, week] = await Promise.all([
     listClasses(services.db),
-    routineTeachers(services.db),
+    teachersOfTheWeek(services.db),
     readWeek(services.db),
   ]);
   const base = { classes, teachers, week, date, dateGiven: givenDate.success };

@@ -181,6 +181,19 @@ async function teachersNamed(db: Reader, ids: string[]): Promise<Map<string, str
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/**
+ * The approved teachers who teach a period of the week, by name: the routine page's links (a
+ * teacher with no period has no week to show, and a school's whole staff would be a long list).
+ */
+export async function teachersOfTheWeek(db: Reader): Promise<TeacherRef[]> {
+  return db
+    .selectDistinct({ id: teachers.id, name: teachers.name })
+    .from(teachers)
+    .innerJoin(routineSlots, eq(routineSlots.teacherId, teachers.id))
+    .where(eq(teachers.status, "approved"))
+    .orderBy(asc(teachers.name), asc(teachers.id));
+}
+
 /** The approved teachers, by name: the routine editor's choices. */
 export async function routineTeachers(db: Reader): Promise<TeacherRef[]> {
   return db

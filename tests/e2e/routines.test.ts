@@ -64,6 +64,44 @@ describe("the class routine", () => {
     expect(await theirs.locator("td").filter({ hasText: "Class Seven" }).count()).toBeGreaterThan(0);
   });
 
+  it("links the teachers who teach a period of the week, not the whole staff", async () => {
+    // A teacher of the staff with no period yet.
+    const { token } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const added = await fetch(`${site.url}/api/teacher/addTeacher`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Rafiq Uddin",
+        email: "rafiq@school.test",
+        phone: "+880 1711-000998",
+        address: "Mirpur, Dhaka",
+      }),
+    });
+    expect(added.ok, await added.clone().text()).toBe(true);
+    const { insertedId } = (await added.json()) as { insertedId: string };
+    const approved = await fetch(`${site.url}/api/teacher/teacher/${insertedId}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ status: "approved" }),
+    });
+    expect(approved.ok, await approved.clone().text()).toBe(true);
+    const html = await (await fetch(`${site.url}/classRoome`)).text();
+    const linked = [...html.matchAll(/href="\/classRoome\?teacher=([^"]+)"/g)].map((match) => match[1]);
+    const staff = (await (await fetch(`${site.url}/api/teacher/teachers`)).json()) as { _id: string }[];
+    expect(staff.map((one) => one._id)).toContain(insertedId);
+    // A date with no substitute: each teacher's own week.
+    const weeks = await Promise.all(
+      staff.map(async (one) => {
+        const answer = await fetch(`${site.url}/api/routines/teachers/${one._id}?date=2099-01-01`);
+        return { id: one._id, slots: ((await answer.json()) as { slots: unknown[] }).slots };
+      }),
+    );
+    const teaching = new Set(weeks.filter((week) => week.slots.length > 0).map((week) => week.id));
+    expect(teaching.size).toBeGreaterThan(0);
+    expect(staff.length).toBeGreaterThan(teaching.size);
+    expect(new Set(linked)).toEqual(teaching);
+  });
+
   it("shows a substitute on its date only, marked as such", async () => {
     const { token } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
     const teachers = (await (await fetch(`${site.url}/api/teacher/teachers`)).json()) as {
