@@ -1,7 +1,7 @@
 // The public site's CSS that a page carries inline in its <head> (entry.server.tsx): only the
 // rules its markup can use. A stylesheet request would hold back the first paint by a round trip
 // on slow networks, and every page carrying every rule made the CSS a third of each page's HTML.
-// The whole stylesheet (public.css) comes after the page has loaded (entry.client.tsx), cached
+// The whole stylesheet (public.css) comes once the page is shown (public-stylesheet.ts), cached
 // for every later page, for what script shows: another page, a dialog, a message.
 // (The dashboard's Mantine CSS is a normal stylesheet of its routes.)
 
