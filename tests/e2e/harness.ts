@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { publicStylesheet } from "../../bench/bundles";
 
 /** The specification's public pages a visitor opens from the menu: the home page and the lists. */
 export const publicListPages = [
@@ -610,11 +611,8 @@ declare module "vitest" {
  * (app/styles/page-css.server.ts): none of the site's scripts load (so neither does the whole
  * stylesheet they add), but the test's own evaluate calls run.
  */
-export async function pageWithItsOwnCss(
-  browser: Browser,
-  viewport = { width: 1280, height: 800 },
-): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "en-US" });
+export async function pageWithItsOwnCss(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
   testContexts?.add(context);
   await context.route(/\/assets\/[^?]+\.js(\?|$)/, (route) => route.abort());
   return await context.newPage();
@@ -628,10 +626,8 @@ export async function pageWithItsOwnCss(
  * there, in the same order, the page looks as it would with every rule.
  */
 export async function stylesLeftOut(page: Page): Promise<string[]> {
-  const assets = path.join(buildDir, "client", "assets");
-  const file = fs.readdirSync(assets).find((name) => /^public-[\w-]+\.css$/.test(name));
-  if (!file) throw new Error(`no public-*.css in ${assets}: is this a client build?`);
-  await page.addStyleTag({ url: `/assets/${file}` });
+  const file = publicStylesheet(path.join(buildDir, "client"));
+  await page.addStyleTag({ url: file });
   return await page.evaluate((wholeFile) => {
     type Found = { key: string; selector: string };
     const flatten = (rules: CSSRuleList, conditions: string): Found[] =>
