@@ -28,16 +28,19 @@ export class ProviderCallError extends Error {
 /** What a provider's OAuth error codes mean for the person signing in (RFC 6749 5.2). */
 const refusedSignIn = new Set(["invalid_grant", "access_denied"]);
 
-/** The connection's own error code (ECONNREFUSED, ECONNRESET, ENOTFOUND...) behind fetch's TypeError. */
+/** The connection's own error code (ECONNREFUSED, ENOTFOUND, undici's UND_ERR_SOCKET...) behind fetch's TypeError. */
 function causeOf(error: unknown): string {
   let cause: unknown = error;
   for (let depth = 0; depth < 4 && cause instanceof Error; depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === "string" && /^E[A-Z_]+$/.test(code)) return code;
+    if (typeof code === "string" && /^(E|UND_ERR_)[A-Z_]+$/.test(code)) return code;
     cause = cause.cause;
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The connection's codes for a socket the other side closed or reset. */
+const closedConnection = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
 
 const shortText = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 200);
 
@@ -52,9 +55,17 @@ export async function callProvider(
   timeoutMs: number,
 ): Promise<Record<string, unknown>> {
   const named = `OpenID Connect provider: the ${what} to ${url}`;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const send = () => fetch(url, { ...init, redirect: "manual", signal });
   let response: Response;
   try {
-    response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    response = await send().catch((error: unknown) => {
+      // A kept-alive connection the provider closed as we reused it: a GET is sent once more, on
+      // a new connection, as browsers do. A POST (the token request) is never sent twice.
+      const isGet = (init.method ?? "GET").toUpperCase() === "GET";
+      if (isGet && !signal.aborted && closedConnection.has(causeOf(error))) return send();
+      throw error;
+    });
   } catch (error) {
     if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
       throw new ProviderCallError(
