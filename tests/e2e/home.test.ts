@@ -131,6 +131,40 @@ describe("the home page", () => {
     expect(home).toContain(`<link rel="canonical" href="${site.url}/"/>`);
   });
 
+  it("offers each uploaded picture in WebP widths with a JPEG for a browser without WebP, the first preloaded as WebP", async () => {
+    const html = await (await fetch(`${site.url}/`)).text();
+    const pictures = [...html.matchAll(/<picture>(.*?)<\/picture>/g)].map((match) => match[1] ?? "");
+    // The carousel's slides and the cards of every section with pictures.
+    expect(pictures.length).toBeGreaterThan(10);
+    expect(html.match(/<img /g)?.length).toBe(pictures.length);
+    for (const picture of pictures) {
+      expect(picture).toMatch(
+        /^<source type="image\/webp" srcSet="[^"]+\.webp 320w[^"]*" sizes="[^"]+"\/><img /,
+      );
+      expect(picture).toMatch(/<img src="\/files\/images\/[^"]+\.jpg"/);
+    }
+    const jpeg = pictures[0]?.match(/<img src="([^"]+)"/)?.[1];
+    const served = await fetch(`${site.url}${jpeg}`);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    // The first slide's WebP widths, preloaded only by a browser that takes WebP.
+    expect(html).toMatch(
+      /<link rel="preload" as="image" type="image\/webp" fetchPriority="high" imageSrcSet="[^"]+\.webp 320w/,
+    );
+
+    // Chromium takes a WebP width, laid out as the slide's image was without the <picture>.
+    const page = await openHome({ viewport: { width: 360, height: 800 } });
+    const hero = page.locator("img.hero-slide__media").first();
+    await expect
+      .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeTruthy();
+    expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(320|640|960)\.webp$/);
+    const [box, slide] = await Promise.all([
+      hero.boundingBox(),
+      page.locator(".hero-slide").first().boundingBox(),
+    ]);
+    expect(box?.width).toBe(slide?.width);
+  });
+
   it("moves the carousel with its Next button", async () => {
     const page = await openHome();
     const carousel = page.getByTestId("home-carousel");
