@@ -112,13 +112,19 @@ async function templatedPage(
       isSharedPage(new TextDecoder().decode(Buffer.concat(data)), actor));
   // A page with a part of its own is one template for every address of its view (the numbers
   // asked are holes): renders that wait for it share one.
-  const key = kept ? templateKey(partView?.key ?? request.url, data) : null;
+  const handled = routerContext.staticHandlerContext;
+  const key = kept
+    ? await templateKey(
+        partView?.key ?? request.url,
+        { loaderData: handled.loaderData, actionData: handled.actionData, errors: handled.errors },
+        data,
+      )
+    : null;
   const { template } = await templates.get(key, async () => {
     routerContext.serverHandoffStream = replay(data);
     // The address as the template shows it (the language switch comes back to it): the numbers
     // asked as their holes.
     if (partView) {
-      const handled = routerContext.staticHandlerContext;
       routerContext.staticHandlerContext = {
         ...handled,
         location: { ...handled.location, search: partView.search },

@@ -241,9 +241,50 @@ export function isSharedPage(dataText: string, actor: SignedInActor): boolean {
   return !dataText.includes(actor.id) && !dataText.includes(JSON.stringify(actor.email).slice(1, -1));
 }
 
-/** A template's key: the page's address and the serialized data it was rendered from. */
-export function templateKey(url: string, data: Uint8Array[]): string {
+/** What a page was rendered from: its routes' loader and action data and their errors. */
+export type RouteData = { loaderData: unknown; actionData: unknown; errors: unknown };
+
+/**
+ * A template's key: the page's address and the data it was rendered from, each promise as it
+ * settled. Not the bytes React Router serialized, when the data can be read without them: those
+ * list a page's streamed sections in the order their queries answered, which on PostgreSQL
+ * differs between two renders of the same data, and a view whose page seems to change is no
+ * longer found by it (the signed-in home page fell to a render per request). Data of another
+ * kind than JSON's and dates (a Map, a class) is keyed by the bytes, as before.
+ */
+export async function templateKey(url: string, route: RouteData, data: Uint8Array[]): Promise<string> {
   const hash = createHash("sha256").update(url).update("\0");
+  const settled = await settledData(route).catch(() => null);
+  if (settled !== null) return hash.update("data\0").update(settled).digest("base64url");
+  hash.update("bytes\0");
   for (const chunk of data) hash.update(chunk);
   return hash.digest("base64url");
+}
+
+class NotPlainData extends Error {}
+
+/** The data as JSON with each promise replaced by what it settled to; throws NotPlainData. */
+async function settledData(value: unknown): Promise<string> {
+  const settle = async (item: unknown): Promise<unknown> => {
+    if (item instanceof Promise) {
+      return item.then(
+        async (resolved) => ({ resolved: await settle(resolved) }),
+        (error: unknown) => ({ rejected: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+    if (item === null || typeof item !== "object") {
+      if (typeof item === "bigint") return { bigint: String(item) };
+      if (typeof item === "function" || typeof item === "symbol") throw new NotPlainData();
+      return item === undefined ? { undefined: true } : item;
+    }
+    if (item instanceof Date) return { date: item.toISOString() };
+    if (Array.isArray(item)) return Promise.all(item.map(settle));
+    const prototype = Object.getPrototypeOf(item);
+    if (prototype !== Object.prototype && prototype !== null) throw new NotPlainData();
+    const entries = await Promise.all(
+      Object.entries(item).map(async ([key, entry]) => [key, await settle(entry)] as const),
+    );
+    return Object.fromEntries(entries);
+  };
+  return JSON.stringify(await settle(value));
 }

@@ -5,7 +5,13 @@ import { randomBytes } from "node:crypto";
 import { createElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fillTemplate, holeTokens, nobody, parseTemplate } from "../../app/page-templates.server";
+import {
+  fillTemplate,
+  holeTokens,
+  nobody,
+  parseTemplate,
+  templateKey,
+} from "../../app/page-templates.server";
 import { createPageTemplates, type Template } from "../../server/cache/page-templates";
 
 const hostile = [`Rahim <b>&amp; "O'Neil"</b>`, "করিম </script>", "Salma \u2028 😀 \\"];
@@ -121,5 +127,69 @@ describe("the templates kept", () => {
     expect(last.bytes).toBeGreaterThan(7000);
     expect(templates.stats()).toMatchObject({ templates: 7, bytes: 6 * 4000 + last.bytes });
     expect((await templates.get("page 0", async () => ({ template: page(), keep: true }))).made).toBe(true);
+  });
+});
+
+describe("a template's key", () => {
+  const bytes = (text: string) => [new TextEncoder().encode(text)];
+  /** The home page's data: its lower sections settle in `order`. */
+  const home = async (order: ("teachers" | "notices")[], notices = ["Sports day"]) => {
+    const values = { teachers: [{ name: "Amina", since: new Date(0) }], notices };
+    const settled: Record<string, Promise<unknown>> = {};
+    const resolvers: Record<string, () => void> = {};
+    for (const section of ["teachers", "notices"] as const) {
+      settled[section] = new Promise((resolve) => {
+        resolvers[section] = () => resolve(values[section]);
+      });
+    }
+    for (const section of order) resolvers[section]?.();
+    await Promise.all(Object.values(settled));
+    return { loaderData: { "routes/home": { slides: [], ...settled } }, actionData: null, errors: null };
+  };
+
+  it("is the same for the same data whatever order its sections settled in", async () => {
+    const first = await templateKey(
+      "/",
+      await home(["teachers", "notices"]),
+      bytes("teachers, then notices"),
+    );
+    const second = await templateKey(
+      "/",
+      await home(["notices", "teachers"]),
+      bytes("notices, then teachers"),
+    );
+    expect(second).toBe(first);
+  });
+
+  it("differs with the data, the address, or a section that failed", async () => {
+    const key = await templateKey("/", await home(["teachers", "notices"]), bytes("x"));
+    expect(await templateKey("/", await home(["teachers", "notices"], ["Exam week"]), bytes("x"))).not.toBe(
+      key,
+    );
+    expect(await templateKey("/home", await home(["teachers", "notices"]), bytes("x"))).not.toBe(key);
+    const failed = Promise.reject(new Error("no answer"));
+    failed.catch(() => {});
+    await failed.catch(() => {});
+    const route = { loaderData: { "routes/home": { teachers: failed } }, actionData: null, errors: null };
+    const fine = {
+      loaderData: { "routes/home": { teachers: Promise.resolve(undefined) } },
+      actionData: null,
+      errors: null,
+    };
+    expect(await templateKey("/", route, bytes("x"))).not.toBe(await templateKey("/", fine, bytes("x")));
+  });
+
+  it("is the serialized bytes' for data JSON cannot say, such as a Map", async () => {
+    const route = (entry: string) => ({
+      loaderData: { "routes/home": { seen: new Map([[entry, 1]]) } },
+      actionData: null,
+      errors: null,
+    });
+    expect(await templateKey("/", route("a"), bytes("Map a"))).not.toBe(
+      await templateKey("/", route("b"), bytes("Map b")),
+    );
+    expect(await templateKey("/", route("a"), bytes("same"))).toBe(
+      await templateKey("/", route("b"), bytes("same")),
+    );
   });
 });
