@@ -199,6 +199,11 @@ type BufferedCount = {
 
 type CountBuffer = {
   counts: Map<string, BufferedCount>;
+  /**
+   * The keys with a count to write: a flush looks at these, not at every address of the crowd
+   * (on results day tens of thousands, whose scan each second held every answer for up to 14 ms).
+   */
+  due: Set<string>;
   timer?: NodeJS.Timeout;
   flushing?: Promise<void>;
   sweptAt: number;
@@ -211,7 +216,7 @@ const buffers = new WeakMap<Database, CountBuffer>();
 function bufferOf(db: Database): CountBuffer {
   let buffer = buffers.get(db);
   if (!buffer) {
-    buffer = { counts: new Map(), sweptAt: Date.now() };
+    buffer = { counts: new Map(), due: new Set(), sweptAt: Date.now() };
     buffers.set(db, buffer);
   }
   return buffer;
@@ -234,9 +239,12 @@ export async function flushBufferedRateLimits(db: Database, now: number = Date.n
 }
 
 async function writeCounts(db: Database, buffer: CountBuffer, now: number): Promise<void> {
-  const due = [...buffer.counts].filter(
-    ([, count]) => count.pending > 0 && count.known + count.pending >= sharedFrom,
-  );
+  const due: [string, BufferedCount][] = [];
+  for (const key of buffer.due) {
+    const count = buffer.counts.get(key);
+    if (count && count.pending > 0 && count.known + count.pending >= sharedFrom) due.push([key, count]);
+  }
+  buffer.due.clear();
   if (due.length > 0) await pruneNowAndThen(db, now);
   for (let start = 0; start < due.length; start += flushBatch) {
     const batch = due
@@ -268,7 +276,10 @@ async function writeCounts(db: Database, buffer: CountBuffer, now: number): Prom
       const written = new Map(rows.map((row) => [row.key, row]));
       for (const { key, count, sent } of group) {
         const row = written.get(key);
-        if (!row) continue;
+        if (!row) {
+          buffer.due.add(key);
+          continue;
+        }
         count.pending -= sent;
         count.known = row.count;
         count.windowStart = Number(row.windowStartedAt);
@@ -299,6 +310,7 @@ export function hitBufferedRateLimit(
     buffer.counts.set(key, count);
   }
   count.pending += 1;
+  if (count.known + count.pending >= sharedFrom) buffer.due.add(key);
   if (!buffer.timer) {
     buffer.timer = setTimeout(() => void flushBufferedRateLimits(db), bufferedFlushMs);
     buffer.timer.unref();
