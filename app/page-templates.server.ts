@@ -263,14 +263,26 @@ export async function templateKey(url: string, route: RouteData, data: Uint8Arra
 
 class NotPlainData extends Error {}
 
-/** The data as JSON with each promise replaced by what it settled to; throws NotPlainData. */
+const stillPending = Symbol("pending");
+
+/**
+ * The data as JSON with each promise replaced by what it settled to; throws NotPlainData. A
+ * promise still pending once the page's data was sent (a section React Router gave up waiting
+ * for) is not waited for: the key is then the bytes'.
+ */
 async function settledData(value: unknown): Promise<string> {
   const settle = async (item: unknown): Promise<unknown> => {
     if (item instanceof Promise) {
-      return item.then(
-        async (resolved) => ({ resolved: await settle(resolved) }),
+      // A settled promise wins the race: its reaction is queued before the marker's.
+      const outcome = await Promise.race([item, Promise.resolve(stillPending)]).then(
+        (resolved) => ({ resolved }),
         (error: unknown) => ({ rejected: error instanceof Error ? error.message : String(error) }),
       );
+      if ("resolved" in outcome) {
+        if (outcome.resolved === stillPending) throw new NotPlainData();
+        return { resolved: await settle(outcome.resolved) };
+      }
+      return outcome;
     }
     if (item === null || typeof item !== "object") {
       if (typeof item === "bigint") return { bigint: String(item) };

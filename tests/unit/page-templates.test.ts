@@ -179,6 +179,16 @@ describe("a template's key", () => {
     expect(await templateKey("/", route, bytes("x"))).not.toBe(await templateKey("/", fine, bytes("x")));
   });
 
+  it("is the serialized bytes' when a section was still pending as the page was sent", async () => {
+    const route = {
+      loaderData: { "routes/home": { teachers: new Promise(() => {}) } },
+      actionData: null,
+      errors: null,
+    };
+    expect(await templateKey("/", route, bytes("a"))).not.toBe(await templateKey("/", route, bytes("b")));
+    expect(await templateKey("/", route, bytes("a"))).toBe(await templateKey("/", route, bytes("a")));
+  });
+
   it("is the serialized bytes' for data JSON cannot say, such as a Map", async () => {
     const route = (entry: string) => ({
       loaderData: { "routes/home": { seen: new Map([[entry, 1]]) } },
