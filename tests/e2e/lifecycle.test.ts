@@ -1,12 +1,11 @@
 // The built server as an operator runs it: first start with sample content, assets and files,
 // a graceful stop, a restart on the same data, and PostgreSQL instead of the embedded database.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
+import { throwawayDatabase } from "../fixtures/throwaway-database";
 import { apiSignIn, startServer } from "./harness";
 
 const admin = { ADMIN_EMAIL: "head@school.test", ADMIN_PASSWORD: "head-password-1" };
@@ -88,21 +87,15 @@ describe("the server's life", () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("runs on PostgreSQL when DATABASE_URL is set", async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL as string;
-    const name = `maktab_e2e_${randomBytes(5).toString("hex")}`;
-    const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await sql.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const server = await startServer({ env: { ...admin, DATABASE_URL: url.toString() } });
+    const { url, drop } = await throwawayDatabase("maktab_e2e");
+    const server = await startServer({ env: { ...admin, DATABASE_URL: url } });
     try {
       const ready = await fetch(`${server.url}/readyz`);
       expect(await ready.json()).toEqual({ status: "ready", database: "postgres" });
       expect((await apiSignIn(server, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).status).toBe(200);
     } finally {
       expect(await server.stop()).toEqual({ code: 0, signal: null });
-      await sql.unsafe(`drop database if exists ${name} with (force)`);
-      await sql.end();
+      await drop();
     }
   });
 });

@@ -3,11 +3,11 @@
 // hydrates without a mismatch; gzip and plain answers are the same page; a burst of requests
 // after a change renders the page once. A person's own pages (decision 0038) are answered again
 // without their loaders, to that person alone, until something stored changes, whoever stores it.
-import { randomBytes } from "node:crypto";
 import { get } from "node:http";
 import { gunzipSync } from "node:zlib";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { throwawayDatabase } from "../fixtures/throwaway-database";
 import {
   newPage,
   pageWithItsOwnCss,
@@ -316,25 +316,18 @@ describe("signed-in pages from templates", () => {
 // serializes them in the order they answered: two renders of the same data are not the same
 // bytes. The page is still found by its view.
 describe.runIf(process.env.TEST_DATABASE_URL)("a signed-in page from its template on PostgreSQL", () => {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `maktab_test_${randomBytes(6).toString("hex")}`;
-  const owner = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  let made: Awaited<ReturnType<typeof throwawayDatabase>>;
   let database: postgres.Sql;
   let server: RunningServer;
   beforeAll(async () => {
-    await owner.unsafe(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    server = await startServer({
-      env: { DATABASE_URL: url.toString(), SAMPLE_CONTENT: "on" },
-    });
+    made = await throwawayDatabase();
+    database = postgres(made.url, { max: 1, onnotice: () => {} });
+    server = await startServer({ env: { DATABASE_URL: made.url, SAMPLE_CONTENT: "on" } });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
     await database?.end();
-    await owner.unsafe(`drop database if exists ${name} with (force)`);
-    await owner.end();
+    await made?.drop();
   });
 
   /** The home page as a reader, while `table` is locked for a moment: its section answers last. */
