@@ -296,7 +296,8 @@ export function handleError(
   { request, context }: { request: Request; context: RouterContextProvider },
 ) {
   if (request.signal.aborted) return;
-  context.get(pageContext).logger.error({ err: error, url: request.url }, "page error");
+  // The path only: a query string may hold a token (a reset link's).
+  context.get(pageContext).logger.error({ err: error, path: new URL(request.url).pathname }, "page error");
 }
 
 /**

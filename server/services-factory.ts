@@ -48,7 +48,7 @@ export async function createServices(
       },
       admin,
     );
-    logger.info({ email: admin.email, outcome }, "admin account checked");
+    logger.info({ outcome }, "admin account checked");
   });
   const images = createImageStore({ db: database.db, files, config, logger });
   const documents = createDocumentStore({ files, maxBytes: config.downloadMaxBytes, logger });
