@@ -59,13 +59,13 @@ export async function createServices(
   ]);
   if (payments.testMode && config.env === "production") {
     logger.warn(
-      "payments run in test mode: no money moves; configure Stripe, SSLCommerz or bKash (see the README)",
+      "payments run in test mode: no money moves; configure Stripe, SSLCommerz or bKash (see docs/payments.md)",
     );
   }
   if (sms.outboxDir && config.env === "production") {
     logger.warn(
       { outbox: sms.outboxDir },
-      "text messages go to the outbox only: phone codes reach no phone; set SMS_URL and SMS_TOKEN (see the README)",
+      "text messages go to the outbox only: phone codes reach no phone; set SMS_URL and SMS_TOKEN (see docs/sign-in.md)",
     );
   }
   if (config.stripe && !config.stripe.webhookSecret) {

@@ -304,7 +304,7 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       max: perAddress(300),
       customRules: {
         // Per address: a school's computer room shares one (ADDRESS_LIMIT_MULTIPLIER raises them
-        // all). Per account too: see accountRules. README lists them.
+        // all). Per account too: see accountRules. docs/sign-in.md lists them.
         "/sign-in/email": { window: 60, max: perAddress(60) },
         "/sign-up/email": { window: 60, max: perAddress(10) },
         "/sign-in/social": { window: 60, max: perAddress(20) },
