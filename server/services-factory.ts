@@ -29,6 +29,7 @@ export async function createServices(
   database: DatabaseHandle = openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "db"),
+    timeouts: config.databaseTimeouts,
   }),
 ): Promise<Services> {
   const mail = createMailer(config, logger);
@@ -86,7 +87,7 @@ export async function createServices(
     sms,
     pageCache,
     pageTemplates: createPageTemplates(),
-    recordsGeneration: createRecordsGeneration(database.db),
+    recordsGeneration: createRecordsGeneration(database.db, database.timeouts.checkSeconds * 1000),
   };
 }
 
