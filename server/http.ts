@@ -20,7 +20,7 @@ import { anonymous } from "./domain/actor";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
-import { resolveActor } from "./middleware/actor";
+import { resolveActor, whyAuthFailed } from "./middleware/actor";
 import { apiCaching } from "./middleware/api-caching";
 import { builtAssets } from "./middleware/built-assets";
 import { cacheControl } from "./middleware/cache-control";
@@ -131,7 +131,7 @@ export function createApp(
   app.use(compressAnswers());
   // Who is asking, before Better Auth's calls too: a sign-out with a session ends one, a sign-out
   // without one changes nothing (invalidateOnChange above tells them apart).
-  app.use(resolveActor(auth, services.pageCache));
+  app.use(resolveActor(auth, services.pageCache, database));
 
   // The REST router reads its own bodies within limits; Better Auth's are limited here.
   const authLimit = bodyLimit({
@@ -146,6 +146,9 @@ export function createApp(
     });
     // A provider's callback that failed at the provider says why (server/auth/oidc.ts).
     const response = await namingProviderFailures(() => auth.handler(request));
+    // Its 500 for a session it could not read says no more; a database that does not answer is 503.
+    const down = response.status === 500 ? await whyAuthFailed(database, null) : null;
+    if (down) throw down;
     // Better Auth says when to try again in X-Retry-After; clients and proxies read Retry-After.
     const retryAfter = response.headers.get("x-retry-after");
     if (response.status === 429 && retryAfter) response.headers.set("Retry-After", retryAfter);

@@ -65,6 +65,9 @@ export function openDatabase(options: {
     const settings = {
       connect_timeout: timeouts.connectSeconds,
       idle_timeout: timeouts.idleSeconds,
+      // After a failed connection, the next try waits this long (seconds): postgres.js grows it to
+      // 20 s while the server is down, and the request that asked would wait all of it.
+      backoff: (tries: number) => Math.min(3 ** tries / 100, 0.5),
       onnotice: () => {},
       socket: stalls.socket,
     };

@@ -4,10 +4,27 @@ import { createMiddleware } from "hono/factory";
 import type { Auth } from "../auth/auth";
 import { createActorCache, credentialOf } from "../cache/actor-cache";
 import type { PageCache } from "../cache/page-cache";
+import type { DatabaseHandle } from "../db/client";
 import { actorFromSession, anonymous } from "../domain/actor";
 import type { AppEnv } from "../http-env";
 
-export const resolveActor = (auth: Auth, generations: Pick<PageCache, "generation">) => {
+/**
+ * Better Auth answers a failed read of a session with a 500 of its own that leaves out why. When
+ * the database does not answer a quick check now, that was why: its error is thrown instead (so
+ * the answer is 503, server/db/unavailable.ts); otherwise Better Auth's.
+ */
+export async function whyAuthFailed(database: Pick<DatabaseHandle, "ping">, failure: unknown): Promise<unknown> {
+  return database.ping().then(
+    () => failure,
+    (down: unknown) => down,
+  );
+}
+
+export const resolveActor = (
+  auth: Auth,
+  generations: Pick<PageCache, "generation">,
+  database: Pick<DatabaseHandle, "ping">,
+) => {
   const actors = createActorCache();
   return createMiddleware<AppEnv>(async (c, next) => {
     const headers = c.req.raw.headers;
@@ -25,7 +42,9 @@ export const resolveActor = (auth: Auth, generations: Pick<PageCache, "generatio
       c.set("actor", known);
       return next();
     }
-    const session = await auth.api.getSession({ headers });
+    const session = await auth.api.getSession({ headers }).catch(async (error: unknown) => {
+      throw await whyAuthFailed(database, error);
+    });
     const actor = actorFromSession(session?.user);
     if (generation !== null) actors.set(credential, generation, actor);
     c.set("actor", actor);

@@ -234,4 +234,31 @@ describe("configuration", () => {
       loadConfig({ DATA_DIR: dataDir(), SMS_URL: "ftp://sms.example/send", SMS_TOKEN: "gateway-token" }),
     ).toThrow(/SMS_URL must be an http or https URL/);
   });
+
+  it("bounds every wait for PostgreSQL, with defaults, and names a bad timeout", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).databaseTimeouts).toEqual({
+      connectSeconds: 5,
+      statementSeconds: 10,
+      idleSeconds: 60,
+      checkSeconds: 2,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_CONNECT_TIMEOUT: "3",
+        DATABASE_STATEMENT_TIMEOUT: "0",
+        DATABASE_IDLE_TIMEOUT: "300",
+        DATABASE_CHECK_TIMEOUT: "1",
+      }).databaseTimeouts,
+    ).toEqual({ connectSeconds: 3, statementSeconds: 0, idleSeconds: 300, checkSeconds: 1 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_CONNECT_TIMEOUT: "0" })).toThrow(
+      /DATABASE_CONNECT_TIMEOUT must be a whole number of seconds from 1 to 120 \(got "0"\)/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_STATEMENT_TIMEOUT: "1.5" })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT must be a whole number of seconds/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_CHECK_TIMEOUT: "soon" })).toThrow(
+      /DATABASE_CHECK_TIMEOUT must be a whole number of seconds from 1 to 60/,
+    );
+  });
 });
