@@ -13,13 +13,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { dictionaries, type MessageKey, pageDictionaryFor, pageErrorTextsFor } from "../i18n";
+import { needOtherTexts } from "../i18n/page-areas";
 import type { Route } from "./+types/root";
 import { FlashBanner } from "./components/flash-banner";
 import { NoticeRegion } from "./components/notices";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { dictionaries, type MessageKey, pageDictionaryFor, pageErrorTextsFor } from "./i18n";
-import { needOtherTexts } from "./i18n/page-areas";
 import { useCartOwner } from "./lib/cart-owner";
 import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";

@@ -2,7 +2,7 @@
 // the dashboard and the profile area with their layout's (as `sectionMessages`).
 import { useMatches } from "react-router";
 import { type ErrorTexts, type Problem, renderProblem } from "../../common/errors/problem";
-import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../i18n/translate";
+import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../../i18n/translate";
 import { formatNumber } from "./format";
 
 /** Keys whose message has a singular and a plural form (`key.one`, `key.other`). */

@@ -1,7 +1,7 @@
 // The two small pages of the sign-in popup, without React: the first shows while the opener
 // starts the flow, the last tells the opener how it ended and closes itself.
 import { href } from "react-router";
-import { dictionaries, type MessageKey, translate } from "../i18n";
+import { dictionaries, type MessageKey, translate } from "../../i18n";
 import { localeOf } from "../lib/cookies.server";
 import type { PopupMessage } from "../lib/popup-sign-in";
 

@@ -5,7 +5,7 @@
 import { href } from "react-router";
 import { dayNumberOf, daysIn, firstWeekday, monthKey } from "../../common/calendar";
 import type { EventCategory } from "../../common/schemas/content";
-import type { MessageKey } from "../i18n";
+import type { MessageKey } from "../../i18n";
 import { formatEventTime, formatMonth } from "../lib/event-time";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";

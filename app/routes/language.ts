@@ -1,5 +1,5 @@
 import { href, redirect } from "react-router";
-import { isLocale } from "../i18n";
+import { isLocale } from "../../i18n";
 import { localeCookieHeader } from "../lib/cookies.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/language";

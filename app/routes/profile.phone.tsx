@@ -7,9 +7,9 @@
 import { data, Form, href, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { phoneCodeInput, phoneNumberInput } from "../../common/schemas/account-security";
+import type { MessageKey } from "../../i18n/translate";
 import { getOwnPhone, pendingPhoneCode, phoneCodeWaitSeconds } from "../../server/domain/phone";
 import { FormError } from "../components/form-error";
-import type { MessageKey } from "../i18n/translate";
 import { callAuth } from "../lib/auth-calls.server";
 import { flashCookieHeader } from "../lib/cookies.server";
 import { localDigits } from "../lib/format";

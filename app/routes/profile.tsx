@@ -3,10 +3,10 @@
 // sits above the page. The nested pages read the profile from this route's loader.
 import { useEffect, useState } from "react";
 import { href, Link, Outlet, useLocation } from "react-router";
+import { type MessageKey, sectionDictionaries } from "../../i18n";
 import { getOwnProfile } from "../../server/domain/profile";
 import { Avatar, initialsOf } from "../components/avatar";
 import { PhotoDialog } from "../components/profile/photo-dialog";
-import { type MessageKey, sectionDictionaries } from "../i18n";
 import { localeOf } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";

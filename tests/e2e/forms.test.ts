@@ -5,9 +5,9 @@
 // photo dialog.
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { errorTextsBn } from "../../app/i18n/errors";
 import { english } from "../../common/errors/english";
 import { type Problem, problem, renderProblem } from "../../common/errors/problem";
+import { errorTextsBn } from "../../i18n/errors";
 import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite, waitForHydration } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };

@@ -2,7 +2,7 @@
 // scrolls sideways inside its own region on a narrow screen (focusable, so a keyboard scrolls it
 // too); printed, it fills one A4 page in landscape (routines.css).
 import type { ReactNode } from "react";
-import type { MessageKey } from "../../i18n";
+import type { MessageKey } from "../../../i18n";
 import { localDigits } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 

@@ -4,8 +4,8 @@
 // texts go only to the pages whose paths need them (page-areas.ts): the home page's HTML is
 // then a tenth smaller again.
 
-import { english } from "../../common/errors/english";
-import type { ErrorTexts } from "../../common/errors/problem";
+import { english } from "../common/errors/english";
+import type { ErrorTexts } from "../common/errors/problem";
 import { accountSecurityMessages } from "./areas/account-security";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
