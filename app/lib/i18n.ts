@@ -2,8 +2,8 @@
 // the dashboard and the profile area with their layout's (as `sectionMessages`).
 import { useMatches } from "react-router";
 import { type ErrorTexts, type Problem, renderProblem } from "../../common/errors/problem";
+import { formatNumber } from "../../i18n/format";
 import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../../i18n/translate";
-import { formatNumber } from "./format";
 
 /** Keys whose message has a singular and a plural form (`key.one`, `key.other`). */
 export type CountKey = {

@@ -2,7 +2,7 @@
 // starts the flow, the last tells the opener how it ended and closes itself.
 import { href } from "react-router";
 import { dictionaries, type MessageKey, translate } from "../../i18n";
-import { localeOf } from "../lib/cookies.server";
+import { localeOf } from "../../server/cookies";
 import type { PopupMessage } from "../lib/popup-sign-in";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,10 +2,10 @@
 // content is escaped, so a title with markup stays text.
 
 import { en } from "../../i18n/en";
+import { excerpt } from "../../i18n/format";
 import { anonymous } from "../../server/domain/actor";
 import { blogCollection } from "../../server/domain/blogs";
 import { escapeXml } from "../../server/xml";
-import { excerpt } from "../lib/format";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/blogs-rss";

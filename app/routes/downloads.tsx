@@ -4,11 +4,11 @@
 import { href } from "react-router";
 import { type DownloadCategory, downloadCategories } from "../../common/schemas/content";
 import type { MessageKey } from "../../i18n";
+import { formatDate } from "../../i18n/format";
 import { downloadCollection } from "../../server/domain/downloads";
 import { ListPage, listInfo } from "../components/lists/list-page";
 import { SearchForm } from "../components/lists/search-form";
 import { formatFileSize } from "../lib/file-size";
-import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";

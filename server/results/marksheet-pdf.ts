@@ -20,7 +20,6 @@ import { inflateSync } from "node:zlib";
 import type * as Fontkit from "fontkit";
 import type * as HarfBuzz from "harfbuzzjs";
 import type PDFDocumentClass from "pdfkit";
-import { formatDate } from "../../app/lib/format";
 import {
   type ComponentKind,
   componentKinds,
@@ -30,6 +29,7 @@ import {
 import { bn } from "../../i18n/bn";
 import { en, type MessageKey } from "../../i18n/en";
 import { errorTextsBn } from "../../i18n/errors";
+import { formatDate } from "../../i18n/format";
 import { intlLocale, type Locale, translate } from "../../i18n/translate";
 
 export async function renderMarksheetPdf(marksheet: Marksheet, language: Locale): Promise<Uint8Array> {

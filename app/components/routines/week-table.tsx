@@ -3,7 +3,7 @@
 // too); printed, it fills one A4 page in landscape (routines.css).
 import type { ReactNode } from "react";
 import type { MessageKey } from "../../../i18n";
-import { localDigits } from "../../lib/format";
+import { localDigits } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 
 export type WeekPeriod = { number: number; start: string; end: string; break: boolean };
