@@ -28,7 +28,7 @@ import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
 import { bn } from "./bn";
 import { en } from "./en";
-import { errorTextsBn } from "./errors";
+import { errorTextsBn } from "./errors/texts-bn";
 import { type PageArea, pageAreaPatterns, pageAreasOf } from "./page-areas";
 import type { Locale, Messages } from "./translate";
 

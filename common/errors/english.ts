@@ -1,10 +1,10 @@
 // The English words of problems: the API's `message` and `fields`, and the server's logs. The
 // browser never loads this file: it gets its language's texts from the root loader.
 import type { z } from "zod";
+import { labelsEn } from "../../i18n/errors/labels";
+import { errorTextsEn } from "../../i18n/errors/texts-en";
 import { fieldProblemsOf } from "../schemas/field-errors";
-import { labelsEn } from "./labels";
 import { type ErrorCode, type ErrorTexts, type Problem, renderProblem } from "./problem";
-import { errorTextsEn } from "./texts-en";
 
 export const english: ErrorTexts = { texts: errorTextsEn, labels: labelsEn };
 

@@ -3,8 +3,8 @@
 // rewording the English never loses a translation. The API sends the English text as `message`
 // and the code as `key` and `params`.
 // Nothing here holds words: the browser loads only its language's (English lives in english.ts).
-import { type LabelCode, labelParams } from "./labels";
-import type { errorTextsEn } from "./texts-en";
+import { type LabelCode, labelParams } from "../../i18n/errors/labels";
+import type { errorTextsEn } from "../../i18n/errors/texts-en";
 
 export type ErrorCode = keyof typeof errorTextsEn;
 export type { LabelCode };

@@ -7,13 +7,13 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { LabelCode } from "../../common/errors/labels";
 import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { maxAmountMinor, maxAmountText } from "../../common/money";
 import { cartTotals, type Totals } from "../../common/pricing";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type CartItem, cartItems, recordPaymentInput, testPaymentInput } from "../../common/schemas/orders";
+import type { LabelCode } from "../../i18n/errors/labels";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import {

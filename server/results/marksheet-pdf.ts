@@ -28,7 +28,7 @@ import {
 } from "../../common/schemas/results";
 import { bn } from "../../i18n/bn";
 import { en, type MessageKey } from "../../i18n/en";
-import { errorTextsBn } from "../../i18n/errors";
+import { errorTextsBn } from "../../i18n/errors/texts-bn";
 import { formatDate } from "../../i18n/format";
 import { intlLocale, type Locale, translate } from "../../i18n/translate";
 

@@ -7,7 +7,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { english } from "../../common/errors/english";
 import { type Problem, problem, renderProblem } from "../../common/errors/problem";
-import { errorTextsBn } from "../../i18n/errors";
+import { errorTextsBn } from "../../i18n/errors/texts-bn";
 import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite, waitForHydration } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };

@@ -4,12 +4,12 @@ import { collectionsByKind } from "../../app/components/dashboard/collections.se
 import { contentForms } from "../../app/components/dashboard/content-forms";
 import { english, isErrorCode } from "../../common/errors/english";
 import { type Problem, problem, renderProblem } from "../../common/errors/problem";
-import { errorTextsEn } from "../../common/errors/texts-en";
 import { contactInput } from "../../common/schemas/contact";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { dictionaries, errorTextsOf, translate } from "../../i18n";
 import { bn } from "../../i18n/bn";
 import { en } from "../../i18n/en";
+import { errorTextsEn } from "../../i18n/errors/texts-en";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
