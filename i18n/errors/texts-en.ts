@@ -107,6 +107,8 @@ export const errorTextsEn = {
   "upload.imageDamaged": "The image could not be read: the file is damaged or incomplete",
   "upload.imageTooLarge": "The image is larger than {size}",
   "upload.fileTooLarge": "The file is larger than {size}",
+  "upload.storageFull":
+    "The server's disk is full, so the file was not saved: ask the site's administrator to free some space, then try again",
   "upload.tooManyPixels": "The image is {size} pixels; images of up to {max} megapixels are accepted",
 
   // Prices (common/money.ts).
