@@ -7,14 +7,15 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { LabelCode } from "../../common/errors/labels";
 import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { maxAmountMinor, maxAmountText } from "../../common/money";
 import { cartTotals, type Totals } from "../../common/pricing";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type CartItem, cartItems, recordPaymentInput, testPaymentInput } from "../../common/schemas/orders";
+import type { LabelCode } from "../../i18n/errors/labels";
 import type { Config } from "../config";
+import { csvLine, csvText } from "../csv";
 import type { Database } from "../db/client";
 import {
   admissions,
@@ -40,7 +41,6 @@ import { type Actor, requireAdmin, requireUser } from "./actor";
 import { recordAudit } from "./audit";
 import type { ImageStore, ImageView } from "./content/collection";
 import { DomainError, notFound, PaymentError } from "./errors";
-import { csvCell } from "./subscribers";
 
 /** What reading orders needs. `images` shows uploaded pictures; without it they are found from the config. */
 export type OrderContext = { db: Database; config: Config; images?: ImageStore };
@@ -991,7 +991,7 @@ const csvPageSize = 500;
 /**
  * Every order (or those with one status), newest first, as CSV for a spreadsheet: admins only.
  * Starts with a byte order mark so that Excel reads the UTF-8 (Bangla names); every cell goes
- * through csvCell, so a name such as "=HYPERLINK(...)" stays text.
+ * through csvField (server/csv.ts), so a name such as "=HYPERLINK(...)" stays text.
  */
 export async function ordersCsv(
   ctx: OrderContext,
@@ -1032,9 +1032,9 @@ export async function ordersCsv(
         order.cardLast4 ?? "",
         decimalOf(order.refundedMinor),
       ];
-      lines.push(cells.map(csvCell).join(","));
+      lines.push(csvLine(cells));
     }
     if (items.length < csvPageSize) break;
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText(lines, { byteOrderMark: true });
 }

@@ -1,5 +1,5 @@
 // Every message a user or client may see, by code, in English: the words the API sends as
-// `message`. Other languages give the same codes (app/i18n/errors.ts); the type checker refuses
+// `message`. Other languages give the same codes (texts-bn.ts); the type checker refuses
 // a language that lacks a code or one of its {parameters}. A {label} is a label code
 // (labels.ts); other parameters are values.
 export const errorTextsEn = {

@@ -1,9 +1,10 @@
-// Bangla for every message a user may see, by its code (common/errors/texts-en.ts has the
+// Bangla for every message a user may see, by its code (texts-en.ts has the
 // English). The type checker refuses this file when a code is missing or a text leaves out one of
 // its {parameters}. Only the reader's language travels to the browser (the root loader's
 // `errorTexts`).
-import type { LabelCode } from "../../common/errors/labels";
-import type { CheckedTexts, ErrorCode, ErrorTexts } from "../../common/errors/problem";
+
+import type { LabelCode } from "./labels";
+import type { CheckedTexts, ErrorCode, ErrorTexts } from "./render-problem";
 
 const saveAs = "এক্সেল ওয়ার্কবুক (.xlsx) বা CSV UTF-8 হিসেবে সংরক্ষণ করে সেটি আপলোড করুন।";
 
