@@ -88,6 +88,16 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // The bench's counters: queries per request in a Server-Timing header, renders per page.
     BENCH_COUNTERS: onOff,
+    // GET /metrics for Prometheus, for a scraper sending `Authorization: Bearer METRICS_TOKEN`;
+    // without it there is no /metrics. Long and random: it guards what the site earns.
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]*$/, {
+        message: "must be printable ASCII without spaces (it travels in an Authorization header)",
+      })
+      .min(16, { message: "must be at least 16 characters (openssl rand -hex 32 makes one)" })
+      .max(512, { message: "must be at most 512 characters" })
+      .optional(),
     // Trust X-Forwarded-For for the client address (only behind a proxy that sets it).
     TRUST_PROXY: z
       .string()
@@ -346,6 +356,8 @@ export type Config = {
    * default, and not for a public site (it tells anyone what each page costs).
    */
   benchCounters: boolean;
+  /** METRICS_TOKEN: GET /metrics answers a scraper that sends it as a bearer token; undefined: no /metrics. */
+  metricsToken?: string;
   trustProxy: boolean;
   /** The largest image upload accepted, in bytes. */
   uploadMaxBytes: number;
@@ -461,7 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = String(issue.path[0] ?? "environment");
         const got = typeof present[name] === "string" ? ` (got "${present[name]}")` : "";
         const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
-        const hidden = ["PASSWORD", "SECRET", "KEY"].some((word) => name.includes(word));
+        const hidden = ["PASSWORD", "SECRET", "KEY", "TOKEN"].some((word) => name.includes(word));
         return `${message}${hidden ? "" : got}`;
       }),
     );
@@ -483,6 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.BETTER_AUTH_SECRET ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     benchCounters: e.BENCH_COUNTERS ?? false,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     downloadMaxBytes: e.DOWNLOAD_MAX_BYTES,

@@ -71,9 +71,12 @@ export async function startServer(options: StartOptions) {
   }
   // Other processes sharing Redis may keep pages of the database as it was before this start.
   await services.pageCache.invalidate();
+  // The pages' routes, to log and count a page by its route (in development, as they were at start).
+  const pageRoutes = (typeof options.build === "function" ? await options.build() : options.build).routes;
   const app = createApp(services, {
     assetsDir: options.assetsDir,
     pageHandler: createRequestHandler(options.build, options.mode),
+    pageRoutes,
   });
   const listener = getRequestListener(app.fetch);
   const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);

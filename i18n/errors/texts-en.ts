@@ -55,6 +55,7 @@ export const errorTextsEn = {
   "auth.signInFailed": "Sign-in failed",
   "auth.signInFirst": "Sign in first",
   "auth.adminOnly": "Only an admin may do this",
+  "metrics.tokenNeeded": "Send the metrics token as Authorization: Bearer (METRICS_TOKEN)",
   "auth.disabled": "This account has been disabled",
   "account.notFound": "No account with the e-mail {email}",
   "account.ownOnlyAsk": "You may only ask about your own account",
