@@ -88,6 +88,13 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // The bench's counters: queries per request in a Server-Timing header, renders per page.
     BENCH_COUNTERS: onOff,
+    // How long a stop (SIGTERM) waits for the requests in flight before it cuts them off.
+    STOP_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a whole number of seconds from 1 to 600" })
+      .int("must be a whole number of seconds from 1 to 600")
+      .min(1, "must be a whole number of seconds from 1 to 600")
+      .max(600, "must be a whole number of seconds from 1 to 600")
+      .default(10),
     // Trust X-Forwarded-For for the client address (only behind a proxy that sets it).
     TRUST_PROXY: z
       .string()
@@ -347,6 +354,8 @@ export type Config = {
    */
   benchCounters: boolean;
   trustProxy: boolean;
+  /** How long a stop waits for the requests in flight (STOP_TIMEOUT_SECONDS), in milliseconds. */
+  stopTimeoutMs: number;
   /** The largest image upload accepted, in bytes. */
   uploadMaxBytes: number;
   /** The largest file a download (a form, a syllabus...) may be, in bytes. */
@@ -484,6 +493,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     benchCounters: e.BENCH_COUNTERS ?? false,
     trustProxy: e.TRUST_PROXY,
+    stopTimeoutMs: e.STOP_TIMEOUT_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     downloadMaxBytes: e.DOWNLOAD_MAX_BYTES,
     s3:

@@ -65,6 +65,7 @@ const errorAnswers: Record<string, string> = {
   "413": "The body or the image is too large",
   "415": "Unsupported body or image type",
   "429": "Too many requests: Retry-After says after how many seconds to try again",
+  "503": "The server is stopping (a restart): Retry-After says after how many seconds to try again",
 };
 
 /** The headers the answers carry, described once (components.headers). */
@@ -220,10 +221,12 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         ...(path.includes(":") ? ["404"] : []),
         ...(endpoint.body ? ["413", "415"] : []),
         ...(endpoint.rateLimited ? ["429"] : []),
+        // Any call that comes while the server stops (server/graceful-stop.ts).
+        "503",
       ]);
       const errorResponse = (status: string, description: string) => ({
         description,
-        ...(status === "429" ? { headers: headerRefs(["Retry-After"]) } : {}),
+        ...(status === "429" || status === "503" ? { headers: headerRefs(["Retry-After"]) } : {}),
         content: errorContent,
       });
       // A no-store answer has no ETag, so it is never 304 either.
