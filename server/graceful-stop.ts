@@ -29,7 +29,10 @@ function refuse(req: IncomingMessage, res: ServerResponse) {
     return;
   }
   const locale = localeOfHeaders(
-    new Headers({ cookie: req.headers.cookie ?? "", "accept-language": req.headers["accept-language"] ?? "" }),
+    new Headers({
+      cookie: req.headers.cookie ?? "",
+      "accept-language": req.headers["accept-language"] ?? "",
+    }),
   );
   const text = renderProblem(locale === "bn" ? errorTextsBn : english, stopping);
   res.writeHead(503, {

@@ -8,12 +8,12 @@ import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
 import { startDatabaseUpkeep } from "./db/upkeep";
+import { gracefulStop } from "./graceful-stop";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconciliation-job";
 import { startScheduledPublishing } from "./results/publishing-job";
 import { seedSampleContent } from "./sample-content/seed";
-import { gracefulStop } from "./graceful-stop";
 import { createServices } from "./services-factory";
 
 export type StartOptions = {
