@@ -61,16 +61,12 @@ async function throughPublicUrl(config: Config): Promise<Finding[]> {
     answer = await ask(url);
   } catch (error) {
     const reason = reasonOf(error);
-    const certificate = /certificate|CERT_|self.signed|altnames/i.test(reason);
-    return [
-      fail(
-        "PUBLIC_URL",
-        `${url} does not answer (${reason})`,
-        certificate
-          ? "the certificate is not valid for this name: renew it (certbot renew) or check ssl_certificate in the nginx site"
-          : "is nginx running (systemctl status nginx), with this name in server_name, and the firewall open on ports 80 and 443?",
-      ),
-    ];
+    const fix = /certificate|CERT_|self.signed|altnames/i.test(reason)
+      ? "the certificate is not valid for this name: renew it (certbot renew) or check ssl_certificate in the nginx site"
+      : /ENOTFOUND|EAI_AGAIN/.test(reason)
+        ? `the name ${new URL(base).hostname} is not found: point its DNS records (A, AAAA) at this server`
+        : "is nginx running (systemctl status nginx), with this name in server_name, and the firewall open on ports 80 and 443?";
+    return [fail("PUBLIC_URL", `${url} does not answer (${reason})`, fix)];
   }
   const body = await answer.text().catch(() => "");
   if (answer.status !== 200 || !body.includes('"ok"')) {
