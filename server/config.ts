@@ -98,6 +98,13 @@ const envSchema = z
       .min(16, { message: "must be at least 16 characters (openssl rand -hex 32 makes one)" })
       .max(512, { message: "must be at most 512 characters" })
       .optional(),
+    // How long a stop (SIGTERM) waits for the requests in flight before it cuts them off.
+    STOP_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a whole number of seconds from 1 to 600" })
+      .int("must be a whole number of seconds from 1 to 600")
+      .min(1, "must be a whole number of seconds from 1 to 600")
+      .max(600, "must be a whole number of seconds from 1 to 600")
+      .default(10),
     // Trust X-Forwarded-For for the client address (only behind a proxy that sets it).
     TRUST_PROXY: z
       .string()
@@ -359,6 +366,8 @@ export type Config = {
   /** METRICS_TOKEN: GET /metrics answers a scraper that sends it as a bearer token; undefined: no /metrics. */
   metricsToken?: string;
   trustProxy: boolean;
+  /** How long a stop waits for the requests in flight (STOP_TIMEOUT_SECONDS), in milliseconds. */
+  stopTimeoutMs: number;
   /** The largest image upload accepted, in bytes. */
   uploadMaxBytes: number;
   /** The largest file a download (a form, a syllabus...) may be, in bytes. */
@@ -497,6 +506,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchCounters: e.BENCH_COUNTERS ?? false,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
+    stopTimeoutMs: e.STOP_TIMEOUT_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     downloadMaxBytes: e.DOWNLOAD_MAX_BYTES,
     s3:

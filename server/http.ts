@@ -47,6 +47,7 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
 import { WebhookSignatureError } from "./payments/provider";
+import { asAddressed } from "./public-request";
 import { examReportDownload, examReportPath } from "./results/exam-report-download";
 import { marksDownload, marksDownloadPath } from "./results/marks-download";
 import { marksheetDownload, marksheetPdfPath } from "./results/marksheet-download";
@@ -193,6 +194,7 @@ export function createApp(
 
   const { pageHandler } = options;
   if (pageHandler) {
+    const publicUrl = new URL(config.publicUrl);
     // Page forms include the dashboard's image and document uploads, so the limit follows
     // UPLOAD_MAX_BYTES and DOWNLOAD_MAX_BYTES. It is a safety net with room to spare: the upload
     // route checks the size itself, first, and says so on the form's file field.
@@ -227,7 +229,7 @@ export function createApp(
         contentGeneration: c.get("contentGeneration") ?? null,
         partView: null,
       });
-      return pageHandler(c.req.raw, context);
+      return pageHandler(asAddressed(c.req.raw, publicUrl), context);
     });
   }
 

@@ -31,6 +31,7 @@ const textsBn = {
   "request.crossSite": "এই অনুরোধটি সাইটের নিজের পাতা থেকে আসতে হবে",
   "request.originNotAllowed": "এই উৎস থেকে কল করা যায় না (TRUSTED_ORIGINS দেখুন)",
   "request.badPath": "পাথটি সঠিকভাবে এনকোড করা নয়",
+  "request.stopping": "সাইটটি আবার চালু হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।",
 
   "field.required": "{label} দিতে হবে",
   "field.tooLong": "{label} সর্বোচ্চ {max} অক্ষরের হতে পারে",

@@ -26,6 +26,7 @@ export const errorTextsEn = {
   "request.crossSite": "This request must come from the site's own pages",
   "request.originNotAllowed": "Calls from this origin are not allowed (see TRUSTED_ORIGINS)",
   "request.badPath": "The path is not correctly encoded",
+  "request.stopping": "The site is restarting. Please try again in a few seconds.",
 
   // Fields (common/schemas/fields.ts), by their label.
   "field.required": "{label} is required",
