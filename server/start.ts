@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
+import { DataFolderFullError } from "./db/data-folder-space";
 import { startDatabaseUpkeep } from "./db/upkeep";
 import { gracefulStop } from "./graceful-stop";
 import { createApp } from "./http";
@@ -63,7 +64,18 @@ export async function startServer(options: StartOptions) {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const services = await createServices(config, logger);
+  let services: Awaited<ReturnType<typeof createServices>>;
+  try {
+    services = await createServices(config, logger);
+  } catch (error) {
+    // Too little room for the embedded database: which folder needs how much, not a stack trace.
+    if (!(error instanceof DataFolderFullError)) throw error;
+    logger.fatal(
+      { folder: error.folder, neededBytes: error.neededBytes, freeBytes: error.freeBytes },
+      error.message,
+    );
+    process.exit(1);
+  }
   if (config.sampleContent) {
     await services.database.exclusive(() =>
       seedSampleContent({ db: services.db, files: services.files, logger }),
