@@ -6,7 +6,7 @@
 // Exit codes: 0 nothing to fix (warnings may be printed), 1 something to fix, 2 wrong usage.
 import { readConfiguration, settingFindings } from "../server/doctor/configuration";
 import { databaseClock, databaseFindings } from "../server/doctor/database";
-import { fileFindings } from "../server/doctor/files";
+import { backupFindings, fileFindings } from "../server/doctor/files";
 import { type Finding, report } from "../server/doctor/finding";
 import { clockFindings, reachabilityFindings } from "../server/doctor/reachability";
 
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
   const config = read.config;
   if (config) {
     console.log(`Checking Maktab's setup: ${config.publicUrl}, data in ${config.dataDir}\n`);
-    findings.push(...settingFindings(config, env), ...fileFindings(config, env));
+    findings.push(...settingFindings(config, env), ...fileFindings(config, env), ...backupFindings(config));
     const [database, reachability] = await Promise.all([
       databaseFindings(config),
       reachabilityFindings(config),

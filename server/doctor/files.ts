@@ -1,7 +1,9 @@
 // The data folder on disk: room left for uploads, the database and backups, and who may read or
 // write it, the generated secret above all (whoever reads it can sign in as anyone).
-import { existsSync, statfsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statfsSync, statSync } from "node:fs";
 import path from "node:path";
+import { Cron } from "croner";
+import { scheduledLabel } from "../backup/schedule";
 import type { Config } from "../config";
 import { secretFileOf } from "./configuration";
 import { type Finding, fail, ok, warn } from "./finding";
@@ -119,4 +121,41 @@ export function fileFindings(config: Config, env: NodeJS.ProcessEnv): Finding[] 
     );
   }
   return findings;
+}
+
+/** Whether the scheduled backups are being taken: the newest one in BACKUP_DIR, against the schedule. */
+export function backupFindings(config: Config, now = new Date()): Finding[] {
+  const { schedule, to } = config.backups;
+  // Without a schedule the settings' check says so; the bucket is listed by the app, not here.
+  if (!schedule || to === "s3") return [];
+  const [next, after] = new Cron(schedule, { paused: true }).nextRuns(2, now);
+  const interval = next && after ? after.getTime() - next.getTime() : 86_400_000;
+  const taken = existsSync(to)
+    ? readdirSync(to)
+        .filter((name) => name.startsWith(`${scheduledLabel}-`) && name.endsWith(".tar.gz"))
+        .map((name) => ({ name, at: statSync(path.join(to, name)).mtime }))
+        .sort((a, b) => b.at.getTime() - a.at.getTime())
+    : [];
+  const newest = taken[0];
+  if (!newest) {
+    return [
+      warn(
+        "Backups",
+        `none taken yet in ${to}${next ? ` (the first is due ${next.toISOString()})` : ""}`,
+        "if the server has run past a scheduled time, read its log: journalctl -u maktab | grep backup",
+      ),
+    ];
+  }
+  const hours = (now.getTime() - newest.at.getTime()) / 3_600_000;
+  const age = hours < 48 ? `${Math.round(hours)} hours` : `${Math.round(hours / 24)} days`;
+  if (now.getTime() - newest.at.getTime() > interval * 1.5 + 3_600_000) {
+    return [
+      fail(
+        "Backups",
+        `the newest scheduled backup, ${newest.name}, is ${age} old: the schedule (${schedule}) has been missed`,
+        "is the server running? read its log: journalctl -u maktab | grep backup",
+      ),
+    ];
+  }
+  return [ok("Backups", `${taken.length} scheduled in ${to}, the newest ${age} old`)];
 }

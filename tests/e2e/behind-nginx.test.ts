@@ -225,6 +225,19 @@ describe.skipIf(missing.length > 0)("the built app behind Debian's nginx with TL
     expect(none.headers["cache-control"] ?? "").not.toMatch(/immutable|max-age=[1-9]/);
   });
 
+  it("takes a page's form from the https address, and its cookie is Secure", async () => {
+    const guest = visit();
+    const chosen = await guest.request("/language", {
+      method: "POST",
+      body: new URLSearchParams({ locale: "bn", redirectTo: "/blogs" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    });
+    expect(chosen.status).toBe(302);
+    expect(chosen.headers.location).toBe("/blogs");
+    expect(chosen.headers["set-cookie"]?.join("\n")).toMatch(/=bn;.*; Secure/);
+    expect((await guest.request("/blogs")).text()).toMatch(/<html[^>]* lang="bn"/);
+  });
+
   it("signs in with a Secure cookie, and the app sees the visitor's own address, not one it sent", async () => {
     // A visitor from 127.0.0.2: nginx sees that address, the app sees nginx's 127.0.0.1.
     const person = visit("127.0.0.2");
