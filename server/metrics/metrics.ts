@@ -1,9 +1,10 @@
 // The process's metrics for Prometheus (GET /metrics with METRICS_TOKEN, docs/metrics.md): what
-// the requests did, and, read when scraped, what is kept and waiting. Every label's values come
-// from a short list (routes by their pattern, statuses, providers), so the series stay few
-// whatever clients send.
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+// the requests did (request-counts.ts), payments and messages (prom-client), and, read when
+// scraped, what is kept and waiting. Every label's values come from a short list (routes by their
+// pattern, statuses, providers), so the series stay few whatever clients send.
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import { queriesSent } from "../db/query-count";
+import { createRequestCounts } from "./request-counts";
 
 /** What became of a payment, as counted where orders settle (server/domain/orders.ts). */
 export type PaymentOutcome =
@@ -28,40 +29,12 @@ export type ScrapeSources = {
   lastBackup: () => Promise<Date | null>;
 };
 
-const methods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-
-/** Kept answers in a second (0.5 ms) to slow pages and exports (10 s). */
-const durationBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
 export function createMetrics() {
   const registry = new Registry();
   const registers = [registry];
   let defaultsOn = false;
 
-  const requests = new Counter({
-    name: "maktab_http_requests_total",
-    help: "Requests answered, by method, route pattern and status ('aborted': the client went away first)",
-    labelNames: ["method", "route", "status"] as const,
-    registers,
-  });
-  const durations = new Histogram({
-    name: "maktab_http_request_duration_seconds",
-    help: "Time from a request's arrival until its answer began (a streamed page's body may follow)",
-    labelNames: ["method", "route"] as const,
-    buckets: durationBuckets,
-    registers,
-  });
-  const inFlight = new Gauge({
-    name: "maktab_http_requests_in_flight",
-    help: "Requests being answered now",
-    registers,
-  });
-  const pageCache = new Counter({
-    name: "maktab_page_cache_requests_total",
-    help: "Requests the page cache could answer: hit (a kept copy was sent) or miss (rendered afresh)",
-    labelNames: ["result"] as const,
-    registers,
-  });
+  const requests = createRequestCounts();
   const payments = new Counter({
     name: "maktab_payments_total",
     help: "Payment outcomes where orders settle, by provider and mode (test: no money moved)",
@@ -143,28 +116,13 @@ export function createMetrics() {
       defaultsOn = true;
     },
 
-    requestStarted() {
-      inFlight.inc();
-    },
+    requestStarted: requests.started,
 
     /** One answered request: `status` is null when the client went away before its answer. */
-    requestEnded(
-      method: string,
-      route: string,
-      status: number | null,
-      seconds: number,
-      cache: string | null,
-    ) {
-      inFlight.dec();
-      const verb = methods.has(method) ? method : "other";
-      requests.inc({ method: verb, route, status: status === null ? "aborted" : status });
-      durations.observe({ method: verb, route }, seconds);
-      if (cache === "HIT") pageCache.inc({ result: "hit" });
-      else if (cache === "MISS") pageCache.inc({ result: "miss" });
-    },
+    requestEnded: requests.ended,
 
-    payment(provider: string, testMode: boolean, outcome: PaymentOutcome, count = 1) {
-      if (count > 0) payments.inc({ provider, mode: testMode ? "test" : "live", outcome }, count);
+    payment(provider: string, testMode: boolean, outcome: PaymentOutcome) {
+      payments.inc({ provider, mode: testMode ? "test" : "live", outcome });
     },
 
     /** Counts a message's sending: call the answer when it is handed on or has failed. */
@@ -178,7 +136,7 @@ export function createMetrics() {
 
     /** The exposition text, and its content type. */
     async scrape(): Promise<{ text: string; contentType: string }> {
-      return { text: await registry.metrics(), contentType: registry.contentType };
+      return { text: `${requests.text()}\n${await registry.metrics()}`, contentType: registry.contentType };
     },
   };
 }

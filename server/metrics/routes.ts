@@ -73,19 +73,30 @@ const rememberedPaths = 5000;
 export function createRouteNames(sources: RouteSources): (c: Context) => string {
   const auth = authMatcher(sources.authPaths);
   const pages = sources.pages ? pageMatcher(sources.pages) : () => null;
-  const known = new Map<string, string>();
+  // By method, then path: no key to build per request.
+  const known = new Map<string, Map<string, string>>();
+  let remembered = 0;
 
   const byPath = (method: string, pathname: string, mounted: string): string => {
-    const key = `${method} ${pathname}`;
-    const found = known.get(key);
+    let paths = known.get(method);
+    const found = paths?.get(pathname);
     if (found !== undefined) return found;
     let route: string | null;
     if (/^\/api\/auth(\/|$)/i.test(pathname)) route = auth(pathname) ?? "/api/auth/*";
     else if (/^\/api(\/|$)/i.test(pathname)) route = sources.endpoint(method, pathname) ?? "/api/*";
     else if (mounted === "*" || mounted === "/*") route = pages(pathname) ?? "/*";
     else route = mounted;
-    if (known.size >= rememberedPaths) known.clear();
-    known.set(key, route);
+    if (remembered >= rememberedPaths) {
+      known.clear();
+      remembered = 0;
+      paths = undefined;
+    }
+    if (!paths) {
+      paths = new Map();
+      known.set(method, paths);
+    }
+    paths.set(pathname, route);
+    remembered++;
     return route;
   };
 

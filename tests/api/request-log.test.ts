@@ -90,6 +90,33 @@ describe.each(testDatabases)("request log lines, on %s", (kind) => {
     }
   });
 
+  it("names a sign-in call by Better Auth's path, and a reset link's token only as its pattern", async () => {
+    const signIn = `log-sign-in-${kind}`;
+    const signedIn = await t.json(
+      "/api/auth/sign-in/email",
+      "POST",
+      { email, password: "alice-password" },
+      { headers: { "x-request-id": signIn } },
+    );
+    expect(signedIn.status).toBe(200);
+    expect(linesOf(signIn).request).toMatchObject({
+      method: "POST",
+      route: "/api/auth/sign-in/email",
+      status: 200,
+    });
+
+    const resetToken = "reset0token0that0must0stay0out0of0logs";
+    const reset = `log-reset-link-${kind}`;
+    await t.request(`/api/auth/reset-password/${resetToken}?callbackURL=%2Freset-password`, {
+      headers: { "x-request-id": reset },
+      redirect: "manual",
+    });
+    const { text, request } = linesOf(reset);
+    expect(request).toMatchObject({ method: "GET", route: "/api/auth/reset-password/:token" });
+    for (const line of text) expect(line).not.toContain(resetToken);
+    for (const line of linesOf(signIn).text) expect(line).not.toContain(email);
+  });
+
   it("names an unknown call by the API's mount, not by what the client sent", async () => {
     const requestId = `log-unknown-${kind}`;
     const answer = await t.request(`/api/no/such/${encodeURIComponent(email)}`, {
