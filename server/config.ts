@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
+import { type DatabaseTimeouts, databaseTimeoutsOf, databaseTimeoutVariables } from "./db/timeouts";
 
 const off = new Set(["0", "false", "off", "no"]);
 const on = new Set(["1", "true", "on", "yes"]);
@@ -74,6 +75,8 @@ const envSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// or postgresql:// URL" })
       .optional(),
+    // How long to wait for PostgreSQL: connecting, a statement, an idle connection, a quick check.
+    ...databaseTimeoutVariables,
     SAMPLE_CONTENT: z
       .string()
       .optional()
@@ -353,6 +356,8 @@ export type Config = {
   instituteName: string;
   dataDir: string;
   databaseUrl?: string;
+  /** How long the app waits for PostgreSQL (DATABASE_*_TIMEOUT). */
+  databaseTimeouts: DatabaseTimeouts;
   sampleContent: boolean;
   admin?: { email: string; password: string };
   authSecret: string;
@@ -498,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instituteName: e.INSTITUTE_NAME,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: databaseTimeoutsOf(e),
     sampleContent: e.SAMPLE_CONTENT,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

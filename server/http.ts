@@ -2,7 +2,7 @@
 // over the same domain; this file only wires them.
 
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { problem } from "../common/errors/problem";
@@ -21,6 +21,8 @@ import {
 import { authBodyFields } from "./auth/auth";
 import { clientAddressOf, clientIp, withClientIp } from "./auth/client-ip";
 import { namingProviderFailures } from "./auth/oidc";
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "./db/unavailable";
+import { anonymous } from "./domain/actor";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
@@ -94,12 +96,15 @@ export function createApp(
   app.use("/api/*", crossOriginApi(config.trustedOrigins));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Ready while the database answers a quick check (within DATABASE_CHECK_TIMEOUT).
   app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
     try {
       await database.ping();
       return c.json({ status: "ready", database: database.kind });
     } catch (error) {
       c.get("logger").warn({ err: error }, "database not ready");
+      c.header("Retry-After", String(databaseRetryAfterSeconds));
       return c.json({ status: "unavailable", database: database.kind }, 503);
     }
   });
@@ -193,8 +198,9 @@ export function createApp(
   app.all("/api", (c) => c.json(errorBody("not_found", problem("request.seeDocs")), 404));
 
   const { pageHandler } = options;
+  // Behind a TLS proxy, pages see the address the visitor used (decision 0046).
+  const publicUrl = new URL(config.publicUrl);
   if (pageHandler) {
-    const publicUrl = new URL(config.publicUrl);
     // Page forms include the dashboard's image and document uploads, so the limit follows
     // UPLOAD_MAX_BYTES and DOWNLOAD_MAX_BYTES. It is a safety net with room to spare: the upload
     // route checks the size itself, first, and says so on the form's file field.
@@ -209,32 +215,44 @@ export function createApp(
       },
     });
     app.get("*", serveSharedPages(services.pageTemplates, services.recordsGeneration));
-    app.all("*", formLimit, pageInput(), (c) => {
-      const client = clientAddressOf(c, config);
-      const context = new RouterContextProvider();
-      context.set(pageContext, {
-        services,
-        actor: c.get("actor"),
-        nonce: c.get("nonce"),
-        requestId: c.get("requestId"),
-        logger: c.get("logger"),
-        authHeaders: withClientIp(c.req.raw.headers, client.ip),
-        client,
-        contentReads: contentReadsOf(c, services.pageCache),
-        personHoles: isTemplatedPage(c),
-        heldDetails: {},
-        templateViewKey: sharedViewKeyOf(c),
-        personalViewKey: c.get("personalViewKey") ?? null,
-        document: c.req.method === "GET" && !c.req.path.endsWith(".data"),
-        contentGeneration: c.get("contentGeneration") ?? null,
-        partView: null,
-      });
-      return pageHandler(asAddressed(c.req.raw, publicUrl), context);
+    app.all("*", formLimit, pageInput(), (c) =>
+      pageHandler(asAddressed(c.req.raw, publicUrl), pageContextOf(c)),
+    );
+  }
+
+  /** What the pages' loaders and actions get: the services, who asks, this request's nonce... */
+  function pageContextOf(c: Context<AppEnv>, databaseDown = false): RouterContextProvider {
+    const client = clientAddressOf(c, config);
+    const context = new RouterContextProvider();
+    context.set(pageContext, {
+      services,
+      actor: c.get("actor") ?? anonymous,
+      nonce: c.get("nonce"),
+      requestId: c.get("requestId"),
+      logger: c.get("logger"),
+      authHeaders: withClientIp(c.req.raw.headers, client.ip),
+      client,
+      contentReads: contentReadsOf(c, services.pageCache),
+      personHoles: isTemplatedPage(c),
+      heldDetails: {},
+      templateViewKey: sharedViewKeyOf(c),
+      personalViewKey: c.get("personalViewKey") ?? null,
+      document: c.req.method === "GET" && !c.req.path.endsWith(".data"),
+      contentGeneration: c.get("contentGeneration") ?? null,
+      partView: null,
+      databaseDown,
     });
+    return context;
   }
 
   app.notFound((c) => c.json(errorBody("not_found", problem("request.notFound")), 404));
   app.onError((error, c) => {
+    // A page whose request met a database that does not answer (finding out who is asking,
+    // say) gets the pages' own answer, in the visitor's language (app/root.tsx).
+    if (options.pageHandler && isDatabaseUnavailable(error) && !/^\/api(\/|$)/i.test(c.req.path)) {
+      c.get("logger")?.warn({ err: error }, "the database does not answer");
+      return options.pageHandler(asAddressed(c.req.raw, publicUrl), pageContextOf(c, true));
+    }
     const known = errorResponse(c, error);
     if (known) return known;
     c.get("logger")?.error({ err: error }, "unhandled error");

@@ -32,6 +32,7 @@ export async function createServices(
   database: DatabaseHandle = openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "db"),
+    timeouts: config.databaseTimeouts,
   }),
 ): Promise<Services> {
   const metrics = createMetrics();
@@ -93,7 +94,7 @@ export async function createServices(
     pageCache,
     metrics,
     pageTemplates: createPageTemplates(),
-    recordsGeneration: createRecordsGeneration(database.db),
+    recordsGeneration: createRecordsGeneration(database.db, database.timeouts.checkSeconds * 1000),
   };
 }
 

@@ -179,6 +179,7 @@ const textsBn = {
   "payment.noClientSecret": "এই ক্লায়েন্ট সিক্রেটের কোনো পেমেন্ট নেই",
   "payment.noLongerPayable": "এই অর্ডারটি আর পরিশোধ করা যায় না",
   "payment.changedTotal": "এই অর্ডারটি বদলেছে: নতুন মোট পরিশোধ করুন",
+  "database.unavailable": "সাইটের ডেটাবেস এখন সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।",
   "payment.unavailable": "পেমেন্ট সেবা সাড়া দেয়নি। একটু পরে আবার চেষ্টা করুন।",
   "payment.notAnswering": "পেমেন্ট সেবা এখন সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।",
   "payment.providerNotHere": "{provider} এখানে চালু নেই",

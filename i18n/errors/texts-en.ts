@@ -182,6 +182,7 @@ export const errorTextsEn = {
   "payment.noClientSecret": "No payment with this client secret",
   "payment.noLongerPayable": "This order can no longer be paid",
   "payment.changedTotal": "This order has changed: pay its new total",
+  "database.unavailable": "The site's database is not answering. Please try again in a moment.",
   "payment.unavailable": "The payment service did not answer. Please try again in a moment.",
   "payment.notAnswering": "The payment service is not answering. Please try again in a moment.",
   "payment.providerNotHere": "{provider} is not configured here",

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { englishFields, englishOf } from "../../common/errors/english";
 import { type Problem, problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "../db/unavailable";
 import { DomainError, PaymentError, statusOf } from "../domain/errors";
 import { RateLimitError } from "../domain/rate-limit";
 import { ImageError } from "../files/images";
@@ -108,5 +109,14 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
     return c.json<ErrorBody>(errorBody("payment_provider_unavailable", problem("payment.unavailable")), 502);
   }
   if (error instanceof z.ZodError) return errorResponse(c, invalidInput(error));
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(c, error);
   return undefined;
+}
+
+/** 503 with Retry-After: the database does not answer (server/db/unavailable.ts). */
+function databaseUnavailable(c: Context, error: unknown): Response {
+  c.get("logger")?.warn({ err: error }, "the database does not answer");
+  c.header("Retry-After", String(databaseRetryAfterSeconds));
+  c.header("Cache-Control", "no-store");
+  return c.json<ErrorBody>(errorBody("database_unavailable", problem("database.unavailable")), 503);
 }

@@ -184,6 +184,37 @@ const webhookOperation = {
   },
 };
 
+/**
+ * Every call may meet a database that does not answer: 503 with Retry-After, documented once here
+ * for all of them (server/db/unavailable.ts).
+ */
+function withDatabaseUnavailable(
+  paths: Record<string, Record<string, unknown>>,
+): Record<string, Record<string, unknown>> {
+  const unavailable = {
+    description:
+      "The database does not answer (code database_unavailable): Retry-After says after how many " +
+      "seconds to try again",
+    headers: headerRefs(["Retry-After"]),
+    content: errorContent,
+  };
+  const withIt = (operation: { responses?: Record<string, unknown> }) =>
+    operation.responses
+      ? {
+          ...operation,
+          responses: { ...operation.responses, "503": operation.responses["503"] ?? unavailable },
+        }
+      : operation;
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => [method, withIt(operation as object)]),
+      ),
+    ]),
+  );
+}
+
 export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {
     ...authOperations(toJsonSchema),
@@ -315,6 +346,6 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         },
       },
     },
-    paths,
+    paths: withDatabaseUnavailable(paths),
   };
 }

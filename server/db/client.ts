@@ -17,6 +17,9 @@ import { lockFolder } from "./folder-lock";
 import { templateFor } from "./pglite-template";
 import { queryCounter } from "./query-count";
 import * as schema from "./schema";
+import { watchForStalls } from "./stall-watch";
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from "./timeouts";
+import { answerWithin } from "./unavailable";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,6 +27,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** How long it waits for PostgreSQL (server/db/timeouts.ts); PGlite answers in process. */
+  timeouts: DatabaseTimeouts;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
   /**
@@ -36,7 +41,7 @@ export type DatabaseHandle = {
    * try-lock, which never waits); answers undefined when it did not run.
    */
   tryExclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
-  /** Throws when the database does not answer. */
+  /** Throws when the database does not answer within the check timeout. */
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -47,23 +52,59 @@ export const migrationsFolder = path.join(projectRoot(), "server/db/migrations")
  * `url` selects PostgreSQL; otherwise PGlite keeps its files in `dataDir`
  * (in memory when `dataDir` is undefined, which the tests use).
  */
-export function openDatabase(options: { url?: string; dataDir?: string }): DatabaseHandle {
+export function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  timeouts?: DatabaseTimeouts;
+}): DatabaseHandle {
+  const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
+  const checkMs = timeouts.checkSeconds * 1000;
   if (options.url) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const { url } = options;
+    const stalls = watchForStalls(url, { checkMs, connectSeconds: timeouts.connectSeconds });
+    // Every wait is bounded (docs/configuration.md, "Database timeouts"): connecting, each
+    // statement on the server, and a connection that stops answering (the stall watch).
+    const settings = {
+      connect_timeout: timeouts.connectSeconds,
+      idle_timeout: timeouts.idleSeconds,
+      onnotice: () => {},
+      socket: stalls.socket,
+    };
+    const statementTimeout = (seconds: number) => ({ statement_timeout: seconds * 1000 });
+    const client = postgres(url, {
+      ...settings,
+      max: 10,
+      ...(timeouts.statementSeconds > 0 ? { connection: statementTimeout(timeouts.statementSeconds) } : {}),
+    });
     const db = drizzlePostgres({ client, schema, casing: "snake_case", logger: queryCounter });
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      timeouts,
+      // On a connection of its own without the statement timeout: building an index on a large
+      // table may take longer than any request should.
+      async migrate() {
+        const own = postgres(url, { ...settings, max: 1, connection: statementTimeout(0) });
+        try {
+          await migratePostgres(drizzlePostgres({ client: own, schema, casing: "snake_case" }), {
+            migrationsFolder,
+          });
+        } finally {
+          await own.end({ timeout: 5 });
+        }
+      },
       async exclusive(work) {
         // A session lock lives on one connection: hold one aside for it.
         const connection = await client.reserve();
         try {
+          // Another process may take a while over its migrations: wait for it however long.
+          await connection`set statement_timeout = 0`;
           await connection`select pg_advisory_lock(hashtext('maktab startup'))`;
           try {
             return await work();
           } finally {
             await connection`select pg_advisory_unlock(hashtext('maktab startup'))`;
+            await connection`reset statement_timeout`;
           }
         } finally {
           connection.release();
@@ -83,8 +124,11 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
           connection.release();
         }
       },
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => client.end({ timeout: 5 }),
+      ping: async () => void (await answerWithin(db.execute(sql`select 1`), checkMs)),
+      async close() {
+        await stalls.stop();
+        await client.end({ timeout: 5 });
+      },
     };
   }
   // In memory there is no folder to check nor to share.
@@ -118,6 +162,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
   return {
     db,
     kind: "pglite",
+    timeouts,
     // The first statement opens (or creates) the database: the disk filling up then says which
     // folder needs how much, and a creation cut short leaves nothing behind.
     async migrate() {
@@ -136,7 +181,7 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
     // One process per PGlite folder: nobody to wait for.
     exclusive: (work) => work(),
     tryExclusive: (_name, work) => work(),
-    ping: async () => void (await db.execute(sql`select 1`)),
+    ping: async () => void (await answerWithin(db.execute(sql`select 1`), checkMs)),
     close: async () => {
       try {
         if (!client.closed) await client.close();
