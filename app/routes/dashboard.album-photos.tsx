@@ -9,6 +9,7 @@ import { data, Form, href, Link, useActionData, useRevalidator } from "react-rou
 import { type Problem, problem } from "../../common/errors/problem";
 import { albumCaptionInput, albumPhotoFilesInput } from "../../common/schemas/content";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { formatNumber } from "../../i18n/format";
 import { addPhoto, movePhoto, photosOf, removePhoto, updatePhoto } from "../../server/domain/album-photos";
 import { albumCollection } from "../../server/domain/albums";
 import { DomainError } from "../../server/domain/errors";
@@ -16,7 +17,6 @@ import { ImageError } from "../../server/files/images";
 import { StorageFullError } from "../../server/storage-full";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
-import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf, requireAdminPage } from "../lib/page.server";
