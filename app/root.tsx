@@ -13,19 +13,19 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { dictionaries, type MessageKey, pageDictionaryFor, pageErrorTextsFor } from "../i18n";
+import { needOtherTexts } from "../i18n/page-areas";
+import { heldUser, shownUser } from "../server/cache/page-template-holes";
+import { localeOf, readFlash } from "../server/cookies";
 import type { Route } from "./+types/root";
 import { FlashBanner } from "./components/flash-banner";
 import { NoticeRegion } from "./components/notices";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { dictionaries, type MessageKey, pageDictionaryFor, pageErrorTextsFor } from "./i18n";
-import { needOtherTexts } from "./i18n/page-areas";
 import { useCartOwner } from "./lib/cart-owner";
-import { localeOf, readFlash } from "./lib/cookies.server";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { pageOf } from "./lib/page.server";
-import { heldUser, shownUser } from "./page-templates.server";
 import { loadPublicStylesheet } from "./styles/public-stylesheet";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

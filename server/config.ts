@@ -88,6 +88,16 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // The bench's counters: queries per request in a Server-Timing header, renders per page.
     BENCH_COUNTERS: onOff,
+    // GET /metrics for Prometheus, for a scraper sending `Authorization: Bearer METRICS_TOKEN`;
+    // without it there is no /metrics. Long and random: it guards what the site earns.
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]*$/, {
+        message: "must be printable ASCII without spaces (it travels in an Authorization header)",
+      })
+      .min(16, { message: "must be at least 16 characters (openssl rand -hex 32 makes one)" })
+      .max(512, { message: "must be at most 512 characters" })
+      .optional(),
     // How long a stop (SIGTERM) waits for the requests in flight before it cuts them off.
     STOP_TIMEOUT_SECONDS: z.coerce
       .number({ message: "must be a whole number of seconds from 1 to 600" })
@@ -353,6 +363,8 @@ export type Config = {
    * default, and not for a public site (it tells anyone what each page costs).
    */
   benchCounters: boolean;
+  /** METRICS_TOKEN: GET /metrics answers a scraper that sends it as a bearer token; undefined: no /metrics. */
+  metricsToken?: string;
   trustProxy: boolean;
   /** How long a stop waits for the requests in flight (STOP_TIMEOUT_SECONDS), in milliseconds. */
   stopTimeoutMs: number;
@@ -470,7 +482,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = String(issue.path[0] ?? "environment");
         const got = typeof present[name] === "string" ? ` (got "${present[name]}")` : "";
         const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
-        const hidden = ["PASSWORD", "SECRET", "KEY"].some((word) => name.includes(word));
+        const hidden = ["PASSWORD", "SECRET", "KEY", "TOKEN"].some((word) => name.includes(word));
         return `${message}${hidden ? "" : got}`;
       }),
     );
@@ -492,6 +504,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.BETTER_AUTH_SECRET ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     benchCounters: e.BENCH_COUNTERS ?? false,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     stopTimeoutMs: e.STOP_TIMEOUT_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

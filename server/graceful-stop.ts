@@ -4,11 +4,12 @@
 // knows to come back rather than waiting on a process that is going away. Once nothing is in
 // flight, or after STOP_TIMEOUT_SECONDS, the listener and every connection close.
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
-import { errorTextsBn } from "../app/i18n/errors";
-import { localeOfHeaders } from "../app/lib/cookies.server";
 import { english } from "../common/errors/english";
-import { problem, renderProblem } from "../common/errors/problem";
+import { problem } from "../common/errors/problem";
+import { renderProblem } from "../i18n/errors/render-problem";
+import { errorTextsBn } from "../i18n/errors/texts-bn";
 import { errorBody } from "./api/errors";
+import { localeOfHeaders } from "./cookies";
 
 /** Seconds a refused client is told to wait: the rest of the drain and a new start. */
 export const retryAfterSeconds = 10;

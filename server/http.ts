@@ -4,20 +4,28 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { problem } from "../common/errors/problem";
 import { endpoints } from "./api";
 import { docsPage } from "./api/docs-page";
 import { ApiError, errorBody, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
 import { mountPaymentReturns } from "./api/payment-returns";
-import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
+import {
+  createApiRouter,
+  endpointPatterns,
+  formOverheadBytes,
+  maxJsonBytes,
+  sharedViews,
+} from "./api/router";
 import { authBodyFields } from "./auth/auth";
 import { clientAddressOf, clientIp, withClientIp } from "./auth/client-ip";
 import { namingProviderFailures } from "./auth/oidc";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
+import { metricsEndpoint } from "./metrics/endpoint";
+import { createRouteNames } from "./metrics/routes";
 import { resolveActor } from "./middleware/actor";
 import { apiCaching } from "./middleware/api-caching";
 import { builtAssets } from "./middleware/built-assets";
@@ -49,12 +57,31 @@ export type PageHandler = (request: Request, context: RouterContextProvider) => 
 
 export function createApp(
   services: Services,
-  options: { pageHandler?: PageHandler; assetsDir?: string } = {},
+  options: {
+    pageHandler?: PageHandler;
+    /** The pages' routes (the build's), to log and count a page by its route. */
+    pageRoutes?: ServerBuild["routes"];
+    assetsDir?: string;
+  } = {},
 ): Hono<AppEnv> {
   const { config, auth, database } = services;
   const app = new Hono<AppEnv>();
 
-  app.use(requestLog(services.logger, { countQueries: config.benchCounters }));
+  const routeOf = createRouteNames({
+    endpoint: endpointPatterns(endpoints),
+    authPaths: Object.values(auth.api).flatMap((call) => {
+      const path = (call as { path?: unknown }).path;
+      return typeof path === "string" ? [path] : [];
+    }),
+    pages: options.pageRoutes,
+  });
+  app.use(
+    requestLog(services.logger, {
+      countQueries: config.benchCounters,
+      routeOf,
+      metrics: config.metricsToken ? services.metrics : undefined,
+    }),
+  );
   app.use(
     securityHeaders({
       development: config.env === "development",
@@ -76,6 +103,12 @@ export function createApp(
       return c.json({ status: "unavailable", database: database.kind }, 503);
     }
   });
+
+  // Prometheus' scrape (METRICS_TOKEN, docs/metrics.md): ahead of the page cache and the session
+  // lookup (its bearer token is no session's).
+  if (config.metricsToken) {
+    app.get("/metrics", compressAnswers(), metricsEndpoint(services.metrics, config.metricsToken));
+  }
 
   // The bench's counters (BENCH_COUNTERS): pages rendered per page-cache key, and the Server-Timing
   // header of server/middleware/request-log.ts.

@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
+import { DataFolderFullError } from "./db/data-folder-space";
 import { startDatabaseUpkeep } from "./db/upkeep";
 import { gracefulStop } from "./graceful-stop";
 import { createApp } from "./http";
@@ -63,7 +64,18 @@ export async function startServer(options: StartOptions) {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const services = await createServices(config, logger);
+  let services: Awaited<ReturnType<typeof createServices>>;
+  try {
+    services = await createServices(config, logger);
+  } catch (error) {
+    // Too little room for the embedded database: which folder needs how much, not a stack trace.
+    if (!(error instanceof DataFolderFullError)) throw error;
+    logger.fatal(
+      { folder: error.folder, neededBytes: error.neededBytes, freeBytes: error.freeBytes },
+      error.message,
+    );
+    process.exit(1);
+  }
   if (config.sampleContent) {
     await services.database.exclusive(() =>
       seedSampleContent({ db: services.db, files: services.files, logger }),
@@ -71,9 +83,12 @@ export async function startServer(options: StartOptions) {
   }
   // Other processes sharing Redis may keep pages of the database as it was before this start.
   await services.pageCache.invalidate();
+  // The pages' routes, to log and count a page by its route (in development, as they were at start).
+  const pageRoutes = (typeof options.build === "function" ? await options.build() : options.build).routes;
   const app = createApp(services, {
     assetsDir: options.assetsDir,
     pageHandler: createRequestHandler(options.build, options.mode),
+    pageRoutes,
   });
   const listener = getRequestListener(app.fetch);
   const graceful = gracefulStop();

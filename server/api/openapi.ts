@@ -66,6 +66,7 @@ const errorAnswers: Record<string, string> = {
   "415": "Unsupported body or image type",
   "429": "Too many requests: Retry-After says after how many seconds to try again",
   "503": "The server is stopping (a restart): Retry-After says after how many seconds to try again",
+  "507": "Insufficient storage: the server's disk is full, so the file was not saved (nothing of it is kept)",
 };
 
 /** The headers the answers carry, described once (components.headers). */
@@ -221,6 +222,8 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         ...(path.includes(":") ? ["404"] : []),
         ...(endpoint.body ? ["413", "415"] : []),
         ...(endpoint.rateLimited ? ["429"] : []),
+        // A call that keeps an uploaded file fails for want of space when the disk is full.
+        ...(endpoint.acceptsFiles && !endpoint.filesOnlyRead ? ["507"] : []),
         // Any call that comes while the server stops (server/graceful-stop.ts).
         "503",
       ]);
