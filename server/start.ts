@@ -137,7 +137,8 @@ export async function startServer(options: StartOptions) {
       { signal, inFlight: graceful.inFlight(), timeoutSeconds: config.stopTimeoutMs / 1000 },
       "stopping: new requests get 503, those in flight finish",
     );
-    const cutOff = await graceful.drain(server, config.stopTimeoutMs);
+    const { refused, cutOff } = await graceful.drain(server, config.stopTimeoutMs);
+    logger.info({ refused, cutOff }, "requests drained");
     if (cutOff > 0) {
       logger.warn({ cutOff }, `${cutOff} request(s) still in flight after STOP_TIMEOUT_SECONDS were cut off`);
     }
