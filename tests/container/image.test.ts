@@ -18,8 +18,10 @@ const offlineBase = "localhost/maktab-base:node20-bookworm";
 const base = process.env.MAKTAB_CONTAINER_BASE;
 const account = { email: "kept@school.test", password: "kept-password-1", name: "Kept" };
 
+/** Whether a command is installed (root's tools live in sbin, which a PATH may leave out). */
 function onPath(command: string): boolean {
-  return (process.env.PATH ?? "").split(":").some((dir) => dir && existsSync(path.join(dir, command)));
+  const dirs = [...(process.env.PATH ?? "").split(":"), "/usr/sbin", "/sbin"];
+  return dirs.some((dir) => dir && existsSync(path.join(dir, command)));
 }
 
 function whySkipped(): string | undefined {
