@@ -10,6 +10,7 @@
 # second run cheap: the image itself (labelled with this script's hash, so changing the script
 # makes it again) and the debootstrapped tree as a tarball in MAKTAB_BASE_CACHE (outside any clone).
 set -euo pipefail
+PATH="$PATH:/usr/sbin:/sbin"   # debootstrap is in sbin, which a PATH may leave out
 
 IMAGE=${1:-localhost/maktab-base:node20-bookworm}
 NODE_VERSION=20.20.2

@@ -7,7 +7,7 @@
 // podman or debootstrap is missing. Not part of `npm test`: .ci/run runs it beside the suite
 // (`npx vitest run --project container`), docs/container.md says how long it takes.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,8 +18,10 @@ const offlineBase = "localhost/maktab-base:node20-bookworm";
 const base = process.env.MAKTAB_CONTAINER_BASE;
 const account = { email: "kept@school.test", password: "kept-password-1", name: "Kept" };
 
+/** Whether a command is installed (root's tools live in sbin, which a PATH may leave out). */
 function onPath(command: string): boolean {
-  return (process.env.PATH ?? "").split(":").some((dir) => dir && existsSync(path.join(dir, command)));
+  const dirs = [...(process.env.PATH ?? "").split(":"), "/usr/sbin", "/sbin"];
+  return dirs.some((dir) => dir && existsSync(path.join(dir, command)));
 }
 
 function whySkipped(): string | undefined {
@@ -30,21 +32,23 @@ function whySkipped(): string | undefined {
   return undefined;
 }
 
-type Run = { code: number | null; output: string };
+type Run = { code: number | null; stdout: string; output: string };
 
-/** Runs a command; its output (stdout and stderr together) is kept for the failure message. */
+/** Runs a command: its standard output, and all it printed (both streams) for a failure's message. */
 function run(command: string, args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: projectFolder, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
     let output = "";
     child.stdout.on("data", (chunk) => {
+      stdout += chunk;
       output += chunk;
     });
     child.stderr.on("data", (chunk) => {
       output += chunk;
     });
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
+    child.on("close", (code) => resolve({ code, stdout, output }));
   });
 }
 
@@ -53,7 +57,7 @@ async function mustRun(command: string, args: string[]): Promise<string> {
   if (result.code !== 0) {
     throw new Error(`${command} ${args.join(" ")} exited ${result.code}:\n${result.output.slice(-4000)}`);
   }
-  return result.output;
+  return result.stdout;
 }
 
 // How podman runs here. Debian's default runtime, crun, refuses a host whose cgroups are v1 with a
@@ -142,12 +146,20 @@ describe.skipIf(skipped)(
       });
 
     beforeAll(async () => {
+      // Each step's seconds go to the log: what the image costs CI is read there.
+      const times: string[] = [];
+      let since = Date.now();
+      const took = (what: string) => {
+        times.push(`${what} ${((Date.now() - since) / 1000).toFixed(1)} s`);
+        since = Date.now();
+      };
       let from = base;
       if (!from) {
         await mustRun("bash", ["deploy/container/offline-base.sh", offlineBase]);
         from = offlineBase;
+        took("base");
       }
-      previousImage = (await run("podman", ["image", "inspect", "--format", "{{.Id}}", image])).output.trim();
+      previousImage = (await run("podman", ["image", "inspect", "--format", "{{.Id}}", image])).stdout.trim();
       // The network's TLS may be inspected (as here): the build trusts what this process trusts.
       const extraCa = process.env.NODE_EXTRA_CA_CERTS;
       const ca =
@@ -179,16 +191,19 @@ describe.skipIf(skipped)(
         image,
         ".",
       );
+      took("build");
       port = await freePort();
       url = `http://127.0.0.1:${port}`;
       await start(name);
+      took("start");
+      console.log(`container image: ${times.join(", ")}`);
     });
 
     afterAll(async () => {
       await run("podman", [...runtime, "rm", "--force", name, `${name}-next`]);
       await run("podman", ["volume", "rm", "--force", volume]);
       // The image this run replaced (its layers stay as the next build's cache).
-      const now = (await run("podman", ["image", "inspect", "--format", "{{.Id}}", image])).output.trim();
+      const now = (await run("podman", ["image", "inspect", "--format", "{{.Id}}", image])).stdout.trim();
       if (previousImage && now && previousImage !== now) await run("podman", ["rmi", previousImage]);
     });
 
@@ -211,8 +226,27 @@ describe.skipIf(skipped)(
       expect((await run("podman", [...runtime, "healthcheck", "run", name])).code).toBe(0);
     });
 
-    it("draws the sample pictures' captions with a font (fontconfig finds its settings)", async () => {
+    it("draws the sample pictures' captions with a font, not empty boxes", async () => {
+      // Ink of "ll" and "WW" drawn as sharp draws the captions: a font's W is much wider than its
+      // l, while a system without fonts draws the same box for both.
+      const ink = `
+        const sharp = require("sharp");
+        const ink = async (text) => {
+          const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="90"><text x="10" y="70" font-family="DejaVu Sans, sans-serif" font-size="64">' + text + '</text></svg>';
+          const pixels = await sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).greyscale().raw().toBuffer();
+          return pixels.filter((value) => value < 128).length;
+        };
+        Promise.all([ink("ll"), ink("WW")]).then((counts) => console.log(JSON.stringify(counts)));`;
+      const [thin, wide] = JSON.parse(await podman("exec", name, "node", "-e", ink)) as number[];
+      expect(wide).toBeGreaterThan(2 * (thin ?? 0));
       expect(await logsOf(name)).not.toContain("Fontconfig error");
+    });
+
+    it("backs itself up while it serves (podman exec), into the volume", async () => {
+      await podman("exec", name, "node", "build/server/backup.js");
+      const folder = (await podman("volume", "inspect", "--format", "{{.Mountpoint}}", volume)).trim();
+      const archives = readdirSync(path.join(folder, "backups"));
+      expect(archives.some((file) => /^maktab-backup-.*\.tar\.gz$/.test(file))).toBe(true);
     });
 
     it("stops cleanly on podman stop: requests finish, exit code 0", async () => {
@@ -222,7 +256,7 @@ describe.skipIf(skipped)(
 
     it("keeps its data in the /data volume: a new container on it knows the account", async () => {
       const declared = await podman("image", "inspect", "--format", "{{json .Config.Volumes}}", image);
-      expect(Object.keys(JSON.parse(declared))).toEqual(["/data"]);
+      expect(Object.keys(JSON.parse(declared) ?? {})).toEqual(["/data"]);
       await start(`${name}-next`);
       expect((await signUpOrIn("sign-in")).status).toBe(200);
       expect(await logsOf(`${name}-next`)).not.toContain("sample content seeded");
