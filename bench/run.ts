@@ -2,7 +2,7 @@
 // architecture document's section 7, writes bench/results/ and prints the table. Exits 1 when a
 // budget fails; a budget this machine cannot measure (no PostgreSQL, no Chromium) is listed as
 // "not measured" with the reason and does not change the exit code.
-// Knobs (environment): see bench/options.ts and the README's "Benchmarks" section.
+// Knobs (environment): see bench/options.ts and docs/development.md's "Benchmarks" section.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";

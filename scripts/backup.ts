@@ -61,11 +61,15 @@ process.exitCode = await runCommand(
     const options = parse(process.argv.slice(2));
     const { config } = commandLineConfig();
     if (options.to?.toLowerCase() === "s3" && !config.s3) {
-      throw new Refusal("--to s3 needs S3_BUCKET and its keys (see the README)", 2);
+      throw new Refusal("--to s3 needs S3_BUCKET and its keys (see docs/backups.md)", 2);
     }
     let database: ReturnType<typeof openDatabase>;
     try {
-      database = openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
+      database = openDatabase({
+        url: config.databaseUrl,
+        dataDir: path.join(config.dataDir, "db"),
+        timeouts: config.databaseTimeouts,
+      });
     } catch (error) {
       if (!(error instanceof FolderInUseError && serverAnswers(config.dataDir, error.pid))) throw error;
       return throughServer(config.dataDir, error.pid, options);
@@ -97,7 +101,7 @@ process.exitCode = await runCommand(
   (error) =>
     error instanceof FolderInUseError
       ? new Refusal(
-          `${error.message}\nWhile the server runs, it backs itself up: set BACKUP_SCHEDULE (see the README).`,
+          `${error.message}\nWhile the server runs, it backs itself up: set BACKUP_SCHEDULE (see docs/backups.md).`,
           3,
         )
       : databaseRefusal(error),

@@ -15,6 +15,9 @@ import { createDocumentStore } from "./files/documents";
 import { createImageStore } from "./files/image-store";
 import { createFileStorage } from "./files/storage";
 import { createMailer } from "./mail/mailer";
+import { countedMailer, countedSms } from "./metrics/counted-messages";
+import { createMetrics } from "./metrics/metrics";
+import { scrapeSources } from "./metrics/scraped";
 import { paymentsOf } from "./payments/payments";
 import type { PaymentProvider } from "./payments/provider";
 import { createTestGatewayProvider } from "./payments/test-gateway";
@@ -29,10 +32,12 @@ export async function createServices(
   database: DatabaseHandle = openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "db"),
+    timeouts: config.databaseTimeouts,
   }),
 ): Promise<Services> {
-  const mail = createMailer(config, logger);
-  const sms = createSmsSender(config, logger);
+  const metrics = createMetrics();
+  const mail = countedMailer(createMailer(config, logger), metrics);
+  const sms = countedSms(createSmsSender(config, logger), metrics);
   const auth = createAuth({ db: database.db, config, logger, mail, sms });
   const { admin } = config;
   // Several processes may start together on one PostgreSQL database: one at a time here.
@@ -48,7 +53,7 @@ export async function createServices(
       },
       admin,
     );
-    logger.info({ email: admin.email, outcome }, "admin account checked");
+    logger.info({ outcome }, "admin account checked");
   });
   const images = createImageStore({ db: database.db, files, config, logger });
   const documents = createDocumentStore({ files, maxBytes: config.downloadMaxBytes, logger });
@@ -59,19 +64,21 @@ export async function createServices(
   ]);
   if (payments.testMode && config.env === "production") {
     logger.warn(
-      "payments run in test mode: no money moves; configure Stripe, SSLCommerz or bKash (see the README)",
+      "payments run in test mode: no money moves; configure Stripe, SSLCommerz or bKash (see docs/payments.md)",
     );
   }
   if (sms.outboxDir && config.env === "production") {
     logger.warn(
       { outbox: sms.outboxDir },
-      "text messages go to the outbox only: phone codes reach no phone; set SMS_URL and SMS_TOKEN (see the README)",
+      "text messages go to the outbox only: phone codes reach no phone; set SMS_URL and SMS_TOKEN (see docs/sign-in.md)",
     );
   }
   if (config.stripe && !config.stripe.webhookSecret) {
     logger.info("STRIPE_WEBHOOK_SECRET is not set: orders are marked paid when the page reports the payment");
   }
   const pageCache = createPageCache({ redisUrl: config.redisUrl, database, logger });
+  // What is read at each scrape, and Node's own metrics: only when someone may scrape them.
+  if (config.metricsToken) metrics.watch(scrapeSources({ config, database, pageCache, mail, sms }));
   return {
     config,
     database,
@@ -85,8 +92,9 @@ export async function createServices(
     mail,
     sms,
     pageCache,
+    metrics,
     pageTemplates: createPageTemplates(),
-    recordsGeneration: createRecordsGeneration(database.db),
+    recordsGeneration: createRecordsGeneration(database.db, database.timeouts.checkSeconds * 1000),
   };
 }
 

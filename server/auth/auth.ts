@@ -25,6 +25,7 @@ import {
   phoneCodeRules,
 } from "../domain/phone";
 import { RateLimitError, rateLimitRowsKeptMs } from "../domain/rate-limit";
+import { valueForLog } from "../log-safety";
 import type { Mailer } from "../mail/mailer";
 import type { KnownBodyFields } from "../middleware/json-object-body";
 import { SmsNotSentError, type SmsSender } from "../sms/sender";
@@ -259,7 +260,10 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }
       : {},
     // A provider's error, or a broken callback, ends on the popup's last page, which tells the opener.
-    onAPIError: { errorURL: `${config.publicUrl}${popupSignInPaths.done}` },
+    // A failure that is not one of Better Auth's answers (a database error) goes on to our own
+    // error handler, which logs it safely and answers in our shape; otherwise better-call writes
+    // the raw error, statement parameters and all, to the console.
+    onAPIError: { errorURL: `${config.publicUrl}${popupSignInPaths.done}`, throw: true },
     databaseHooks: {
       user: {
         create: {
@@ -300,7 +304,7 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       max: perAddress(300),
       customRules: {
         // Per address: a school's computer room shares one (ADDRESS_LIMIT_MULTIPLIER raises them
-        // all). Per account too: see accountRules. README lists them.
+        // all). Per account too: see accountRules. docs/sign-in.md lists them.
         "/sign-in/email": { window: 60, max: perAddress(60) },
         "/sign-up/email": { window: 60, max: perAddress(10) },
         "/sign-in/social": { window: 60, max: perAddress(20) },
@@ -332,15 +336,16 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     telemetry: { enabled: false },
     logger: {
       // Better Auth logs some failures with an empty message and the error after it
-      // (logger.error("", error) when a provider's token call fails): the line's message says why.
+      // (logger.error("", error) when a provider's token call fails), others with a raw error
+      // message or a record: each goes through what a log may show (server/log-safety.ts).
       log: (level, message, ...args) => {
         const [first, ...rest] = args;
+        const extra = rest.length > 0 ? { args: rest.map(valueForLog) } : {};
         if (first instanceof Error) {
-          const said = message ? `${message}: ${first.message}` : first.message;
-          logger[level](rest.length > 0 ? { err: first, args: rest } : { err: first }, said);
+          logger[level]({ err: first, ...extra }, message || "authentication failed");
           return;
         }
-        logger[level]({ args }, message);
+        logger[level](args.length > 0 ? { args: args.map(valueForLog) } : {}, message);
       },
     },
   });

@@ -1,6 +1,6 @@
 // Upgrades: before this version's migrations change a database that holds data, the app backs it
 // up as it is (BACKUP_BEFORE_UPGRADE, on by default). That archive is at the old version's
-// migration level, so the old version restores it: the way back from an upgrade (README).
+// migration level, so the old version restores it: the way back from an upgrade (docs/backups.md).
 import path from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "../config";

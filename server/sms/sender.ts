@@ -54,17 +54,18 @@ export function createSmsSender(config: Pick<Config, "dataDir" | "sms">, logger:
             signal: AbortSignal.timeout(10_000),
           });
         } catch (error) {
-          logger.error({ err: error, to: message.to }, "the SMS gateway could not be reached");
+          logger.error({ err: error }, "the SMS gateway could not be reached");
           throw new SmsNotSentError("The SMS gateway could not be reached", { cause: error });
         }
         // Only the status matters; the body is dropped so the connection is freed.
         await response.body?.cancel().catch(() => {});
         if (!response.ok) {
-          logger.error({ status: response.status, to: message.to }, "the SMS gateway refused a message");
+          logger.error({ status: response.status }, "the SMS gateway refused a message");
           throw new SmsNotSentError(`The SMS gateway answered ${response.status}`);
         }
-        const { to, encoding, segments } = message;
-        logger.info({ to, encoding, segments }, "text message sent through the gateway");
+        // No number: a log carries no personal detail beyond an account id.
+        const { encoding, segments } = message;
+        logger.info({ encoding, segments }, "text message sent through the gateway");
       },
     };
   }
@@ -79,8 +80,8 @@ export function createSmsSender(config: Pick<Config, "dataDir" | "sms">, logger:
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID()}.json`,
       );
       await writeFile(file, `${JSON.stringify({ ...message, createdAt: new Date().toISOString() })}\n`);
-      const { to, encoding, segments } = message;
-      logger.info({ to, encoding, segments, file }, "text message written to the outbox");
+      const { encoding, segments } = message;
+      logger.info({ encoding, segments, file }, "text message written to the outbox");
     },
   };
 }
