@@ -23,7 +23,7 @@ export type PageContext = {
   /**
    * A signed-in person's GET of a page (not a navigation's data): the root loader gives the
    * holes' tokens for their details, and the page is filled from a shared template
-   * (app/page-templates.server.ts).
+   * (server/cache/page-template-holes.ts).
    */
   personHoles: boolean;
   /** The person's own details that loaders gave as holes, with their values (heldProfile). */

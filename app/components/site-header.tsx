@@ -1,6 +1,6 @@
 import { Form, href, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { formatNumber } from "../../i18n/format";
 import { useCartQuantity } from "../lib/cart-count";
-import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import type { loader as rootLoader } from "../root";
 import { Button, ButtonLink } from "../ui";

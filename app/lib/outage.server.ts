@@ -2,13 +2,14 @@
 // 503 with Retry-After, in the visitor's language. A document gets a small page of its own, with
 // no script and nothing that needs the database; a navigation's data request (`.data`) gets the
 // words as text, which React Router in the browser hands the error boundary as a 503 (root.tsx).
+
+import { dictionaries } from "../../i18n";
+import { localeOf } from "../../server/cookies";
 import { databaseRetryAfterSeconds } from "../../server/db/unavailable";
 import { escapeXml } from "../../server/xml";
-import { dictionaries } from "../i18n";
-import { localeOf } from "./cookies.server";
 
 const style =
-  "body{margin:0;font:1.0625rem/1.6 system-ui,'Noto Sans Bengali',sans-serif;color:#1b1f24}" +
+  "body{margin:0;font:1.0625rem/1.6 'Noto Sans Bengali',system-ui,sans-serif;color:#1b1f24}" +
   "main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}h1{font-size:1.5rem;line-height:1.3}";
 
 export function databaseOutageAnswer(request: Request, nonce: string): Response {

@@ -10,6 +10,7 @@ import { readExamForm, scoreProblems } from "../../common/schemas/exam-forms";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type ComponentKind, componentKinds, linkAccountInput } from "../../common/schemas/results";
 import { readScore } from "../../common/scores";
+import { formatNumber } from "../../i18n/format";
 import { DomainError } from "../../server/domain/errors";
 import {
   getExam,
@@ -27,7 +28,6 @@ import { ExamFigures } from "../components/results/exam-figures";
 import { officeFigures } from "../components/results/exam-figures.server";
 import { ExamForm } from "../components/results/exam-form";
 import { LinkAccountForm } from "../components/results/link-account-form";
-import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Titl
 import { data, Form, href, Link, useActionData, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { readClassForm, readExamForm } from "../../common/schemas/exam-forms";
+import { formatDateTime } from "../../i18n/format";
 import { DomainError } from "../../server/domain/errors";
 import {
   createExam,
@@ -17,7 +18,6 @@ import {
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { ExamForm } from "../components/results/exam-form";
-import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -12,6 +12,7 @@ import { DomainError, PaymentError, statusOf } from "../domain/errors";
 import { RateLimitError } from "../domain/rate-limit";
 import { ImageError } from "../files/images";
 import { PaymentProviderError } from "../payments/provider";
+import { StorageFullError } from "../storage-full";
 
 export type ErrorBody = {
   error: {
@@ -93,6 +94,11 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
   if (error instanceof ImageError) {
     const fields = error.field ? { [error.field]: error.problem } : undefined;
     return c.json<ErrorBody>(errorBody(error.code, error.problem, fields), error.status);
+  }
+  // 507 Insufficient Storage: the disk is full; nothing of the file was kept.
+  if (error instanceof StorageFullError) {
+    c.get("logger")?.error({ err: error }, "file not stored: the disk is full");
+    return c.json<ErrorBody>(errorBody(error.code, error.problem), error.status);
   }
   // 402 Payment Required: the card was refused (declined, no funds...), with Stripe's code.
   if (error instanceof PaymentError) {

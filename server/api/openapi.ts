@@ -65,6 +65,8 @@ const errorAnswers: Record<string, string> = {
   "413": "The body or the image is too large",
   "415": "Unsupported body or image type",
   "429": "Too many requests: Retry-After says after how many seconds to try again",
+  "503": "The server is stopping (a restart): Retry-After says after how many seconds to try again",
+  "507": "Insufficient storage: the server's disk is full, so the file was not saved (nothing of it is kept)",
 };
 
 /** The headers the answers carry, described once (components.headers). */
@@ -251,10 +253,14 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         ...(path.includes(":") ? ["404"] : []),
         ...(endpoint.body ? ["413", "415"] : []),
         ...(endpoint.rateLimited ? ["429"] : []),
+        // A call that keeps an uploaded file fails for want of space when the disk is full.
+        ...(endpoint.acceptsFiles && !endpoint.filesOnlyRead ? ["507"] : []),
+        // Any call that comes while the server stops (server/graceful-stop.ts).
+        "503",
       ]);
       const errorResponse = (status: string, description: string) => ({
         description,
-        ...(status === "429" ? { headers: headerRefs(["Retry-After"]) } : {}),
+        ...(status === "429" || status === "503" ? { headers: headerRefs(["Retry-After"]) } : {}),
         content: errorContent,
       });
       // A no-store answer has no ETag, so it is never 304 either.

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import { isbot } from "isbot";
 import type { Logger } from "pino";
-import { localeOf } from "../../app/lib/cookies.server";
+import { localeOf } from "../cookies";
 import type { DatabaseHandle } from "../db/client";
 import { sequenceState } from "../db/rows";
 import { answerWithin } from "../db/unavailable";

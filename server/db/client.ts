@@ -1,6 +1,6 @@
 // Opens the database: PGlite in DATA_DIR by default, PostgreSQL when a URL is given. Both speak
 // the same SQL, so the schema, the migrations and every query are shared.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -11,6 +11,8 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { projectRoot } from "../project-root";
+import { isOutOfSpace } from "../storage-full";
+import { checkRoomForNewDatabase, holdsDatabase, openingError, removeHalfMade } from "./data-folder-space";
 import { lockFolder } from "./folder-lock";
 import { templateFor } from "./pglite-template";
 import { queryCounter } from "./query-count";
@@ -132,9 +134,24 @@ export function openDatabase(options: {
       },
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // One process per folder (folder-lock.ts); in memory there is nothing to share.
-  const release = options.dataDir ? lockFolder(options.dataDir) : () => {};
+  // In memory there is no folder to check nor to share.
+  const folder = options.dataDir;
+  let fresh = false;
+  let kept: string[] = [];
+  let release = () => {};
+  if (folder) {
+    try {
+      mkdirSync(folder, { recursive: true });
+      fresh = !holdsDatabase(folder);
+      kept = readdirSync(folder);
+      // A new database that would not fit stops the start before anything is written.
+      if (fresh) checkRoomForNewDatabase(folder);
+      // One process per folder (folder-lock.ts).
+      release = lockFolder(folder);
+    } catch (error) {
+      throw openingError(error, folder, fresh);
+    }
+  }
   // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which never
   // shrinks: a school's tables fit in 32 MB, and the budget for the idle process is 350 MB (with
   // 128 MB it idled at about 430 MB; with 32 MB at about 310 MB, and started faster). PGlite writes
@@ -149,14 +166,28 @@ export function openDatabase(options: {
     db,
     kind: "pglite",
     timeouts,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    // The first statement opens (or creates) the database: the disk filling up then says which
+    // folder needs how much, and a creation cut short leaves nothing behind.
+    async migrate() {
+      try {
+        await migratePglite(db, { migrationsFolder });
+      } catch (error) {
+        if (!folder || !isOutOfSpace(error)) throw error;
+        if (fresh) {
+          await client.close().catch(() => {});
+          release();
+          removeHalfMade(folder, kept);
+        }
+        throw openingError(error, folder, fresh);
+      }
+    },
     // One process per PGlite folder: nobody to wait for.
     exclusive: (work) => work(),
     tryExclusive: (_name, work) => work(),
     ping: async () => void (await answerWithin(db.execute(sql`select 1`), checkMs)),
     close: async () => {
       try {
-        await client.close();
+        if (!client.closed) await client.close();
       } finally {
         release();
       }

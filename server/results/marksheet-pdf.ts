@@ -20,17 +20,17 @@ import { inflateSync } from "node:zlib";
 import type * as Fontkit from "fontkit";
 import type * as HarfBuzz from "harfbuzzjs";
 import type PDFDocumentClass from "pdfkit";
-import { bn } from "../../app/i18n/bn";
-import { en, type MessageKey } from "../../app/i18n/en";
-import { errorTextsBn } from "../../app/i18n/errors";
-import { intlLocale, type Locale, translate } from "../../app/i18n/translate";
-import { formatDate } from "../../app/lib/format";
 import {
   type ComponentKind,
   componentKinds,
   type GradedSubject,
   type Marksheet,
 } from "../../common/schemas/results";
+import { bn } from "../../i18n/bn";
+import { en, type MessageKey } from "../../i18n/en";
+import { errorTextsBn } from "../../i18n/errors/texts-bn";
+import { formatDate } from "../../i18n/format";
+import { intlLocale, type Locale, translate } from "../../i18n/translate";
 
 export async function renderMarksheetPdf(marksheet: Marksheet, language: Locale): Promise<Uint8Array> {
   const engine = await loadEngine();

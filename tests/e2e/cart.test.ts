@@ -9,8 +9,8 @@
 // checks the payment with "Stripe" before the order is paid.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPrice } from "../../app/lib/format";
 import { cartTotals, type PricedLine } from "../../common/pricing";
+import { formatPrice } from "../../i18n/format";
 import { type FakeStripe, startFakeStripe } from "../fixtures/fake-stripe";
 import { checkAccessibility, formatViolations, newPage, useSite } from "./harness";
 
@@ -402,6 +402,18 @@ describe("cart and payment in the browser", () => {
       const response = await fetch(site.url + path, { redirect: "manual" });
       expect(response.status, path).toBe(302);
     }
+  });
+
+  it("says the cart's words in Bangla after the language switch", async () => {
+    // The cart's texts come with its own route's data, which pricing never reads again.
+    const page = await fresh();
+    await go(page, "/login?redirectTo=%2FallOrder");
+    await logIn(page, admin);
+    await page.getByTestId("cart-empty").getByText("Your cart is empty.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "বাংলা" }).click();
+    await page.getByRole("heading", { level: 1, name: "অর্ডারের সারাংশ" }).waitFor();
+    await page.getByTestId("cart-empty").getByText("আপনার কার্ট খালি।", { exact: false }).waitFor();
+    await page.getByRole("link", { name: "ভর্তির তথ্য দেখুন" }).waitFor();
   });
 
   describe("on a shared computer the cart stays with whoever filled it", () => {
