@@ -13,8 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { dictionaries, type MessageKey, pageDictionaryFor, pageErrorTextsFor } from "../i18n";
-import { needOtherTexts } from "../i18n/page-areas";
+import { dictionaries, everyPageErrorTexts, everyPageTexts, type MessageKey } from "../i18n";
 import { heldUser, shownUser } from "../server/cache/page-template-holes";
 import { localeOf, readFlash } from "../server/cookies";
 import type { Route } from "./+types/root";
@@ -39,8 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale,
       publicUrl: services.config.publicUrl,
-      messages: pageDictionaryFor(locale, new URL(request.url).pathname),
-      errorTexts: pageErrorTextsFor(locale, new URL(request.url).pathname),
+      messages: everyPageTexts[locale],
+      errorTexts: everyPageErrorTexts[locale],
       user,
       flash:
         flash.key && flash.key in dictionaries.en
@@ -70,16 +69,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 // The user and the language change only through forms (sign-in, sign-out, language), so plain
-// navigations need not ask the server again, unless the next page needs texts this one lacks
-// (i18n/page-areas.ts); a pending flash banner does.
-export function shouldRevalidate({
-  formMethod,
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+// navigations need not ask the server again: the texts a page needs beyond every page's come with
+// its routes' data (app/lib/page-texts.ts).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  return needOtherTexts(currentUrl.pathname, nextUrl.pathname);
+  return false;
 }
 
 // A navigation shows the next page once the whole public stylesheet is there (the first page came

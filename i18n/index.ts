@@ -1,8 +1,8 @@
-// The dictionaries, for the server. A page receives its language's texts from the root loader,
-// except those only the dashboard or the profile area shows: their layouts' loaders send them
-// (a public page carries about 40% less text in its HTML). The cart's and the account pages'
-// texts go only to the pages whose paths need them (page-areas.ts): the home page's HTML is
-// then a tenth smaller again.
+// The dictionaries, for the server. Every page receives from the root loader the texts every page
+// shows; the texts only some pages show are in areas (the dashboard's, the lists', the cart's...),
+// and each route names the areas its pages need in its handle, whose loader sends them with its
+// data (app/lib/page-texts.server.ts). A public page then carries about half the words it would
+// otherwise (decision 0042), and its texts arrive with whichever route a navigation loads.
 
 import { accountSecurityMessages } from "./areas/account-security";
 import { authMessages } from "./areas/auth";
@@ -30,7 +30,6 @@ import { labelsEn } from "./errors/labels";
 import type { ErrorTexts } from "./errors/render-problem";
 import { errorTextsBn } from "./errors/texts-bn";
 import { errorTextsEn } from "./errors/texts-en";
-import { type PageArea, pageAreaPatterns, pageAreasOf } from "./page-areas";
 import type { Locale, Messages } from "./translate";
 
 export * from "./translate";
@@ -39,29 +38,17 @@ export const dictionaries: Record<Locale, Messages> = { en, bn };
 
 type Area = Record<Locale, Record<string, string>>;
 
-const sectionAreas = {
-  dashboard: [
+/** Texts only some pages show, by area: a route names those its pages need (`handle.texts`). */
+const areaTexts = {
+  dashboard: merged([
     dashboardMessages,
     dashboardFormsMessages,
     dashboardListsMessages,
     dashboardPeopleMessages,
     dashboardOverviewMessages,
     inboxMessages,
-  ],
-  profile: [profileMessages],
-} satisfies Record<string, Area[]>;
-
-export type Section = keyof typeof sectionAreas;
-
-/** The texts a section's layout loader sends, as `sectionMessages`. */
-export const sectionDictionaries = Object.fromEntries(
-  Object.entries(sectionAreas).map(([section, areas]) => [
-    section,
-    { en: merged(areas, "en"), bn: merged(areas, "bn") },
   ]),
-) as Record<Section, Record<Locale, Partial<Messages>>>;
-
-const pageAreaTexts = {
+  profile: profileMessages,
   home: homeMessages,
   // A class's or a position's name shows on many pages (a routine, a profile, a marksheet).
   lists: leavingOut(listsMessages, /^lists\.(class|position)\./),
@@ -69,38 +56,45 @@ const pageAreaTexts = {
   signIn: authMessages,
   cart: cartMessages,
   account: accountSecurityMessages,
-  results: {
-    en: { ...resultsMessages.en, ...marksheetMessages.en, ...examReportsMessages.en },
-    bn: { ...resultsMessages.bn, ...marksheetMessages.bn, ...examReportsMessages.bn },
-  },
+  results: merged([resultsMessages, marksheetMessages, examReportsMessages]),
   events: eventsMessages,
   downloads: downloadsMessages,
   routines: routinesMessages,
   gallery: galleryMessages,
-} satisfies Record<PageArea, Area>;
+} satisfies Record<string, Area>;
 
-/** The texts every page gets from the root loader: all but the sections' and the page areas'. */
-const everyPageTexts: Record<Locale, Partial<Messages>> = {
-  en: withoutSections(en),
-  bn: withoutSections(bn),
+export type PageArea = keyof typeof areaTexts;
+
+/**
+ * Problems only some pages can show, by area (`handle.problems`): the payment's and the cart's,
+ * writing a record's content or a file, an account's, and those of the dashboard alone.
+ */
+const problemAreas = {
+  payment: /^(payment|card|cart|price)\./,
+  content: /^(upload|content)\./,
+  account: /^(auth|account|password|phone)\./,
+  dashboard: /^(sheet|routine|refund|hold|inbox)\.|^exam\.(?!digits$)/,
+} satisfies Record<string, RegExp>;
+
+export type ProblemArea = keyof typeof problemAreas;
+
+const areaKeys = new Set(Object.values(areaTexts).flatMap((area) => Object.keys(area.en)));
+
+/** The texts every page gets from the root loader: all but the areas'. */
+export const everyPageTexts: Record<Locale, Partial<Messages>> = {
+  en: withoutAreas(en),
+  bn: withoutAreas(bn),
 };
 
-const pageTexts = new Map<string, Partial<Messages>>();
+const textsByAreas = new Map<string, Partial<Messages>>();
 
-/** The texts the root loader sends to a path's page: every page's, and its areas'. */
-export function pageDictionaryFor(locale: Locale, pathname: string): Partial<Messages> {
-  const areas = pageAreasOf(pathname);
+/** The texts of these areas, for a route's loader to send (one object per language and set). */
+export function textsOfAreas(locale: Locale, areas: readonly PageArea[]): Partial<Messages> {
   const key = `${locale} ${areas.join()}`;
-  let texts = pageTexts.get(key);
+  let texts = textsByAreas.get(key);
   if (!texts) {
-    texts = {
-      ...everyPageTexts[locale],
-      ...merged(
-        areas.map((area) => pageAreaTexts[area]),
-        locale,
-      ),
-    };
-    pageTexts.set(key, texts);
+    texts = Object.assign({}, ...areas.map((area) => areaTexts[area][locale])) as Partial<Messages>;
+    textsByAreas.set(key, texts);
   }
   return texts;
 }
@@ -111,17 +105,15 @@ function leavingOut(area: Area, keys: RegExp): Area {
   return { en: kept(area.en), bn: kept(area.bn) };
 }
 
-function merged(areas: Area[], locale: Locale): Partial<Messages> {
-  return Object.assign({}, ...areas.map((area) => area[locale]));
+function merged(areas: Area[]): Area {
+  return {
+    en: Object.assign({}, ...areas.map((area) => area.en)),
+    bn: Object.assign({}, ...areas.map((area) => area.bn)),
+  };
 }
 
-function withoutSections(messages: Messages): Partial<Messages> {
-  const sectionKeys = new Set(
-    [...Object.values(sectionDictionaries), ...Object.values(pageAreaTexts)].flatMap((texts) =>
-      Object.keys(texts.en),
-    ),
-  );
-  return Object.fromEntries(Object.entries(messages).filter(([key]) => !sectionKeys.has(key)));
+function withoutAreas(messages: Messages): Partial<Messages> {
+  return Object.fromEntries(Object.entries(messages).filter(([key]) => !areaKeys.has(key)));
 }
 
 /** Each language's words for problems (common/errors/problem.ts makes them). */
@@ -130,59 +122,35 @@ export const errorTextsOf: Record<Locale, ErrorTexts> = {
   bn: errorTextsBn,
 };
 
-/** Problems only the dashboard shows: their texts go with the dashboard's (`sectionErrorTexts`). */
-const dashboardOnly = /^(sheet|routine|refund|hold|inbox)\.|^exam\.(?!digits$)/;
-
-const errorTextsWhere = (locale: Locale, dashboard: boolean) =>
-  Object.fromEntries(
-    Object.entries(errorTextsOf[locale].texts).filter(([key]) => dashboardOnly.test(key) === dashboard),
-  ) as ErrorTexts["texts"];
+const inSomeArea = (code: string) => Object.values(problemAreas).some((codes) => codes.test(code));
 
 /**
- * Problems only some pages can show, and the paths of those pages: the payment's and the cart's
- * (the cart's page area), a record's content's (writing it), an account's (the sign-in pages, the
- * profile, the dashboard's people).
- * Every other page is spared their texts.
+ * The problems' words the root loader sends to every page: the reader's language only, without
+ * those only some pages can show (an English public page carries about 4 KB of them, not 12).
  */
-const problemsOfSomePages: { codes: RegExp; pages: RegExp }[] = [
-  { codes: /^(payment|card|cart|price)\./, pages: pageAreaPatterns.cart },
-  // Writing a record's content, a file or a photo: the profile (a blog, a photo), a record's
-  // own page (a comment) and the dashboard.
-  {
-    codes: /^(upload|content)\./,
-    pages: new RegExp(`${pageAreaPatterns.details.source}|^/profile-route(/|$)`, "i"),
-  },
-  {
-    codes: /^(auth|account|password|phone)\./,
-    pages: new RegExp(`${pageAreaPatterns.account.source}|^/deashboard(/|$)`, "i"),
-  },
-];
+export const everyPageErrorTexts: Record<Locale, ErrorTexts> = {
+  en: withoutProblemAreas(errorTextsOf.en),
+  bn: withoutProblemAreas(errorTextsOf.bn),
+};
 
-const pageErrorTextsByKey = new Map<string, ErrorTexts>();
-
-/**
- * The problems' texts the root loader sends to a path's page: the reader's language only, without
- * the dashboard's (which its layout sends) and without those only other pages can show (an
- * English page of the public site carries about 4 KB of them, not 12).
- */
-export function pageErrorTextsFor(locale: Locale, pathname: string): ErrorTexts {
-  const shown = problemsOfSomePages.map((group) => group.pages.test(pathname));
-  const key = `${locale} ${shown.join()}`;
-  let found = pageErrorTextsByKey.get(key);
-  if (!found) {
-    const texts = Object.fromEntries(
-      Object.entries(errorTextsWhere(locale, false)).filter(([code]) =>
-        problemsOfSomePages.every((group, index) => shown[index] || !group.codes.test(code)),
-      ),
-    ) as ErrorTexts["texts"];
-    found = { ...errorTextsOf[locale], texts };
-    pageErrorTextsByKey.set(key, found);
-  }
-  return found;
+function withoutProblemAreas(texts: ErrorTexts): ErrorTexts {
+  const kept = Object.entries(texts.texts).filter(([code]) => !inSomeArea(code));
+  return { ...texts, texts: Object.fromEntries(kept) as ErrorTexts["texts"] };
 }
 
-/** The dashboard's problems' texts, sent by its layout. */
-export const dashboardErrorTexts: Record<Locale, Partial<ErrorTexts["texts"]>> = {
-  en: errorTextsWhere("en", true),
-  bn: errorTextsWhere("bn", true),
-};
+const problemsByAreas = new Map<string, Partial<ErrorTexts["texts"]>>();
+
+/** The problems' words of these areas, for a route's loader to send. */
+export function problemsOfAreas(locale: Locale, areas: readonly ProblemArea[]): Partial<ErrorTexts["texts"]> {
+  const key = `${locale} ${areas.join()}`;
+  let texts = problemsByAreas.get(key);
+  if (!texts) {
+    texts = Object.fromEntries(
+      Object.entries(errorTextsOf[locale].texts).filter(([code]) =>
+        areas.some((area) => problemAreas[area].test(code)),
+      ),
+    );
+    problemsByAreas.set(key, texts);
+  }
+  return texts;
+}

@@ -55,19 +55,24 @@ export type GracefulStop = {
   inFlight(): number;
   /**
    * Refuses every new request from now on and waits for those in flight, at most `timeoutMs`;
-   * then closes the listener and every connection. Answers how many were cut off.
+   * then closes the listener and every connection. Answers how many were refused meanwhile, and
+   * how many were cut off.
    */
-  drain(server: Server, timeoutMs: number): Promise<number>;
+  drain(server: Server, timeoutMs: number): Promise<{ refused: number; cutOff: number }>;
 };
 
 export function gracefulStop(): GracefulStop {
   let draining = false;
+  let refused = 0;
   const running = new Set<ServerResponse>();
   let allDone: (() => void) | undefined;
 
   return {
     wrap: (inner) => (req, res) => {
-      if (draining) return refuse(req, res);
+      if (draining) {
+        refused++;
+        return refuse(req, res);
+      }
       running.add(res);
       // "close" comes when the answer is sent, or when the client went away before that.
       res.once("close", () => {
@@ -91,7 +96,7 @@ export function gracefulStop(): GracefulStop {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
-      return cutOff;
+      return { refused, cutOff };
     },
   };
 }

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { removeBackupLeftovers } from "./backup/leftovers";
 import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
@@ -64,6 +65,8 @@ export async function startServer(options: StartOptions) {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // First, as they may be what filled the disk the database needs.
+  removeBackupLeftovers(config, logger);
   let services: Awaited<ReturnType<typeof createServices>>;
   try {
     services = await createServices(config, logger);
@@ -134,7 +137,8 @@ export async function startServer(options: StartOptions) {
       { signal, inFlight: graceful.inFlight(), timeoutSeconds: config.stopTimeoutMs / 1000 },
       "stopping: new requests get 503, those in flight finish",
     );
-    const cutOff = await graceful.drain(server, config.stopTimeoutMs);
+    const { refused, cutOff } = await graceful.drain(server, config.stopTimeoutMs);
+    logger.info({ refused, cutOff }, "requests drained");
     if (cutOff > 0) {
       logger.warn({ cutOff }, `${cutOff} request(s) still in flight after STOP_TIMEOUT_SECONDS were cut off`);
     }

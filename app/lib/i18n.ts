@@ -1,9 +1,10 @@
-// The active language in components: its texts come with the root loader's data, and those of
-// the dashboard and the profile area with their layout's (as `sectionMessages`).
+// The active language in components: the texts every page shows come with the root loader's data,
+// the others with the data of the routes whose handles name them (page-texts.ts).
 import { useMatches } from "react-router";
 import { type ErrorTexts, type Problem, renderProblem } from "../../i18n/errors/render-problem";
 import { formatNumber } from "../../i18n/format";
 import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../../i18n/translate";
+import { routeTextsOf } from "./page-texts";
 
 /** Keys whose message has a singular and a plural form (`key.one`, `key.other`). */
 export type CountKey = {
@@ -15,18 +16,15 @@ export type CountKey = {
 }[MessageKey];
 
 type RootI18n = { locale: Locale; messages: Partial<Messages>; errorTexts?: ErrorTexts };
-type SectionI18n = { sectionMessages?: Partial<Messages>; sectionErrorTexts?: Partial<ErrorTexts["texts"]> };
 
 export function useI18n() {
   const matches = useMatches();
   const data = matches.find((match) => match.id === "root")?.loaderData as RootI18n | undefined;
-  const section = matches.find((match) => (match.loaderData as SectionI18n | undefined)?.sectionMessages)
-    ?.loaderData as SectionI18n | undefined;
+  const routeTexts = matches.flatMap((match) => routeTextsOf(match.loaderData) ?? []);
   const locale = data?.locale ?? "en";
   const messages = data?.messages ?? {};
-  const sectionMessages = section?.sectionMessages ?? {};
   const t = (key: MessageKey, vars?: Record<string, string | number>) =>
-    translate(key in sectionMessages ? sectionMessages : messages, key, vars);
+    translate(routeTexts.find((texts) => key in texts.messages)?.messages ?? messages, key, vars);
   const intl = intlLocale[locale];
   return {
     locale,
@@ -44,7 +42,7 @@ export function useI18n() {
     te: (found: Problem) => {
       const texts = data?.errorTexts;
       if (!texts) return found.key;
-      const more = section?.sectionErrorTexts;
+      const more = routeTexts.find((route) => found.key in route.problems)?.problems;
       return renderProblem(more ? { ...texts, texts: { ...texts.texts, ...more } } : texts, found);
     },
   };

@@ -1,12 +1,13 @@
 // Page titles in the reader's language, from the loaders' texts.
 import type { MessageKey, Messages } from "../../i18n/translate";
+import { routeTextsOf } from "./page-texts";
 
 export type Match = { id: string; loaderData?: unknown } | undefined;
 
-/** A text in the reader's language: a section's own (dashboard, profile) or the root loader's. */
+/** A text in the reader's language: a route's own (its handle's areas) or the root loader's. */
 export function textOf(matches: Match[], key: MessageKey): string | undefined {
   for (const match of matches) {
-    const texts = (match?.loaderData as { sectionMessages?: Partial<Messages> } | undefined)?.sectionMessages;
+    const texts = routeTextsOf(match?.loaderData)?.messages;
     if (texts?.[key] !== undefined) return texts[key];
   }
   const root = matches.find((match) => match?.id === "root")?.loaderData as

@@ -9,10 +9,15 @@ import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
 import { useI18n } from "../lib/i18n";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/admission";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["details"], problems: ["content"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const admission = await loadDetail(context, request, admissionCollection, params.booking);
   return {
     id: admission.id,
@@ -21,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     priceMinor: admission.priceMinor,
     image: admission.image,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   seo(matches, {

@@ -7,17 +7,20 @@ import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { SearchForm } from "../components/lists/search-form";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
+import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/admissions";
 
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { actor } = pageOf(context);
   const list = await loadListPage(context, request, admissionCollection, { pageSize });
   return {
@@ -31,12 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     canDelete: actor.kind === "user" && actor.isAdmin,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.admissions" },
-    description: rootDataOf(matches).messages?.["lists.admissions.description"],
+    description: textOf(matches, "lists.admissions.description"),
     path: listPath(href("/admitionAll"), loaderData),
   });
 

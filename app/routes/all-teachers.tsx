@@ -4,23 +4,26 @@ import { href } from "react-router";
 import { listPath } from "../components/lists/list-page";
 import { TeacherList } from "../components/lists/teacher-list";
 import { loadTeachers } from "../components/lists/teachers.server";
+import { textOf } from "../lib/meta";
 import { requireUserPage } from "../lib/page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/all-teachers";
 
 // The same list as /teacher for every signed-in reader.
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) => {
   requireUserPage(context, request);
   return loadTeachers(context, request);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.teachers" },
-    description: rootDataOf(matches).messages?.["lists.teachers.description"],
+    description: textOf(matches, "lists.teachers.description"),
     path: listPath(href("/teacher"), loaderData),
   });
 

@@ -13,6 +13,8 @@ import { JsonLd } from "../components/json-ld";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { personalPage } from "../lib/shared-page";
 import { Picture } from "../ui";
@@ -22,9 +24,9 @@ import type { Route } from "./+types/blog";
 const commentLimit = 100;
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, texts: ["details"], problems: ["content"] } satisfies TextsHandle;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ params, context }: Route.LoaderArgs) => {
   const { actor, services } = pageOf(context);
   const ctx = contentContext(context);
   const blog = await blogCollection.get(ctx, actor, params.id).catch((error: unknown) => {
@@ -67,7 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }),
     commentCount: comments.total,
   };
-}
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();

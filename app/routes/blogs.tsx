@@ -6,7 +6,10 @@ import { blogCollection, publishedBlogs } from "../../server/domain/blogs";
 import { BlogCard, type BlogSummary } from "../components/details/blog-card";
 import { useI18n } from "../lib/i18n";
 import { contentContext, loadListPage } from "../lib/list-page.server";
+import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import { Carousel, Pagination } from "../ui";
@@ -25,9 +28,13 @@ const summary = (blog: BlogRecord): BlogSummary => ({
 });
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = {
+  ...sharedPage,
+  texts: ["lists", "details"],
+  problems: ["content"],
+} satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { actor } = pageOf(context);
   const list = await loadListPage(context, request, blogCollection, { pageSize, filters: publishedBlogs });
   // The carousel shows the blogs after this page, or the newest ones when few are left.
@@ -46,16 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     more: more.items.map(summary),
     canDelete: actor.kind === "user" && actor.isAdmin,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { messages?: Record<string, string> }
-    | undefined;
   const page = loaderData?.page ?? 1;
   return seo(matches, {
     title: { key: "page.blogs" },
-    description: root?.messages?.["details.blogs.description"],
+    description: textOf(matches, "details.blogs.description"),
     path: page > 1 ? `${href("/blogs")}?page=${page}` : href("/blogs"),
   });
 };

@@ -8,22 +8,24 @@ import { orderNumber, StatusBadge } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { personalPage } from "../lib/shared-page";
 import { ButtonLink } from "../ui";
 import type { Route } from "./+types/bookings";
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, texts: ["cart"], problems: ["payment"] } satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
   const { services } = pageOf(context);
   // Every visit to the card form opens a pending order for its payment intent; only orders that
   // went through (or were refused) are bookings.
   const orders = await listMyOrders(services, actor);
   return { orders: orders.filter((order) => order.status !== "pending").map(orderView) };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: { key: "cart.bookings.title" }, path: href("/bookings") });

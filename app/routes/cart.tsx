@@ -10,23 +10,26 @@ import { announce } from "../components/notices";
 import { removeFromCart, setQuantity } from "../lib/cart";
 import { useI18n } from "../lib/i18n";
 import { requireUserPage } from "../lib/page.server";
+import { onlyForTheLanguage, type TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import { Alert, ButtonLink } from "../ui";
 import type { Route } from "./+types/cart";
 
 // The same for every signed-in reader: the cart is in the browser.
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["cart"], problems: ["payment"] } satisfies TextsHandle;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) => {
   requireUserPage(context, request);
   return null;
-}
+});
 
 export const action = ({ request, context }: Route.ActionArgs) => quoteAction(context, request);
 
-// Pricing the cart changes nothing on the server: no loader needs to run again.
-export const shouldRevalidate = () => false;
+// Pricing the cart changes nothing on the server: no loader needs to run again, but for the
+// texts when the language changes.
+export const shouldRevalidate = onlyForTheLanguage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: { key: "page.orders" }, path: href("/allOrder") });

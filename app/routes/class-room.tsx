@@ -11,15 +11,18 @@ import { classRoutine, readWeek, teacherRoutine, teachersOfTheWeek } from "../..
 import { classLabelKey } from "../components/lists/labels";
 import { dayLabel, WeekTable } from "../components/routines/week-table";
 import { useI18n } from "../lib/i18n";
+import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/class-room";
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["routines"] } satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { services } = pageOf(context);
   const query = new URL(request.url).searchParams;
   const givenDate = dateText.safeParse(query.get("date") ?? "");
@@ -45,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ ...base, routine: null, teacher: null, notFound: true }, { status: 404 });
   }
   return { ...base, routine: null, teacher: null };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const params = new URLSearchParams();
@@ -57,7 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const search = params.toString();
   return seo(matches, {
     title: { key: "page.classRoom" },
-    description: rootDataOf(matches).messages?.["routines.description"],
+    description: textOf(matches, "routines.description"),
     path: search ? `${href("/classRoome")}?${search}` : href("/classRoome"),
   });
 };

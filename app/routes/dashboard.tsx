@@ -1,8 +1,6 @@
 // /DeashBoard: any signed-in user may open it; only admins get the menu and the screens.
 import { Container, Group, MantineProvider, Title } from "@mantine/core";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { dashboardErrorTexts, sectionDictionaries } from "../../i18n";
-import { localeOf } from "../../server/cookies";
 import { headerNotices } from "../../server/domain/notifications";
 import { DashboardMenu } from "../components/dashboard/dashboard-menu";
 import { HeaderNotices } from "../components/dashboard/header-notices";
@@ -12,14 +10,22 @@ import "../styles/mantine.css";
 import "../styles/dashboard.css";
 import { pageTitle } from "../lib/meta";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { personalPage } from "../lib/shared-page";
 import { theme } from "../theme";
 import type { Route } from "./+types/dashboard";
 
-// The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+// The reader's own page, kept until something stored changes (decision 0038). Its pages show the
+// dashboard's texts, and those of every kind of record it edits (a blog's comments, an order, an
+// exam, an event, a download, a routine, an album), and every problem an admin can meet.
+export const handle = {
+  ...personalPage,
+  texts: ["dashboard", "details", "cart", "results", "events", "downloads", "routines", "gallery"],
+  problems: ["payment", "content", "account", "dashboard"],
+} satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
   // The header's message and notification counts (admins only).
   const notices = actor.isAdmin ? await headerNotices(pageOf(context).services.db, actor) : null;
@@ -27,10 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isAdmin: actor.isAdmin,
     name: actor.name,
     notices,
-    sectionMessages: sectionDictionaries.dashboard[localeOf(request)],
-    sectionErrorTexts: dashboardErrorTexts[localeOf(request)],
   };
-}
+});
 
 // The header's counts follow the admin around: opening a message or approving a teacher on
 // another screen changes them.

@@ -11,7 +11,10 @@ import { SearchForm } from "../components/lists/search-form";
 import { formatFileSize } from "../lib/file-size";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import { textOf } from "../lib/meta";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/downloads";
 
@@ -26,9 +29,9 @@ function categoryOf(request: Request): DownloadCategory | undefined {
 }
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["lists", "downloads"] } satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const category = categoryOf(request);
   const list = await loadListPage(context, request, downloadCollection, {
     pageSize,
@@ -49,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: download.createdAt.toISOString(),
     })),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const base = loaderData?.category
@@ -58,7 +61,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const page = loaderData && loaderData.page > 1 ? loaderData.page : null;
   return seo(matches, {
     title: { key: "downloads.heading" },
-    description: rootDataOf(matches).messages?.["downloads.description"],
+    description: textOf(matches, "downloads.description"),
     path: page ? `${base}${base.includes("?") ? "&" : "?"}page=${page}` : base,
   });
 };

@@ -9,7 +9,10 @@ import type { MessageKey } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
 import { formatEventTime, formatMonth } from "../lib/event-time";
 import { useI18n } from "../lib/i18n";
-import { rootDataOf, seo } from "../lib/seo";
+import { textOf } from "../lib/meta";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/events";
 import { monthOfEvents } from "./events.server";
@@ -19,16 +22,16 @@ const weekOrder = [6, 0, 1, 2, 3, 4, 5] as const;
 const shownPerDay = 2;
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["events"] } satisfies TextsHandle;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) => {
   return monthOfEvents(context, request);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "events.heading" },
-    description: rootDataOf(matches).messages?.["events.description"],
+    description: textOf(matches, "events.description"),
     path: loaderData
       ? `${href("/events")}?month=${monthKey(loaderData.year, loaderData.month)}`
       : href("/events"),

@@ -5,10 +5,17 @@ import { forgotPasswordInput } from "../../common/schemas/account-security";
 import { FormError } from "../components/form-error";
 import { callAuth } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, TextField } from "../ui";
 import type { Route } from "./+types/forgot-password";
+
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["account"], problems: ["account"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, () => null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotPasswordInput.safeParse(Object.fromEntries(await request.formData()));

@@ -8,6 +8,8 @@ import { formatNumber } from "../../i18n/format";
 import { formatAlbumDate } from "../components/gallery/album-date";
 import { PhotoViewer, type ViewerPhoto } from "../components/gallery/photo-viewer";
 import { useI18n } from "../lib/i18n";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import { Picture } from "../ui/picture";
@@ -15,11 +17,11 @@ import type { Route } from "./+types/gallery-album";
 import { loadAlbum } from "./gallery.server";
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["gallery"] } satisfies TextsHandle;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ params, context }: Route.LoaderArgs) => {
   return loadAlbum(context, params.album);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {

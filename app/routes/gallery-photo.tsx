@@ -4,6 +4,8 @@
 import { data, href } from "react-router";
 import { formatNumber } from "../../i18n/format";
 import { useI18n } from "../lib/i18n";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import { Picture } from "../ui/picture";
@@ -11,9 +13,9 @@ import type { Route } from "./+types/gallery-photo";
 import { loadAlbum } from "./gallery.server";
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["gallery"] } satisfies TextsHandle;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ params, context }: Route.LoaderArgs) => {
   const album = await loadAlbum(context, params.album);
   const index = album.photos.findIndex((photo) => photo.id === params.photo);
   const photo = album.photos[index];
@@ -26,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     previous: album.photos[index - 1]?.id ?? null,
     next: album.photos[index + 1]?.id ?? null,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {

@@ -8,8 +8,11 @@ import { formatAlbumDate } from "../components/gallery/album-date";
 import { cardImageSizes, ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { useI18n } from "../lib/i18n";
 import { contentContext, loadListPage } from "../lib/list-page.server";
+import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import { Picture } from "../ui/picture";
 import type { Route } from "./+types/gallery";
@@ -17,9 +20,9 @@ import type { Route } from "./+types/gallery";
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["lists", "gallery"] } satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const list = await loadListPage(context, request, albumCollection, { pageSize });
   const shown = await albumCovers(contentContext(context), list.items, pageOf(context).actor);
   return {
@@ -35,12 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
     }),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "gallery.heading" },
-    description: rootDataOf(matches).messages?.["gallery.description"],
+    description: textOf(matches, "gallery.description"),
     path: listPath(href("/gallery"), loaderData),
   });
 

@@ -22,6 +22,8 @@ import { JsonLd } from "../components/json-ld";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { loader as rootLoader } from "../root";
@@ -32,11 +34,11 @@ import { loadHome } from "./home.server";
 const placeholders = { teachers: 6, results: 2, services: 3, students: 5, blogs: 6, notices: 2, events: 2 };
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["home", "lists"] } satisfies TextsHandle;
 
-export function loader({ context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, ({ context }: Route.LoaderArgs) => {
   return loadHome(contentContext(context), pageOf(context).actor);
-}
+});
 
 // The contact form and the subscribe box post here without script (with script a fetcher posts
 // to /contact or /subscribe): a refused field comes back beside the field, with what was typed.

@@ -8,19 +8,24 @@ import { errorCodeOf, ProviderSignIn, usePopupError } from "../components/provid
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { safeRedirect } from "../lib/safe-redirect";
 import { seo } from "../lib/seo";
 import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, ButtonLink, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/login";
 
-export async function loader({ context }: Route.LoaderArgs) {
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["signIn", "account"], problems: ["account"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, async ({ context }: Route.LoaderArgs) => {
   const { actor, services } = pageOf(context);
   return {
     signedInAs: actor.kind === "user" ? { name: actor.name, email: actor.email } : null,
     providers: await signInProviders(services.auth, services.config),
   };
-}
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());

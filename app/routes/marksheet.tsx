@@ -4,16 +4,21 @@ import { href } from "react-router";
 import { formatNumber } from "../../i18n/format";
 import { Marksheet, MarksheetActions } from "../components/results/marksheet";
 import { useI18n } from "../lib/i18n";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { Alert } from "../ui";
 import type { Route } from "./+types/marksheet";
 import { lookUp, withStatus } from "./results-lookup.server";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["results"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const registration = new URL(request.url).searchParams.get("registration") ?? "";
   const answer = await lookUp(context, { exam: params.exam, roll: params.roll, registration });
   return withStatus({ outcome: answer.outcome }, answer);
-}
+});
 
 // A found marksheet is one student's: kept by no shared cache, nor by the page cache.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

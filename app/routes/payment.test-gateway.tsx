@@ -10,13 +10,18 @@ import { completeTestGateway, testGatewayPayment } from "../../server/domain/pay
 import { channelName, orderNumber } from "../components/cart/order-status";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { Alert, Button } from "../ui";
 import type { Route } from "./+types/payment.test-gateway";
 
 const pageOfProvider = { sslcommerz: "ssl", bkash: "bkash" } as const;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["cart"], problems: ["payment"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
   try {
     return await testGatewayPayment(pageOf(context).services, actor, params.paymentId);
@@ -24,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof DomainError) throw data(null, { status: statusOf[error.code] });
     throw error;
   }
-}
+});
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireUserPage(context, request);

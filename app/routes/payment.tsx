@@ -11,6 +11,8 @@ import type { PaymentOutlet } from "../components/cart/payment-outlet";
 import { useCartQuote } from "../components/cart/use-quote";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import { onlyForTheLanguage, type TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { loader as rootLoader } from "../root";
@@ -18,12 +20,12 @@ import { Alert, ButtonLink } from "../ui";
 import type { Route } from "./+types/payment";
 
 // The same for every signed-in reader (the offered methods; the billing defaults come from the root).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["cart"], problems: ["payment"] } satisfies TextsHandle;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) => {
   requireUserPage(context, request);
   return { methods: offeredMethods(pageOf(context).services.payments) };
-}
+});
 
 const methodLabels: Record<PaymentMethod, MessageKey> = {
   stripe: "cart.payment.stripe",
@@ -33,7 +35,8 @@ const methodLabels: Record<PaymentMethod, MessageKey> = {
 
 export const action = ({ request, context }: Route.ActionArgs) => quoteAction(context, request);
 
-export const shouldRevalidate = () => false;
+// As the cart's: pricing changes nothing stored (its texts follow the language).
+export const shouldRevalidate = onlyForTheLanguage;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seo(matches, { title: { key: "cart.payment.title" }, path: location.pathname });

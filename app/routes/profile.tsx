@@ -4,22 +4,29 @@
 import { useEffect, useState } from "react";
 import { href, Link, Outlet, useLocation } from "react-router";
 import { initialsOf } from "../../common/initials";
-import { type MessageKey, sectionDictionaries } from "../../i18n";
+import type { MessageKey } from "../../i18n";
 import { heldProfile } from "../../server/cache/page-template-holes";
-import { localeOf } from "../../server/cookies";
 import { getOwnProfile } from "../../server/domain/profile";
 import { Avatar } from "../components/avatar";
 import { PhotoDialog } from "../components/profile/photo-dialog";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/profile";
 
-// The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+// The reader's own page, kept until something stored changes (decision 0038). Its pages show the
+// profile's texts, an account's (the phone, the password), the reader's results, and the
+// problems of an account and of writing a blog or a photo.
+export const handle = {
+  ...personalPage,
+  texts: ["profile", "account", "results"],
+  problems: ["content", "account"],
+} satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
   const { services, personHoles, heldDetails } = pageOf(context);
   const profile = await getOwnProfile(services.db, actor);
@@ -30,9 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? heldProfile(profile, heldDetails)
       : { ...profile, initials: initialsOf(profile.displayName) },
     maxBytes: services.config.uploadMaxBytes,
-    sectionMessages: sectionDictionaries.profile[localeOf(request)],
   };
-}
+});
 
 // The photo dialog uploads with XMLHttpRequest (for its progress bar), then posts here so that
 // every loader, the header's included, reads the new photo.

@@ -8,8 +8,11 @@ import { CartTotals } from "../components/cart/cart-lines";
 import { channelName, orderNumber, StatusBadge } from "../components/cart/order-status";
 import { notFoundPage, orderView } from "../components/cart/orders.server";
 import { useI18n } from "../lib/i18n";
+import { textOf } from "../lib/meta";
 import { pageOf, requireUserPage } from "../lib/page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { personalPage } from "../lib/shared-page";
 import { Button, ButtonLink } from "../ui";
 import type { Route } from "./+types/receipt";
@@ -22,9 +25,9 @@ const providerNames: Record<string, string> = {
 };
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, texts: ["cart"], problems: ["payment"] } satisfies TextsHandle;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
   const { services } = pageOf(context);
   try {
@@ -33,12 +36,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     return notFoundPage(error);
   }
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => [
   ...seo(matches, {
     title: loaderData
-      ? `${rootDataOf(matches).messages?.["cart.receipt.title"] ?? "Receipt"} ${orderNumber(loaderData.order.id)}`
+      ? `${textOf(matches, "cart.receipt.title") ?? "Receipt"} ${orderNumber(loaderData.order.id)}`
       : { key: "cart.receipt.title" },
     path: href("/bookings/:id", { id: params.id }),
   }),

@@ -9,15 +9,20 @@ import { ProviderSignIn, usePopupError } from "../components/provider-sign-in";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Button, TextField } from "../ui";
 import type { Route } from "./+types/register";
 
-export async function loader({ context }: Route.LoaderArgs) {
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["signIn", "account"], problems: ["account"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, async ({ context }: Route.LoaderArgs) => {
   const { services } = pageOf(context);
   return { providers: await signInProviders(services.auth, services.config) };
-}
+});
 
 // The earlier product still created the account when the two passwords differed; we refuse
 // (docs/decisions/0003-refuse-registration-on-password-mismatch.md).

@@ -6,10 +6,15 @@ import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
 import { useI18n } from "../lib/i18n";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/result";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["details"], problems: ["content"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const result = await loadDetail(context, request, resultCollection, params.ID);
   return {
     id: result.id,
@@ -18,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     createdAt: result.createdAt.toISOString(),
     image: result.image,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   seo(matches, {

@@ -6,13 +6,19 @@ import { listExams } from "../../server/domain/exams";
 import { ExamFigures } from "../components/results/exam-figures";
 import { publicFigures } from "../components/results/exam-figures.server";
 import { useI18n } from "../lib/i18n";
+import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { Alert, Button, SelectField, TextField } from "../ui";
 import type { Route } from "./+types/results-lookup";
 import { lookUpOnce, lookupFromTemplate, shownLookup, withStatus } from "./results-lookup.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["results"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { services, actor, contentReads } = pageOf(context);
   const query = new URL(request.url).searchParams;
   const exams = (await listExams(services.db, actor, contentReads)).map((exam) => ({
@@ -25,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = exams.find((exam) => exam.id === (asked.exam ?? exams[0]?.id));
   const figures = chosen ? await publicFigures(context, request, chosen.id) : null;
   return withStatus({ exams, ...shownLookup(context, request, asked, answer.outcome), figures }, answer);
-}
+});
 
 export const middleware: Route.MiddlewareFunction[] = [lookupFromTemplate];
 
@@ -35,7 +41,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...seo(matches, {
     title: { key: "results.lookup.heading" },
-    description: rootDataOf(matches).messages?.["results.lookup.description"],
+    description: textOf(matches, "results.lookup.description"),
     path: href("/results"),
   }),
   // A marksheet is one student's: found by those who know the numbers, never by a search engine.

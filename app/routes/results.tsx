@@ -6,16 +6,19 @@ import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { ResultCard } from "../components/lists/result-card";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import { textOf } from "../lib/meta";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/results";
 
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const list = await loadListPage(context, request, resultCollection, { pageSize });
   return {
     ...listInfo(list),
@@ -27,12 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       image: result.image,
     })),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.results" },
-    description: rootDataOf(matches).messages?.["lists.results.description"],
+    description: textOf(matches, "lists.results.description"),
     path: listPath(href("/resultAll"), loaderData),
   });
 

@@ -6,16 +6,19 @@ import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { ServiceCard } from "../components/lists/service-card";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import { textOf } from "../lib/meta";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/services";
 
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const list = await loadListPage(context, request, serviceCollection, { pageSize });
   return {
     ...listInfo(list),
@@ -26,12 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       image: service.image,
     })),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.services" },
-    description: rootDataOf(matches).messages?.["lists.services.description"],
+    description: textOf(matches, "lists.services.description"),
     path: listPath(href("/services"), loaderData),
   });
 

@@ -9,7 +9,10 @@ import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { StudentCard } from "../components/lists/student-card";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
-import { rootDataOf, seo } from "../lib/seo";
+import { textOf } from "../lib/meta";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
+import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/students";
 
@@ -18,9 +21,9 @@ const pageSize = 12;
 type Student = typeof studentCollection extends ContentCollection<infer Item> ? Item : never;
 
 // The same for every reader of a view (decision 0037).
-export const handle = sharedPage;
+export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   // Listed as a visitor sees them, whoever asks.
   const visitorView: ContentCollection<Student> = {
     ...studentCollection,
@@ -37,12 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       image: student.image,
     })),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: { key: "page.students" },
-    description: rootDataOf(matches).messages?.["lists.students.description"],
+    description: textOf(matches, "lists.students.description"),
     path: listPath(href("/AllStudent"), loaderData),
   });
 

@@ -9,6 +9,8 @@ import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
 import { useI18n } from "../lib/i18n";
 import { requireUserPage } from "../lib/page.server";
+import type { TextsHandle } from "../lib/page-texts";
+import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/teacher";
 
@@ -18,7 +20,10 @@ const positions: Record<string, MessageKey> = {
   Teacher: "details.teacher.teacher",
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+// Its texts beyond every page's (app/lib/page-texts.ts).
+export const handle = { texts: ["details"], problems: ["content"] } satisfies TextsHandle;
+
+export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const teacher = teacherSeenBy(
     requireUserPage(context, request),
     await loadDetail(context, request, teacherCollection, params.about),
@@ -34,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     address: teacher.address ?? null,
     image: teacher.image,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   seo(matches, {

@@ -1,5 +1,5 @@
 // Texts of the downloads page (/downloads) and the downloads' categories, which the dashboard's
-// form offers too. Sent only to those pages (app/i18n/page-areas.ts).
+// form offers too. Sent only to those pages (their routes name the area in their handles).
 const en = {
   "downloads.heading": "Downloads",
   "downloads.lead": "Forms, syllabuses, class routines and notices of the institute, to download.",

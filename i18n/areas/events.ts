@@ -1,5 +1,5 @@
 // Texts of the academic calendar (/events) and its kinds of day, which the dashboard's form
-// offers too. Sent only to those pages (app/i18n/page-areas.ts).
+// offers too. Sent only to those pages (their routes name the area in their handles).
 const en = {
   "events.heading": "Academic calendar",
   "events.lead": "Holidays, examinations, meetings and events of the institute.",

@@ -1,5 +1,5 @@
 // Texts of the photo gallery (/gallery, an album, a photo's page and the viewer) and of the
-// dashboard's album photos page. Sent only to those pages (app/i18n/page-areas.ts).
+// dashboard's album photos page. Sent only to those pages (their routes name the area in their handles).
 const en = {
   "gallery.heading": "Photo gallery",
   "gallery.lead": "Photos of the institute's days: sports, fairs, ceremonies and classes.",

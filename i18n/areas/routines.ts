@@ -1,5 +1,5 @@
 // Texts of the class routine (/classRoome) and the dashboard's routine editor: the days of the
-// week, the periods and the substitutes. Sent only to those pages (app/i18n/page-areas.ts).
+// week, the periods and the substitutes. Sent only to those pages (their routes name the area in their handles).
 const en = {
   "routines.lead": "The class routine: choose a class, or a teacher, to see their week.",
   "routines.description":

@@ -3,7 +3,7 @@
 // failure named: for the operator, a message with the address, the status and the provider's
 // error code; for the person signing in, a code the sign-in pages translate.
 
-/** What the person signing in is told (app/i18n: provider.error.<code>). */
+/** What the person signing in is told (i18n/: provider.error.<code>). */
 export type ProviderFailureCode =
   /** The provider refused us (a wrong client secret, an unknown client...): only the institute can fix it. */
   | "provider_settings"

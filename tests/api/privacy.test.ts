@@ -2,7 +2,7 @@
 // (the route table's, HTML and .data), the sitemap, the RSS feed and every GET of the API, asked
 // anonymously, carry no e-mail address, no phone number and no account id, and nobody who still
 // waits for review (the sample's pending student and teacher). The only ones allowed
-// are the institute's own contact details, which live in the site's texts (app/i18n).
+// are the institute's own contact details, which live in the site's texts (i18n/).
 //
 // The pages are the real React Router pages, rendered in this process: the app, the pages and
 // the server modules load through one Vite module graph, as in development (server/dev.ts).

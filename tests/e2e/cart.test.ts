@@ -404,6 +404,18 @@ describe("cart and payment in the browser", () => {
     }
   });
 
+  it("says the cart's words in Bangla after the language switch", async () => {
+    // The cart's texts come with its own route's data, which pricing never reads again.
+    const page = await fresh();
+    await go(page, "/login?redirectTo=%2FallOrder");
+    await logIn(page, admin);
+    await page.getByTestId("cart-empty").getByText("Your cart is empty.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "বাংলা" }).click();
+    await page.getByRole("heading", { level: 1, name: "অর্ডারের সারাংশ" }).waitFor();
+    await page.getByTestId("cart-empty").getByText("আপনার কার্ট খালি।", { exact: false }).waitFor();
+    await page.getByRole("link", { name: "ভর্তির তথ্য দেখুন" }).waitFor();
+  });
+
   describe("on a shared computer the cart stays with whoever filled it", () => {
     const other = { name: "Nasima Akter", email: "nasima@school.test", password: "nasima-password" };
     beforeAll(async () => {

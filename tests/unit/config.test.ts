@@ -230,6 +230,15 @@ describe("configuration", () => {
     );
   });
 
+  it("waits STOP_TIMEOUT_SECONDS for the requests in flight when stopping, 10 by default", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).stopTimeoutMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dir, STOP_TIMEOUT_SECONDS: "60" }).stopTimeoutMs).toBe(60_000);
+    expect(() => loadConfig({ DATA_DIR: dir, STOP_TIMEOUT_SECONDS: "0" })).toThrow(
+      /STOP_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 600 \(got "0"\)/,
+    );
+  });
+
   it("sends text messages through SMS_URL only with SMS_TOKEN, and refuses one without the other", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).sms).toBeUndefined();
     expect(

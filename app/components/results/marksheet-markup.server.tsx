@@ -2,10 +2,9 @@
 // /results page is then one template for every student of an exam, the marksheet its own part
 // (app/routes/results-lookup.server.ts, decision 0040).
 import { renderToStaticMarkup } from "react-dom/server";
-import { href } from "react-router";
 import type { Marksheet } from "../../../common/schemas/results";
-import { pageDictionaryFor } from "../../../i18n";
-import { intlLocale, type Locale, translate } from "../../../i18n/translate";
+import { everyPageTexts, textsOfAreas } from "../../../i18n";
+import { intlLocale, type Locale, type Messages, translate } from "../../../i18n/translate";
 import { classesOf } from "../../styles/page-css.server";
 import resultsCss from "../../styles/results.css?inline";
 import { MarksheetActionsView, MarksheetView, type MarksheetWords } from "./marksheet";
@@ -16,9 +15,15 @@ import { MarksheetActionsView, MarksheetView, type MarksheetWords } from "./mark
  */
 export const marksheetClasses = classesOf(resultsCss);
 
+// The words of the page that shows it (/results, whose handle names the results' texts), as its
+// own render would find them.
+const pageWords: Record<Locale, Partial<Messages>> = {
+  en: { ...everyPageTexts.en, ...textsOfAreas("en", ["results"]) },
+  bn: { ...everyPageTexts.bn, ...textsOfAreas("bn", ["results"]) },
+};
+
 export function marksheetMarkup(sheet: Marksheet, locale: Locale): string {
-  // The words of the page that shows it, as its own render would find them.
-  const messages = pageDictionaryFor(locale, href("/results"));
+  const messages = pageWords[locale];
   const words: MarksheetWords = {
     t: (key, vars) => translate(messages, key, vars),
     intl: intlLocale[locale],

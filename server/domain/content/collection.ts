@@ -240,7 +240,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   definition: CollectionDefinition<Table, Input>,
 ): ContentCollection<ContentRecord<Table>> {
   const { table, name } = definition;
-  /** The kind as messages name it: a label code (common/errors/labels.ts). */
+  /** The kind as messages name it: a label code (i18n/errors/labels.ts). */
   const one = name.toLowerCase() as Lowercase<typeof name>;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const imageFileId = columns.imageFileId;
