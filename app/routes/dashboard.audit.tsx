@@ -6,7 +6,7 @@ import { href, Link } from "react-router";
 import { type AuditSubject, auditSubjects } from "../../common/audit";
 import { formKindNames, type KindOne, kindNames, kinds } from "../../common/kinds";
 import type { AuditAction } from "../../server/db/schema";
-import { listAudit } from "../../server/domain/audit";
+import { listAudit } from "../../server/domain/audit/list";
 import type { ListKind } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { kindTexts } from "../components/dashboard/kind-texts";

@@ -8,7 +8,7 @@ import { type KindName, kindNames } from "../../common/kinds";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { type Actor, requireAdmin } from "../domain/actor";
-import { recordAudit } from "../domain/audit";
+import { recordAudit } from "../domain/audit/record";
 import { serverKinds } from "../domain/kinds";
 import { csvCell } from "../domain/subscribers";
 import { escapeXlsxText } from "../results/marks-sheet";

@@ -30,7 +30,7 @@ import {
 } from "../db/schema";
 import { type SheetError, sheetError } from "../results/marks-sheet";
 import { type Actor, requireAdmin } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

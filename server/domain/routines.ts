@@ -25,7 +25,7 @@ import {
   teachers,
 } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
