@@ -4,8 +4,8 @@
 // marked as such. Plain HTML without script; printed, one class's week fits one A4 page.
 import { data, href } from "react-router";
 import { dateText, dhakaToday } from "../../common/schemas/routines";
+import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import { listClasses } from "../../server/domain/exams";
 import { classRoutine, readWeek, teacherRoutine, teachersOfTheWeek } from "../../server/domain/routines";
 import { classLabelKey } from "../components/lists/labels";
 import { dayLabel, WeekTable } from "../components/routines/week-table";

@@ -10,16 +10,13 @@ import { readExamForm, scoreProblems } from "../../common/schemas/exam-forms";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type ComponentKind, componentKinds, linkAccountInput } from "../../common/schemas/results";
 import { readScore } from "../../common/scores";
+import { linkAccount } from "../../server/domain/account-links";
+import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import {
-  getExam,
-  importMarks,
-  linkAccount,
-  listClasses,
-  marksGrid,
-  saveMarks,
-  updateExam,
-} from "../../server/domain/exams";
+import { updateExam } from "../../server/domain/exam-setup";
+import { getExam } from "../../server/domain/exams";
+import { marksGrid, saveMarks } from "../../server/domain/marks";
+import { importMarks } from "../../server/domain/marks-import";
 import { readMarksSheet } from "../../server/results/marks-sheet";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";

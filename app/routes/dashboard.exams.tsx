@@ -5,15 +5,11 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Titl
 import { data, Form, href, Link, useActionData, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { readClassForm, readExamForm } from "../../common/schemas/exam-forms";
+import { listClasses, saveClass } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import {
-  createExam,
-  listClasses,
-  listExams,
-  publishExam,
-  saveClass,
-  unpublishExam,
-} from "../../server/domain/exams";
+import { publishExam, unpublishExam } from "../../server/domain/exam-publishing";
+import { createExam } from "../../server/domain/exam-setup";
+import { listExams } from "../../server/domain/exams";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { ExamForm } from "../components/results/exam-form";

@@ -26,8 +26,8 @@ import {
   substituteBox,
 } from "../../common/schemas/routine-forms";
 import { dhakaToday, weekdays } from "../../common/schemas/routines";
+import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import { listClasses } from "../../server/domain/exams";
 import {
   addSubstitute,
   classRoutine,

@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { errorBody } from "../api/errors";
 import { DomainError, statusOf } from "../domain/errors";
-import { marksGrid } from "../domain/exams";
+import { marksGrid } from "../domain/marks";
 import type { Services } from "../services";
 import { writeMarksSheet } from "./marks-sheet";
 
