@@ -15,6 +15,7 @@ import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from ".
 import { authBodyFields } from "./auth/auth";
 import { clientAddressOf, clientIp, withClientIp } from "./auth/client-ip";
 import { namingProviderFailures } from "./auth/oidc";
+import type { Services } from "./container";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
@@ -42,7 +43,6 @@ import { WebhookSignatureError } from "./payments/provider";
 import { examReportDownload, examReportPath } from "./results/exam-report-download";
 import { marksDownload, marksDownloadPath } from "./results/marks-download";
 import { marksheetDownload, marksheetPdfPath } from "./results/marksheet-download";
-import type { Services } from "./services";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 

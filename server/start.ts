@@ -6,13 +6,13 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
+import { createServices } from "./container-factory";
 import { startDatabaseUpkeep } from "./db/upkeep";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconciliation-job";
 import { startScheduledPublishing } from "./results/publishing-job";
 import { seedSampleContent } from "./sample-content/seed";
-import { createServices } from "./services-factory";
 
 export type StartOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
