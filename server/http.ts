@@ -17,6 +17,9 @@ import { clientAddressOf, clientIp, withClientIp } from "./auth/client-ip";
 import { namingProviderFailures } from "./auth/oidc";
 import type { Services } from "./container";
 import { handlePaymentWebhook } from "./domain/orders";
+import { examReportDownload, examReportPath } from "./exam-results/exam-report-download";
+import { marksDownload, marksDownloadPath } from "./exam-results/marks-download";
+import { marksheetDownload, marksheetPdfPath } from "./exam-results/marksheet-download";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
 import { resolveActor } from "./middleware/actor";
@@ -40,9 +43,6 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
 import { WebhookSignatureError } from "./payments/provider";
-import { examReportDownload, examReportPath } from "./results/exam-report-download";
-import { marksDownload, marksDownloadPath } from "./results/marks-download";
-import { marksheetDownload, marksheetPdfPath } from "./results/marksheet-download";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 

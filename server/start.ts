@@ -8,10 +8,10 @@ import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
 import { createServices } from "./container-factory";
 import { startDatabaseUpkeep } from "./db/upkeep";
+import { startScheduledPublishing } from "./exam-results/publishing-job";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconciliation-job";
-import { startScheduledPublishing } from "./results/publishing-job";
 import { seedSampleContent } from "./sample-content/seed";
 
 export type StartOptions = {

@@ -11,8 +11,8 @@ import { publishExam, unpublishExam } from "../../server/domain/exam-publishing"
 import { createExam } from "../../server/domain/exam-setup";
 import { listExams } from "../../server/domain/exams";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { ExamForm } from "../components/exam-results/exam-form";
 import { FormError } from "../components/form-error";
-import { ExamForm } from "../components/results/exam-form";
 import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";

@@ -9,7 +9,7 @@ import { type HeldValues, partViewKeyOf } from "../../server/cache/page-template
 import { DomainError } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { lookupResult } from "../../server/domain/result-lookup";
-import { marksheetClasses, marksheetMarkup } from "../components/results/marksheet-markup.server";
+import { marksheetClasses, marksheetMarkup } from "../components/exam-results/marksheet-markup.server";
 import { localeOf } from "../lib/cookies.server";
 import { pageOf } from "../lib/page.server";
 import { holeTokens, nobody, personOf, templateAnswer } from "../page-templates.server";

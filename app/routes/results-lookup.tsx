@@ -2,8 +2,8 @@
 // see the marksheet. A plain GET form: it works without script, and the address can be shared.
 import { href } from "react-router";
 import { listExams } from "../../server/domain/exams";
-import { ExamFigures } from "../components/results/exam-figures";
-import { publicFigures } from "../components/results/exam-figures.server";
+import { ExamFigures } from "../components/exam-results/exam-figures";
+import { publicFigures } from "../components/exam-results/exam-figures.server";
 import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";

@@ -23,7 +23,7 @@ import { type Exam, getExam, listExams } from "../domain/exams";
 import { marksGrid, saveMarks } from "../domain/marks";
 import { importMarks } from "../domain/marks-import";
 import { lookupResult, ownMarksheets } from "../domain/result-lookup";
-import { readMarksSheet, sheetError } from "../results/marks-sheet";
+import { readMarksSheet, sheetError } from "../exam-results/marks-sheet";
 import { Answer, endpoint } from "./endpoint";
 
 const tag = "Exam results";

@@ -11,7 +11,7 @@ import { type Actor, requireAdmin } from "../domain/actor";
 import { recordAudit } from "../domain/audit/record";
 import { serverKinds } from "../domain/kinds";
 import { csvCell } from "../domain/subscribers";
-import { escapeXlsxText } from "../results/marks-sheet";
+import { escapeXlsxText } from "../exam-results/marks-sheet";
 
 type ExportSpec = { table: string; leave?: string[] };
 

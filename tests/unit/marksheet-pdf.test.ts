@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bn } from "../../app/i18n/bn";
 import { en } from "../../app/i18n/en";
 import type { ComponentKind, GradedSubject, Marksheet } from "../../common/schemas/results";
-import { renderMarksheetPdf } from "../../server/results/marksheet-pdf";
+import { renderMarksheetPdf } from "../../server/exam-results/marksheet-pdf";
 
 const run = promisify(execFile);
 
