@@ -18,6 +18,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             backup: "./scripts/backup.ts",
             restore: "./scripts/restore.ts",
             export: "./scripts/export.ts",
+            doctor: "./scripts/doctor.ts",
           },
         }
       : {
@@ -34,7 +35,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 {
                   name: "shared",
                   test: (id: string) =>
-                    /\/(app|common)\//.test(id) &&
+                    /\/(app|common|i18n)\//.test(id) &&
                     !/\/components\/dashboard\/|node_modules|\/common\/schemas\//.test(id),
                   // Twelve of the 92 routes: fewer pulled onto pages code most of them do not use.
                   minShareCount: 12,

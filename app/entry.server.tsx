@@ -8,11 +8,6 @@ import type { Logger } from "pino";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import type { HeldValues, PageTemplates } from "../server/cache/page-templates";
-import type { Actor } from "../server/domain/actor";
-import { type PageContext, pageContext } from "../server/page-context";
-import { NonceProvider } from "./lib/nonce";
-import { pageViewOf } from "./lib/shared-page";
 import {
   holeTokens,
   isSharedPage,
@@ -21,7 +16,13 @@ import {
   personOf,
   templateAnswer,
   templateKey,
-} from "./page-templates.server";
+} from "../server/cache/page-template-holes";
+import type { HeldValues, PageTemplates } from "../server/cache/page-templates";
+import { isDatabaseUnavailable } from "../server/db/unavailable";
+import type { Actor } from "../server/domain/actor";
+import { type PageContext, pageContext } from "../server/page-context";
+import { NonceProvider } from "./lib/nonce";
+import { pageViewOf } from "./lib/shared-page";
 import { everyRule, pageCss } from "./styles/page-css.server";
 
 export const streamTimeout = 5_000;
@@ -68,7 +69,7 @@ export default function handleRequest(
 
 /**
  * A signed-in person's page, or a page with a part of its own: the template of everyone who sees
- * the same data (rendered once, with the holes' tokens: page-templates.server.ts), filled with
+ * the same data (rendered once, with the holes' tokens: server/cache/page-template-holes.ts), filled with
  * this person's details and this request's part. The page comes whole, with its length.
  */
 async function templatedPage(
@@ -296,8 +297,16 @@ export function handleError(
   { request, context }: { request: Request; context: RouterContextProvider },
 ) {
   if (request.signal.aborted) return;
+  const page = context.get(pageContext);
   // The path only: a query string may hold a token (a reset link's).
-  context.get(pageContext).logger.error({ err: error, path: new URL(request.url).pathname }, "page error");
+  const path = new URL(request.url).pathname;
+  // No fault of the page: it becomes the outage page, 503 with Retry-After (root.tsx middleware).
+  if (isDatabaseUnavailable(error)) {
+    page.databaseDown = true;
+    page.logger.warn({ err: error, path }, "the database does not answer");
+    return;
+  }
+  page.logger.error({ err: error, path }, "page error");
 }
 
 /**

@@ -5,7 +5,7 @@
 // app/lib/kind-texts.ts), so a kind without them fails the type check.
 // docs/adding-a-kind-of-content.md lists what a new kind needs.
 import type { z } from "zod";
-import type { MessageKey } from "../app/i18n/en";
+import type { MessageKey } from "../i18n/en";
 import { classOptions } from "./classes";
 
 /** The form widget a field is entered with. */

@@ -23,7 +23,7 @@ export type PageContext = {
   /**
    * A signed-in person's GET of a page (not a navigation's data): the root loader gives the
    * holes' tokens for their details, and the page is filled from a shared template
-   * (app/page-templates.server.ts).
+   * (server/cache/page-template-holes.ts).
    */
   personHoles: boolean;
   /** The person's own details that loaders gave as holes, with their values (heldProfile). */
@@ -46,6 +46,12 @@ export type PageContext = {
    * classes its part can show (the page carries their CSS: app/styles/page-css.server.ts).
    */
   partView: { key: string; search: string; classes: string[] } | null;
+  /**
+   * The database did not answer this request (server/db/unavailable.ts): set before the pages
+   * run when finding out who asks failed (server/http.ts), or by a loader's or action's error
+   * (app/entry.server.tsx handleError). The page is then the outage page (app/root.tsx).
+   */
+  databaseDown: boolean;
 };
 
 export const pageContext = createContext<PageContext>();

@@ -1,5 +1,6 @@
 // A person's photo in a circle, or their initials when they have none. The size is set on the
 // image, so the page does not move when it loads.
+import { initialsOf } from "../../common/initials";
 import { shownLink } from "../../common/text-rules";
 
 export function Avatar({
@@ -11,7 +12,7 @@ export function Avatar({
   testId,
 }: {
   name: string;
-  /** Given with the name when it is a hole of a page template (app/page-templates.server.ts). */
+  /** Given with the name when it is a hole of a page template (server/cache/page-template-holes.ts). */
   initials?: string;
   photoUrl: string | null | undefined;
   size: number;
@@ -52,10 +53,4 @@ export function Avatar({
       {initials}
     </span>
   );
-}
-
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters.map((word) => Array.from(word ?? "")[0]?.toUpperCase() ?? "").join("") || "?";
 }

@@ -1,7 +1,7 @@
 // The question a Delete asks first. One admission keeps the specification's own words; any other
 // kind, and several records, are named, with their count, so nobody confirms the wrong thing.
 import { type KindName, kindNames } from "../../common/kinds";
-import type { MessageKey } from "../i18n";
+import type { MessageKey } from "../../i18n";
 import { deleteTexts } from "../lib/kind-texts";
 
 /** Every kind of content (common/kinds.ts). */

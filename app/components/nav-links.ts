@@ -1,5 +1,5 @@
 import { href } from "react-router";
-import type { MessageKey } from "../i18n";
+import type { MessageKey } from "../../i18n";
 
 // The specification's nav links, with exactly these hrefs.
 export const navLinks: { href: string; label: MessageKey }[] = [

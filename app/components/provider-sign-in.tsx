@@ -4,7 +4,7 @@
 import { type FormEvent, type MouseEvent, useState } from "react";
 import { href, useSubmit } from "react-router";
 import { pageSignInHref } from "../../common/popup-sign-in";
-import type { MessageKey } from "../i18n/translate";
+import type { MessageKey } from "../../i18n/translate";
 import { useI18n } from "../lib/i18n";
 import { signInWithPopup } from "../lib/popup-sign-in";
 import { ButtonLink } from "../ui";

@@ -1,6 +1,6 @@
 import { Form, href, Link, NavLink, useLocation } from "react-router";
+import { formatNumber } from "../../i18n/format";
 import { useCartQuantity } from "../lib/cart-count";
-import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { Button, ButtonLink } from "../ui";
 import { Avatar } from "./avatar";

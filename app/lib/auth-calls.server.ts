@@ -5,8 +5,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { isErrorCode } from "../../common/errors/english";
 import { type Problem, problem } from "../../common/errors/problem";
-import type { MessageKey } from "../i18n/translate";
-import { flashCookieHeader } from "./cookies.server";
+import type { MessageKey } from "../../i18n/translate";
+import { flashCookieHeader } from "../../server/cookies";
 import { pageOf } from "./page.server";
 
 type AuthResult = {

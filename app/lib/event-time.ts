@@ -1,7 +1,7 @@
 // When calendar events take place, on Bangladesh's clock. Apart from format.ts so that pages
 // without a calendar do not load the calendar's day arithmetic (common/calendar.ts).
 import { dayNumbers } from "../../common/calendar";
-import { formatter } from "./format";
+import { formatter } from "../../i18n/format";
 
 /**
  * A calendar event's date, or date and time, on Bangladesh's clock (the institute's; the server's

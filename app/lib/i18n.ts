@@ -1,9 +1,9 @@
 // The active language in components: its texts come with the root loader's data, and those of
 // the dashboard and the profile area with their layout's (as `sectionMessages`).
 import { useMatches } from "react-router";
-import { type ErrorTexts, type Problem, renderProblem } from "../../common/errors/problem";
-import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../i18n/translate";
-import { formatNumber } from "./format";
+import { type ErrorTexts, type Problem, renderProblem } from "../../i18n/errors/render-problem";
+import { formatNumber } from "../../i18n/format";
+import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../../i18n/translate";
 
 /** Keys whose message has a singular and a plural form (`key.one`, `key.other`). */
 export type CountKey = {

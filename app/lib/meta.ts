@@ -1,5 +1,5 @@
 // Page titles in the reader's language, from the loaders' texts.
-import type { MessageKey, Messages } from "../i18n/translate";
+import type { MessageKey, Messages } from "../../i18n/translate";
 
 export type Match = { id: string; loaderData?: unknown } | undefined;
 

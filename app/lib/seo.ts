@@ -1,6 +1,6 @@
 // Meta tags every public page carries: title, description, canonical address, OpenGraph and
 // Twitter cards. The site's address comes from the root loader (PUBLIC_URL).
-import type { MessageKey, Messages } from "../i18n/translate";
+import type { MessageKey, Messages } from "../../i18n/translate";
 import { textOf } from "./meta";
 
 type Match = { id: string; loaderData?: unknown } | undefined;

@@ -2,12 +2,12 @@
 // which puts it in the cart kept in the browser.
 import { href, Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
+import { excerpt, formatPrice } from "../../i18n/format";
 import { admissionCollection } from "../../server/domain/admissions";
 import { BookingButton } from "../components/details/booking-button";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
-import { excerpt, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/admission";

@@ -1,10 +1,10 @@
 // /admitionAll: every admission, newest first, with a search by title and Delete for admins.
 import { href } from "react-router";
+import { excerpt } from "../../i18n/format";
 import { admissionCollection } from "../../server/domain/admissions";
 import { AdmissionCard } from "../components/lists/admission-card";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { SearchForm } from "../components/lists/search-form";
-import { excerpt } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";

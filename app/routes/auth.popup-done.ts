@@ -2,7 +2,7 @@
 // error (?error=access_denied...). In the popup it tells the opener and closes; after a sign-in
 // in the page's own window (?redirectTo=, from /auth/sign-in) it goes on to that page, or to
 // /login with the error.
-import { flashCookieHeader } from "../lib/cookies.server";
+import { flashCookieHeader } from "../../server/cookies";
 import { pageOf } from "../lib/page.server";
 import { type PopupMessage, popupMessageType } from "../lib/popup-sign-in";
 import { safeRedirect } from "../lib/safe-redirect";

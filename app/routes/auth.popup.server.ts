@@ -1,8 +1,8 @@
 // The two small pages of the sign-in popup, without React: the first shows while the opener
 // starts the flow, the last tells the opener how it ended and closes itself.
 import { href } from "react-router";
-import { dictionaries, type MessageKey, translate } from "../i18n";
-import { localeOf } from "../lib/cookies.server";
+import { dictionaries, type MessageKey, translate } from "../../i18n";
+import { localeOf } from "../../server/cookies";
 import type { PopupMessage } from "../lib/popup-sign-in";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

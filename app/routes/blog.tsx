@@ -3,13 +3,13 @@
 
 import { data, href, Link } from "react-router";
 import { shownLink } from "../../common/text-rules";
+import { excerpt, formatDate } from "../../i18n/format";
 import { blogCollection, blogSeenBy } from "../../server/domain/blogs";
 import { commentCollection, commentSeenBy } from "../../server/domain/comments";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { type CommentAnswer, Comments } from "../components/details/comments";
 import { TextBlock } from "../components/details/text-block";
 import { JsonLd } from "../components/json-ld";
-import { excerpt, formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";

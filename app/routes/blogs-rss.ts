@@ -1,10 +1,11 @@
 // GET /blogs/rss.xml: RSS 2.0 of the 20 newest blogs a visitor may read. Every text from
 // content is escaped, so a title with markup stays text.
+
+import { en } from "../../i18n/en";
+import { excerpt } from "../../i18n/format";
 import { anonymous } from "../../server/domain/actor";
 import { blogCollection } from "../../server/domain/blogs";
 import { escapeXml } from "../../server/xml";
-import { en } from "../i18n/en";
-import { excerpt } from "../lib/format";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/blogs-rss";

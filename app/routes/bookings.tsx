@@ -2,10 +2,10 @@
 // items, each with its printable receipt. Orders still waiting for a payment are left out.
 import { href, Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
+import { formatDate, formatNumber, formatPrice } from "../../i18n/format";
 import { listMyOrders } from "../../server/domain/orders";
 import { orderNumber, StatusBadge } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
-import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";

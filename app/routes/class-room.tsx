@@ -4,12 +4,12 @@
 // marked as such. Plain HTML without script; printed, one class's week fits one A4 page.
 import { data, href } from "react-router";
 import { dateText, dhakaToday } from "../../common/schemas/routines";
+import { formatDate } from "../../i18n/format";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
 import { classRoutine, readWeek, teacherRoutine, teachersOfTheWeek } from "../../server/domain/routines";
 import { classLabelKey } from "../components/lists/labels";
 import { dayLabel, WeekTable } from "../components/routines/week-table";
-import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";

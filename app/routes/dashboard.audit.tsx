@@ -5,6 +5,8 @@ import { Anchor, Badge, Box, NativeSelect, Table, Text, Title } from "@mantine/c
 import { href, Link } from "react-router";
 import { type AuditSubject, auditSubjects } from "../../common/audit";
 import { formKindNames, type KindOne, kindNames, kinds } from "../../common/kinds";
+import type { MessageKey } from "../../i18n";
+import { formatDateTime } from "../../i18n/format";
 import type { AuditAction } from "../../server/db/schema";
 import { listAudit } from "../../server/domain/audit/list";
 import type { ListKind } from "../components/dashboard/content-kinds";
@@ -12,8 +14,6 @@ import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { kindTexts } from "../components/dashboard/kind-texts";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination, TableSearch } from "../components/dashboard/table-tools";
-import type { MessageKey } from "../i18n";
-import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

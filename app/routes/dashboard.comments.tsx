@@ -19,6 +19,7 @@ import { useEffect, useState } from "react";
 import { data, href, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
+import { formatDate, formatNumber } from "../../i18n/format";
 import { blogCollection } from "../../server/domain/blogs";
 import { commentCollection } from "../../server/domain/comments";
 import { DomainError, statusOf } from "../../server/domain/errors";
@@ -32,7 +33,6 @@ import {
   TableSearch,
 } from "../components/dashboard/table-tools";
 import { deleteQuestion } from "../components/delete-question";
-import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf, requireAdminPage } from "../lib/page.server";

@@ -8,6 +8,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
 import { type DraftInput, outgoingInput } from "../../common/schemas/inbox";
 import { inboxLimits } from "../../common/schemas/inbox-limits";
+import type { MessageKey } from "../../i18n";
 import { DomainError } from "../../server/domain/errors";
 import {
   deleteDraft,
@@ -21,7 +22,6 @@ import {
 } from "../../server/domain/inbox";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { folderHref } from "../components/dashboard/inbox";
-import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

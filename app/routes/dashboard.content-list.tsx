@@ -23,6 +23,7 @@ import { useEffect, useState } from "react";
 import { data, href, Link, useFetcher } from "react-router";
 import { problem } from "../../common/errors/problem";
 import { type KindDefinition, kinds } from "../../common/kinds";
+import { formatDate, formatNumber } from "../../i18n/format";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { collectionsByKind } from "../components/dashboard/collections.server";
 import { type ListKind, listKinds, listMenuLabels } from "../components/dashboard/content-kinds";
@@ -36,7 +37,6 @@ import {
 } from "../components/dashboard/table-tools";
 import { deleteQuestion } from "../components/delete-question";
 import { formatDhaka } from "../lib/event-time";
-import { formatDate, formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf, requireAdminPage } from "../lib/page.server";

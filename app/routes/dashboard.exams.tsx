@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Titl
 import { data, Form, href, Link, useActionData, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { readClassForm, readExamForm } from "../../common/schemas/exam-forms";
+import { formatDateTime } from "../../i18n/format";
 import { listClasses, saveClass } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
 import { publishExam, unpublishExam } from "../../server/domain/exam-publishing";
@@ -13,7 +14,6 @@ import { listExams } from "../../server/domain/exams";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { ExamForm } from "../components/exam-results/exam-form";
 import { FormError } from "../components/form-error";
-import { formatDateTime } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

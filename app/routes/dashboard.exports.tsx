@@ -3,9 +3,9 @@
 
 import { Anchor, Group, Table, Text, Title } from "@mantine/core";
 import { href } from "react-router";
+import type { MessageKey } from "../../i18n";
 import { type ExportKind, exportFormats, exportKindNames } from "../../server/backup/export";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
-import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
 import { requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -8,12 +8,12 @@ import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Title }
 import { type ReactNode, useEffect, useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { problem } from "../../common/errors/problem";
+import type { MessageKey } from "../../i18n";
+import { formatDate } from "../../i18n/format";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { changeMessage, deleteMessage, getMessage, markRead } from "../../server/domain/inbox";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { folderHref, folderLabels } from "../components/dashboard/inbox";
-import type { MessageKey } from "../i18n";
-import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -26,6 +26,7 @@ import {
   substituteBox,
 } from "../../common/schemas/routine-forms";
 import { dhakaToday, weekdays } from "../../common/schemas/routines";
+import { formatDate, localDigits } from "../../i18n/format";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
 import {
@@ -41,7 +42,6 @@ import {
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { dayLabel } from "../components/routines/week-table";
-import { formatDate, localDigits } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -3,11 +3,11 @@
 
 import { Anchor, Group, Table, Text, Title } from "@mantine/core";
 import { href } from "react-router";
+import { formatDate } from "../../i18n/format";
 import { listSubscribers } from "../../server/domain/subscribers";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { TablePagination, TableSearch } from "../components/dashboard/table-tools";
-import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -1,11 +1,11 @@
 // /DeashBoard: any signed-in user may open it; only admins get the menu and the screens.
 import { Container, Group, MantineProvider, Title } from "@mantine/core";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { dashboardErrorTexts, sectionDictionaries } from "../../i18n";
+import { localeOf } from "../../server/cookies";
 import { headerNotices } from "../../server/domain/notifications";
 import { DashboardMenu } from "../components/dashboard/dashboard-menu";
 import { HeaderNotices } from "../components/dashboard/header-notices";
-import { dashboardErrorTexts, sectionDictionaries } from "../i18n";
-import { localeOf } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { useNonce } from "../lib/nonce";
 import "../styles/mantine.css";

@@ -9,6 +9,9 @@ import { data, href, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
 import { makeAdminInput } from "../../common/schemas/users";
+import type { MessageKey } from "../../i18n";
+import { formatDate } from "../../i18n/format";
+import { flashCookieHeader } from "../../server/cookies";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import {
   deleteUser,
@@ -23,9 +26,6 @@ import {
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination, TableSearch } from "../components/dashboard/table-tools";
-import type { MessageKey } from "../i18n";
-import { flashCookieHeader } from "../lib/cookies.server";
-import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -3,12 +3,12 @@
 // without script; each item says its type and size in the reader's language and links to the file.
 import { href } from "react-router";
 import { type DownloadCategory, downloadCategories } from "../../common/schemas/content";
+import type { MessageKey } from "../../i18n";
+import { formatDate } from "../../i18n/format";
 import { downloadCollection } from "../../server/domain/downloads";
 import { ListPage, listInfo } from "../components/lists/list-page";
 import { SearchForm } from "../components/lists/search-form";
-import type { MessageKey } from "../i18n";
 import { formatFileSize } from "../lib/file-size";
-import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";

@@ -1,11 +1,11 @@
 // GET /events.ics: the academic calendar as an iCalendar feed a phone's calendar subscribes to
 // (from a month back on); GET /events/{id}.ics: one event, to add to a calendar.
 import { data } from "react-router";
+import { en } from "../../i18n/en";
 import { anonymous } from "../../server/domain/actor";
 import { DomainError } from "../../server/domain/errors";
 import { eventsCalendar } from "../../server/domain/event-feed";
 import { eventCollection, eventsFrom } from "../../server/domain/events";
-import { en } from "../i18n/en";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
 import type { Route } from "./+types/events-ics";

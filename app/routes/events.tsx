@@ -5,9 +5,9 @@
 import { href } from "react-router";
 import { dayNumberOf, daysIn, firstWeekday, monthKey } from "../../common/calendar";
 import type { EventCategory } from "../../common/schemas/content";
-import type { MessageKey } from "../i18n";
+import type { MessageKey } from "../../i18n";
+import { formatNumber } from "../../i18n/format";
 import { formatEventTime, formatMonth } from "../lib/event-time";
-import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { rootDataOf, seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";

@@ -4,9 +4,9 @@
 
 import { useState } from "react";
 import { href } from "react-router";
+import { formatNumber } from "../../i18n/format";
 import { formatAlbumDate } from "../components/gallery/album-date";
 import { PhotoViewer, type ViewerPhoto } from "../components/gallery/photo-viewer";
-import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";

@@ -2,7 +2,7 @@
 // photos and back to the album. A plain page: it works without script, and is the address the
 // album's viewer shows, so a shared link opens the same photo.
 import { data, href } from "react-router";
-import { formatNumber } from "../lib/format";
+import { formatNumber } from "../../i18n/format";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
 import { sharedPage } from "../lib/shared-page";

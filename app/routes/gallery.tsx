@@ -1,11 +1,11 @@
 // /gallery: the photo albums, newest first, each with its cover, title, date and photo count;
 // page links work without script.
 import { href } from "react-router";
+import { formatNumber } from "../../i18n/format";
 import { albumCovers } from "../../server/domain/album-photos";
 import { albumCollection } from "../../server/domain/albums";
 import { formatAlbumDate } from "../components/gallery/album-date";
 import { cardImageSizes, ListPage, listInfo, listPath } from "../components/lists/list-page";
-import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { contentContext, loadListPage } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";

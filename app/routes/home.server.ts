@@ -2,6 +2,7 @@
 // promises the page streams in. Each record is cut down to what its card shows.
 import { href } from "react-router";
 import { toMajorUnits } from "../../common/money";
+import { excerpt } from "../../i18n/format";
 import { type Actor, anonymous } from "../../server/domain/actor";
 import { admissionCollection } from "../../server/domain/admissions";
 import { blogCollection, publishedBlogs } from "../../server/domain/blogs";
@@ -12,7 +13,6 @@ import { resultCollection } from "../../server/domain/results";
 import { serviceCollection } from "../../server/domain/services";
 import { studentCollection } from "../../server/domain/students";
 import { listFeaturedTeachers } from "../../server/domain/teachers";
-import { excerpt } from "../lib/format";
 
 /** The specification's home list sizes (section 9). */
 export const homeSizes = {

@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
-import { isLocale } from "../i18n";
-import { localeCookieHeader } from "../lib/cookies.server";
+import { isLocale } from "../../i18n";
+import { localeCookieHeader } from "../../server/cookies";
 import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/language";
 

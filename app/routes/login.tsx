@@ -2,10 +2,10 @@ import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from
 import { problem } from "../../common/errors/problem";
 import { loginInput } from "../../common/schemas/users";
 import { signInProviders } from "../../server/auth/providers";
+import { flashCookieHeader } from "../../server/cookies";
 import { FormError } from "../components/form-error";
 import { errorCodeOf, ProviderSignIn, usePopupError } from "../components/provider-sign-in";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
-import { flashCookieHeader } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import { safeRedirect } from "../lib/safe-redirect";

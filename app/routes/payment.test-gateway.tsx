@@ -4,10 +4,10 @@
 // back to the payment page with the outcome. A plain form: it works without script.
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { toMajorUnits } from "../../common/money";
+import { formatPrice } from "../../i18n/format";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { completeTestGateway, testGatewayPayment } from "../../server/domain/payment-returns";
 import { channelName, orderNumber } from "../components/cart/order-status";
-import { formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";

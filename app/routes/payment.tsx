@@ -3,12 +3,12 @@
 // children get the priced cart through the outlet context.
 import { useState } from "react";
 import { href, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import type { MessageKey } from "../../i18n/translate";
 import { CartTotals, CompactLines } from "../components/cart/cart-lines";
 import { quoteAction } from "../components/cart/orders.server";
 import { offeredMethods, type PaymentMethod } from "../components/cart/payment-methods.server";
 import type { PaymentOutlet } from "../components/cart/payment-outlet";
 import { useCartQuote } from "../components/cart/use-quote";
-import type { MessageKey } from "../i18n/translate";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";

@@ -2,9 +2,9 @@
 // with its status, an Edit link (the postBlog form, filled in) and Delete. The blog collection
 // decides who may change or delete (the author or an admin), here as for the REST calls.
 import { href, Link } from "react-router";
+import { formatDate } from "../../i18n/format";
 import { blogCollection } from "../../server/domain/blogs";
 import { DeleteButton } from "../components/delete-button";
-import { formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { requireUserPage } from "../lib/page.server";

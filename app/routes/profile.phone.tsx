@@ -7,12 +7,12 @@
 import { data, Form, href, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { phoneCodeInput, phoneNumberInput } from "../../common/schemas/account-security";
+import { localDigits } from "../../i18n/format";
+import type { MessageKey } from "../../i18n/translate";
+import { flashCookieHeader } from "../../server/cookies";
 import { getOwnPhone, pendingPhoneCode, phoneCodeWaitSeconds } from "../../server/domain/phone";
 import { FormError } from "../components/form-error";
-import type { MessageKey } from "../i18n/translate";
 import { callAuth } from "../lib/auth-calls.server";
-import { flashCookieHeader } from "../lib/cookies.server";
-import { localDigits } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { minutesAndSeconds, useCountdown } from "../lib/use-countdown";

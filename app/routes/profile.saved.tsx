@@ -1,9 +1,9 @@
 // /profile-route and /profile-route/UpdatedProfile: the profile as saved. The layout's loader
 // has it (and requires sign-in).
 import { href, Link } from "react-router";
+import type { MessageKey } from "../../i18n";
 import { classLabelKey } from "../components/lists/labels";
 import { useProfile } from "../components/profile/use-profile";
-import type { MessageKey } from "../i18n";
 import { useI18n } from "../lib/i18n";
 import { personalPage } from "../lib/shared-page";
 

@@ -3,16 +3,17 @@
 // sits above the page. The nested pages read the profile from this route's loader.
 import { useEffect, useState } from "react";
 import { href, Link, Outlet, useLocation } from "react-router";
+import { initialsOf } from "../../common/initials";
+import { type MessageKey, sectionDictionaries } from "../../i18n";
+import { heldProfile } from "../../server/cache/page-template-holes";
+import { localeOf } from "../../server/cookies";
 import { getOwnProfile } from "../../server/domain/profile";
-import { Avatar, initialsOf } from "../components/avatar";
+import { Avatar } from "../components/avatar";
 import { PhotoDialog } from "../components/profile/photo-dialog";
-import { type MessageKey, sectionDictionaries } from "../i18n";
-import { localeOf } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";
 import { personalPage } from "../lib/shared-page";
-import { heldProfile } from "../page-templates.server";
 import type { Route } from "./+types/profile";
 
 // The reader's own page, kept until something stored changes (decision 0038).

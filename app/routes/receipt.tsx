@@ -2,11 +2,11 @@
 // stylesheet in cart.css leaves out the header, footer and buttons.
 import { href } from "react-router";
 import { toMajorUnits } from "../../common/money";
+import { formatDate, formatNumber, formatPrice } from "../../i18n/format";
 import { getOrder } from "../../server/domain/orders";
 import { CartTotals } from "../components/cart/cart-lines";
 import { channelName, orderNumber, StatusBadge } from "../components/cart/order-status";
 import { notFoundPage, orderView } from "../components/cart/orders.server";
-import { formatDate, formatNumber, formatPrice } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";

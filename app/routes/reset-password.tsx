@@ -3,10 +3,10 @@
 import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordInput } from "../../common/schemas/account-security";
 import { isPasswordMismatch, passwordMismatchProblem } from "../../common/schemas/messages";
+import { flashCookieHeader } from "../../server/cookies";
 import { FormError } from "../components/form-error";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { callAuth } from "../lib/auth-calls.server";
-import { flashCookieHeader } from "../lib/cookies.server";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
 import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";

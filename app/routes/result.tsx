@@ -1,10 +1,10 @@
 // /result/{ID}: one result (sign-in required).
 import { href } from "react-router";
+import { excerpt, formatDate } from "../../i18n/format";
 import { resultCollection } from "../../server/domain/results";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
-import { excerpt, formatDate } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { seo } from "../lib/seo";
 import type { Route } from "./+types/result";

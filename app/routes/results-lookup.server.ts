@@ -5,14 +5,14 @@ import { data, type MiddlewareFunction, type RouterContextProvider } from "react
 import type { Problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { lookupQuery, type Marksheet } from "../../common/schemas/results";
+import { holeTokens, nobody, personOf, templateAnswer } from "../../server/cache/page-template-holes";
 import { type HeldValues, partViewKeyOf } from "../../server/cache/page-templates";
+import { localeOf } from "../../server/cookies";
 import { DomainError } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { lookupResult } from "../../server/domain/result-lookup";
 import { marksheetClasses, marksheetMarkup } from "../components/exam-results/marksheet-markup.server";
-import { localeOf } from "../lib/cookies.server";
 import { pageOf } from "../lib/page.server";
-import { holeTokens, nobody, personOf, templateAnswer } from "../page-templates.server";
 import { markupClasses } from "../styles/page-css.server";
 
 export type LookupOutcome =

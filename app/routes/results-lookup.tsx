@@ -1,10 +1,10 @@
 // /results: find a published result by exam, roll and registration number (both must match), and
 // see the marksheet. A plain GET form: it works without script, and the address can be shared.
 import { href } from "react-router";
+import { formatNumber } from "../../i18n/format";
 import { listExams } from "../../server/domain/exams";
 import { ExamFigures } from "../components/exam-results/exam-figures";
 import { publicFigures } from "../components/exam-results/exam-figures.server";
-import { formatNumber } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import { rootDataOf, seo } from "../lib/seo";

@@ -1,9 +1,9 @@
 // /resultAll: every published result, newest first.
 import { href } from "react-router";
+import { excerpt } from "../../i18n/format";
 import { resultCollection } from "../../server/domain/results";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { ResultCard } from "../components/lists/result-card";
-import { excerpt } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";

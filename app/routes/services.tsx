@@ -1,9 +1,9 @@
 // /services: every service, newest first.
 import { href } from "react-router";
+import { excerpt } from "../../i18n/format";
 import { serviceCollection } from "../../server/domain/services";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { ServiceCard } from "../components/lists/service-card";
-import { excerpt } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";

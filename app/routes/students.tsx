@@ -1,12 +1,12 @@
 // /AllStudent: the students, newest first, each description cut to 50 characters. The public
 // list shows what any visitor may see (approved students only), admins included.
 import { href } from "react-router";
+import { excerpt } from "../../i18n/format";
 import { anonymous } from "../../server/domain/actor";
 import type { ContentCollection } from "../../server/domain/content/collection";
 import { studentCollection } from "../../server/domain/students";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { StudentCard } from "../components/lists/student-card";
-import { excerpt } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { rootDataOf, seo } from "../lib/seo";

@@ -1,12 +1,12 @@
 // /about/{about}: one teacher (sign-in required): position, category, about, and how to reach
 // them (e-mail and phone as links; the home address for admins only: teacherSeenBy).
 import { href } from "react-router";
+import { excerpt } from "../../i18n/format";
+import type { MessageKey } from "../../i18n/translate";
 import { teacherCollection, teacherSeenBy } from "../../server/domain/teachers";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
-import type { MessageKey } from "../i18n/translate";
-import { excerpt } from "../lib/format";
 import { useI18n } from "../lib/i18n";
 import { requireUserPage } from "../lib/page.server";
 import { seo } from "../lib/seo";

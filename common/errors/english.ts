@@ -1,12 +1,12 @@
 // The English words of problems: the API's `message` and `fields`, and the server's logs. The
 // browser never loads this file: it gets its language's texts from the root loader.
 import type { z } from "zod";
+import { errorTextsOf } from "../../i18n";
+import { type ErrorCode, type Problem, renderProblem } from "../../i18n/errors/render-problem";
+import { errorTextsEn } from "../../i18n/errors/texts-en";
 import { fieldProblemsOf } from "../schemas/field-errors";
-import { labelsEn } from "./labels";
-import { type ErrorCode, type ErrorTexts, type Problem, renderProblem } from "./problem";
-import { errorTextsEn } from "./texts-en";
 
-export const english: ErrorTexts = { texts: errorTextsEn, labels: labelsEn };
+export const english = errorTextsOf.en;
 
 /** The English words of a problem: the API's `message`. */
 export const englishOf = (found: Problem) => renderProblem(english, found);

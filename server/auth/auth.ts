@@ -8,10 +8,10 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { admin, bearer, type PhoneNumberOptions, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { localeOfHeaders } from "../../app/lib/cookies.server";
 import { popupSignInPaths } from "../../common/popup-sign-in";
 import { shownLink } from "../../common/text-rules";
 import type { Config } from "../config";
+import { localeOfHeaders } from "../cookies";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { allowSignInAttempt, newAccountDefaults, sendPasswordResetMail } from "../domain/accounts";

@@ -5,12 +5,12 @@
 import { getTableName, sql } from "drizzle-orm";
 import writeXlsxFile from "write-excel-file/universal";
 import { type KindName, kindNames } from "../../common/kinds";
+import { csvLine, csvText } from "../csv";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { type Actor, requireAdmin } from "../domain/actor";
 import { recordAudit } from "../domain/audit/record";
 import { serverKinds } from "../domain/kinds";
-import { csvCell } from "../domain/subscribers";
 import { escapeXlsxText } from "../exam-results/marks-sheet";
 
 type ExportSpec = { table: string; leave?: string[] };
@@ -58,6 +58,8 @@ export type ExportedTable = { kind: string; columns: string[]; rows: Record<stri
 export async function readExports(db: Database, kinds: ExportKind[]): Promise<ExportedTable[]> {
   return db.transaction(
     async (tx) => {
+      // A large table takes longer to read whole than DATABASE_STATEMENT_TIMEOUT allows a request.
+      await tx.execute(sql`set local statement_timeout = 0`);
       const tables: ExportedTable[] = [];
       for (const kind of kinds) {
         const spec = exportKinds[kind];
@@ -99,10 +101,10 @@ export async function formatExport(table: ExportedTable, format: ExportFormat): 
   if (format === "json") return new TextEncoder().encode(`${JSON.stringify(table.rows, null, 2)}\n`);
   if (format === "csv") {
     const lines = [
-      table.columns.map(csvCell).join(","),
-      ...table.rows.map((row) => table.columns.map((column) => csvCell(asText(row[column]))).join(",")),
+      csvLine(table.columns),
+      ...table.rows.map((row) => csvLine(table.columns.map((column) => asText(row[column])))),
     ];
-    return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
+    return new TextEncoder().encode(csvText(lines, { byteOrderMark: true }));
   }
   const data = [
     table.columns.map((column) => ({ value: column, type: String, fontWeight: "bold" as const })),

@@ -1,9 +1,9 @@
-// Page templates (decision 0037; the holes and their filling are in app/page-templates.server.ts):
+// Page templates (decision 0037; the holes and their filling are in page-template-holes.ts):
 // each kept under the hash of its address and the data it was rendered from, and found before the
 // page's loaders run by its view: for pages the same for every reader of a view, a person's own
 // pages (0038, app/lib/shared-page.ts), and a page with a part of its own (0040, /results).
 
-import { localeOf } from "../../app/lib/cookies.server";
+import { localeOf } from "../cookies";
 import type { Actor, SignedInActor } from "../domain/actor";
 import { deflatePieces, type GzipPiece } from "./gzip-pieces";
 

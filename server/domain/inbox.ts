@@ -7,7 +7,6 @@ import { and, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } f
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { englishOf } from "../../common/errors/english";
-import type { LabelCode } from "../../common/errors/labels";
 import { type Problem, problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import {
@@ -18,6 +17,7 @@ import {
   outgoingInput,
   replyInput,
 } from "../../common/schemas/inbox";
+import type { LabelCode } from "../../i18n/errors/labels";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { likePattern } from "../db/like";

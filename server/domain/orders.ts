@@ -7,14 +7,15 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
-import type { LabelCode } from "../../common/errors/labels";
 import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { maxAmountMinor, maxAmountText } from "../../common/money";
 import { cartTotals, type Totals } from "../../common/pricing";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type CartItem, cartItems, recordPaymentInput, testPaymentInput } from "../../common/schemas/orders";
+import type { LabelCode } from "../../i18n/errors/labels";
 import type { Config } from "../config";
+import { csvLine, csvText } from "../csv";
 import type { Database } from "../db/client";
 import {
   admissions,
@@ -27,6 +28,7 @@ import {
 } from "../db/schema";
 import { createFileStorage, type FileStorage } from "../files/storage";
 import { imageInfo } from "../files/uploads";
+import type { Metrics } from "../metrics/metrics";
 import type { Payments } from "../payments/payments";
 import type {
   PaymentProvider,
@@ -39,13 +41,16 @@ import { type Actor, requireAdmin, requireUser } from "./actor";
 import { recordAudit } from "./audit/record";
 import type { ImageStore, ImageView } from "./content/collection";
 import { DomainError, notFound, PaymentError } from "./errors";
-import { csvCell } from "./subscribers";
 
 /** What reading orders needs. `images` shows uploaded pictures; without it they are found from the config. */
 export type OrderContext = { db: Database; config: Config; images?: ImageStore };
 
-/** What paying needs: the services object has all of it. */
-export type PaymentContext = OrderContext & { payments: Payments; logger: Logger };
+/** What paying needs: the services object has all of it (metrics: outcomes counted for /metrics). */
+export type PaymentContext = OrderContext & {
+  payments: Payments;
+  logger: Logger;
+  metrics?: Pick<Metrics, "payment">;
+};
 
 export type QuoteLine = {
   admissionId: string;
@@ -499,7 +504,7 @@ const isStale = (order: OrderRow, now = Date.now()) =>
  * later is recorded as paid_after_expiry, never as paid).
  */
 export async function expireStaleOrders(
-  ctx: Pick<OrderContext, "db"> & { payments?: Payments; logger?: Logger },
+  ctx: Pick<OrderContext, "db"> & Partial<Pick<PaymentContext, "payments" | "logger" | "metrics">>,
 ): Promise<number> {
   const expired = await ctx.db
     .update(orders)
@@ -511,6 +516,7 @@ export async function expireStaleOrders(
       testMode: orders.testMode,
       providerPaymentId: orders.providerPaymentId,
     });
+  for (const order of expired) ctx.metrics?.payment(order.provider, order.testMode, "expired");
   const { payments, logger } = ctx;
   if (expired.length === 0 || !payments) return expired.length;
   void (async () => {
@@ -607,6 +613,7 @@ async function recordLatePayment(ctx: PaymentContext, order: OrderRow, payment: 
     )
     .returning({ id: orders.id });
   if (updated.length > 0) {
+    ctx.metrics?.payment(order.provider, order.testMode, "paid_after_expiry");
     ctx.logger.error(
       { orderId: order.id, paymentId: payment.id, paid: payment.amountMinor, currency: payment.currency },
       "a payment arrived for an expired order: refund or honour it",
@@ -638,8 +645,12 @@ export async function settle(
   if (payment.status === "processing") {
     throw new PaymentError("payment_processing", problem("payment.processing"));
   }
-  if (payment.status === "canceled") throw new PaymentError("payment_canceled", problem("payment.canceled"));
+  if (payment.status === "canceled") {
+    ctx.metrics?.payment(order.provider, order.testMode, "cancelled");
+    throw new PaymentError("payment_canceled", problem("payment.canceled"));
+  }
   if (payment.amountMinor !== order.totalMinor || payment.currency !== order.currency) {
+    ctx.metrics?.payment(order.provider, order.testMode, "mismatch");
     ctx.logger.error(
       { orderId: order.id, paymentId: payment.id, paid: payment.amountMinor, currency: payment.currency },
       "a payment does not match its order's total",
@@ -655,6 +666,7 @@ export async function settle(
   }
   const recorded = await markPaid(ctx.db, order, payment.id, payment);
   if (recorded) {
+    ctx.metrics?.payment(order.provider, order.testMode, payment.onHold ? "on_hold" : "paid");
     if (payment.onHold) {
       ctx.logger.warn(
         { orderId: order.id, paymentId: payment.id },
@@ -786,9 +798,16 @@ export async function confirmTestPayment(
   if (order.status === "paid") return success(order.cardLast4);
   if (order.status === "expired" || isStale(order)) throw expiredError();
   if (order.status !== "pending") throw new DomainError("conflict", problem("payment.noLongerPayable"));
-  const { last4 } = chargeTestCard(card);
+  let last4: string;
+  try {
+    last4 = chargeTestCard(card).last4;
+  } catch (error) {
+    if (error instanceof PaymentError) ctx.metrics?.payment(order.provider, order.testMode, "declined");
+    throw error;
+  }
   const recorded = await markPaid(ctx.db, order, intentId ?? "", { last4, billing: card.billing });
   if (recorded) {
+    ctx.metrics?.payment(order.provider, order.testMode, "paid");
     ctx.logger.info({ orderId: order.id, paymentId: order.providerPaymentId }, "order paid in test mode");
     return success(last4);
   }
@@ -972,7 +991,7 @@ const csvPageSize = 500;
 /**
  * Every order (or those with one status), newest first, as CSV for a spreadsheet: admins only.
  * Starts with a byte order mark so that Excel reads the UTF-8 (Bangla names); every cell goes
- * through csvCell, so a name such as "=HYPERLINK(...)" stays text.
+ * through csvField (server/csv.ts), so a name such as "=HYPERLINK(...)" stays text.
  */
 export async function ordersCsv(
   ctx: OrderContext,
@@ -1013,9 +1032,9 @@ export async function ordersCsv(
         order.cardLast4 ?? "",
         decimalOf(order.refundedMinor),
       ];
-      lines.push(cells.map(csvCell).join(","));
+      lines.push(csvLine(cells));
     }
     if (items.length < csvPageSize) break;
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText(lines, { byteOrderMark: true });
 }

@@ -5,6 +5,7 @@ import { count, desc, ilike } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
 import { subscribeInput } from "../../common/schemas/contact";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { csvLine, csvText } from "../csv";
 import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { subscribers } from "../db/schema";
@@ -78,15 +79,6 @@ export async function listSubscribers(
   };
 }
 
-/**
- * One CSV cell: a value a spreadsheet would run as a formula gets a leading apostrophe; quoted
- * when it holds a comma, a quote or a line break.
- */
-export function csvCell(value: string): string {
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
-
 /** Every subscriber as CSV (oldest first): admins only. */
 export async function subscribersCsv(db: Database, actor: Actor): Promise<string> {
   const admin = requireAdmin(actor);
@@ -101,6 +93,6 @@ export async function subscribersCsv(db: Database, actor: Actor): Promise<string
     .from(subscribers)
     .orderBy(subscribers.createdAt, subscribers.id);
   const lines = ["email,subscribed_at"];
-  for (const row of rows) lines.push(`${csvCell(row.email)},${csvCell(row.createdAt.toISOString())}`);
-  return `${lines.join("\r\n")}\r\n`;
+  for (const row of rows) lines.push(csvLine([row.email, row.createdAt.toISOString()]));
+  return csvText(lines);
 }

@@ -7,9 +7,9 @@
 //
 // The bars are the figures to one decimal of a point; the counts and marks stand as text beside
 // them, so nobody has to read a value off an axis.
-import { bn } from "../../app/i18n/bn";
-import { en, type MessageKey } from "../../app/i18n/en";
-import { intlLocale, type Locale, translate } from "../../app/i18n/translate";
+import { bn } from "../../i18n/bn";
+import { en, type MessageKey } from "../../i18n/en";
+import { intlLocale, type Locale, translate } from "../../i18n/translate";
 import type { ExamFigures } from "../domain/exam-reports";
 import { escapeXml } from "../xml";
 

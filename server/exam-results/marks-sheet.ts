@@ -14,6 +14,7 @@ import { type ErrorCode, type Params, type Problem, problem } from "../../common
 import { type ComponentKind, rollNumber, type SubjectRule } from "../../common/schemas/results";
 import { readScore, type Score, type ScoreProblem } from "../../common/scores";
 import { hasControlCharacter } from "../../common/text-rules";
+import { csvLine, csvText } from "../csv";
 
 /** A component's score as the sheet has it: null when absent, undefined when not entered (no change). */
 export type SheetScore = Score;
@@ -661,24 +662,11 @@ export async function writeMarksSheet(
 type OutCell = string | number | undefined;
 
 function writeCsv(headers: string[], body: OutCell[][]): Uint8Array {
-  const lines = [headers, ...body].map((cells) => cells.map(csvField).join(","));
-  const text = `${lines.join("\r\n")}\r\n`;
-  const encoded = new TextEncoder().encode(text);
+  const encoded = new TextEncoder().encode(csvText([headers, ...body].map(csvLine)));
   const out = new Uint8Array(utf8Bom.length + encoded.length);
   out.set(utf8Bom);
   out.set(encoded, utf8Bom.length);
   return out;
-}
-
-function csvField(cell: OutCell): string {
-  if (cell === undefined) return "";
-  if (typeof cell === "number") return String(cell);
-  // CSV formula injection (OWASP): a spreadsheet program runs a cell starting with =, +, - or @
-  // (or a tab or carriage return before one) as a formula, so a student's name such as
-  // "=HYPERLINK(...)" could act on the teacher's computer. A leading apostrophe keeps it text;
-  // the reader takes the apostrophe off again.
-  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-  return /[",;\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 async function writeXlsx(headers: string[], body: OutCell[][]): Promise<Uint8Array> {

@@ -1,12 +1,13 @@
 // The marksheet as a one-page A4 PDF, in English or Bangla, drawn with the PDF text engine
 // (server/pdf/: HarfBuzz shapes the Bangla, each string keeps its text for a reader).
-import { intlLocale, type Locale, translate } from "../../app/i18n/translate";
+
 import {
   type ComponentKind,
   componentKinds,
   type GradedSubject,
   type Marksheet,
 } from "../../common/schemas/results";
+import { intlLocale, type Locale, translate } from "../../i18n/translate";
 import { renderPdf } from "../pdf/document";
 import { baselineIn, type Fitted, linesHeight, type TextWriter } from "../pdf/text-writer";
 import { dictionary, type Texts, textsFor } from "./pdf-texts";

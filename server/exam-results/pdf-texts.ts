@@ -1,10 +1,10 @@
 // The words and numbers of an exam's PDFs (the marksheet, the tabulation, the merit list) in
 // one language: texts from the catalogue, digits, numbers and dates as the language writes them.
-import { bn } from "../../app/i18n/bn";
-import { en, type MessageKey } from "../../app/i18n/en";
-import { errorTextsBn } from "../../app/i18n/errors";
-import { intlLocale, type Locale, translate } from "../../app/i18n/translate";
-import { formatDate } from "../../app/lib/format";
+import { bn } from "../../i18n/bn";
+import { en, type MessageKey } from "../../i18n/en";
+import { errorTextsBn } from "../../i18n/errors/texts-bn";
+import { formatDate } from "../../i18n/format";
+import { intlLocale, type Locale, translate } from "../../i18n/translate";
 
 export const dictionary = { en, bn };
 

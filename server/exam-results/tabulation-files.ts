@@ -6,9 +6,9 @@
 // it was typed. A class does not fit one page: the rows are measured first, cut into pages, and
 // every page repeats the heading and the table's header, and says "page 2 of 5".
 import writeXlsxFile from "write-excel-file/universal";
-import { bn } from "../../app/i18n/bn";
-import { en, type MessageKey } from "../../app/i18n/en";
-import { intlLocale, type Locale, translate } from "../../app/i18n/translate";
+import { bn } from "../../i18n/bn";
+import { en, type MessageKey } from "../../i18n/en";
+import { intlLocale, type Locale, translate } from "../../i18n/translate";
 import type { Tabulation, TabulationCell, TabulationRow } from "../domain/exam-reports";
 import { renderPdf } from "../pdf/document";
 import type { Weight } from "../pdf/engine";

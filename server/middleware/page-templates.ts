@@ -4,9 +4,9 @@
 // Router, which renders them, or finds their template by their data (app/entry.server.tsx).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { hasFlash } from "../../app/lib/cookies.server";
-import { personOf, templateAnswer } from "../../app/page-templates.server";
+import { personOf, templateAnswer } from "../cache/page-template-holes";
 import { type PageTemplates, personalViewKeyOf, viewKeyOf } from "../cache/page-templates";
+import { hasFlash } from "../cookies";
 import type { AppEnv } from "../http-env";
 
 /**

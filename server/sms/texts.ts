@@ -1,8 +1,8 @@
 // The texts of our text messages, in the reader's language, from the site's dictionaries
 // (app/i18n): a Bangla text goes as UCS-2, which fits 70 characters in one message.
-import { bn } from "../../app/i18n/bn";
-import { en } from "../../app/i18n/en";
-import { type Locale, translate } from "../../app/i18n/translate";
+import { bn } from "../../i18n/bn";
+import { en } from "../../i18n/en";
+import { type Locale, translate } from "../../i18n/translate";
 
 const dictionary = { en, bn };
 

@@ -18,7 +18,9 @@ describe("exports", () => {
   let t: TestApp;
   beforeAll(async () => {
     ({ t } = await appWithPeople("pglite"));
-    await t.services.db.insert(notices).values({ title: '=HYPERLINK("http://evil.example")', about: "a, b" });
+    await t.services.db
+      .insert(notices)
+      .values({ title: '=HYPERLINK("http://evil.example")', about: "a, b;=1+1" });
   });
   afterAll(() => t?.close());
 
@@ -42,7 +44,8 @@ describe("exports", () => {
     // ignoreBOM keeps the byte order mark in the text, to see it is there.
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await formatExport(table, "csv"));
     expect(csv.startsWith("\uFEFFid,title,about,")).toBe(true);
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")","a, b"`);
+    // A semicolon reader would start a cell at "=1+1": it gets the apostrophe too.
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")","a, b;'=1+1"`);
     const json = JSON.parse(new TextDecoder().decode(await formatExport(table, "json")));
     expect(json).toEqual(table.rows);
     const sheet = await readSheet((await formatExport(table, "xlsx")).buffer as ArrayBuffer);

@@ -9,8 +9,8 @@
 // checks the payment with "Stripe" before the order is paid.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatPrice } from "../../app/lib/format";
 import { cartTotals, type PricedLine } from "../../common/pricing";
+import { formatPrice } from "../../i18n/format";
 import { type FakeStripe, startFakeStripe } from "../fixtures/fake-stripe";
 import { checkAccessibility, formatViolations, newPage, useSite } from "./harness";
 

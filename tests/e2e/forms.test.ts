@@ -5,9 +5,10 @@
 // photo dialog.
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { errorTextsBn } from "../../app/i18n/errors";
 import { english } from "../../common/errors/english";
-import { type Problem, problem, renderProblem } from "../../common/errors/problem";
+import { problem } from "../../common/errors/problem";
+import { type Problem, renderProblem } from "../../i18n/errors/render-problem";
+import { errorTextsBn } from "../../i18n/errors/texts-bn";
 import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite, waitForHydration } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };

@@ -6,8 +6,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatAmount } from "../../app/components/cart/cart-lines";
-import { formatPrice } from "../../app/lib/format";
 import { cartTotals } from "../../common/pricing";
+import { formatPrice } from "../../i18n/format";
 import {
   apiSignIn,
   checkAccessibility,

@@ -48,6 +48,22 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SAMPLE_CONTENT: value }).sampleContent).toBe(false);
   });
 
+  it("takes METRICS_TOKEN and refuses a short or spaced one without echoing it", () => {
+    const token = "a".repeat(16);
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const bad of ["short-token", "a token with spaces in it"]) {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: bad });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as Error).message).toContain("METRICS_TOKEN");
+        expect((error as Error).message).not.toContain(bad);
+      }
+    }
+  });
+
   it("names every bad variable", () => {
     try {
       loadConfig({ DATA_DIR: dataDir(), PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });

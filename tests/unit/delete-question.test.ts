@@ -2,7 +2,7 @@
 // other kinds are named, and several are counted.
 import { describe, expect, it } from "vitest";
 import { deleteKinds, deleteQuestion } from "../../app/components/delete-question";
-import { dictionaries, type MessageKey, translate } from "../../app/i18n";
+import { dictionaries, type MessageKey, translate } from "../../i18n";
 
 const inEnglish = (key: MessageKey, vars?: Record<string, string | number>) =>
   translate(dictionaries.en, key, vars);

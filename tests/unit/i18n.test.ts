@@ -2,14 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { collectionsByKind } from "../../app/components/dashboard/collections.server";
 import { contentForms } from "../../app/components/dashboard/content-forms";
-import { dictionaries, errorTextsOf, translate } from "../../app/i18n";
-import { bn } from "../../app/i18n/bn";
-import { en } from "../../app/i18n/en";
 import { english, isErrorCode } from "../../common/errors/english";
-import { type Problem, problem, renderProblem } from "../../common/errors/problem";
-import { errorTextsEn } from "../../common/errors/texts-en";
+import { problem } from "../../common/errors/problem";
 import { contactInput } from "../../common/schemas/contact";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { dictionaries, errorTextsOf, translate } from "../../i18n";
+import { bn } from "../../i18n/bn";
+import { en } from "../../i18n/en";
+import { type Problem, renderProblem } from "../../i18n/errors/render-problem";
+import { errorTextsEn } from "../../i18n/errors/texts-en";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

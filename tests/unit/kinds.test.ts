@@ -6,11 +6,11 @@ import { contentForms, kindOfPath } from "../../app/components/dashboard/content
 import { listKinds } from "../../app/components/dashboard/content-kinds";
 import { formKindTexts, kindTexts } from "../../app/components/dashboard/kind-texts";
 import { deleteKinds } from "../../app/components/delete-question";
-import { dictionaries } from "../../app/i18n";
 import { deleteTexts } from "../../app/lib/kind-texts";
 import { auditSubjects } from "../../common/audit";
 import { type KindName, kindNames, kinds } from "../../common/kinds";
 import { eventInput } from "../../common/schemas/content";
+import { dictionaries } from "../../i18n";
 import { events } from "../../server/db/schema";
 import { collection } from "../../server/domain/content/collection";
 import { type ServerKind, serverKinds, tablesWithImages } from "../../server/domain/kinds";

@@ -8,9 +8,9 @@ import { promisify } from "node:util";
 import { inflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bn } from "../../app/i18n/bn";
-import { en } from "../../app/i18n/en";
 import type { ComponentKind, GradedSubject, Marksheet } from "../../common/schemas/results";
+import { bn } from "../../i18n/bn";
+import { en } from "../../i18n/en";
 import { renderMarksheetPdf } from "../../server/exam-results/marksheet-pdf";
 
 const run = promisify(execFile);

@@ -11,7 +11,7 @@ import {
   nobody,
   parseTemplate,
   templateKey,
-} from "../../app/page-templates.server";
+} from "../../server/cache/page-template-holes";
 import { createPageTemplates, type Template } from "../../server/cache/page-templates";
 
 const hostile = [`Rahim <b>&amp; "O'Neil"</b>`, "করিম </script>", "Salma \u2028 😀 \\"];

@@ -5,9 +5,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { pageDictionaryFor, sectionDictionaries } from "../../app/i18n";
-import { en, type MessageKey } from "../../app/i18n/en";
 import routes from "../../app/routes";
+import { pageDictionaryFor, sectionDictionaries } from "../../i18n";
+import { en, type MessageKey } from "../../i18n/en";
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
 

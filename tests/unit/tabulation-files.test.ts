@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { strFromU8, unzipSync } from "fflate";
 import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bn } from "../../app/i18n/bn";
+import { bn } from "../../i18n/bn";
 import type { Tabulation, TabulationRow } from "../../server/domain/exam-reports";
 import { meritListPdf, tabulationPdf, tabulationXlsx } from "../../server/exam-results/tabulation-files";
 

@@ -2,8 +2,8 @@
 // the pay button's 'pay {amount}TK'.
 import { describe, expect, it } from "vitest";
 import { payLabel } from "../../app/components/cart/cart-lines";
-import { dictionaries, type MessageKey, translate } from "../../app/i18n";
-import { formatPrice } from "../../app/lib/format";
+import { dictionaries, type MessageKey, translate } from "../../i18n";
+import { formatPrice } from "../../i18n/format";
 
 describe("taka", () => {
   it("shows ৳1,250.00 in English and ৳১,২৫০.০০ in Bangla", () => {

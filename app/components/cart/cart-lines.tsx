@@ -6,7 +6,7 @@ import { useState } from "react";
 import { href, Link } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import { lineTotal, maxQuantity, type Totals } from "../../../common/pricing";
-import { formatNumber, formatPrice } from "../../lib/format";
+import { formatNumber, formatPrice } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import { Picture } from "../../ui";
 import type { QuoteLine } from "./types";

@@ -1,5 +1,5 @@
 // An order's status as a coloured badge, and its short number for people (the id's start).
-import type { MessageKey } from "../../i18n/translate";
+import type { MessageKey } from "../../../i18n/translate";
 import { useI18n } from "../../lib/i18n";
 import type { OrderStatus } from "./types";
 

@@ -6,9 +6,9 @@ import { useEffect, useRef, useState } from "react";
 // chunk on the payment page's first load, which is at its budget.
 import { href, Link, useFetcher, useOutletContext } from "react-router";
 import { toMajorUnits } from "../../../common/money";
-import type { MessageKey } from "../../i18n/translate";
+import { formatPrice } from "../../../i18n/format";
+import type { MessageKey } from "../../../i18n/translate";
 import { clearCart } from "../../lib/cart";
-import { formatPrice } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { Alert, Button } from "../../ui";
 import { payLabel } from "./cart-lines";

@@ -3,7 +3,7 @@
 // server's own, loaded on first use), whether the record needs an image, and the heading.
 import type { z } from "zod";
 import { type FormKindName, formKindNames, type KindField, kinds } from "../../../common/kinds";
-import type { MessageKey } from "../../i18n";
+import type { MessageKey } from "../../../i18n";
 import { formKindTexts } from "./kind-texts";
 
 export type FormField = KindField;

@@ -4,7 +4,7 @@
 import { NavLink as MantineNavLink } from "@mantine/core";
 import { href, NavLink, useLocation } from "react-router";
 import { formKindNames, kinds } from "../../../common/kinds";
-import type { MessageKey } from "../../i18n";
+import type { MessageKey } from "../../../i18n";
 import { useI18n } from "../../lib/i18n";
 import { useSlideOut } from "../../lib/use-slide-out";
 import { listKinds, listMenuLabels } from "./content-kinds";

@@ -1,6 +1,6 @@
 // A dashboard page's title, "All orders · Dashboard | Maktab", so that an admin's open tabs tell
 // apart. Here rather than in lib/meta.ts: only the dashboard's pages need its texts.
-import type { MessageKey } from "../../i18n/translate";
+import type { MessageKey } from "../../../i18n/translate";
 import { type Match, textOf } from "../../lib/meta";
 
 /** `page` is a text key or, for a message, its own words. */

@@ -7,9 +7,9 @@
 import { Anchor, Badge, Button, Group, Paper, Text, VisuallyHidden } from "@mantine/core";
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { href, Link, useLocation } from "react-router";
+import type { MessageKey } from "../../../i18n";
+import { formatNumber } from "../../../i18n/format";
 import type { HeaderNotices as HeaderData } from "../../../server/domain/notifications";
-import type { MessageKey } from "../../i18n";
-import { formatNumber } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { shortDate } from "./inbox";
 import { BellIcon, MailIcon } from "./inbox-icons";

@@ -1,6 +1,6 @@
 // The banners a folder of the inbox shows after a change made on another screen (?notice=): read
 // by the inbox's loader (inbox.server.ts) and shown by the inbox (inbox.tsx).
-import type { MessageKey } from "../../i18n";
+import type { MessageKey } from "../../../i18n";
 
 export const inboxNotices = {
   sent: "inbox.flash.sent",

@@ -18,9 +18,9 @@ import {
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { href, Link, useActionData, useFetcher } from "react-router";
 import type { InboxFolder } from "../../../common/schemas/inbox";
+import type { MessageKey } from "../../../i18n";
+import { formatNumber } from "../../../i18n/format";
 import type { InboxCounts, InboxListItem } from "../../../server/domain/inbox";
-import type { MessageKey } from "../../i18n";
-import { formatNumber } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import type { InboxAnswer, InboxIntent } from "./inbox.server";
 import { StarIcon } from "./inbox-icons";

@@ -1,7 +1,7 @@
 // Each kind's texts in the dashboard, found by its names in the registry (common/kinds.ts). The
 // return types say MessageKey: a kind whose texts are missing from app/i18n fails the type check.
 import { type FormKindName, type KindName, kinds } from "../../../common/kinds";
-import type { MessageKey } from "../../i18n";
+import type { MessageKey } from "../../../i18n";
 
 const capitalised = <S extends string>(text: S) =>
   (text.charAt(0).toUpperCase() + text.slice(1)) as Capitalize<S>;

@@ -1,7 +1,7 @@
 // A blog in a list or in the 'More Blogs' carousel: image, title (a link to the blog), date and,
 // for admins, Delete.
 import { href, Link } from "react-router";
-import { formatDate } from "../../lib/format";
+import { formatDate } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
 import { DeleteButton } from "../delete-button";

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import { href, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
-import { formatDate } from "../../lib/format";
+import { formatDate } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { Button, TextArea, TextField } from "../../ui";

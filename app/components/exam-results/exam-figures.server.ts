@@ -2,12 +2,12 @@
 // language (server/exam-results/figure-charts.ts). The dashboard's exam page shows them to the admin;
 // /results shows them to everyone when the exam is published with its figures public.
 import type { RouterContextProvider } from "react-router";
+import type { Locale } from "../../../i18n/translate";
+import { localeOf } from "../../../server/cookies";
 import { anonymous } from "../../../server/domain/actor";
 import { DomainError } from "../../../server/domain/errors";
 import { type ExamFigures, examFigures } from "../../../server/domain/exam-reports";
 import { gradesChart, subjectsChart } from "../../../server/exam-results/figure-charts";
-import type { Locale } from "../../i18n/translate";
-import { localeOf } from "../../lib/cookies.server";
 import { pageOf } from "../../lib/page.server";
 
 export type FiguresView = {

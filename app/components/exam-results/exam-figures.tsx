@@ -5,7 +5,7 @@
 // server (server/exam-results/figure-charts.ts), so they show without script. Plain HTML: the
 // dashboard's exam page and /results both use it; the dashboard adds the office's files.
 import type { CSSProperties } from "react";
-import { formatDecimal, formatNumber } from "../../lib/format";
+import { formatDecimal, formatNumber } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import type { FiguresView } from "./exam-figures.server";
 

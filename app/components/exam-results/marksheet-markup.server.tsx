@@ -4,8 +4,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { href } from "react-router";
 import type { Marksheet } from "../../../common/schemas/results";
-import { pageDictionaryFor } from "../../i18n";
-import { intlLocale, type Locale, translate } from "../../i18n/translate";
+import { pageDictionaryFor } from "../../../i18n";
+import { intlLocale, type Locale, translate } from "../../../i18n/translate";
 import { classesOf } from "../../styles/page-css.server";
 import resultsCss from "../../styles/results.css?inline";
 import { MarksheetActionsView, MarksheetView, type MarksheetWords } from "./marksheet";

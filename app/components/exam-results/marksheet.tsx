@@ -3,7 +3,7 @@
 // CSS (results.css), readable without script and printed on one A4 page.
 import { href } from "react-router";
 import type { Marksheet as MarksheetData } from "../../../common/schemas/results";
-import { formatDate, formatDecimal, formatNumber, localDigits } from "../../lib/format";
+import { formatDate, formatDecimal, formatNumber, localDigits } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 
 /** A GPA as the boards write it: two decimals (4.83, ৪.৮৩). */

@@ -1,4 +1,4 @@
-import { formatter } from "../../lib/format";
+import { formatter } from "../../../i18n/format";
 
 /** An album's date as the institute's calendar has it (Dhaka), in the reader's language. */
 export function formatAlbumDate(value: string, intl: string): string {

@@ -1,7 +1,7 @@
 // The home page's cards. Titles link to the detail pages; images are lazy and sized to the grid.
 import type { ReactNode } from "react";
 import { href, Link, useRouteLoaderData } from "react-router";
-import { formatDate, formatPrice } from "../../lib/format";
+import { formatDate, formatPrice } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import type { loader as rootLoader } from "../../root";
 import type {

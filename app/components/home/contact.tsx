@@ -7,7 +7,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
-import type { MessageKey } from "../../i18n";
+import type { MessageKey } from "../../../i18n";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { Alert, Button, TextArea, TextField } from "../../ui";

@@ -1,10 +1,10 @@
 // Answers to a small form (contact, subscribe) that a page posts with a fetcher (JSON) or, with
 // script off, as a plain form (then the browser shows whatever we answer as the next page).
 import { data, href, redirect } from "react-router";
+import type { MessageKey } from "../../../i18n/translate";
+import { type FlashTone, flashCookieHeader } from "../../../server/cookies";
 import { DomainError, statusOf } from "../../../server/domain/errors";
 import { RateLimitError } from "../../../server/domain/rate-limit";
-import type { MessageKey } from "../../i18n/translate";
-import { type FlashTone, flashCookieHeader } from "../../lib/cookies.server";
 
 /** A plain HTML form post, as opposed to a fetcher's. */
 export const isNavigation = (request: Request) => request.headers.get("sec-fetch-mode") === "navigate";

@@ -1,5 +1,5 @@
 // The latest notices, newest first, each with its date.
-import { formatDate } from "../../lib/format";
+import { formatDate } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import type { HomeNotice } from "../../routes/home.server";
 

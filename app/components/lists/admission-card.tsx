@@ -2,7 +2,7 @@
 // specification's 'check out' link, and Delete for admins.
 import { href, Link } from "react-router";
 import { toMajorUnits } from "../../../common/money";
-import { formatPrice } from "../../lib/format";
+import { formatPrice } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
 import { DeleteButton } from "../delete-button";

@@ -1,5 +1,5 @@
 // Stored values (English, as the specification spells them) to the keys of their labels.
-import type { MessageKey } from "../../i18n/translate";
+import type { MessageKey } from "../../../i18n/translate";
 
 const classKeys: Record<string, MessageKey> = {
   "class one": "lists.class.one",

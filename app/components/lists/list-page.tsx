@@ -2,7 +2,7 @@
 // records as a list, a message when there are none, and page links that work without script.
 import type { ReactNode } from "react";
 import { data, useLocation, useNavigation } from "react-router";
-import { formatNumber } from "../../lib/format";
+import { formatNumber } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import { Pagination } from "../../ui";
 

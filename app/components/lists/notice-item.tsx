@@ -1,6 +1,7 @@
 // A notice on the board, in full: title, date, text, the file it carries and its image, if any.
+
+import { formatDate } from "../../../i18n/format";
 import { formatFileSize } from "../../lib/file-size";
-import { formatDate } from "../../lib/format";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
 

@@ -1,6 +1,6 @@
 // A result in the list: image, title (the link to its page), date and the start of its text.
 import { href, Link } from "react-router";
-import { formatDate } from "../../lib/format";
+import { formatDate } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
 import { cardImageSizes } from "./list-page";

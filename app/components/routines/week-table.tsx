@@ -2,8 +2,8 @@
 // scrolls sideways inside its own region on a narrow screen (focusable, so a keyboard scrolls it
 // too); printed, it fills one A4 page in landscape (routines.css).
 import type { ReactNode } from "react";
-import type { MessageKey } from "../../i18n";
-import { localDigits } from "../../lib/format";
+import type { MessageKey } from "../../../i18n";
+import { localDigits } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 
 export type WeekPeriod = { number: number; start: string; end: string; break: boolean };

@@ -1,5 +1,5 @@
 // The fields a message may name ("{label} is required"), by code: each language gives their
-// words (app/i18n/errors.ts for Bangla), so a message names a field in the reader's language.
+// words (texts-bn.ts for Bangla), so a message names a field in the reader's language.
 export const labelsEn = {
   title: "Title",
   price: "Price",

@@ -4,8 +4,6 @@
 // texts go only to the pages whose paths need them (page-areas.ts): the home page's HTML is
 // then a tenth smaller again.
 
-import { english } from "../../common/errors/english";
-import type { ErrorTexts } from "../../common/errors/problem";
 import { accountSecurityMessages } from "./areas/account-security";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
@@ -28,7 +26,10 @@ import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
 import { bn } from "./bn";
 import { en } from "./en";
-import { errorTextsBn } from "./errors";
+import { labelsEn } from "./errors/labels";
+import type { ErrorTexts } from "./errors/render-problem";
+import { errorTextsBn } from "./errors/texts-bn";
+import { errorTextsEn } from "./errors/texts-en";
 import { type PageArea, pageAreaPatterns, pageAreasOf } from "./page-areas";
 import type { Locale, Messages } from "./translate";
 
@@ -123,8 +124,11 @@ function withoutSections(messages: Messages): Partial<Messages> {
   return Object.fromEntries(Object.entries(messages).filter(([key]) => !sectionKeys.has(key)));
 }
 
-/** Each language's words for problems (common/errors). */
-export const errorTextsOf: Record<Locale, ErrorTexts> = { en: english, bn: errorTextsBn };
+/** Each language's words for problems (common/errors/problem.ts makes them). */
+export const errorTextsOf: Record<Locale, ErrorTexts> = {
+  en: { texts: errorTextsEn, labels: labelsEn },
+  bn: errorTextsBn,
+};
 
 /** Problems only the dashboard shows: their texts go with the dashboard's (`sectionErrorTexts`). */
 const dashboardOnly = /^(sheet|routine|refund|hold|inbox)\.|^exam\.(?!digits$)/;

@@ -8,12 +8,12 @@
 // numbers it was asked by as holes, for visitors too.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
-import { type GzipPiece, gzipOf, plainPiece } from "../server/cache/gzip-pieces";
-import { bestEncoding } from "../server/cache/kept-answer";
-import type { HeldValues, HoleName, Template } from "../server/cache/page-templates";
-import type { SignedInActor } from "../server/domain/actor";
-import type { Profile } from "../server/domain/profile";
-import { initialsOf } from "./components/avatar";
+import { initialsOf } from "../../common/initials";
+import type { SignedInActor } from "../domain/actor";
+import type { Profile } from "../domain/profile";
+import { type GzipPiece, gzipOf, plainPiece } from "./gzip-pieces";
+import { bestEncoding } from "./kept-answer";
+import type { HeldValues, HoleName, Template } from "./page-templates";
 
 /** What a page shows of the signed-in person, each a hole of its template. */
 export type Person = { name: string; email: string; image: string | null; initials: string };

@@ -1,5 +1,6 @@
-// In app/lib, not beside a route: the root, many routes and server/auth read these cookies.
-// Small cookies of our own: the language (a year) and the one-time flash banner.
+// Small cookies of our own: the language (a year) and the one-time flash banner. Part of the
+// server's HTTP layer: the page cache, the page templates and sign-in read the reader's language
+// here, as do the root loader and the routes that set a banner.
 import type { MessageKey } from "../i18n";
 import { isLocale, type Locale } from "../i18n";
 
