@@ -13,7 +13,10 @@ import type { AppEnv } from "../http-env";
  * the database does not answer a quick check now, that was why: its error is thrown instead (so
  * the answer is 503, server/db/unavailable.ts); otherwise Better Auth's.
  */
-export async function whyAuthFailed(database: Pick<DatabaseHandle, "ping">, failure: unknown): Promise<unknown> {
+export async function whyAuthFailed(
+  database: Pick<DatabaseHandle, "ping">,
+  failure: unknown,
+): Promise<unknown> {
   return database.ping().then(
     () => failure,
     (down: unknown) => down,
