@@ -125,12 +125,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <>
       <a className="skip-link" href="#main">
         {t("a11y.skipToContent")}
       </a>
-      <SiteHeader />
+      <SiteHeader user={data?.user ?? null} />
       <main id="main" className="site-main" tabIndex={-1}>
         <NoticeRegion />
         {children}

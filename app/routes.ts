@@ -32,7 +32,7 @@ export default [
   route("gallery", "routes/gallery.tsx"),
   route("gallery/:album", "routes/gallery-album.tsx"),
   route("gallery/:album/:photo", "routes/gallery-photo.tsx"),
-  // Exam results by roll and registration number, and one marksheet (its PDF: server/results).
+  // Exam results by roll and registration number, and one marksheet (its PDF: server/exam-results).
   route("results", "routes/results-lookup.tsx"),
   route("results/marksheet/:exam/:roll", "routes/marksheet.tsx"),
 

@@ -11,7 +11,7 @@
 import autocannon from "autocannon";
 import { gradeMarksheet } from "../common/grading";
 import type { SubjectRule } from "../common/schemas/results";
-import { writeMarksSheet } from "../server/results/marks-sheet";
+import { writeMarksSheet } from "../server/exam-results/marks-sheet";
 import { headersFor, type LoadFigure, summarise } from "./load";
 import { settle } from "./server";
 

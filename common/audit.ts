@@ -10,7 +10,7 @@ const otherSubjects = [
   "mail",
   // A refund given on an order.
   "order",
-  // An exam: set up, its marks changed, published or hidden (server/domain/exams.ts).
+  // An exam: set up, its marks changed, published or hidden (server/domain/exams.ts and beside it).
   "exam",
   // A class routine, or the periods and days (server/domain/routines.ts).
   "routine",

@@ -14,13 +14,13 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { ConfigError, loadConfig } from "../server/config";
+import type { Services } from "../server/container";
 import { DataFolderFullError } from "../server/db/data-folder-space";
 import { FolderInUseError } from "../server/db/folder-lock";
 import { users } from "../server/db/schema";
 import type { SignedInActor } from "../server/domain/actor";
 import { DomainError } from "../server/domain/errors";
 import { disableUser, enableUser, ensureAdminAccount, makeAdmin, removeAdmin } from "../server/domain/users";
-import type { Services } from "../server/services";
 
 /** A refusal to report: its message, and the exit code. */
 class Refusal extends Error {
@@ -238,7 +238,7 @@ async function main(args: string[]): Promise<number> {
     const config = loadConfig({ LOG_LEVEL: "error", ...env, SAMPLE_CONTENT: "off" });
     const password = await passwordFor(parsed, adminPassword);
     // Loaded only now (Better Auth, the database drivers...): a wrong usage is told at once.
-    const { createServices } = await import("../server/services-factory");
+    const { createServices } = await import("../server/container-factory");
     services = await createServices(config, pino({ level: config.logLevel }, pino.destination(2)));
     const done = await parsed.command.run(services, parsed.email, password);
     // Servers on the same PostgreSQL or Redis forget the sessions and pages they remember.

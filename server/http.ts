@@ -21,9 +21,13 @@ import {
 import { authBodyFields } from "./auth/auth";
 import { clientAddressOf, clientIp, withClientIp } from "./auth/client-ip";
 import { namingProviderFailures } from "./auth/oidc";
+import type { Services } from "./container";
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "./db/unavailable";
 import { anonymous } from "./domain/actor";
 import { handlePaymentWebhook } from "./domain/orders";
+import { examReportDownload, examReportPath } from "./exam-results/exam-report-download";
+import { marksDownload, marksDownloadPath } from "./exam-results/marks-download";
+import { marksheetDownload, marksheetPdfPath } from "./exam-results/marksheet-download";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
 import { metricsEndpoint } from "./metrics/endpoint";
@@ -50,10 +54,6 @@ import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
 import { WebhookSignatureError } from "./payments/provider";
 import { asAddressed } from "./public-request";
-import { examReportDownload, examReportPath } from "./results/exam-report-download";
-import { marksDownload, marksDownloadPath } from "./results/marks-download";
-import { marksheetDownload, marksheetPdfPath } from "./results/marksheet-download";
-import type { Services } from "./services";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 

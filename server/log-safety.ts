@@ -23,7 +23,8 @@ const secretShapes: [RegExp, string][] = [
   // Better Auth's scrypt hash: hex salt, colon, hex key.
   [/\b[0-9a-f]{32}:[0-9a-f]{64,}\b/gi, redacted],
   [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, "[e-mail]"],
-  [/\+?\d[\d -]{8,}\d/g, "[number]"],
+  // A phone number: ten digits or more, spaces or dashes between (a date's eight are left).
+  [/(?<![\w.])\+?\d(?:[ -]?\d){9,}(?![\w.])/g, "[number]"],
 ];
 
 /** `text` with every secret or personal detail it visibly holds left out. */

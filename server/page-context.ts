@@ -4,9 +4,9 @@ import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { ContentReads } from "./cache/content-reads";
 import type { HeldValues } from "./cache/page-templates";
+import type { Services } from "./container";
 import type { Actor } from "./domain/actor";
 import type { ClientAddress } from "./domain/rate-limit";
-import type { Services } from "./services";
 
 export type PageContext = {
   services: Services;

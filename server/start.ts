@@ -8,15 +8,15 @@ import { removeBackupLeftovers } from "./backup/leftovers";
 import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
+import { createServices } from "./container-factory";
 import { DataFolderFullError } from "./db/data-folder-space";
 import { startDatabaseUpkeep } from "./db/upkeep";
+import { startScheduledPublishing } from "./exam-results/publishing-job";
 import { gracefulStop } from "./graceful-stop";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconciliation-job";
-import { startScheduledPublishing } from "./results/publishing-job";
 import { seedSampleContent } from "./sample-content/seed";
-import { createServices } from "./services-factory";
 
 export type StartOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);

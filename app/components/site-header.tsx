@@ -1,18 +1,18 @@
-import { Form, href, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { Form, href, Link, NavLink, useLocation } from "react-router";
 import { formatNumber } from "../../i18n/format";
 import { useCartQuantity } from "../lib/cart-count";
 import { useI18n } from "../lib/i18n";
-import type { loader as rootLoader } from "../root";
 import { Button, ButtonLink } from "../ui";
 import { Avatar } from "./avatar";
 import { LanguageSwitch } from "./language-switch";
 import { MobileMenu } from "./mobile-menu";
 import { navLinks } from "./nav-links";
 
-export function SiteHeader() {
+/** The signed-in user, from the root's loader (root.tsx hands it down), or null. */
+export type HeaderUser = { name: string; image: string | null; initials: string; isAdmin: boolean } | null;
+
+export function SiteHeader({ user }: { user: HeaderUser }) {
   const { t, intl } = useI18n();
-  const data = useRouteLoaderData<typeof rootLoader>("root");
-  const user = data?.user ?? null;
   const cartQuantity = useCartQuantity();
   const showCart = cartQuantity > 0 || user !== null;
 

@@ -5,8 +5,8 @@
 import { data, href } from "react-router";
 import { dateText, dhakaToday } from "../../common/schemas/routines";
 import { formatDate } from "../../i18n/format";
+import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import { listClasses } from "../../server/domain/exams";
 import { classRoutine, readWeek, teacherRoutine, teachersOfTheWeek } from "../../server/domain/routines";
 import { classLabelKey } from "../components/lists/labels";
 import { dayLabel, WeekTable } from "../components/routines/week-table";

@@ -8,7 +8,7 @@ import { formKindNames, type KindOne, kindNames, kinds } from "../../common/kind
 import type { MessageKey } from "../../i18n";
 import { formatDateTime } from "../../i18n/format";
 import type { AuditAction } from "../../server/db/schema";
-import { listAudit } from "../../server/domain/audit";
+import { listAudit } from "../../server/domain/audit/list";
 import type { ListKind } from "../components/dashboard/content-kinds";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { kindTexts } from "../components/dashboard/kind-texts";

@@ -11,23 +11,20 @@ import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type ComponentKind, componentKinds, linkAccountInput } from "../../common/schemas/results";
 import { readScore } from "../../common/scores";
 import { formatNumber } from "../../i18n/format";
+import { linkAccount } from "../../server/domain/account-links";
+import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import {
-  getExam,
-  importMarks,
-  linkAccount,
-  listClasses,
-  marksGrid,
-  saveMarks,
-  updateExam,
-} from "../../server/domain/exams";
-import { readMarksSheet } from "../../server/results/marks-sheet";
+import { updateExam } from "../../server/domain/exam-setup";
+import { getExam } from "../../server/domain/exams";
+import { marksGrid, saveMarks } from "../../server/domain/marks";
+import { importMarks } from "../../server/domain/marks-import";
+import { readMarksSheet } from "../../server/exam-results/marks-sheet";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { ExamFigures } from "../components/exam-results/exam-figures";
+import { officeFigures } from "../components/exam-results/exam-figures.server";
+import { ExamForm } from "../components/exam-results/exam-form";
+import { LinkAccountForm } from "../components/exam-results/link-account-form";
 import { FormError } from "../components/form-error";
-import { ExamFigures } from "../components/results/exam-figures";
-import { officeFigures } from "../components/results/exam-figures.server";
-import { ExamForm } from "../components/results/exam-form";
-import { LinkAccountForm } from "../components/results/link-account-form";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -6,18 +6,14 @@ import { data, Form, href, Link, useActionData, useNavigation } from "react-rout
 import type { Problem } from "../../common/errors/problem";
 import { readClassForm, readExamForm } from "../../common/schemas/exam-forms";
 import { formatDateTime } from "../../i18n/format";
+import { listClasses, saveClass } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import {
-  createExam,
-  listClasses,
-  listExams,
-  publishExam,
-  saveClass,
-  unpublishExam,
-} from "../../server/domain/exams";
+import { publishExam, unpublishExam } from "../../server/domain/exam-publishing";
+import { createExam } from "../../server/domain/exam-setup";
+import { listExams } from "../../server/domain/exams";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { ExamForm } from "../components/exam-results/exam-form";
 import { FormError } from "../components/form-error";
-import { ExamForm } from "../components/results/exam-form";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -27,8 +27,8 @@ import {
 } from "../../common/schemas/routine-forms";
 import { dhakaToday, weekdays } from "../../common/schemas/routines";
 import { formatDate, localDigits } from "../../i18n/format";
+import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import { listClasses } from "../../server/domain/exams";
 import {
   addSubstitute,
   classRoutine,

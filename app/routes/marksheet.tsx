@@ -1,8 +1,8 @@
 // /results/marksheet/{exam}/{roll}?registration=: one marksheet on a page of its own, to print
-// on one A4 page (results.css) or download as a PDF (server/results/marksheet-download.ts).
+// on one A4 page (results.css) or download as a PDF (server/exam-results/marksheet-download.ts).
 import { href } from "react-router";
 import { formatNumber } from "../../i18n/format";
-import { Marksheet, MarksheetActions } from "../components/results/marksheet";
+import { Marksheet, MarksheetActions } from "../components/exam-results/marksheet";
 import { useI18n } from "../lib/i18n";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";

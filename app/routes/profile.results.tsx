@@ -1,7 +1,7 @@
 // /profile-route/results: the published marksheets of the students this account is linked to
 // (the student's own account, or a guardian's), newest first.
 import { ownMarksheets } from "../../server/domain/result-lookup";
-import { Marksheet, MarksheetActions } from "../components/results/marksheet";
+import { Marksheet, MarksheetActions } from "../components/exam-results/marksheet";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";

@@ -11,7 +11,7 @@ import { localeOf } from "../../server/cookies";
 import { DomainError } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { lookupResult } from "../../server/domain/result-lookup";
-import { marksheetClasses, marksheetMarkup } from "../components/results/marksheet-markup.server";
+import { marksheetClasses, marksheetMarkup } from "../components/exam-results/marksheet-markup.server";
 import { pageOf } from "../lib/page.server";
 import { markupClasses } from "../styles/page-css.server";
 

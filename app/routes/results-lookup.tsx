@@ -3,8 +3,8 @@
 import { href } from "react-router";
 import { formatNumber } from "../../i18n/format";
 import { listExams } from "../../server/domain/exams";
-import { ExamFigures } from "../components/results/exam-figures";
-import { publicFigures } from "../components/results/exam-figures.server";
+import { ExamFigures } from "../components/exam-results/exam-figures";
+import { publicFigures } from "../components/exam-results/exam-figures.server";
 import { useI18n } from "../lib/i18n";
 import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";

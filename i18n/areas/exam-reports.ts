@@ -1,6 +1,6 @@
 // Texts of an exam's figures (the dashboard's exam page and /results), their charts
-// (server/results/figure-charts.ts) and the office's files: the tabulation sheet and the merit
-// list (server/results/tabulation-files.ts).
+// (server/exam-results/figure-charts.ts) and the office's files: the tabulation sheet and the merit
+// list (server/exam-results/tabulation-files.ts).
 const en = {
   "examReports.figures.heading": "Figures",
   "examReports.figures.publicHeading": "Figures: {exam}",

@@ -1,4 +1,4 @@
-// Texts of the marksheet (the PDF a student downloads, server/results/marksheet-pdf.ts).
+// Texts of the marksheet (the PDF a student downloads, server/exam-results/marksheet-pdf.ts).
 // "Marksheet" / "নম্বরপত্র": a school's or madrasah's sheet of marks and grades. The boards'
 // "Academic Transcript" shows grades only, without marks, so that name is kept for them.
 const en = {

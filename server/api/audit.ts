@@ -1,7 +1,7 @@
 // The audit trail for REST clients: admins read who created, changed or deleted what, and when.
 import { z } from "zod";
 import { auditSubjects } from "../../common/audit";
-import { listAudit } from "../domain/audit";
+import { listAudit } from "../domain/audit/list";
 import { listQuery } from "../domain/content/collection";
 import { Answer, endpoint } from "./endpoint";
 import { auditEntry } from "./wire-schemas";

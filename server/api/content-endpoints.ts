@@ -6,6 +6,7 @@ import { z } from "zod";
 import { englishFields } from "../../common/errors/english";
 import { problem, problemOfIssue } from "../../common/errors/problem";
 import { imageLink } from "../../common/schemas/content";
+import type { Services } from "../container";
 import type { Actor } from "../domain/actor";
 import {
   type Audience,
@@ -16,7 +17,6 @@ import {
   listQuery,
 } from "../domain/content/collection";
 import { DomainError } from "../domain/errors";
-import type { Services } from "../services";
 import { Answer, type AnyEndpoint, endpoint, type JsonSchema, type UploadedFile } from "./endpoint";
 import { toJsonSchema } from "./openapi";
 import { changed, deleted, inserted } from "./wire-schemas";

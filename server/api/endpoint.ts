@@ -3,10 +3,10 @@
 // enforces the permissions; the OpenAPI document is generated from the same list.
 import type { z } from "zod";
 import type { ContentReads } from "../cache/content-reads";
+import type { Services } from "../container";
 import type { Actor } from "../domain/actor";
 import type { Audience } from "../domain/content/collection";
 import type { ClientAddress } from "../domain/rate-limit";
-import type { Services } from "../services";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

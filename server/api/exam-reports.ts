@@ -1,5 +1,5 @@
 // An exam's figures (pass rate, grades, subjects' averages) and its tabulation sheet as JSON. The
-// files for the office (XLSX and PDF) are plain downloads: server/results/exam-report-download.ts.
+// files for the office (XLSX and PDF) are plain downloads: server/exam-results/exam-report-download.ts.
 import { z } from "zod";
 import { schemeKinds } from "../../common/schemas/results";
 import { examFigures, tabulation } from "../domain/exam-reports";

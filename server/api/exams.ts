@@ -14,25 +14,16 @@ import {
   publishInput,
   schemeKinds,
 } from "../../common/schemas/results";
+import { linkAccount } from "../domain/account-links";
 import { requireAdmin } from "../domain/actor";
-import {
-  createExam,
-  type Exam,
-  getExam,
-  importMarks,
-  linkAccount,
-  listClasses,
-  listExams,
-  marksGrid,
-  publishExam,
-  type SchoolClass,
-  saveClass,
-  saveMarks,
-  unpublishExam,
-  updateExam,
-} from "../domain/exams";
+import { listClasses, type SchoolClass, saveClass } from "../domain/classes";
+import { publishExam, unpublishExam } from "../domain/exam-publishing";
+import { createExam, updateExam } from "../domain/exam-setup";
+import { type Exam, getExam, listExams } from "../domain/exams";
+import { marksGrid, saveMarks } from "../domain/marks";
+import { importMarks } from "../domain/marks-import";
 import { lookupResult, ownMarksheets } from "../domain/result-lookup";
-import { readMarksSheet, sheetError } from "../results/marks-sheet";
+import { readMarksSheet, sheetError } from "../exam-results/marks-sheet";
 import { Answer, endpoint } from "./endpoint";
 
 const tag = "Exam results";

@@ -2,6 +2,7 @@
 // admins add, change and delete them) and their photos (admins add one image a request as
 // multipart `image` with a `caption`, change a caption or position, delete one).
 import { z } from "zod";
+import type { Services } from "../container";
 import type { Actor } from "../domain/actor";
 import {
   type AlbumPhoto,
@@ -13,7 +14,6 @@ import {
 } from "../domain/album-photos";
 import { type Album, albumCollection } from "../domain/albums";
 import { listQuery } from "../domain/content/collection";
-import type { Services } from "../services";
 import { contentEndpoints, wireDate } from "./content-endpoints";
 import { Answer, endpoint } from "./endpoint";
 import { albumWire, albumWithPhotosWire, changed, deleted, inserted } from "./wire-schemas";

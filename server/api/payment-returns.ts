@@ -7,11 +7,11 @@
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { problem } from "../../common/errors/problem";
+import type { Services } from "../container";
 import { settleReport } from "../domain/payment-returns";
 import type { AppEnv } from "../http-env";
 import type { PaymentProvider } from "../payments/provider";
 import { PaymentProviderError } from "../payments/provider";
-import type { Services } from "../services";
 import { ApiError } from "./errors";
 
 /** SSLCommerz's form is a few kilobytes. */

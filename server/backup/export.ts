@@ -9,9 +9,9 @@ import { csvLine, csvText } from "../csv";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { type Actor, requireAdmin } from "../domain/actor";
-import { recordAudit } from "../domain/audit";
+import { recordAudit } from "../domain/audit/record";
 import { serverKinds } from "../domain/kinds";
-import { escapeXlsxText } from "../results/marks-sheet";
+import { escapeXlsxText } from "../exam-results/marks-sheet";
 
 type ExportSpec = { table: string; leave?: string[] };
 

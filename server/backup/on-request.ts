@@ -7,7 +7,7 @@
 // SIGUSR2 (Node's default), such as `npm run admin` holding the folder for a moment.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Services } from "../services";
+import type { Services } from "../container";
 import { takeBackup } from "./backup";
 import { backupPlace } from "./places";
 

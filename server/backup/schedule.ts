@@ -6,8 +6,8 @@
 import { hostname } from "node:os";
 import { Cron } from "croner";
 import { desc, eq, lt } from "drizzle-orm";
+import type { Services } from "../container";
 import { scheduledBackups } from "../db/schema";
-import type { Services } from "../services";
 import { takeBackup } from "./backup";
 import { type BackupPlace, backupPlace } from "./places";
 

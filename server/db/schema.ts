@@ -597,7 +597,7 @@ export const outgoingMessages = pgTable(
 
 // "disable" and "enable": an account's sign-in taken away or given back (server/domain/users.ts).
 // "refund": money given back on an order (server/domain/refunds.ts).
-// "publish" and "unpublish": an exam's results shown to visitors or hidden again (server/domain/exams.ts).
+// "publish" and "unpublish": an exam's results shown to visitors or hidden again (server/domain/exam-publishing.ts).
 // "export": records downloaded from the dashboard as a file (personal details leave the site).
 export const auditActions = [
   "create",
@@ -641,7 +641,7 @@ export const pageCacheGeneration = pgSequence("page_cache_generation");
 export const recordsGeneration = pgSequence("records_generation");
 
 // ---------------------------------------------------------------------------------------------
-// Exam results (server/domain/exams.ts): classes, the students enrolled in a class for a
+// Exam results (server/domain/exams.ts and the files it names): classes, the students enrolled in a class for a
 // session, exams with their subjects, the marks, and each student's graded result.
 
 export const schoolClasses = pgTable("school_classes", {

@@ -11,7 +11,7 @@ import { albumPhotos, albums, uploadedFiles } from "../db/schema";
 import { ImageError } from "../files/images";
 import { type Actor, anonymous, requireAdmin, type SignedInActor } from "./actor";
 import { type Album, albumCollection } from "./albums";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import type { ContentContext, ImageView } from "./content/collection";
 import { DomainError, notFound } from "./errors";
 

@@ -7,7 +7,7 @@ import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { orders } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
 import type { OrderContext } from "./orders";
 

@@ -24,7 +24,7 @@ import { likePattern } from "../db/like";
 import { contactMessages, outgoingMessages, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type Actor, requireAdmin, type SignedInActor } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
 
 export type InboxContext = { db: Database; mail: Mailer; config: Pick<Config, "publicUrl"> };

@@ -38,7 +38,7 @@ import type {
 } from "../payments/provider";
 import { chargeTestCard, intentIdOfClientSecret } from "../payments/test-mode";
 import { type Actor, requireAdmin, requireUser } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import type { ImageStore, ImageView } from "./content/collection";
 import { DomainError, notFound, PaymentError } from "./errors";
 

@@ -12,7 +12,7 @@ import { refundableStatuses, type refundInput } from "../../common/schemas/order
 import { type OrderStatus, orders, paymentRefunds, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type Actor, requireAdmin } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
 import { type PaymentContext, providerOf, type Refund, refundOf } from "./orders";
 

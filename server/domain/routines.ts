@@ -24,12 +24,10 @@ import {
   schoolClasses,
   teachers,
 } from "../db/schema";
+import type { DatabaseOrTransaction } from "../db/transaction";
 import { type Actor, requireAdmin } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Reader = Database | Transaction;
 
 export type Period = { number: number; start: string; end: string; break: boolean };
 export type Week = { periods: Period[]; days: Weekday[] };
@@ -116,7 +114,7 @@ const raced = (field: string) => {
 };
 
 /** The periods in order and the school days, Saturday first (Saturday to Thursday if never set). */
-export async function readWeek(db: Reader): Promise<Week> {
+export async function readWeek(db: DatabaseOrTransaction): Promise<Week> {
   const [periods, [settings]] = await Promise.all([
     db.select().from(routinePeriods).orderBy(asc(routinePeriods.number)),
     db.select({ days: routineSettings.days }).from(routineSettings),
@@ -152,7 +150,7 @@ export async function saveWeek(db: Database, actor: Actor, input: WeekInput): Pr
   return readWeek(db);
 }
 
-async function classOf(db: Reader, classId: string, section: string) {
+async function classOf(db: DatabaseOrTransaction, classId: string, section: string) {
   if (!uuidPattern.test(classId)) throw notFound("class");
   const [row] = await db
     .select({ id: schoolClasses.id, name: schoolClasses.name, sections: schoolClasses.sections })
@@ -172,7 +170,7 @@ async function classOf(db: Reader, classId: string, section: string) {
 }
 
 /** The approved teachers among these ids, by id (a pending record is not shown to visitors). */
-async function teachersNamed(db: Reader, ids: string[]): Promise<Map<string, string>> {
+async function teachersNamed(db: DatabaseOrTransaction, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: teachers.id, name: teachers.name })
@@ -185,7 +183,7 @@ async function teachersNamed(db: Reader, ids: string[]): Promise<Map<string, str
  * The approved teachers who teach a period of the week, by name: the routine page's links (a
  * teacher with no period has no week to show, and a school's whole staff would be a long list).
  */
-export async function teachersOfTheWeek(db: Reader): Promise<TeacherRef[]> {
+export async function teachersOfTheWeek(db: DatabaseOrTransaction): Promise<TeacherRef[]> {
   return db
     .selectDistinct({ id: teachers.id, name: teachers.name })
     .from(teachers)
@@ -195,7 +193,7 @@ export async function teachersOfTheWeek(db: Reader): Promise<TeacherRef[]> {
 }
 
 /** The approved teachers, by name: the routine editor's choices. */
-export async function routineTeachers(db: Reader): Promise<TeacherRef[]> {
+export async function routineTeachers(db: DatabaseOrTransaction): Promise<TeacherRef[]> {
   return db
     .select({ id: teachers.id, name: teachers.name })
     .from(teachers)
@@ -205,7 +203,7 @@ export async function routineTeachers(db: Reader): Promise<TeacherRef[]> {
 
 /** A class and section's week, with the substitutes of `date` (YYYY-MM-DD) on its weekday. */
 export async function classRoutine(
-  db: Reader,
+  db: DatabaseOrTransaction,
   classId: string,
   section: string,
   date: string,
@@ -372,7 +370,7 @@ export async function saveRoutine(
 
 /** A teacher's week, with what changes on `date`: classes they take as a substitute, and theirs someone else takes. */
 export async function teacherRoutine(
-  db: Reader,
+  db: DatabaseOrTransaction,
   teacherId: string,
   date: string,
 ): Promise<{ teacher: TeacherRef; date: string; weekday: Weekday; slots: TeacherSlot[] }> {
@@ -463,7 +461,11 @@ export async function teacherRoutine(
 }
 
 /** The substitutes of a date, or of every date from today on. */
-export async function listSubstitutes(db: Reader, date?: string, from?: string): Promise<Substitute[]> {
+export async function listSubstitutes(
+  db: DatabaseOrTransaction,
+  date?: string,
+  from?: string,
+): Promise<Substitute[]> {
   const rows = await db
     .select({
       id: routineSubstitutes.id,

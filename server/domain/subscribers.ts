@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { subscribers } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { DomainError } from "./errors";
 import { type ClientAddress, enforceAddressRateLimit, type RateLimitRule } from "./rate-limit";
 

@@ -6,11 +6,10 @@ import { problem } from "../../common/errors/problem";
 import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { blogs, comments, sessions, users } from "../db/schema";
+import type { Transaction } from "../db/transaction";
 import { type Actor, isAdminRole, requireAdmin, requireUser } from "./actor";
-import { recordAudit } from "./audit";
+import { recordAudit } from "./audit/record";
 import { DomainError } from "./errors";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type UpdateAnswer = { acknowledged: true; matchedCount: number; modifiedCount: number };
 

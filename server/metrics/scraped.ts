@@ -3,7 +3,7 @@
 import { readdir } from "node:fs/promises";
 import { backupExtension } from "../backup/backup";
 import { backupPlace } from "../backup/places";
-import type { Services } from "../services";
+import type { Services } from "../container";
 import type { ScrapeSources } from "./metrics";
 
 /** Files in a folder whose names end so; 0 when the folder is not there yet. */

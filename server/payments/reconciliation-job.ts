@@ -1,8 +1,9 @@
 // Runs the reconciliation (server/domain/reconciliation.ts) every minute inside the app. Several
 // app processes on one PostgreSQL database take turns through an advisory try-lock, so each order
 // is asked about by one of them; a PGlite folder has one process by construction (folder-lock.ts).
+
+import type { Services } from "../container";
 import { reconcilePayments } from "../domain/reconciliation";
-import type { Services } from "../services";
 
 const everyMs = 60_000;
 

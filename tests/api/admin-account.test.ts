@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { createServices } from "../../server/container-factory";
 import { users } from "../../server/db/schema";
-import { createServices } from "../../server/services-factory";
 import { createTestApp, testDatabases } from "../fixtures/test-app";
 
 describe.each(testDatabases)("the configured admin on %s", (kind) => {

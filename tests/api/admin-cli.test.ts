@@ -9,9 +9,9 @@ import pino from "pino";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
+import { createServices } from "../../server/container-factory";
 import { openDatabase } from "../../server/db/client";
 import { createApp } from "../../server/http";
-import { createServices } from "../../server/services-factory";
 import { runBuilt } from "../fixtures/commands";
 import { origin } from "../fixtures/test-app";
 

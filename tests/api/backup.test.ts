@@ -25,13 +25,13 @@ import { beforeUpgradeLabel } from "../../server/backup/before-upgrade";
 import { migrationLevel, tablesInOrder } from "../../server/backup/dump";
 import { restoreBackup, TargetNotEmptyError } from "../../server/backup/restore";
 import { loadConfig } from "../../server/config";
+import { createServices } from "../../server/container-factory";
 import { type DatabaseHandle, openDatabase } from "../../server/db/client";
 import { journal, latestLevel, migrateUpTo } from "../../server/db/migration-levels";
 import { rowsOf } from "../../server/db/rows";
 import { downloads, notices } from "../../server/db/schema";
 import { localFileStorage } from "../../server/files/storage";
 import { simplePdf } from "../../server/sample-content/pdf";
-import { createServices } from "../../server/services-factory";
 import { temporaryFolders } from "../fixtures/commands";
 import { createTestApp, type TestApp, testDatabases, throwawayPostgres } from "../fixtures/test-app";
 

@@ -9,7 +9,7 @@ import { users } from "../../server/db/schema";
 import { anonymous } from "../../server/domain/actor";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { lookupResult } from "../../server/domain/result-lookup";
-import { publishDueExams } from "../../server/results/publishing-job";
+import { publishDueExams } from "../../server/exam-results/publishing-job";
 import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 // Class Ten's science group, cut to four subjects so each GPA below can be checked by hand.

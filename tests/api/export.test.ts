@@ -7,8 +7,8 @@ import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportKindNames, exportKinds, formatExport, readExports } from "../../server/backup/export";
 import { loadConfig } from "../../server/config";
+import { createServices } from "../../server/container-factory";
 import { notices } from "../../server/db/schema";
-import { createServices } from "../../server/services-factory";
 import { runBuilt, temporaryFolders } from "../fixtures/commands";
 import { appWithPeople, type TestApp } from "../fixtures/test-app";
 

@@ -12,11 +12,11 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAuth } from "../../app/lib/auth-calls.server";
 import { type KeptAnswer, keepAnswer } from "../../server/cache/kept-answer";
+import { createServices } from "../../server/container-factory";
 import { notices } from "../../server/db/schema";
 import { noticeCollection } from "../../server/domain/notices";
 import { createApp, type PageHandler } from "../../server/http";
 import { pageContext } from "../../server/page-context";
-import { createServices } from "../../server/services-factory";
 import { createTestApp, origin, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";

@@ -22,6 +22,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHome } from "../../app/routes/home.server";
 import { loadConfig } from "../../server/config";
+import { createServices } from "../../server/container-factory";
 import type { Database, DatabaseHandle } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
 import { defaultDatabaseTimeouts } from "../../server/db/timeouts";
@@ -29,7 +30,6 @@ import { vacuumAndAnalyze } from "../../server/db/upkeep";
 import { anonymous } from "../../server/domain/actor";
 import { createApp } from "../../server/http";
 import { projectRoot } from "../../server/project-root";
-import { createServices } from "../../server/services-factory";
 import { origin } from "../fixtures/test-app";
 
 const adminUrl = process.env.TEST_DATABASE_URL;

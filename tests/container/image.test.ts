@@ -207,7 +207,7 @@ describe.skipIf(skipped)(
       if (previousImage && now && previousImage !== now) await run("podman", ["rmi", previousImage]);
     });
 
-    it("serves the site on its embedded defaults: the home page and /readyz answer 200", async () => {
+    it("serves the site on its embedded defaults: the home page and /readyz answer, an account is made", async () => {
       const home = await fetch(url);
       expect(home.status).toBe(200);
       expect(home.headers.get("content-type")).toContain("text/html");
@@ -249,7 +249,7 @@ describe.skipIf(skipped)(
       expect(archives.some((file) => /^maktab-backup-.*\.tar\.gz$/.test(file))).toBe(true);
     });
 
-    it("stops cleanly on podman stop: requests finish, exit code 0", async () => {
+    it("stops cleanly on podman stop (SIGTERM): exit code 0", async () => {
       expect(await stop(name)).toBe("0");
       expect(await logsOf(name)).toContain('"msg":"stopped"');
     });

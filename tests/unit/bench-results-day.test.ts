@@ -9,7 +9,7 @@ import {
 } from "../../bench/results-day";
 import { gradeMarksheet } from "../../common/grading";
 import { examInput } from "../../common/schemas/results";
-import { readMarksSheet, writeMarksSheet } from "../../server/results/marks-sheet";
+import { readMarksSheet, writeMarksSheet } from "../../server/exam-results/marks-sheet";
 
 describe("the bench's results-day class", () => {
   const rows = resultsDayRows(2000);

@@ -1,8 +1,13 @@
-// The figures' SVG charts (server/results/figure-charts.ts), read back as the XML they are: the
+// The figures' SVG charts (server/exam-results/figure-charts.ts), read back as the XML they are: the
 // bars' sizes against arithmetic done by hand, the words a screen reader gets, and escaping.
 import { describe, expect, it } from "vitest";
 import type { ExamFigures } from "../../server/domain/exam-reports";
-import { gradesChart, gradesLayout, subjectsChart, subjectsLayout } from "../../server/results/figure-charts";
+import {
+  gradesChart,
+  gradesLayout,
+  subjectsChart,
+  subjectsLayout,
+} from "../../server/exam-results/figure-charts";
 
 type XmlNode = { name: string; attributes: Record<string, string>; children: (XmlNode | string)[] };
 

@@ -2,41 +2,19 @@
 // their folder; common/ and server/ never use app/. A file that breaks the rule fails this test,
 // which names the file and what it imports.
 //
-// Its own small reader of imports (TypeScript's preProcessFile: static, re-exports, dynamic
-// import() and type imports alike), until the import-graph builder of tests/fixtures lands.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+// Every import counts here: static, re-exports, dynamic import() and type imports alike (the
+// import graph of tests/fixtures/import-graph.ts).
 import { describe, expect, it } from "vitest";
+import { importGraph } from "../fixtures/import-graph";
 
-const root = resolve(import.meta.dirname, "../..");
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(root, folder)).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(join(root, path)).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
-
-/** What a file imports of ours, as paths from the project's root ("app/lib/i18n"). */
-function importsOf(file: string): string[] {
-  const found = ts.preProcessFile(readFileSync(join(root, file), "utf8"), true, true).importedFiles;
-  return found.flatMap(({ fileName }) => {
-    if (fileName.startsWith("~/")) return [`app/${fileName.slice(2)}`];
-    if (!fileName.startsWith(".")) return [];
-    return [relative(root, resolve(root, dirname(file), fileName))];
-  });
-}
+const graph = importGraph();
 
 /** Each import of a file under one of `folders` into a path that `allowed` refuses. */
 function importsBreaking(folders: string[], allowed: (target: string) => boolean): string[] {
-  return folders.flatMap((folder) =>
-    sourceFiles(folder).flatMap((file) =>
-      importsOf(file)
-        .filter((target) => !allowed(target))
-        .map((target) => `${file} imports ${target}`),
-    ),
+  return [...graph].flatMap(([file, imports]) =>
+    folders.some((folder) => under(folder, file))
+      ? imports.filter(({ target }) => !allowed(target)).map(({ target }) => `${file} imports ${target}`)
+      : [],
   );
 }
 
@@ -44,7 +22,9 @@ const under = (folder: string, path: string) => path === folder || path.startsWi
 
 describe("imports run downwards", () => {
   it("reads the imports it checks (the pages import the server and the texts)", () => {
-    const imported = sourceFiles("app").flatMap(importsOf);
+    const imported = [...graph]
+      .filter(([file]) => under("app", file))
+      .flatMap(([, imports]) => imports.map(({ target }) => target));
     expect(imported.some((target) => under("server", target))).toBe(true);
     expect(imported.some((target) => under("i18n", target))).toBe(true);
   });

@@ -94,6 +94,7 @@ describe("scrubText and scrubLine", () => {
     [`password=hunter2 token: ${token}`, "password=[redacted] token: [redacted]"],
     [`stored ${hash}`, "stored [redacted]"],
     ["call +880 1712-345678 now", "call [number] now"],
+    ["or 01712345678, on 2026-11-29 at 10:00", "or [number], on 2026-11-29 at 10:00"],
   ])("scrubText(%j)", (raw, scrubbed) => {
     expect(scrubText(raw)).toBe(scrubbed);
   });

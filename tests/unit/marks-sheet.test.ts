@@ -1,4 +1,4 @@
-// The marks sheet as a file (server/results/marks-sheet.ts): what is written reads back the same,
+// The marks sheet as a file (server/exam-results/marks-sheet.ts): what is written reads back the same,
 // sheets made by people and by real spreadsheet programs read as they look, and whatever else is
 // uploaded gives a list of problems by row and column, never a crash.
 //
@@ -20,7 +20,7 @@ import {
   readMarksSheet,
   type SheetRowInput,
   writeMarksSheet,
-} from "../../server/results/marks-sheet";
+} from "../../server/exam-results/marks-sheet";
 import { pngOfZeros } from "../fixtures/png-of-zeros";
 
 const fixture = (name: string) =>

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ComponentKind, GradedSubject, Marksheet } from "../../common/schemas/results";
 import { bn } from "../../i18n/bn";
 import { en } from "../../i18n/en";
-import { renderMarksheetPdf } from "../../server/results/marksheet-pdf";
+import { renderMarksheetPdf } from "../../server/exam-results/marksheet-pdf";
 
 const run = promisify(execFile);
 

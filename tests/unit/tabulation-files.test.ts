@@ -1,4 +1,4 @@
-// The office's files (server/results/tabulation-files.ts), read back as people's tools read them:
+// The office's files (server/exam-results/tabulation-files.ts), read back as people's tools read them:
 // the PDFs with poppler's pdftotext and pdfinfo, the workbook with read-excel-file and its XML.
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -10,7 +10,7 @@ import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bn } from "../../i18n/bn";
 import type { Tabulation, TabulationRow } from "../../server/domain/exam-reports";
-import { meritListPdf, tabulationPdf, tabulationXlsx } from "../../server/results/tabulation-files";
+import { meritListPdf, tabulationPdf, tabulationXlsx } from "../../server/exam-results/tabulation-files";
 
 const run = promisify(execFile);
 const nfc = (text: string) => text.normalize("NFC");

@@ -8,7 +8,7 @@ import { type InboxFolder, inboxFolders, type MessageChange } from "../../../com
 import { DomainError, statusOf } from "../../../server/domain/errors";
 import { changeMessages, deleteForever, folderCounts, listFolder } from "../../../server/domain/inbox";
 import { pageOf, requireAdminPage } from "../../lib/page.server";
-import { type InboxNotice, inboxNotices } from "./inbox";
+import { type InboxNotice, inboxNotices } from "./inbox-notices";
 import { pageCount, tableQuery } from "./table-query.server";
 
 export const inboxPageSize = 20;

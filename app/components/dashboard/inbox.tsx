@@ -24,6 +24,7 @@ import type { InboxCounts, InboxListItem } from "../../../server/domain/inbox";
 import { useI18n } from "../../lib/i18n";
 import type { InboxAnswer, InboxIntent } from "./inbox.server";
 import { StarIcon } from "./inbox-icons";
+import { type InboxNotice, inboxNotices } from "./inbox-notices";
 import { TablePagination, TableSearch } from "./table-tools";
 
 export type InboxData = {
@@ -54,17 +55,6 @@ const doneTexts: Record<InboxIntent, MessageKey> = {
   star: "inbox.done.star",
   unstar: "inbox.done.unstar",
 };
-
-/** Banners a folder shows after a change made on another screen (?notice=). */
-export const inboxNotices = {
-  sent: "inbox.flash.sent",
-  draftSaved: "inbox.flash.draftSaved",
-  draftDeleted: "inbox.flash.draftDeleted",
-  trashed: "inbox.flash.trashed",
-  deleted: "inbox.flash.deleted",
-  unread: "inbox.flash.unread",
-} as const satisfies Record<string, MessageKey>;
-export type InboxNotice = keyof typeof inboxNotices;
 
 export function folderHref(folder: InboxFolder, notice?: InboxNotice): string {
   const params = new URLSearchParams();

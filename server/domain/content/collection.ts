@@ -31,7 +31,7 @@ import { likePattern } from "../../db/like";
 import { rowsOf } from "../../db/rows";
 import { uploadedFiles } from "../../db/schema";
 import { type Actor, requireAdmin, requireUser, type SignedInActor } from "../actor";
-import { type AuditInput, recordAudit } from "../audit";
+import { type AuditInput, recordAudit } from "../audit/record";
 import { DomainError, notFound } from "../errors";
 
 type UploadedFile = typeof uploadedFiles.$inferSelect;

@@ -2,8 +2,8 @@
 // office's files of an exam, for admins only. A refusal is the API's JSON error (401 signed out,
 // 403 not an admin, 404 no such exam), thrown to the app's error handler.
 import type { Context } from "hono";
+import type { Services } from "../container";
 import { meritList, tabulation } from "../domain/exam-reports";
-import type { Services } from "../services";
 import { meritListPdf, tabulationPdf, tabulationXlsx } from "./tabulation-files";
 
 export const examReportPath = "/results/exams/:id/:file{(?:tabulation\\.(?:xlsx|pdf)|merit-list\\.pdf)}";

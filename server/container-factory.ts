@@ -1,5 +1,6 @@
-// Builds the services from a config: opens and migrates the database, sets up auth, makes sure
-// the configured admin exists. Shared by the server, the scripts and the tests.
+// Builds the service container (container.ts) from a config: opens and migrates the database,
+// sets up auth, makes sure the configured admin exists. Shared by the server, the scripts and the
+// tests.
 
 import path from "node:path";
 import type { Logger } from "pino";
@@ -9,6 +10,7 @@ import { createPageCache } from "./cache/page-cache";
 import { createPageTemplates } from "./cache/page-templates";
 import { createRecordsGeneration } from "./cache/records-generation";
 import type { Config } from "./config";
+import type { Services } from "./container";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client";
 import { ensureAdminAccount } from "./domain/users";
 import { createDocumentStore } from "./files/documents";
@@ -23,7 +25,6 @@ import type { PaymentProvider } from "./payments/provider";
 import { createTestGatewayProvider } from "./payments/test-gateway";
 import { createTestModeProvider } from "./payments/test-mode";
 import { databaseTokenStore } from "./payments/token-store";
-import type { Services } from "./services";
 import { createSmsSender } from "./sms/sender";
 
 export async function createServices(

@@ -4,9 +4,9 @@
 
 import type { Context } from "hono";
 import { errorBody } from "../api/errors";
+import type { Services } from "../container";
 import { DomainError, statusOf } from "../domain/errors";
-import { marksGrid } from "../domain/exams";
-import type { Services } from "../services";
+import { marksGrid } from "../domain/marks";
 import { writeMarksSheet } from "./marks-sheet";
 
 export const marksDownloadPath = "/results/exams/:id/:file{marks\\.(csv|xlsx)}";

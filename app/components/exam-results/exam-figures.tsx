@@ -2,7 +2,7 @@
 // and beside each chart a visually hidden table of its numbers for screen readers that would
 // rather move through cells than hear the chart's description. (The hiding is on a box around
 // the table: a table is as wide as its cells whatever its own width, and widened a phone's page.) The charts are SVG drawn on the
-// server (server/results/figure-charts.ts), so they show without script. Plain HTML: the
+// server (server/exam-results/figure-charts.ts), so they show without script. Plain HTML: the
 // dashboard's exam page and /results both use it; the dashboard adds the office's files.
 import type { CSSProperties } from "react";
 import { formatDecimal, formatNumber } from "../../../i18n/format";

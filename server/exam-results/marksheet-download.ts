@@ -3,12 +3,12 @@
 import type { Context } from "hono";
 import { lookupQuery } from "../../common/schemas/results";
 import { clientAddressOf } from "../auth/client-ip";
+import type { Services } from "../container";
 import { DomainError } from "../domain/errors";
 import { RateLimitError } from "../domain/rate-limit";
 import { lookupResult } from "../domain/result-lookup";
 import type { AppEnv } from "../http-env";
 import { contentReadsOf } from "../middleware/page-cache";
-import type { Services } from "../services";
 import { renderMarksheetPdf } from "./marksheet-pdf";
 
 export const marksheetPdfPath = "/results/marksheet/:exam/:file{[0-9০-৯]{1,20}\\.pdf}";

@@ -1,7 +1,7 @@
 // The office's files of an exam: the tabulation sheet (every student by every subject) as XLSX
 // and as PDF, and the merit list as PDF.
 //
-// The PDFs use the marksheet's machinery (marksheet-pdf.ts): HarfBuzz shapes Bangla names and
+// The PDFs use the PDF text engine (server/pdf/), as the marksheet does: HarfBuzz shapes Bangla names and
 // each one carries its text as ActualText, so a name reads back (pdftotext, a screen reader) as
 // it was typed. A class does not fit one page: the rows are measured first, cut into pages, and
 // every page repeats the heading and the table's header, and says "page 2 of 5".
@@ -10,16 +10,11 @@ import { bn } from "../../i18n/bn";
 import { en, type MessageKey } from "../../i18n/en";
 import { intlLocale, type Locale, translate } from "../../i18n/translate";
 import type { Tabulation, TabulationCell, TabulationRow } from "../domain/exam-reports";
+import { renderPdf } from "../pdf/document";
+import type { Weight } from "../pdf/engine";
+import { type Fitted, linesHeight, type TextWriter } from "../pdf/text-writer";
 import { escapeXlsxText } from "./marks-sheet";
-import {
-  type Fitted,
-  linesHeight,
-  loadEngine,
-  type Texts,
-  TextWriter,
-  textsFor,
-  type Weight,
-} from "./marksheet-pdf";
+import { type Texts, textsFor } from "./pdf-texts";
 
 const dictionary = { en, bn };
 
@@ -167,32 +162,31 @@ const bodySize = 8;
 const smallest = 5.5;
 
 async function renderTable<Row>(table: TableDocument<Row>): Promise<Uint8Array> {
-  const engine = await loadEngine();
   const landscape = table.orientation === "landscape";
   const pageWidth = landscape ? a4.long : a4.short;
   const pageHeight = landscape ? a4.short : a4.long;
   const page = { size: "A4", layout: table.orientation, margin: 0 } as const;
-  const doc = new engine.PDFDocument({
-    ...page,
-    // No default font: pdfkit would otherwise read and parse Helvetica's metrics for every file.
-    font: "",
+  const settings = {
+    page,
     lang: intlLocale[table.language],
-    displayTitle: true,
     info: {
       Title: `${table.title}: ${table.examLine}`,
       Author: table.institute,
       Subject: table.examLine,
       Creator: "Maktab",
     },
-  });
-  const chunks: Uint8Array[] = [];
-  doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
+  };
+  return await renderPdf(settings, (writer) => drawTable(writer, table, page, pageWidth, pageHeight));
+}
 
-  const writer = new TextWriter(doc, engine.faces);
+function drawTable<Row>(
+  writer: TextWriter,
+  table: TableDocument<Row>,
+  page: { size: string; layout: "portrait" | "landscape"; margin: number },
+  pageWidth: number,
+  pageHeight: number,
+) {
+  const doc = writer.doc;
   const contentWidth = pageWidth - 2 * margin;
   const fitIn =
     (width: number): Fit =>
@@ -314,9 +308,6 @@ async function renderTable<Row>(table: TableDocument<Row>): Promise<Uint8Array> 
       colour: muted,
     });
   }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
 }
 
 /**

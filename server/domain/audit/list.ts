@@ -1,12 +1,11 @@
-// The audit trail: who created, changed or deleted what, and when. Entries are written by the
-// domain functions that make an admin's changes (the content engine, the role changes), in the
-// same transaction as the change, and read by admins only.
+// Reading the audit trail (written by ./record.ts): newest first, by admins only, each entry
+// saying whether its record is still there.
 import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { AuditSubject } from "../../common/audit";
-import { type KindOne, kindNames, kinds } from "../../common/kinds";
-import type { Database } from "../db/client";
-import { likePattern } from "../db/like";
+import type { AuditSubject } from "../../../common/audit";
+import { type KindOne, kindNames, kinds } from "../../../common/kinds";
+import type { Database } from "../../db/client";
+import { likePattern } from "../../db/like";
 import {
   type AuditAction,
   auditEntries,
@@ -16,33 +15,9 @@ import {
   outgoingMessages,
   schoolClasses,
   users,
-} from "../db/schema";
-import { type Actor, requireAdmin, type SignedInActor } from "./actor";
-
-/** A database or a transaction: an entry is written with the change it records. */
-export type AuditWriter = Pick<Database, "insert">;
-
-export type AuditInput = {
-  action: AuditAction;
-  subject: AuditSubject;
-  subjectId: string;
-  /** The record's title or name as it is after the change (before it, for a delete). */
-  label: string;
-};
-
-/** The longest label kept: a title is short, a comment's text is cut. */
-const labelLength = 200;
-
-export async function recordAudit(db: AuditWriter, actor: SignedInActor, entry: AuditInput): Promise<void> {
-  await db.insert(auditEntries).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: entry.action,
-    subject: entry.subject,
-    subjectId: entry.subjectId,
-    label: entry.label.slice(0, labelLength),
-  });
-}
+} from "../../db/schema";
+import { type Actor, requireAdmin } from "../actor";
+import { serverKinds } from "../kinds";
 
 export type AuditEntry = {
   id: string;
@@ -67,26 +42,22 @@ export type AuditQuery = {
 
 /**
  * Each subject's table: every kind of content's (server/domain/kinds.ts), then the others; an
- * export has none (it names what was downloaded). The kinds are imported when first needed:
- * their collections import this file.
+ * export has none (it names what was downloaded).
  */
-const tablesOf = async (): Promise<Record<Exclude<AuditSubject, "export">, PgTable & { id: PgColumn }>> => {
-  const { serverKinds } = await import("./kinds");
-  return {
-    ...(Object.fromEntries(
-      kindNames.map((kind): [KindOne, PgTable & { id: PgColumn }] => [
-        kinds[kind].one,
-        serverKinds[kind].table,
-      ]),
-    ) as Record<KindOne, PgTable & { id: PgColumn }>),
-    user: users,
-    message: contactMessages,
-    mail: outgoingMessages,
-    order: orders,
-    exam: exams,
-    // A routine is a class's (its id); the periods and days have none.
-    routine: schoolClasses,
-  };
+const tables: Record<Exclude<AuditSubject, "export">, PgTable & { id: PgColumn }> = {
+  ...(Object.fromEntries(
+    kindNames.map((kind): [KindOne, PgTable & { id: PgColumn }] => [
+      kinds[kind].one,
+      serverKinds[kind].table,
+    ]),
+  ) as Record<KindOne, PgTable & { id: PgColumn }>),
+  user: users,
+  message: contactMessages,
+  mail: outgoingMessages,
+  order: orders,
+  exam: exams,
+  // A routine is a class's (its id); the periods and days have none.
+  routine: schoolClasses,
 };
 
 /** The ids among these that still exist, one query per kind of record on the page. */
@@ -94,7 +65,6 @@ async function existing(
   db: Database,
   entries: { subject: string; subjectId: string }[],
 ): Promise<Set<string>> {
-  const tables = await tablesOf();
   const idsBySubject = new Map<keyof typeof tables, Set<string>>();
   for (const entry of entries) {
     if (!(entry.subject in tables)) continue;

@@ -3,8 +3,8 @@
 // asks whether an exam's publish time has come since it last asked, and if so starts a new
 // content generation (shared through PostgreSQL or Redis, like any change).
 import { and, gt, lte, sql } from "drizzle-orm";
+import type { Services } from "../container";
 import { exams } from "../db/schema";
-import type { Services } from "../services";
 
 const everyMs = 30_000;
 

@@ -1,4 +1,5 @@
-// What the domain needs from the outside world, built once at start and handed to both adapters.
+// The service container: what the domain needs from the outside world (the database, auth, files,
+// mail, payments, caches), built once at start (container-factory.ts) and handed to both adapters.
 import type { Logger } from "pino";
 import type { Auth } from "./auth/auth";
 import type { PageCache } from "./cache/page-cache";

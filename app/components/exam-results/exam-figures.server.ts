@@ -1,5 +1,5 @@
 // An exam's figures for a page: the numbers and their charts, drawn on the server in the reader's
-// language (server/results/figure-charts.ts). The dashboard's exam page shows them to the admin;
+// language (server/exam-results/figure-charts.ts). The dashboard's exam page shows them to the admin;
 // /results shows them to everyone when the exam is published with its figures public.
 import type { RouterContextProvider } from "react-router";
 import type { Locale } from "../../../i18n/translate";
@@ -7,7 +7,7 @@ import { localeOf } from "../../../server/cookies";
 import { anonymous } from "../../../server/domain/actor";
 import { DomainError } from "../../../server/domain/errors";
 import { type ExamFigures, examFigures } from "../../../server/domain/exam-reports";
-import { gradesChart, subjectsChart } from "../../../server/results/figure-charts";
+import { gradesChart, subjectsChart } from "../../../server/exam-results/figure-charts";
 import { pageOf } from "../../lib/page.server";
 
 export type FiguresView = {
