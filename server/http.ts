@@ -24,7 +24,7 @@ import { namingProviderFailures } from "./auth/oidc";
 import type { Services } from "./container";
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "./db/unavailable";
 import { anonymous } from "./domain/actor";
-import { handlePaymentWebhook } from "./domain/orders";
+import { handlePaymentWebhook } from "./domain/orders/settlement";
 import { examReportDownload, examReportPath } from "./exam-results/exam-report-download";
 import { marksDownload, marksDownloadPath } from "./exam-results/marks-download";
 import { marksheetDownload, marksheetPdfPath } from "./exam-results/marksheet-download";

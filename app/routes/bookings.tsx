@@ -3,7 +3,7 @@
 import { href, Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { formatDate, formatNumber, formatPrice } from "../../i18n/format";
-import { listMyOrders } from "../../server/domain/orders";
+import { listMyOrders } from "../../server/domain/orders/queries";
 import { orderNumber, StatusBadge } from "../components/cart/order-status";
 import { orderView } from "../components/cart/orders.server";
 import { useI18n } from "../lib/i18n";

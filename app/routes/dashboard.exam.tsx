@@ -18,7 +18,7 @@ import { updateExam } from "../../server/domain/exam-setup";
 import { getExam } from "../../server/domain/exams";
 import { marksGrid, saveMarks } from "../../server/domain/marks";
 import { importMarks } from "../../server/domain/marks-import";
-import { readMarksSheet } from "../../server/exam-results/marks-sheet";
+import { readMarksSheet } from "../../server/exam-results/marks-sheet-reading";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { ExamFigures } from "../components/exam-results/exam-figures";
 import { officeFigures } from "../components/exam-results/exam-figures.server";

@@ -1,7 +1,7 @@
 // /DeashBoard/orders.csv (admins): every order, or those with one status (?status=), as a CSV
 // download for a spreadsheet.
 import { orderStatusOf } from "../../common/schemas/orders";
-import { ordersCsv } from "../../server/domain/orders";
+import { ordersCsv } from "../../server/domain/orders/export";
 import { pageOf, requireAdminPage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.orders-csv";
 

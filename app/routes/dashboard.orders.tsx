@@ -12,7 +12,7 @@ import { orderStatuses, orderStatusOf, refundableStatuses, refundInput } from ".
 import { formatDate, formatNumber, formatPrice } from "../../i18n/format";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { confirmHeldPayment } from "../../server/domain/holds";
-import { listOrders } from "../../server/domain/orders";
+import { listOrders } from "../../server/domain/orders/queries";
 import { refundOrder } from "../../server/domain/refunds";
 import { PaymentProviderError } from "../../server/payments/provider";
 import { orderNumber, statusLabel } from "../components/cart/order-status";

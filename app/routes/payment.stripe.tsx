@@ -8,7 +8,7 @@
 import { data } from "react-router";
 import { problem } from "../../common/errors/problem";
 import { DomainError, PaymentError } from "../../server/domain/errors";
-import { confirmTestPayment, recordPayment } from "../../server/domain/orders";
+import { confirmTestPayment, recordPayment } from "../../server/domain/orders/settlement";
 import { PaymentProviderError } from "../../server/payments/provider";
 import { CardForm } from "../components/cart/card-form";
 import { jsonBody } from "../components/cart/orders.server";

@@ -3,7 +3,7 @@
 import { href } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { formatDate, formatNumber, formatPrice } from "../../i18n/format";
-import { getOrder } from "../../server/domain/orders";
+import { getOrder } from "../../server/domain/orders/queries";
 import { CartTotals } from "../components/cart/cart-lines";
 import { channelName, orderNumber, StatusBadge } from "../components/cart/order-status";
 import { notFoundPage, orderView } from "../components/cart/orders.server";

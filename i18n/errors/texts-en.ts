@@ -279,7 +279,7 @@ export const errorTextsEn = {
   "exam.scoreCell": '{subject} {part}: "{value}" must be a whole number or A',
   "exam.fileRequired": "file is required",
   "exam.scoreRange": "must be a whole number from 0 to {full}, or A",
-  // The marks sheet's import (server/exam-results/marks-sheet.ts): each row's and column's problem.
+  // The marks sheet's import (server/exam-results/marks-sheet-reading.ts): each row's and column's problem.
   "sheet.fileEmpty": "The file is empty.",
   "sheet.fileTooLarge": "The file is larger than {size} MB.",
   "sheet.unreadable":

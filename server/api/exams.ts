@@ -23,7 +23,8 @@ import { type Exam, getExam, listExams } from "../domain/exams";
 import { marksGrid, saveMarks } from "../domain/marks";
 import { importMarks } from "../domain/marks-import";
 import { lookupResult, ownMarksheets } from "../domain/result-lookup";
-import { readMarksSheet, sheetError } from "../exam-results/marks-sheet";
+import { sheetError } from "../exam-results/marks-sheet";
+import { readMarksSheet } from "../exam-results/marks-sheet-reading";
 import { Answer, endpoint } from "./endpoint";
 
 const tag = "Exam results";

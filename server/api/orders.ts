@@ -14,18 +14,11 @@ import {
 import { orderStatuses } from "../db/schema";
 import { listQuery } from "../domain/content/collection";
 import { confirmHeldPayment } from "../domain/holds";
-import {
-  confirmTestPayment,
-  createPaymentIntent,
-  getOrder,
-  listOrders,
-  type Order,
-  type Quote,
-  quoteCart,
-  type Refund,
-  recordPayment,
-  TotalChangedError,
-} from "../domain/orders";
+import type { Order, Refund } from "../domain/orders/order";
+import { createPaymentIntent, TotalChangedError } from "../domain/orders/payment-start";
+import { getOrder, listOrders } from "../domain/orders/queries";
+import { type Quote, quoteCart } from "../domain/orders/quote";
+import { confirmTestPayment, recordPayment } from "../domain/orders/settlement";
 import { refundOrder } from "../domain/refunds";
 import { Answer, endpoint } from "./endpoint";
 import { errorBody } from "./errors";

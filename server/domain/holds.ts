@@ -9,7 +9,7 @@ import { orders } from "../db/schema";
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
-import type { OrderContext } from "./orders";
+import type { OrderContext } from "./orders/order";
 
 export async function confirmHeldPayment(ctx: OrderContext, actor: Actor, orderId: string): Promise<void> {
   const admin = requireAdmin(actor);

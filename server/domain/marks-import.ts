@@ -1,24 +1,15 @@
-// Importing a marks sheet (read by server/exam-results/marks-sheet.ts): the marks of a class, and the
+// Importing a marks sheet (read by server/exam-results/marks-sheet-reading.ts): the marks of a class, and the
 // students not yet enrolled, in one go or not at all.
 import { and, eq, inArray } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
 import type { Database } from "../db/client";
 import { enrolments } from "../db/schema";
-import { type SheetError, sheetError } from "../exam-results/marks-sheet";
+import { type SheetError, type SheetRow, sheetError } from "../exam-results/marks-sheet";
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit/record";
 import { regrade } from "./exam-grading";
 import { examClassId, getExam } from "./exams";
 import { type ScoreChange, writeScores } from "./marks";
-
-/** A marks sheet's rows, as server/exam-results/marks-sheet.ts reads them. */
-export type SheetRow = {
-  line: number;
-  roll: string;
-  registration: string;
-  name: string;
-  scores: Record<string, (number | null | undefined)[]>;
-};
 
 /**
  * Imports a marks sheet's rows: a roll not yet enrolled in the exam's class and session is

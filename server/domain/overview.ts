@@ -21,7 +21,7 @@ import {
 } from "../db/schema";
 import type { Payments } from "../payments/payments";
 import { serverKinds } from "./kinds";
-import { expireStaleOrders } from "./orders";
+import { expireStaleOrders } from "./orders/expiry";
 
 /** Every kind of content is counted (common/kinds.ts). */
 export const overviewKinds = kindNames;
@@ -85,7 +85,7 @@ async function countAll(db: Database): Promise<Map<string, number>> {
 
 /**
  * The overview. Its newest orders are read as every read of orders is, after stale ones expire
- * (with the payment provider at hand, their intents are cancelled too: server/domain/orders.ts).
+ * (with the payment provider at hand, their intents are cancelled too: server/domain/orders/expiry.ts).
  */
 export async function loadOverview(
   db: Database,

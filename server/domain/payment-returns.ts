@@ -10,7 +10,9 @@ import { type PaymentProvider, PaymentReportError, type Settlement } from "../pa
 import { testGatewayChannels } from "../payments/test-gateway";
 import { type Actor, requireUser } from "./actor";
 import { DomainError, notFound } from "./errors";
-import { orderLifetimeMs, type PaymentContext, settle } from "./orders";
+import { orderLifetimeMs } from "./orders/expiry";
+import type { PaymentContext } from "./orders/order";
+import { settle } from "./orders/settlement";
 
 /**
  * What the buyer is told on coming back: paid; on_hold (taken, an admin checks it); failed or

@@ -4,7 +4,9 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { orders } from "../db/schema";
 import { DomainError, PaymentError } from "./errors";
-import { expireStaleOrders, orderLifetimeMs, type PaymentContext, settle } from "./orders";
+import { expireStaleOrders, orderLifetimeMs } from "./orders/expiry";
+import type { PaymentContext } from "./orders/order";
+import { settle } from "./orders/settlement";
 
 /** How long a provider gets to call back before it is asked, and how often an order is asked again. */
 export const reconcileAfterMs = 5 * 60 * 1000;

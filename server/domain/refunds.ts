@@ -14,7 +14,9 @@ import type { Mailer } from "../mail/mailer";
 import { type Actor, requireAdmin } from "./actor";
 import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
-import { type PaymentContext, providerOf, type Refund, refundOf } from "./orders";
+import type { PaymentContext, Refund } from "./orders/order";
+import { refundOf } from "./orders/queries";
+import { providerOf } from "./orders/settlement";
 
 /** What an admin asks, read with the shared schema (amount in minor units; none: all that is left). */
 export type RefundRequest = z.output<typeof refundInput>;

@@ -6,7 +6,7 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import { queriesSent } from "../db/query-count";
 import { createRequestCounts } from "./request-counts";
 
-/** What became of a payment, as counted where orders settle (server/domain/orders.ts). */
+/** What became of a payment, as counted where orders settle (server/domain/orders/settlement.ts). */
 export type PaymentOutcome =
   | "paid"
   | "on_hold"

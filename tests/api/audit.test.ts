@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportFile } from "../../server/backup/export";
 import { auditEntries, blogs, contactMessages, orders, users } from "../../server/db/schema";
 import { actorFromSession } from "../../server/domain/actor";
-import { ordersCsv } from "../../server/domain/orders";
+import { ordersCsv } from "../../server/domain/orders/export";
 import { loadOverview } from "../../server/domain/overview";
 import { subscribersCsv } from "../../server/domain/subscribers";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";

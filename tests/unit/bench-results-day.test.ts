@@ -9,7 +9,8 @@ import {
 } from "../../bench/results-day";
 import { gradeMarksheet } from "../../common/grading";
 import { examInput } from "../../common/schemas/results";
-import { readMarksSheet, writeMarksSheet } from "../../server/exam-results/marks-sheet";
+import { writeMarksSheet } from "../../server/exam-results/marks-sheet";
+import { readMarksSheet } from "../../server/exam-results/marks-sheet-reading";
 
 describe("the bench's results-day class", () => {
   const rows = resultsDayRows(2000);

@@ -17,10 +17,10 @@ import type { SubjectRule } from "../../common/schemas/results";
 import {
   marksSheetHeaders,
   marksSheetLimits,
-  readMarksSheet,
   type SheetRowInput,
   writeMarksSheet,
 } from "../../server/exam-results/marks-sheet";
+import { readMarksSheet } from "../../server/exam-results/marks-sheet-reading";
 import { pngOfZeros } from "../fixtures/png-of-zeros";
 
 const fixture = (name: string) =>

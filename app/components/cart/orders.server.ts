@@ -1,10 +1,11 @@
 // The server side of the cart pages: the quote action shared by /allOrder and /payment-getway,
-// and orders mapped to what the pages show. The domain (server/domain/orders.ts) decides prices,
+// and orders mapped to what the pages show. The domain (server/domain/orders/) decides prices,
 // totals and who may see what; this file only reads the request and shapes the answer.
 import { data, type RouterContextProvider } from "react-router";
 import { maxQuantity } from "../../../common/pricing";
 import { DomainError } from "../../../server/domain/errors";
-import { type Order, quoteCart } from "../../../server/domain/orders";
+import type { Order } from "../../../server/domain/orders/order";
+import { quoteCart } from "../../../server/domain/orders/quote";
 import { pageOf, requireUserPage } from "../../lib/page.server";
 import type { CartItemInput, OrderView, QuoteView } from "./types";
 
@@ -59,18 +60,7 @@ export async function quoteFor(context: Context, items: CartItemInput[]): Promis
   for (let attempt = 0; ; attempt++) {
     try {
       const quote = await quoteCart(services, actor, remaining);
-      return {
-        lines: quote.lines.map((line) => ({
-          admissionId: line.admissionId,
-          title: line.title,
-          unitPriceMinor: line.unitPriceMinor,
-          quantity: line.quantity,
-          image: line.image,
-        })),
-        missing: [...refused, ...quote.missing],
-        totals: quote.totals,
-        currency: quote.currency,
-      };
+      return { ...quote, missing: [...refused, ...quote.missing] };
     } catch (error) {
       const bad = badItemIds(error, remaining);
       if (bad.length === 0 || attempt >= 3) throw error;
@@ -91,7 +81,7 @@ export async function quoteAction(context: Context, request: Request) {
 const iso = (value: Date | string | null | undefined) =>
   value == null ? null : value instanceof Date ? value.toISOString() : value;
 
-/** An order as the pages show it (dates as ISO text, nothing the page does not need). */
+/** An order as the pages show it (types.ts: OrderView): dates as ISO text, nothing the page does not need. */
 export function orderView(order: Order): OrderView {
   return {
     id: order.id,

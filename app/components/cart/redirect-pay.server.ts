@@ -1,7 +1,7 @@
 // The loader and action behind the redirect providers' panels (payment.ssl.tsx, payment.bkash.tsx).
 import type { RouterContextProvider } from "react-router";
 import { DomainError } from "../../../server/domain/errors";
-import { getOrder } from "../../../server/domain/orders";
+import { getOrder } from "../../../server/domain/orders/queries";
 import { pageOf, requireUserPage } from "../../lib/page.server";
 import { jsonBody } from "./orders.server";
 import { type RedirectPayProps, type ReturnOutcome, returnOutcomes } from "./redirect-pay";

@@ -5,7 +5,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { problem } from "../../../common/errors/problem";
 import { DomainError } from "../../../server/domain/errors";
-import { createPaymentIntent } from "../../../server/domain/orders";
+import { createPaymentIntent } from "../../../server/domain/orders/payment-start";
 import { PaymentProviderError, type PaymentProviderKind } from "../../../server/payments/provider";
 import { pageOf } from "../../lib/page.server";
 import { badItemIds, itemsOf, quoteFor } from "./orders.server";

@@ -1,74 +1,41 @@
 // What the cart pages receive from their loaders and actions (kept small: it goes to the browser).
+// The shapes are the domain's (server/domain/orders/), each page's view said by what it leaves out.
 import type { Problem } from "../../../common/errors/problem";
-import type { Totals } from "../../../common/pricing";
-import type { OrderStatus, paymentProviderNames } from "../../../common/schemas/orders";
-
-export type PaymentProviderKind = (typeof paymentProviderNames)[number];
-
-import type { ImageView } from "../../ui";
+import type { Order, OrderItemView, Refund } from "../../../server/domain/orders/order";
+import type { PaymentIntentAnswer } from "../../../server/domain/orders/payment-start";
+import type { Quote, QuoteLine } from "../../../server/domain/orders/quote";
 
 export type CartItemInput = { id: string; quantity: number };
 
-export type QuoteLine = {
-  admissionId: string;
-  title: string;
-  unitPriceMinor: number;
-  quantity: number;
-  image: ImageView | null;
-};
-
-export type QuoteView = {
-  lines: QuoteLine[];
-  /** Ids in the cart with no admission behind them any more. */
-  missing: string[];
-  totals: Totals;
-  currency: string;
-};
+/** The cart priced (server/domain/orders/quote.ts). */
+export type QuoteView = Quote;
 
 export type { OrderStatus } from "../../../common/schemas/orders";
+export type { QuoteLine };
 
-export type OrderView = {
-  id: string;
-  status: OrderStatus;
-  currency: string;
-  subtotalMinor: number;
-  shippingMinor: number;
-  taxMinor: number;
-  totalMinor: number;
-  /** Who took the payment (stripe, sslcommerz, bkash, test) and whether it was a test-mode stand-in. */
-  provider: string;
-  testMode: boolean;
-  /** The provider's transaction (bank_tran_id, trxID) and how it was paid ("BKASH-BKash"). */
-  transactionId: string | null;
-  paymentChannel: string | null;
-  refundedMinor: number;
-  refunds: { amountMinor: number; reason: string; createdAt: string }[];
-  cardLast4: string | null;
-  billingName: string | null;
-  billingEmail: string | null;
-  billingAddress: string | null;
+/**
+ * An order as the pages show it (the mapping: orders.server.ts): the domain's order
+ * (server/domain/orders/order.ts) with its dates as ISO text, without what only the office's
+ * API reads (the provider's payment id, the masked card, a refund's id and state, an item's
+ * admission).
+ */
+export type OrderView = Omit<
+  Order,
+  "providerPaymentId" | "maskedCard" | "refunds" | "items" | "buyer" | "paidAt" | "createdAt"
+> & {
+  refunds: (Pick<Refund, "amountMinor" | "reason"> & { createdAt: string })[];
   paidAt: string | null;
   createdAt: string;
-  items: { title: string; unitPriceMinor: number; quantity: number }[];
-  buyer: { name: string; email: string } | null;
+  items: Pick<OrderItemView, "title" | "unitPriceMinor" | "quantity">[];
+  buyer: NonNullable<Order["buyer"]> | null;
 };
 
 /** The answer to "intent": a payment intent for the total shown, or why not. */
 export type IntentAnswer =
   | {
       ok: true;
-      intent: {
-        /** The card flow's secret; null for a redirect provider. */
-        clientSecret: string | null;
-        /** The redirect flow's page (the provider's, or the local test gateway); null for cards. */
-        redirectUrl: string | null;
-        orderId: string;
-        amountMinor: number;
-        currency: string;
-        provider: PaymentProviderKind;
-        testMode: boolean;
-        publishableKey: string | null;
-      };
+      /** The payment started (server/domain/orders/payment-start.ts), its totals left out. */
+      intent: Omit<PaymentIntentAnswer, "amount" | "totals">;
     }
   /** The total changed meanwhile: the server's new price. */
   | { ok: false; kind: "conflict"; quote: QuoteView }
