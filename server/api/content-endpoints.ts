@@ -43,13 +43,12 @@ export type WireKind<Item> = {
   documentField?: string;
   /** Documentation of wire fields whose rule the domain schema cannot show (a class list checked by a function). */
   fieldDocs?: Record<string, JsonSchema>;
-  /** Query parameters beyond limit, offset and q (comments' blogId). */
-  filters?: string[];
   /**
-   * Filters whose values are a fixed list (a download's category): another value is refused
-   * with 400 naming it, where an unknown id (a blog's) lists nothing.
+   * Query parameters beyond limit, offset and q (comments' blogId): the collection's filters of
+   * these names. One whose values are a closed list (a download's category) refuses another
+   * value with 400 naming it, where an unknown id (a blog's) lists nothing.
    */
-  filterRules?: Record<string, z.ZodType<string>>;
+  filters?: string[];
   /**
    * Fields of the answer that not everyone sees, by wire name: "signed-in", "admin" or "author
    * or admin" (the record's writer). Any other field is shown to everyone. An answer leaves out
@@ -232,7 +231,10 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     Object.fromEntries((kind.filters ?? []).map((name) => [name, z.string().optional()])),
   );
   const rules = Object.fromEntries(
-    Object.entries(kind.filterRules ?? {}).map(([name, rule]) => [name, rule.optional()]),
+    (kind.filters ?? []).flatMap((name) => {
+      const filter = collection.filters[name];
+      return filter?.closed ? [[name, filter.schema.optional()]] : [];
+    }),
   );
   const query = listQuery.extend({ ...filterSchema.shape, ...rules });
 
@@ -255,7 +257,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
           Object.entries(rest).filter(([, value]) => value !== undefined),
         ) as Record<string, string>;
         for (const [name, value] of Object.entries(filters)) {
-          const schema = collection.filters[name];
+          const schema = collection.filters[name]?.schema;
           // An unknown blog id filters to nothing rather than failing.
           if (schema && !schema.safeParse(value).success) return new Answer([], { "X-Total-Count": "0" });
         }

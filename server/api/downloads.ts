@@ -1,7 +1,6 @@
 // The downloads on the wire: list (category, q), one, add, change and delete (admins, with the
 // file in a multipart body as `file`), and the file itself at /downloads/{id}/file.
 import { z } from "zod";
-import { downloadCategories } from "../../common/schemas/content";
 import { downloadCollection, downloadFile } from "../domain/downloads";
 import { documentContentTypes } from "../files/documents";
 import { attachment } from "./content-disposition";
@@ -19,11 +18,6 @@ const downloadRecords = contentEndpoints({
   fields: { title: "title", category: "category", description: "description" },
   documentField: "file",
   filters: ["category"],
-  filterRules: {
-    category: z.enum(downloadCategories, {
-      error: "category must be form, syllabus, routine, notice or other",
-    }),
-  },
   wire: downloadWire,
   toWire: (download) => ({
     _id: download.id,

@@ -3,11 +3,10 @@ import { admissions } from "../db/schema";
 import { collection } from "./content/collection";
 
 export const admissionCollection = collection({
-  name: "Admission",
+  kind: "admissions",
   table: admissions,
   input: admissionInput,
   searchColumn: admissions.title,
   create: "admin",
   change: "admin",
-  image: "required",
 });

@@ -9,13 +9,12 @@ import { collection } from "./content/collection";
 import { DomainError } from "./errors";
 
 export const albumCollection = collection({
-  name: "Album",
+  kind: "albums",
   table: albums,
   input: albumInput,
   searchColumn: albums.title,
   create: "admin",
   change: "admin",
-  image: "none",
   // An album without a date is dated the day it is added.
   onCreate: (input) => ({ heldOn: input.heldOn ?? new Date() }),
   // The cover is one of the album's own photos (a new album has none yet).

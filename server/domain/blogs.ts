@@ -22,14 +22,13 @@ export const userBlogLimit: RateLimitRule = {
 };
 
 export const blogCollection = collection({
-  name: "Blog",
+  kind: "blogs",
   table: blogs,
   input: blogInput,
   searchColumn: blogs.title,
   create: "user",
   change: "authorOrAdmin",
   authorOf: (blog) => blog.authorId,
-  image: "optional",
   // A blog waiting for review is seen by its author and the admins only.
   hiddenFrom: (actor) => {
     if (actor.kind === "user" && actor.isAdmin) return undefined;

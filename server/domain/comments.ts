@@ -30,7 +30,7 @@ function readableBlogs(actor: Actor) {
 }
 
 export const commentCollection = collection({
-  name: "Comment",
+  kind: "comments",
   table: comments,
   input: commentInput,
   searchColumn: comments.message,
@@ -57,7 +57,6 @@ export const commentCollection = collection({
   // review: a view of their own.
   views: (actor) =>
     actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : `reader ${actor.id}`,
-  image: "none",
   filters: { blogId: { column: comments.blogId, schema: z.uuid({ error: "blogId must be a blog's id" }) } },
   fixed: ["blogId", "email"],
   // The e-mail shown is the writer's own, so nobody can comment in another person's name. The

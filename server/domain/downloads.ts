@@ -9,13 +9,12 @@ import type { Actor } from "./actor";
 import { type ContentContext, collection } from "./content/collection";
 
 export const downloadCollection = collection({
-  name: "Download",
+  kind: "downloads",
   table: downloads,
   input: downloadInput,
   searchColumn: downloads.title,
   create: "admin",
   change: "admin",
-  image: "none",
   document: true,
   filters: {
     category: {
@@ -23,6 +22,7 @@ export const downloadCollection = collection({
       schema: z.enum(downloadCategories, {
         error: "category must be form, syllabus, routine, notice or other",
       }),
+      closed: true,
     },
   },
 });

@@ -10,13 +10,12 @@ import { type ContentContext, collection } from "./content/collection";
 import { DomainError } from "./errors";
 
 export const eventCollection = collection({
-  name: "Event",
+  kind: "events",
   table: events,
   input: eventInput,
   searchColumn: events.title,
   create: "admin",
   change: "admin",
-  image: "optional",
   // An event without an end ends when it starts (a day, or a moment).
   onCreate: (input) => ({ endsAt: input.endsAt ?? input.startsAt }),
   // The end is not before the start, as sent or as stored.

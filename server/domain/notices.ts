@@ -9,13 +9,12 @@ import { DomainError } from "./errors";
 export type NoticeDownload = { id: string; title: string; fileName: string; fileSize: number };
 
 export const noticeCollection = collection({
-  name: "Notice",
+  kind: "notices",
   table: notices,
   input: noticeInput,
   searchColumn: notices.title,
   create: "admin",
   change: "admin",
-  image: "optional",
   check: async (ctx, input) => {
     if (!input.downloadId) return;
     const [found] = await ctx.db

@@ -3,11 +3,10 @@ import { results } from "../db/schema";
 import { collection } from "./content/collection";
 
 export const resultCollection = collection({
-  name: "Result",
+  kind: "results",
   table: results,
   input: resultInput,
   searchColumn: results.title,
   create: "admin",
   change: "admin",
-  image: "optional",
 });

@@ -3,11 +3,10 @@ import { services } from "../db/schema";
 import { collection } from "./content/collection";
 
 export const serviceCollection = collection({
-  name: "Service",
+  kind: "services",
   table: services,
   input: serviceInput,
   searchColumn: services.name,
   create: "admin",
   change: "admin",
-  image: "optional",
 });

@@ -4,13 +4,12 @@ import type { Actor } from "./actor";
 import { adminsOrEveryone, collection, shownTo, unapprovedHiddenFromNonAdmins } from "./content/collection";
 
 export const studentCollection = collection({
-  name: "Student",
+  kind: "students",
   table: students,
   input: studentInput,
   searchColumn: students.name,
   create: "admin",
   change: "admin",
-  image: "optional",
   hiddenFrom: unapprovedHiddenFromNonAdmins(students.status),
   views: adminsOrEveryone,
   // New students wait for review, whatever the request says; an admin's approval publishes them.

@@ -13,13 +13,12 @@ import {
 const hiddenFrom = unapprovedHiddenFromNonAdmins(teachers.status);
 
 export const teacherCollection = collection({
-  name: "Teacher",
+  kind: "teachers",
   table: teachers,
   input: teacherInput,
   searchColumn: teachers.name,
   create: "admin",
   change: "admin",
-  image: "optional",
   hiddenFrom,
   // Signed-in readers see more of each teacher than visitors do (teacherFieldsSeen).
   views: adminsSignedInOrEveryone,

@@ -65,13 +65,12 @@ describe("the kinds of content", () => {
   it("refuses, in the type check, a file kind whose table has no file columns", () => {
     const definition = () =>
       collection({
-        name: "Event",
+        kind: "events",
         table: events,
         input: eventInput,
         searchColumn: events.title,
         create: "admin",
         change: "admin",
-        image: "optional",
         // @ts-expect-error events has no fileKey, fileName, fileSize and fileType columns
         document: true,
       });

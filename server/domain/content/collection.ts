@@ -21,7 +21,7 @@ import { z } from "zod";
 import type { AuditSubject } from "../../../common/audit";
 import { problem, problemOfIssue } from "../../../common/errors/problem";
 import { uuidPattern } from "../../../common/ids";
-import type { KindOne } from "../../../common/kinds";
+import { type KindName, kinds } from "../../../common/kinds";
 import type { DownloadType } from "../../../common/schemas/content";
 import { imageLink } from "../../../common/schemas/content";
 import { fieldProblemsOf } from "../../../common/schemas/field-errors";
@@ -96,10 +96,11 @@ export const pageSizes = { default: 50, max: 100 };
 
 export type CollectionDefinition<Table extends ContentTable, Input extends z.ZodObject> = {
   /**
-   * One record's name (common/kinds.ts), capitalised, for messages: "Admission not found". In
-   * lower case it is the record's subject in the audit trail.
+   * The kind (common/kinds.ts): its one record's name names it in messages ("Admission not
+   * found") and is the record's subject in the audit trail; its image rule says whether records
+   * carry an image (imageUrl, imageFileId columns), and whether one is required.
    */
-  name: Capitalize<KindOne>;
+  kind: KindName;
   table: Table;
   /** Fields a create takes, in plain English; an update takes any of them. */
   input: Input;
@@ -111,8 +112,6 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
   change: "admin" | "authorOrAdmin";
   /** The author's user id, for "authorOrAdmin". */
   authorOf?: (record: InferSelectModel<Table>) => string | null;
-  /** Whether records carry an image (imageUrl, imageFileId columns), and whether one is required. */
-  image: "none" | "optional" | "required";
   /**
    * Records are a file (downloads): its columns fileKey, fileName, fileSize and fileType are set
    * from the document stored by ctx.documents, required on create, and the stored file goes with
@@ -134,8 +133,12 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
    * (comments: a sum of each blog's count); its one row's `n`.
    */
   total?: (actor: Actor) => SQL;
-  /** List filters beyond `q`, by name: ?blogId= on comments. */
-  filters?: Record<string, { column: PgColumn; schema: z.ZodType<string> }>;
+  /**
+   * List filters beyond `q`, by name: ?blogId= on comments. A value its rule refuses lists
+   * nothing (an unknown blog), unless the filter is `closed` (a fixed list of values: a
+   * download's category), where the adapters refuse it, naming it.
+   */
+  filters?: Record<string, { column: PgColumn; schema: z.ZodType<string>; closed?: boolean }>;
   /** Fields set on create that an update may not change (the blog a comment belongs to). */
   fixed?: (keyof z.output<Input> & string)[];
   /** Values filled in before a create is validated, whatever the client sent (a user's blog carries their e-mail). */
@@ -184,8 +187,8 @@ export type ContentCollection<Item> = {
   name: string;
   /** Who may create, and who may change or delete (the domain checks; adapters document it). */
   access: { create: "admin" | "user"; change: "admin" | "authorOrAdmin" };
-  /** List filters beyond `q`, with the rule for their values. */
-  filters: Record<string, z.ZodType<string>>;
+  /** List filters beyond `q`, with the rule for their values and whether they are a closed list. */
+  filters: Record<string, { schema: z.ZodType<string>; closed: boolean }>;
   /** The fields a create takes (for documentation and forms). */
   input: z.ZodObject;
   image: "none" | "optional" | "required";
@@ -239,14 +242,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function collection<Table extends ContentTable, Input extends z.ZodObject>(
   definition: CollectionDefinition<Table, Input>,
 ): ContentCollection<ContentRecord<Table>> {
-  const { table, name } = definition;
-  /** The kind as messages name it: a label code (common/errors/labels.ts). */
-  const one = name.toLowerCase() as Lowercase<typeof name>;
+  const { table } = definition;
+  const { one, image: imageRule } = kinds[definition.kind];
+  /** The kind as messages name it ("Admission"). */
+  const name = one.charAt(0).toUpperCase() + one.slice(1);
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const imageFileId = columns.imageFileId;
-  const hasImage = definition.image !== "none" && imageFileId !== undefined;
+  const hasImage = imageRule !== "none" && imageFileId !== undefined;
   const updateInput = definition.input.partial();
-  const subject: AuditSubject = name.toLowerCase() as Lowercase<typeof name>;
+  const subject: AuditSubject = one;
   const labelOf =
     definition.label ??
     ((record: InferSelectModel<Table>) => {
@@ -455,11 +459,14 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     name,
     access: { create: definition.create, change: definition.change },
     input: definition.input,
-    image: definition.image,
+    image: imageRule,
     document: Boolean(definition.document),
     reviewed: columns.status !== undefined,
     filters: Object.fromEntries(
-      Object.entries(definition.filters ?? {}).map(([key, filter]) => [key, filter.schema]),
+      Object.entries(definition.filters ?? {}).map(([key, filter]) => [
+        key,
+        { schema: filter.schema, closed: filter.closed === true },
+      ]),
     ),
 
     list: (ctx: ContentContext, actor: Actor, query: ListQuery) =>
@@ -482,7 +489,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       const prefilled =
         definition.prefill && isObject(input) ? { ...input, ...definition.prefill(user) } : input;
       const values = parse(definition.input, prefilled);
-      if (definition.image === "required" && !image?.file && !image?.link) {
+      if (imageRule === "required" && !image?.file && !image?.link) {
         throw new DomainError("invalid", problem("upload.choosePhoto"), {
           image: problem("upload.choosePhoto"),
         });
@@ -563,7 +570,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
           throw new DomainError("forbidden", found, fields);
         }
       }
-      if (definition.image === "required" && image?.link === "" && !image.file) {
+      if (imageRule === "required" && image?.link === "" && !image.file) {
         throw new DomainError("invalid", problem("upload.choosePhoto"), {
           image: problem("upload.choosePhoto"),
         });
