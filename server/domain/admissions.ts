@@ -1,12 +1,10 @@
-import { admissionInput } from "../../common/schemas/content";
+// Admissions, the server's part (common/kinds/admissions.ts is the definition): its table and rules of its own.
 import { admissions } from "../db/schema";
-import { collection } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
-export const admissionCollection = collection({
+export const admissionKind = serverKind({
   kind: "admissions",
   table: admissions,
-  input: admissionInput,
-  searchColumn: admissions.title,
-  create: "admin",
-  change: "admin",
 });
+
+export const admissionCollection = admissionKind.collection;

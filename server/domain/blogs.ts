@@ -1,16 +1,13 @@
-// Blogs: admins write them from the dashboard (published at once); any signed-in user writes
+// Blogs, the server's part (common/kinds/blogs.ts is the definition): a user's blog waits for
+// review, an author's edit goes back to it (docs/decisions/0012-user-blogs-and-profile.md).
 
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { problem } from "../../common/errors/problem";
-import { blogInput, reviewStatus } from "../../common/schemas/content";
-// one from the profile, and it waits as pending until an admin approves it. Its author or an
-// admin changes or deletes it; an author's edit goes back to review
-// (docs/decisions/0012-user-blogs-and-profile.md).
 import { shownLink } from "../../common/text-rules";
 import { blogs } from "../db/schema";
 import type { Actor } from "./actor";
-import { collection, shownTo } from "./content/collection";
+import { shownTo } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
 /** Blogs a user (not an admin) may send for review in an hour. */
@@ -21,13 +18,9 @@ export const userBlogLimit: RateLimitRule = {
   problem: problem("limit.blogs"),
 };
 
-export const blogCollection = collection({
+export const blogKind = serverKind({
   kind: "blogs",
   table: blogs,
-  input: blogInput,
-  searchColumn: blogs.title,
-  create: "user",
-  change: "authorOrAdmin",
   authorOf: (blog) => blog.authorId,
   // A blog waiting for review is seen by its author and the admins only.
   hiddenFrom: (actor) => {
@@ -38,10 +31,6 @@ export const blogCollection = collection({
   // A signed-in author also sees their own blogs under review: a view of their own.
   views: (actor) =>
     actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : `author ${actor.id}`,
-  filters: {
-    status: { column: blogs.status, schema: reviewStatus },
-    authorId: { column: blogs.authorId, schema: z.string().min(1).max(100) },
-  },
   adminOnly: ["status", "authorEmail"],
   // A user's blog carries their own e-mail and waits for review, whatever the request says.
   prefill: (actor) => (actor.isAdmin ? {} : { authorEmail: actor.email }),
@@ -58,6 +47,8 @@ export const blogCollection = collection({
     if (!actor.isAdmin) await enforceRateLimit(ctx.db, userBlogLimit, [actor.id]);
   },
 });
+
+export const blogCollection = blogKind.collection;
 
 /** The filter of public lists (/blogs, the home page, feeds): approved blogs only, for everyone. */
 export const publishedBlogs = { status: "approved" } as const;

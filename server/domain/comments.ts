@@ -1,15 +1,14 @@
-// Comments: any signed-in user writes one; only its author or an admin changes or deletes it
-// (the earlier product let anyone delete any comment: docs/decisions/0005).
+// Comments, the server's part (common/kinds/comments.ts is the definition): a comment is for a
+// blog its writer may read, carries its writer's own e-mail, and is counted per account.
 
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { problem } from "../../common/errors/problem";
-import { commentInput } from "../../common/schemas/content";
 import { shownLink } from "../../common/text-rules";
 import { blogs, commentCounts, comments } from "../db/schema";
 import type { Actor } from "./actor";
 import { blogCollection } from "./blogs";
-import { collection, shownTo } from "./content/collection";
+import { shownTo } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 import { DomainError } from "./errors";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
@@ -29,13 +28,9 @@ function readableBlogs(actor: Actor) {
     : sql`${blogs.status} = 'approved'`;
 }
 
-export const commentCollection = collection({
+export const commentKind = serverKind({
   kind: "comments",
   table: comments,
-  input: commentInput,
-  searchColumn: comments.message,
-  create: "user",
-  change: "authorOrAdmin",
   authorOf: (comment) => comment.authorId,
   // An admin's own comment is a comment; removing someone else's is moderation, kept in the trail.
   personal: true,
@@ -57,7 +52,6 @@ export const commentCollection = collection({
   // review: a view of their own.
   views: (actor) =>
     actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : `reader ${actor.id}`,
-  filters: { blogId: { column: comments.blogId, schema: z.uuid({ error: "blogId must be a blog's id" }) } },
   fixed: ["blogId", "email"],
   // The e-mail shown is the writer's own, so nobody can comment in another person's name. The
   // photo is copied into the comment: checked again here, so a photo stored before the rules
@@ -79,6 +73,8 @@ export const commentCollection = collection({
     if (!actor.isAdmin) await enforceRateLimit(ctx.db, commentRateLimit, [actor.id]);
   },
 });
+
+export const commentCollection = commentKind.collection;
 
 /** Who wrote a comment (the e-mail and the account) is for the writer and admins only. */
 export const commentFieldsSeen = { email: "author or admin", authorId: "author or admin" } as const;

@@ -1,31 +1,19 @@
-// Files for visitors to download: forms, syllabuses, routines and notices as PDF, DOCX, XLSX or
-// ODT. Everyone sees and downloads them; admins add, change and delete them. The file is stored
+// Downloads, the server's part (common/kinds/downloads.ts is the definition). The file is stored
 // by the documents' store (server/files/documents.ts) and goes with its record.
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
-import { type DownloadType, downloadCategories, downloadInput } from "../../common/schemas/content";
+import type { DownloadType } from "../../common/kinds/downloads";
 import { downloads } from "../db/schema";
 import type { Actor } from "./actor";
-import { type ContentContext, collection } from "./content/collection";
+import type { ContentContext } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
-export const downloadCollection = collection({
+export const downloadKind = serverKind({
   kind: "downloads",
   table: downloads,
-  input: downloadInput,
-  searchColumn: downloads.title,
-  create: "admin",
-  change: "admin",
   document: true,
-  filters: {
-    category: {
-      column: downloads.category,
-      schema: z.enum(downloadCategories, {
-        error: "category must be form, syllabus, routine, notice or other",
-      }),
-      closed: true,
-    },
-  },
 });
+
+export const downloadCollection = downloadKind.collection;
 
 export type Download = typeof downloads.$inferSelect;
 

@@ -1,21 +1,17 @@
-// The academic calendar: holidays, exams, meetings and events, from a start to an end, whole
-// days or timed. Everyone sees them; admins add, change and delete them.
+// The academic calendar, the server's part (common/kinds/events.ts is the definition): the end
+// not before the start, and the reads of a month, the upcoming events and the feed.
 
 import { and, asc, gte, lt } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
-import { eventInput } from "../../common/schemas/content";
 import { events } from "../db/schema";
 import { type Actor, anonymous } from "./actor";
-import { type ContentContext, collection } from "./content/collection";
+import type { ContentContext } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 import { DomainError } from "./errors";
 
-export const eventCollection = collection({
+export const eventKind = serverKind({
   kind: "events",
   table: events,
-  input: eventInput,
-  searchColumn: events.title,
-  create: "admin",
-  change: "admin",
   // An event without an end ends when it starts (a day, or a moment).
   onCreate: (input) => ({ endsAt: input.endsAt ?? input.startsAt }),
   // The end is not before the start, as sent or as stored.
@@ -29,6 +25,8 @@ export const eventCollection = collection({
     }
   },
 });
+
+export const eventCollection = eventKind.collection;
 
 export type CalendarEvent = typeof events.$inferSelect;
 

@@ -1,20 +1,16 @@
+// Notices, the server's part (common/kinds/notices.ts is the definition): its table and rules of its own.
 import { eq, inArray } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
-import { noticeInput } from "../../common/schemas/content";
 import { downloads, notices } from "../db/schema";
-import { collection } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 import { DomainError } from "./errors";
 
 /** The download a notice carries, as its readers see it. */
 export type NoticeDownload = { id: string; title: string; fileName: string; fileSize: number };
 
-export const noticeCollection = collection({
+export const noticeKind = serverKind({
   kind: "notices",
   table: notices,
-  input: noticeInput,
-  searchColumn: notices.title,
-  create: "admin",
-  change: "admin",
   check: async (ctx, input) => {
     if (!input.downloadId) return;
     const [found] = await ctx.db
@@ -46,3 +42,5 @@ export const noticeCollection = collection({
     }));
   },
 });
+
+export const noticeCollection = noticeKind.collection;

@@ -1,12 +1,10 @@
-import { resultInput } from "../../common/schemas/content";
+// Results, the server's part (common/kinds/results.ts is the definition): its table and rules of its own.
 import { results } from "../db/schema";
-import { collection } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
-export const resultCollection = collection({
+export const resultKind = serverKind({
   kind: "results",
   table: results,
-  input: resultInput,
-  searchColumn: results.title,
-  create: "admin",
-  change: "admin",
 });
+
+export const resultCollection = resultKind.collection;

@@ -1,12 +1,10 @@
-import { serviceInput } from "../../common/schemas/content";
+// Services, the server's part (common/kinds/services.ts is the definition): its table and rules of its own.
 import { services } from "../db/schema";
-import { collection } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
-export const serviceCollection = collection({
+export const serviceKind = serverKind({
   kind: "services",
   table: services,
-  input: serviceInput,
-  searchColumn: services.name,
-  create: "admin",
-  change: "admin",
 });
+
+export const serviceCollection = serviceKind.collection;

@@ -1,20 +1,19 @@
-import { studentInput } from "../../common/schemas/content";
+// Students, the server's part (common/kinds/students.ts is the definition): its table and rules of its own.
 import { students } from "../db/schema";
 import type { Actor } from "./actor";
-import { adminsOrEveryone, collection, shownTo, unapprovedHiddenFromNonAdmins } from "./content/collection";
+import { adminsOrEveryone, shownTo, unapprovedHiddenFromNonAdmins } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
-export const studentCollection = collection({
+export const studentKind = serverKind({
   kind: "students",
   table: students,
-  input: studentInput,
-  searchColumn: students.name,
-  create: "admin",
-  change: "admin",
   hiddenFrom: unapprovedHiddenFromNonAdmins(students.status),
   views: adminsOrEveryone,
   // New students wait for review, whatever the request says; an admin's approval publishes them.
   onCreate: () => ({ status: "pending" }),
 });
+
+export const studentCollection = studentKind.collection;
 
 /** A student's e-mail is for admins only. */
 export const studentFieldsSeen = { email: "admin" } as const;

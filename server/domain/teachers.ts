@@ -1,30 +1,28 @@
+// Teachers, the server's part (common/kinds/teachers.ts is the definition): its table and rules of its own.
 import { and, desc, eq } from "drizzle-orm";
-import { teacherInput } from "../../common/schemas/content";
 import { teachers, uploadedFiles } from "../db/schema";
 import type { Actor } from "./actor";
 import {
   adminsSignedInOrEveryone,
   type ContentContext,
-  collection,
   shownTo,
   unapprovedHiddenFromNonAdmins,
 } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
 const hiddenFrom = unapprovedHiddenFromNonAdmins(teachers.status);
 
-export const teacherCollection = collection({
+export const teacherKind = serverKind({
   kind: "teachers",
   table: teachers,
-  input: teacherInput,
-  searchColumn: teachers.name,
-  create: "admin",
-  change: "admin",
   hiddenFrom,
   // Signed-in readers see more of each teacher than visitors do (teacherFieldsSeen).
   views: adminsSignedInOrEveryone,
   // New teachers wait for review, whatever the request says; an admin's approval publishes them.
   onCreate: () => ({ status: "pending" }),
 });
+
+export const teacherCollection = teacherKind.collection;
 
 /** A teacher's e-mail and phone are for signed-in users; the home address for admins only. */
 export const teacherFieldsSeen = { email: "signed-in", phone: "signed-in", address: "admin" } as const;
