@@ -18,6 +18,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             backup: "./scripts/backup.ts",
             restore: "./scripts/restore.ts",
             export: "./scripts/export.ts",
+            doctor: "./scripts/doctor.ts",
           },
         }
       : {

@@ -135,6 +135,17 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        // The container image built and run with podman (tests/container): minutes of a build,
+        // so not part of `npm test`; .ci/run runs it beside the suite.
+        test: {
+          name: "container",
+          include: ["tests/container/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 1_200_000,
+        },
+      },
     ],
   },
 });

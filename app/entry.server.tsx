@@ -18,6 +18,7 @@ import {
   templateKey,
 } from "../server/cache/page-template-holes";
 import type { HeldValues, PageTemplates } from "../server/cache/page-templates";
+import { isDatabaseUnavailable } from "../server/db/unavailable";
 import type { Actor } from "../server/domain/actor";
 import { type PageContext, pageContext } from "../server/page-context";
 import { NonceProvider } from "./lib/nonce";
@@ -296,8 +297,16 @@ export function handleError(
   { request, context }: { request: Request; context: RouterContextProvider },
 ) {
   if (request.signal.aborted) return;
+  const page = context.get(pageContext);
   // The path only: a query string may hold a token (a reset link's).
-  context.get(pageContext).logger.error({ err: error, path: new URL(request.url).pathname }, "page error");
+  const path = new URL(request.url).pathname;
+  // No fault of the page: it becomes the outage page, 503 with Retry-After (root.tsx middleware).
+  if (isDatabaseUnavailable(error)) {
+    page.databaseDown = true;
+    page.logger.warn({ err: error, path }, "the database does not answer");
+    return;
+  }
+  page.logger.error({ err: error, path }, "page error");
 }
 
 /**

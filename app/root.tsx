@@ -25,6 +25,7 @@ import { SiteHeader } from "./components/site-header";
 import { useCartOwner } from "./lib/cart-owner";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
+import { databaseOutageAnswer } from "./lib/outage.server";
 import { pageOf } from "./lib/page.server";
 import { loadPublicStylesheet } from "./styles/public-stylesheet";
 
@@ -53,6 +54,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
+
+// A request that met a database that does not answer, before the pages ran (server/http.ts) or in
+// a loader or an action (entry.server.tsx handleError), gets the outage page: 503 with
+// Retry-After, in the visitor's language, instead of what the routes made of the error.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const page = pageOf(context);
+    if (page.databaseDown) return databaseOutageAnswer(request, page.nonce);
+    const response = await next();
+    if (!page.databaseDown) return response;
+    await response.body?.cancel();
+    return databaseOutageAnswer(request, page.nonce);
+  },
+];
 
 // The user and the language change only through forms (sign-in, sign-out, language), so plain
 // navigations need not ask the server again, unless the next page needs texts this one lacks
@@ -147,9 +162,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   const messages = loaderData?.messages;
   const brand = messages?.["brand.name"] ?? "Maktab";
   // An error page says what happened in the tab's title too, as its heading does.
-  const trouble = error
-    ? messages?.[isRouteErrorResponse(error) && error.status === 404 ? "notFound.heading" : "error.heading"]
-    : undefined;
+  const trouble = error ? messages?.[headingOf(error)] : undefined;
   return [
     { title: trouble ? `${trouble} | ${brand}` : brand },
     { name: "description", content: messages?.["home.lead"] },
@@ -165,17 +178,29 @@ export function ErrorBoundary() {
   );
 }
 
+const statusOf = (error: unknown) => (isRouteErrorResponse(error) ? error.status : undefined);
+
+/** Not found; the database not answering (a navigation's data answered 503); anything else. */
+function headingOf(error: unknown): MessageKey {
+  const status = statusOf(error);
+  return status === 404 ? "notFound.heading" : status === 503 ? "outage.heading" : "error.heading";
+}
+
 /** Never a stack trace: a person gets a plain message and a code to quote. */
 function ErrorMessage({ error }: { error: unknown }) {
   const { t } = useI18n();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const reference = isRouteErrorResponse(error)
-    ? String(error.status)
-    : new Date().toISOString().slice(0, 19);
+  const status = statusOf(error);
+  const reference = status !== undefined ? String(status) : new Date().toISOString().slice(0, 19);
   return (
     <div className="container container--narrow">
-      <h1>{notFound ? t("notFound.heading") : t("error.heading")}</h1>
-      <p>{notFound ? t("notFound.lead") : t("error.lead", { id: reference })}</p>
+      <h1>{t(headingOf(error))}</h1>
+      <p>
+        {status === 404
+          ? t("notFound.lead")
+          : status === 503
+            ? t("outage.lead")
+            : t("error.lead", { id: reference })}
+      </p>
       <p>
         <a href="/">{t("notFound.home")}</a>
       </p>

@@ -14,6 +14,7 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { ConfigError, loadConfig } from "../server/config";
+import { DataFolderFullError } from "../server/db/data-folder-space";
 import { FolderInUseError } from "../server/db/folder-lock";
 import { users } from "../server/db/schema";
 import type { SignedInActor } from "../server/domain/actor";
@@ -210,7 +211,8 @@ async function passwordFor(parsed: Parsed, adminPassword: string | undefined): P
 function refusalOf(error: unknown): Refusal | null {
   if (error instanceof Refusal) return error;
   if (error instanceof DomainError) return new Refusal(error.message, 1);
-  if (error instanceof FolderInUseError) return new Refusal(error.message, 3);
+  if (error instanceof FolderInUseError || error instanceof DataFolderFullError)
+    return new Refusal(error.message, 3);
   if (error instanceof ConfigError) return new Refusal(error.message, 2);
   const apiError = error as { name?: string; body?: { message?: string }; message?: string };
   if (apiError?.name === "APIError")

@@ -65,7 +65,11 @@ process.exitCode = await runCommand(
     }
     let database: ReturnType<typeof openDatabase>;
     try {
-      database = openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
+      database = openDatabase({
+        url: config.databaseUrl,
+        dataDir: path.join(config.dataDir, "db"),
+        timeouts: config.databaseTimeouts,
+      });
     } catch (error) {
       if (!(error instanceof FolderInUseError && serverAnswers(config.dataDir, error.pid))) throw error;
       return throughServer(config.dataDir, error.pid, options);

@@ -2,6 +2,7 @@
 // how a refusal becomes one line and an exit code.
 import pino from "pino";
 import { ConfigError, loadConfig } from "../server/config";
+import { DataFolderFullError } from "../server/db/data-folder-space";
 import { FolderInUseError } from "../server/db/folder-lock";
 
 /** A refusal to report: its message, and the exit code (1 refused, 2 wrong usage, 3 no database). */
@@ -36,7 +37,7 @@ export async function runCommand(
         ? error
         : error instanceof ConfigError
           ? new Refusal(error.message, 2)
-          : error instanceof FolderInUseError
+          : error instanceof FolderInUseError || error instanceof DataFolderFullError
             ? new Refusal(error.message, 3)
             : null);
     if (!refusal) throw error;

@@ -49,7 +49,11 @@ process.exitCode = await runCommand(async () => {
   }
   const options = parse(process.argv.slice(2));
   const { config } = commandLineConfig();
-  const database = openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
+  const database = openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "db"),
+    timeouts: config.databaseTimeouts,
+  });
   try {
     const tables = await readExports(database.db, options.kinds);
     const folder = path.resolve(

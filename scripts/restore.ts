@@ -41,7 +41,11 @@ process.exitCode = await runCommand(
         force,
         targetName,
         openTarget: async () => {
-          database = openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
+          database = openDatabase({
+            url: config.databaseUrl,
+            dataDir: path.join(config.dataDir, "db"),
+            timeouts: config.databaseTimeouts,
+          });
           return { database, files: createFileStorage(config) };
         },
       });

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
+import { type DatabaseTimeouts, databaseTimeoutsOf, databaseTimeoutVariables } from "./db/timeouts";
 
 const off = new Set(["0", "false", "off", "no"]);
 const on = new Set(["1", "true", "on", "yes"]);
@@ -74,6 +75,8 @@ const envSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// or postgresql:// URL" })
       .optional(),
+    // How long to wait for PostgreSQL: connecting, a statement, an idle connection, a quick check.
+    ...databaseTimeoutVariables,
     SAMPLE_CONTENT: z
       .string()
       .optional()
@@ -88,6 +91,23 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // The bench's counters: queries per request in a Server-Timing header, renders per page.
     BENCH_COUNTERS: onOff,
+    // GET /metrics for Prometheus, for a scraper sending `Authorization: Bearer METRICS_TOKEN`;
+    // without it there is no /metrics. Long and random: it guards what the site earns.
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]*$/, {
+        message: "must be printable ASCII without spaces (it travels in an Authorization header)",
+      })
+      .min(16, { message: "must be at least 16 characters (openssl rand -hex 32 makes one)" })
+      .max(512, { message: "must be at most 512 characters" })
+      .optional(),
+    // How long a stop (SIGTERM) waits for the requests in flight before it cuts them off.
+    STOP_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a whole number of seconds from 1 to 600" })
+      .int("must be a whole number of seconds from 1 to 600")
+      .min(1, "must be a whole number of seconds from 1 to 600")
+      .max(600, "must be a whole number of seconds from 1 to 600")
+      .default(10),
     // Trust X-Forwarded-For for the client address (only behind a proxy that sets it).
     TRUST_PROXY: z
       .string()
@@ -336,6 +356,8 @@ export type Config = {
   instituteName: string;
   dataDir: string;
   databaseUrl?: string;
+  /** How long the app waits for PostgreSQL (DATABASE_*_TIMEOUT). */
+  databaseTimeouts: DatabaseTimeouts;
   sampleContent: boolean;
   admin?: { email: string; password: string };
   authSecret: string;
@@ -346,7 +368,11 @@ export type Config = {
    * default, and not for a public site (it tells anyone what each page costs).
    */
   benchCounters: boolean;
+  /** METRICS_TOKEN: GET /metrics answers a scraper that sends it as a bearer token; undefined: no /metrics. */
+  metricsToken?: string;
   trustProxy: boolean;
+  /** How long a stop waits for the requests in flight (STOP_TIMEOUT_SECONDS), in milliseconds. */
+  stopTimeoutMs: number;
   /** The largest image upload accepted, in bytes. */
   uploadMaxBytes: number;
   /** The largest file a download (a form, a syllabus...) may be, in bytes. */
@@ -461,7 +487,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = String(issue.path[0] ?? "environment");
         const got = typeof present[name] === "string" ? ` (got "${present[name]}")` : "";
         const message = issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
-        const hidden = ["PASSWORD", "SECRET", "KEY"].some((word) => name.includes(word));
+        const hidden = ["PASSWORD", "SECRET", "KEY", "TOKEN"].some((word) => name.includes(word));
         return `${message}${hidden ? "" : got}`;
       }),
     );
@@ -477,13 +503,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instituteName: e.INSTITUTE_NAME,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: databaseTimeoutsOf(e),
     sampleContent: e.SAMPLE_CONTENT,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     authSecret: e.BETTER_AUTH_SECRET ?? generatedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     benchCounters: e.BENCH_COUNTERS ?? false,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
+    stopTimeoutMs: e.STOP_TIMEOUT_SECONDS * 1000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     downloadMaxBytes: e.DOWNLOAD_MAX_BYTES,
     s3:

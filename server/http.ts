@@ -2,22 +2,32 @@
 // over the same domain; this file only wires them.
 
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { problem } from "../common/errors/problem";
 import { endpoints } from "./api";
 import { docsPage } from "./api/docs-page";
 import { ApiError, errorBody, errorResponse } from "./api/errors";
 import { openApiDocument } from "./api/openapi";
 import { mountPaymentReturns } from "./api/payment-returns";
-import { createApiRouter, formOverheadBytes, maxJsonBytes, sharedViews } from "./api/router";
+import {
+  createApiRouter,
+  endpointPatterns,
+  formOverheadBytes,
+  maxJsonBytes,
+  sharedViews,
+} from "./api/router";
 import { authBodyFields } from "./auth/auth";
 import { clientAddressOf, clientIp, withClientIp } from "./auth/client-ip";
 import { namingProviderFailures } from "./auth/oidc";
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "./db/unavailable";
+import { anonymous } from "./domain/actor";
 import { handlePaymentWebhook } from "./domain/orders";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
+import { metricsEndpoint } from "./metrics/endpoint";
+import { createRouteNames } from "./metrics/routes";
 import { resolveActor } from "./middleware/actor";
 import { apiCaching } from "./middleware/api-caching";
 import { builtAssets } from "./middleware/built-assets";
@@ -39,6 +49,7 @@ import { sameOrigin } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
 import { WebhookSignatureError } from "./payments/provider";
+import { asAddressed } from "./public-request";
 import { examReportDownload, examReportPath } from "./results/exam-report-download";
 import { marksDownload, marksDownloadPath } from "./results/marks-download";
 import { marksheetDownload, marksheetPdfPath } from "./results/marksheet-download";
@@ -48,12 +59,31 @@ export type PageHandler = (request: Request, context: RouterContextProvider) => 
 
 export function createApp(
   services: Services,
-  options: { pageHandler?: PageHandler; assetsDir?: string } = {},
+  options: {
+    pageHandler?: PageHandler;
+    /** The pages' routes (the build's), to log and count a page by its route. */
+    pageRoutes?: ServerBuild["routes"];
+    assetsDir?: string;
+  } = {},
 ): Hono<AppEnv> {
   const { config, auth, database } = services;
   const app = new Hono<AppEnv>();
 
-  app.use(requestLog(services.logger, { countQueries: config.benchCounters }));
+  const routeOf = createRouteNames({
+    endpoint: endpointPatterns(endpoints),
+    authPaths: Object.values(auth.api).flatMap((call) => {
+      const path = (call as { path?: unknown }).path;
+      return typeof path === "string" ? [path] : [];
+    }),
+    pages: options.pageRoutes,
+  });
+  app.use(
+    requestLog(services.logger, {
+      countQueries: config.benchCounters,
+      routeOf,
+      metrics: config.metricsToken ? services.metrics : undefined,
+    }),
+  );
   app.use(
     securityHeaders({
       development: config.env === "development",
@@ -66,15 +96,24 @@ export function createApp(
   app.use("/api/*", crossOriginApi(config.trustedOrigins));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Ready while the database answers a quick check (within DATABASE_CHECK_TIMEOUT).
   app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
     try {
       await database.ping();
       return c.json({ status: "ready", database: database.kind });
     } catch (error) {
       c.get("logger").warn({ err: error }, "database not ready");
+      c.header("Retry-After", String(databaseRetryAfterSeconds));
       return c.json({ status: "unavailable", database: database.kind }, 503);
     }
   });
+
+  // Prometheus' scrape (METRICS_TOKEN, docs/metrics.md): ahead of the page cache and the session
+  // lookup (its bearer token is no session's).
+  if (config.metricsToken) {
+    app.get("/metrics", compressAnswers(), metricsEndpoint(services.metrics, config.metricsToken));
+  }
 
   // The bench's counters (BENCH_COUNTERS): pages rendered per page-cache key, and the Server-Timing
   // header of server/middleware/request-log.ts.
@@ -159,6 +198,8 @@ export function createApp(
   app.all("/api", (c) => c.json(errorBody("not_found", problem("request.seeDocs")), 404));
 
   const { pageHandler } = options;
+  // Behind a TLS proxy, pages see the address the visitor used (decision 0046).
+  const publicUrl = new URL(config.publicUrl);
   if (pageHandler) {
     // Page forms include the dashboard's image and document uploads, so the limit follows
     // UPLOAD_MAX_BYTES and DOWNLOAD_MAX_BYTES. It is a safety net with room to spare: the upload
@@ -174,32 +215,44 @@ export function createApp(
       },
     });
     app.get("*", serveSharedPages(services.pageTemplates, services.recordsGeneration));
-    app.all("*", formLimit, pageInput(), (c) => {
-      const client = clientAddressOf(c, config);
-      const context = new RouterContextProvider();
-      context.set(pageContext, {
-        services,
-        actor: c.get("actor"),
-        nonce: c.get("nonce"),
-        requestId: c.get("requestId"),
-        logger: c.get("logger"),
-        authHeaders: withClientIp(c.req.raw.headers, client.ip),
-        client,
-        contentReads: contentReadsOf(c, services.pageCache),
-        personHoles: isTemplatedPage(c),
-        heldDetails: {},
-        templateViewKey: sharedViewKeyOf(c),
-        personalViewKey: c.get("personalViewKey") ?? null,
-        document: c.req.method === "GET" && !c.req.path.endsWith(".data"),
-        contentGeneration: c.get("contentGeneration") ?? null,
-        partView: null,
-      });
-      return pageHandler(c.req.raw, context);
+    app.all("*", formLimit, pageInput(), (c) =>
+      pageHandler(asAddressed(c.req.raw, publicUrl), pageContextOf(c)),
+    );
+  }
+
+  /** What the pages' loaders and actions get: the services, who asks, this request's nonce... */
+  function pageContextOf(c: Context<AppEnv>, databaseDown = false): RouterContextProvider {
+    const client = clientAddressOf(c, config);
+    const context = new RouterContextProvider();
+    context.set(pageContext, {
+      services,
+      actor: c.get("actor") ?? anonymous,
+      nonce: c.get("nonce"),
+      requestId: c.get("requestId"),
+      logger: c.get("logger"),
+      authHeaders: withClientIp(c.req.raw.headers, client.ip),
+      client,
+      contentReads: contentReadsOf(c, services.pageCache),
+      personHoles: isTemplatedPage(c),
+      heldDetails: {},
+      templateViewKey: sharedViewKeyOf(c),
+      personalViewKey: c.get("personalViewKey") ?? null,
+      document: c.req.method === "GET" && !c.req.path.endsWith(".data"),
+      contentGeneration: c.get("contentGeneration") ?? null,
+      partView: null,
+      databaseDown,
     });
+    return context;
   }
 
   app.notFound((c) => c.json(errorBody("not_found", problem("request.notFound")), 404));
   app.onError((error, c) => {
+    // A page whose request met a database that does not answer (finding out who is asking,
+    // say) gets the pages' own answer, in the visitor's language (app/root.tsx).
+    if (options.pageHandler && isDatabaseUnavailable(error) && !/^\/api(\/|$)/i.test(c.req.path)) {
+      c.get("logger")?.warn({ err: error }, "the database does not answer");
+      return options.pageHandler(asAddressed(c.req.raw, publicUrl), pageContextOf(c, true));
+    }
     const known = errorResponse(c, error);
     if (known) return known;
     c.get("logger")?.error({ err: error }, "unhandled error");

@@ -46,6 +46,12 @@ export type PageContext = {
    * classes its part can show (the page carries their CSS: app/styles/page-css.server.ts).
    */
   partView: { key: string; search: string; classes: string[] } | null;
+  /**
+   * The database did not answer this request (server/db/unavailable.ts): set before the pages
+   * run when finding out who asks failed (server/http.ts), or by a loader's or action's error
+   * (app/entry.server.tsx handleError). The page is then the outage page (app/root.tsx).
+   */
+  databaseDown: boolean;
 };
 
 export const pageContext = createContext<PageContext>();

@@ -15,6 +15,9 @@ import { createDocumentStore } from "./files/documents";
 import { createImageStore } from "./files/image-store";
 import { createFileStorage } from "./files/storage";
 import { createMailer } from "./mail/mailer";
+import { countedMailer, countedSms } from "./metrics/counted-messages";
+import { createMetrics } from "./metrics/metrics";
+import { scrapeSources } from "./metrics/scraped";
 import { paymentsOf } from "./payments/payments";
 import type { PaymentProvider } from "./payments/provider";
 import { createTestGatewayProvider } from "./payments/test-gateway";
@@ -29,10 +32,12 @@ export async function createServices(
   database: DatabaseHandle = openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "db"),
+    timeouts: config.databaseTimeouts,
   }),
 ): Promise<Services> {
-  const mail = createMailer(config, logger);
-  const sms = createSmsSender(config, logger);
+  const metrics = createMetrics();
+  const mail = countedMailer(createMailer(config, logger), metrics);
+  const sms = countedSms(createSmsSender(config, logger), metrics);
   const auth = createAuth({ db: database.db, config, logger, mail, sms });
   const { admin } = config;
   // Several processes may start together on one PostgreSQL database: one at a time here.
@@ -72,6 +77,8 @@ export async function createServices(
     logger.info("STRIPE_WEBHOOK_SECRET is not set: orders are marked paid when the page reports the payment");
   }
   const pageCache = createPageCache({ redisUrl: config.redisUrl, database, logger });
+  // What is read at each scrape, and Node's own metrics: only when someone may scrape them.
+  if (config.metricsToken) metrics.watch(scrapeSources({ config, database, pageCache, mail, sms }));
   return {
     config,
     database,
@@ -85,8 +92,9 @@ export async function createServices(
     mail,
     sms,
     pageCache,
+    metrics,
     pageTemplates: createPageTemplates(),
-    recordsGeneration: createRecordsGeneration(database.db),
+    recordsGeneration: createRecordsGeneration(database.db, database.timeouts.checkSeconds * 1000),
   };
 }
 

@@ -8,6 +8,7 @@ import type { Database, DatabaseHandle } from "./db/client";
 import type { DocumentStore, ImageStore } from "./domain/content/collection";
 import type { FileStorage } from "./files/storage";
 import type { Mailer } from "./mail/mailer";
+import type { Metrics } from "./metrics/metrics";
 import type { Payments } from "./payments/payments";
 import type { SmsSender } from "./sms/sender";
 
@@ -31,6 +32,8 @@ export type Services = {
   sms: SmsSender;
   /** Anonymous page views and public API answers, until content changes (shared through REDIS_URL). */
   pageCache: PageCache;
+  /** Counters and histograms for GET /metrics (METRICS_TOKEN; server/metrics/). */
+  metrics: Metrics;
   /** Signed-in people's pages as templates with holes for their details (decision 0037). */
   pageTemplates: PageTemplates;
   /** The count of stored changes, of content or not: a person's own pages are kept by it (0038). */

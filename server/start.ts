@@ -1,12 +1,16 @@
 // Starts the site: configuration, services, sample content, the HTTP listener, and a graceful
-// stop on SIGTERM or SIGINT (finish what is in flight, close the database, exit 0).
+// stop on SIGTERM or SIGINT (new requests get 503, those in flight finish within
+// STOP_TIMEOUT_SECONDS, the database closes, exit 0: server/graceful-stop.ts).
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { removeBackupLeftovers } from "./backup/leftovers";
 import { answerBackupRequests } from "./backup/on-request";
 import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
+import { DataFolderFullError } from "./db/data-folder-space";
 import { startDatabaseUpkeep } from "./db/upkeep";
+import { gracefulStop } from "./graceful-stop";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
 import { startReconciliation } from "./payments/reconciliation-job";
@@ -22,8 +26,6 @@ export type StartOptions = {
   wrapListener?: (listener: RequestListener) => (req: IncomingMessage, res: ServerResponse) => void;
   onClose?: () => Promise<void>;
 };
-
-const drainMs = 10_000;
 
 function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -63,7 +65,20 @@ export async function startServer(options: StartOptions) {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const services = await createServices(config, logger);
+  // First, as they may be what filled the disk the database needs.
+  removeBackupLeftovers(config, logger);
+  let services: Awaited<ReturnType<typeof createServices>>;
+  try {
+    services = await createServices(config, logger);
+  } catch (error) {
+    // Too little room for the embedded database: which folder needs how much, not a stack trace.
+    if (!(error instanceof DataFolderFullError)) throw error;
+    logger.fatal(
+      { folder: error.folder, neededBytes: error.neededBytes, freeBytes: error.freeBytes },
+      error.message,
+    );
+    process.exit(1);
+  }
   if (config.sampleContent) {
     await services.database.exclusive(() =>
       seedSampleContent({ db: services.db, files: services.files, logger }),
@@ -71,12 +86,18 @@ export async function startServer(options: StartOptions) {
   }
   // Other processes sharing Redis may keep pages of the database as it was before this start.
   await services.pageCache.invalidate();
+  // The pages' routes, to log and count a page by its route (in development, as they were at start).
+  const pageRoutes = (typeof options.build === "function" ? await options.build() : options.build).routes;
   const app = createApp(services, {
     assetsDir: options.assetsDir,
     pageHandler: createRequestHandler(options.build, options.mode),
+    pageRoutes,
   });
   const listener = getRequestListener(app.fetch);
-  const server = createServer(options.wrapListener ? options.wrapListener(listener) : listener);
+  const graceful = gracefulStop();
+  const server = createServer(
+    graceful.wrap(options.wrapListener ? options.wrapListener(listener) : listener),
+  );
   server.keepAliveTimeout = 5_000;
   try {
     await listen(server, config.port, config.host);
@@ -112,12 +133,15 @@ export async function startServer(options: StartOptions) {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "stopping: draining requests");
-    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const timer = setTimeout(() => server.closeAllConnections(), drainMs);
-    await drained;
-    clearTimeout(timer);
+    logger.info(
+      { signal, inFlight: graceful.inFlight(), timeoutSeconds: config.stopTimeoutMs / 1000 },
+      "stopping: new requests get 503, those in flight finish",
+    );
+    const { refused, cutOff } = await graceful.drain(server, config.stopTimeoutMs);
+    logger.info({ refused, cutOff }, "requests drained");
+    if (cutOff > 0) {
+      logger.warn({ cutOff }, `${cutOff} request(s) still in flight after STOP_TIMEOUT_SECONDS were cut off`);
+    }
     await reconciliation.stop();
     await publishing.stop();
     await backups.stop();

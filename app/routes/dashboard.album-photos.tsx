@@ -14,6 +14,7 @@ import { addPhoto, movePhoto, photosOf, removePhoto, updatePhoto } from "../../s
 import { albumCollection } from "../../server/domain/albums";
 import { DomainError } from "../../server/domain/errors";
 import { ImageError } from "../../server/files/images";
+import { StorageFullError } from "../../server/storage-full";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { useI18n } from "../lib/i18n";
@@ -83,6 +84,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return { ok: true, photo, error: null } satisfies Answer;
   } catch (error) {
     if (error instanceof ImageError) return refused({ image: error.problem });
+    if (error instanceof StorageFullError)
+      return data({ ok: false, photo, error: error.problem } satisfies Answer, { status: error.status });
     if (error instanceof DomainError && error.code !== "forbidden" && error.code !== "unauthorized") {
       const status = error.code === "not_found" ? 404 : 400;
       return data({ ok: false, photo, error: error.problem, fields: error.fieldProblems } satisfies Answer, {

@@ -31,6 +31,7 @@ const textsBn = {
   "request.crossSite": "এই অনুরোধটি সাইটের নিজের পাতা থেকে আসতে হবে",
   "request.originNotAllowed": "এই উৎস থেকে কল করা যায় না (TRUSTED_ORIGINS দেখুন)",
   "request.badPath": "পাথটি সঠিকভাবে এনকোড করা নয়",
+  "request.stopping": "সাইটটি আবার চালু হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।",
 
   "field.required": "{label} দিতে হবে",
   "field.tooLong": "{label} সর্বোচ্চ {max} অক্ষরের হতে পারে",
@@ -58,6 +59,7 @@ const textsBn = {
   "auth.signInFailed": "লগইন সম্পন্ন হয়নি",
   "auth.signInFirst": "আগে লগইন করুন",
   "auth.adminOnly": "শুধু একজন অ্যাডমিন এটি করতে পারেন",
+  "metrics.tokenNeeded": "মেট্রিক্স টোকেনটি Authorization: Bearer হিসেবে পাঠান (METRICS_TOKEN)",
   "auth.disabled": "এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে",
   "account.notFound": "এই ই-মেইলে কোনো অ্যাকাউন্ট নেই: {email}",
   "account.ownOnlyAsk": "আপনি শুধু নিজের অ্যাকাউন্ট সম্পর্কে জানতে পারেন",
@@ -107,6 +109,8 @@ const textsBn = {
   "upload.imageDamaged": "ছবিটি পড়া যায়নি: ফাইলটি নষ্ট বা অসম্পূর্ণ",
   "upload.imageTooLarge": "ছবিটি {size}-এর চেয়ে বড়",
   "upload.fileTooLarge": "ফাইলটি {size}-এর চেয়ে বড়",
+  "upload.storageFull":
+    "সার্ভারের ডিস্কে আর জায়গা নেই, তাই ফাইলটি সংরক্ষণ হয়নি: সাইটের অ্যাডমিনকে কিছু জায়গা খালি করতে বলুন, তারপর আবার চেষ্টা করুন",
   "upload.tooManyPixels": "ছবিটি {size} পিক্সেলের; সর্বোচ্চ {max} মেগাপিক্সেলের ছবি নেওয়া হয়",
 
   "price.notAmount": "{label} ১২০ বা ১২০.৫০ এর মতো একটি অঙ্ক হতে হবে",
@@ -175,6 +179,7 @@ const textsBn = {
   "payment.noClientSecret": "এই ক্লায়েন্ট সিক্রেটের কোনো পেমেন্ট নেই",
   "payment.noLongerPayable": "এই অর্ডারটি আর পরিশোধ করা যায় না",
   "payment.changedTotal": "এই অর্ডারটি বদলেছে: নতুন মোট পরিশোধ করুন",
+  "database.unavailable": "সাইটের ডেটাবেস এখন সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।",
   "payment.unavailable": "পেমেন্ট সেবা সাড়া দেয়নি। একটু পরে আবার চেষ্টা করুন।",
   "payment.notAnswering": "পেমেন্ট সেবা এখন সাড়া দিচ্ছে না। একটু পরে আবার চেষ্টা করুন।",
   "payment.providerNotHere": "{provider} এখানে চালু নেই",

@@ -26,6 +26,7 @@ export const errorTextsEn = {
   "request.crossSite": "This request must come from the site's own pages",
   "request.originNotAllowed": "Calls from this origin are not allowed (see TRUSTED_ORIGINS)",
   "request.badPath": "The path is not correctly encoded",
+  "request.stopping": "The site is restarting. Please try again in a few seconds.",
 
   // Fields (common/schemas/fields.ts), by their label.
   "field.required": "{label} is required",
@@ -55,6 +56,7 @@ export const errorTextsEn = {
   "auth.signInFailed": "Sign-in failed",
   "auth.signInFirst": "Sign in first",
   "auth.adminOnly": "Only an admin may do this",
+  "metrics.tokenNeeded": "Send the metrics token as Authorization: Bearer (METRICS_TOKEN)",
   "auth.disabled": "This account has been disabled",
   "account.notFound": "No account with the e-mail {email}",
   "account.ownOnlyAsk": "You may only ask about your own account",
@@ -107,6 +109,8 @@ export const errorTextsEn = {
   "upload.imageDamaged": "The image could not be read: the file is damaged or incomplete",
   "upload.imageTooLarge": "The image is larger than {size}",
   "upload.fileTooLarge": "The file is larger than {size}",
+  "upload.storageFull":
+    "The server's disk is full, so the file was not saved: ask the site's administrator to free some space, then try again",
   "upload.tooManyPixels": "The image is {size} pixels; images of up to {max} megapixels are accepted",
 
   // Prices (common/money.ts).
@@ -178,6 +182,7 @@ export const errorTextsEn = {
   "payment.noClientSecret": "No payment with this client secret",
   "payment.noLongerPayable": "This order can no longer be paid",
   "payment.changedTotal": "This order has changed: pay its new total",
+  "database.unavailable": "The site's database is not answering. Please try again in a moment.",
   "payment.unavailable": "The payment service did not answer. Please try again in a moment.",
   "payment.notAnswering": "The payment service is not answering. Please try again in a moment.",
   "payment.providerNotHere": "{provider} is not configured here",

@@ -67,6 +67,8 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   acceptsFiles?: boolean;
   /** The multipart fields that carry a file, for the documentation. */
   fileFields?: string[];
+  /** The files sent are read and never stored (a marks sheet): no 507 for a full disk. */
+  filesOnlyRead?: boolean;
   /** Status of a successful answer (200 unless said). */
   status?: number;
   /** JSON Schema of the body for the documentation, where `body` alone says too little. */

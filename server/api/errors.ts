@@ -7,10 +7,12 @@ import { z } from "zod";
 import { englishFields, englishOf } from "../../common/errors/english";
 import { type Problem, problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "../db/unavailable";
 import { DomainError, PaymentError, statusOf } from "../domain/errors";
 import { RateLimitError } from "../domain/rate-limit";
 import { ImageError } from "../files/images";
 import { PaymentProviderError } from "../payments/provider";
+import { StorageFullError } from "../storage-full";
 
 export type ErrorBody = {
   error: {
@@ -93,6 +95,11 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
     const fields = error.field ? { [error.field]: error.problem } : undefined;
     return c.json<ErrorBody>(errorBody(error.code, error.problem, fields), error.status);
   }
+  // 507 Insufficient Storage: the disk is full; nothing of the file was kept.
+  if (error instanceof StorageFullError) {
+    c.get("logger")?.error({ err: error }, "file not stored: the disk is full");
+    return c.json<ErrorBody>(errorBody(error.code, error.problem), error.status);
+  }
   // 402 Payment Required: the card was refused (declined, no funds...), with Stripe's code.
   if (error instanceof PaymentError) {
     return c.json<ErrorBody>(errorBody(error.code, error.problem), 402);
@@ -102,5 +109,14 @@ export function errorResponse(c: Context, error: unknown): Response | undefined 
     return c.json<ErrorBody>(errorBody("payment_provider_unavailable", problem("payment.unavailable")), 502);
   }
   if (error instanceof z.ZodError) return errorResponse(c, invalidInput(error));
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(c, error);
   return undefined;
+}
+
+/** 503 with Retry-After: the database does not answer (server/db/unavailable.ts). */
+function databaseUnavailable(c: Context, error: unknown): Response {
+  c.get("logger")?.warn({ err: error }, "the database does not answer");
+  c.header("Retry-After", String(databaseRetryAfterSeconds));
+  c.header("Cache-Control", "no-store");
+  return c.json<ErrorBody>(errorBody("database_unavailable", problem("database.unavailable")), 503);
 }

@@ -278,6 +278,7 @@ export const examEndpoints = [
     }),
     body: z.strictObject({}),
     acceptsFiles: true,
+    filesOnlyRead: true,
     fileFields: ["file"],
     response: z.object({
       imported: z.number().int(),

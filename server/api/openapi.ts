@@ -65,6 +65,8 @@ const errorAnswers: Record<string, string> = {
   "413": "The body or the image is too large",
   "415": "Unsupported body or image type",
   "429": "Too many requests: Retry-After says after how many seconds to try again",
+  "503": "The server is stopping (a restart): Retry-After says after how many seconds to try again",
+  "507": "Insufficient storage: the server's disk is full, so the file was not saved (nothing of it is kept)",
 };
 
 /** The headers the answers carry, described once (components.headers). */
@@ -182,6 +184,37 @@ const webhookOperation = {
   },
 };
 
+/**
+ * Every call may meet a database that does not answer: 503 with Retry-After, documented once here
+ * for all of them (server/db/unavailable.ts).
+ */
+function withDatabaseUnavailable(
+  paths: Record<string, Record<string, unknown>>,
+): Record<string, Record<string, unknown>> {
+  const unavailable = {
+    description:
+      "The database does not answer (code database_unavailable): Retry-After says after how many " +
+      "seconds to try again",
+    headers: headerRefs(["Retry-After"]),
+    content: errorContent,
+  };
+  const withIt = (operation: { responses?: Record<string, unknown> }) =>
+    operation.responses
+      ? {
+          ...operation,
+          responses: { ...operation.responses, "503": operation.responses["503"] ?? unavailable },
+        }
+      : operation;
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(operations).map(([method, operation]) => [method, withIt(operation as object)]),
+      ),
+    ]),
+  );
+}
+
 export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {
     ...authOperations(toJsonSchema),
@@ -220,10 +253,14 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         ...(path.includes(":") ? ["404"] : []),
         ...(endpoint.body ? ["413", "415"] : []),
         ...(endpoint.rateLimited ? ["429"] : []),
+        // A call that keeps an uploaded file fails for want of space when the disk is full.
+        ...(endpoint.acceptsFiles && !endpoint.filesOnlyRead ? ["507"] : []),
+        // Any call that comes while the server stops (server/graceful-stop.ts).
+        "503",
       ]);
       const errorResponse = (status: string, description: string) => ({
         description,
-        ...(status === "429" ? { headers: headerRefs(["Retry-After"]) } : {}),
+        ...(status === "429" || status === "503" ? { headers: headerRefs(["Retry-After"]) } : {}),
         content: errorContent,
       });
       // A no-store answer has no ETag, so it is never 304 either.
@@ -309,6 +346,6 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
         },
       },
     },
-    paths,
+    paths: withDatabaseUnavailable(paths),
   };
 }

@@ -22,7 +22,7 @@ export const maxJsonBytes = 1024 * 1024;
 /** Room for the text fields that come with a file. */
 export const formOverheadBytes = 256 * 1024;
 
-type Route = { endpoint: AnyEndpoint; pattern: RegExp; paramCount: number };
+type Route = { endpoint: AnyEndpoint; path: string; pattern: RegExp; paramCount: number };
 
 function compile(path: string): { pattern: RegExp; paramCount: number } {
   let paramCount = 0;
@@ -116,15 +116,30 @@ function compileRoutes(endpoints: AnyEndpoint[]): (path: string) => Route[] {
     .flatMap((endpoint) => endpoint.paths.map((path) => ({ path, endpoint, ...compile(path) })))
     // A fixed segment wins over a parameter: PUT /User/users/admin is not PUT /User/users/:email.
     .sort((a, b) => a.paramCount - b.paramCount);
-  for (const { path, ...route } of routes) {
-    const first = firstSegment(path);
-    if (first === "" || first.startsWith(":")) throw new Error(`${path}: a path begins with a fixed segment`);
+  for (const route of routes) {
+    const first = firstSegment(route.path);
+    if (first === "" || first.startsWith(":"))
+      throw new Error(`${route.path}: a path begins with a fixed segment`);
     byFirst.set(first, [...(byFirst.get(first) ?? []), route]);
   }
   return (path) => (byFirst.get(firstSegment(path)) ?? []).filter((route) => route.pattern.test(path));
 }
 
 const apiPath = (pathname: string) => pathname.replace(/^\/api/i, "") || "/";
+
+/**
+ * The endpoint's path pattern a call matches ("/api/Notice/notices/:id"), for logs and metrics;
+ * null when no endpoint has the path.
+ */
+export function endpointPatterns(endpoints: AnyEndpoint[]) {
+  const routesOf = compileRoutes(endpoints);
+  return (method: string, pathname: string): string | null => {
+    const matching = routesOf(apiPath(pathname));
+    const verb = method === "HEAD" ? "GET" : method;
+    const route = matching.find((r) => r.endpoint.method === verb) ?? matching[0];
+    return route ? `/api${route.path}` : null;
+  };
+}
 
 /** The view a GET's answer belongs to for this actor (Endpoint.sharedView), or null. */
 export function sharedViews(endpoints: AnyEndpoint[]) {

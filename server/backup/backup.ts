@@ -1,6 +1,7 @@
 // Takes a backup: the database's rows at one moment (dump.ts), then the files those rows name,
 // read from storage (local disk or S3) after the moment, and the manifest; written to a
-// `.partial` file renamed when complete, so a folder never holds a half backup under a real name.
+// `.partial` file renamed when complete, so a folder never holds a half backup under a real name
+// (and the partials of backups killed half-way are removed first: leftovers.ts).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { migrationTag } from "../db/migration-levels";
 import type { FileStorage } from "../files/storage";
 import { sha256, writeArchive } from "./archive";
 import { dumpDatabase } from "./dump";
+import { partialOf, removeLeftoverPartials } from "./leftovers";
 import { appVersion, type Manifest, manifestFormat, manifestVersion } from "./manifest";
 
 export type BackupOptions = {
@@ -46,8 +48,9 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
   const dumpMs = performance.now() - started;
 
   mkdirSync(options.folder, { recursive: true, mode: 0o700 });
+  removeLeftoverPartials(options.folder);
   const file = path.join(options.folder, backupName(options.label ?? "maktab-backup", createdAt));
-  const partial = `${file}.partial`;
+  const { partial, done } = partialOf(file);
   const archive = writeArchive(partial);
   try {
     const tables: Manifest["tables"] = [];
@@ -115,5 +118,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     await archive.finish().catch(() => {});
     rmSync(partial, { force: true });
     throw error;
+  } finally {
+    done();
   }
 }

@@ -87,6 +87,8 @@ const quoted = (name: string) => sql.identifier(name);
 export async function dumpDatabase(db: Database, options: { withSecrets: boolean }): Promise<Dump> {
   return db.transaction(
     async (tx) => {
+      // A large table takes longer to read whole than DATABASE_STATEMENT_TIMEOUT allows a request.
+      await tx.execute(sql`set local statement_timeout = 0`);
       const tables: DumpedTable[] = [];
       const leftOut: Dump["leftOut"] = [];
       for (const name of await tablesInOrder(tx)) {

@@ -58,6 +58,8 @@ export type ExportedTable = { kind: string; columns: string[]; rows: Record<stri
 export async function readExports(db: Database, kinds: ExportKind[]): Promise<ExportedTable[]> {
   return db.transaction(
     async (tx) => {
+      // A large table takes longer to read whole than DATABASE_STATEMENT_TIMEOUT allows a request.
+      await tx.execute(sql`set local statement_timeout = 0`);
       const tables: ExportedTable[] = [];
       for (const kind of kinds) {
         const spec = exportKinds[kind];

@@ -109,6 +109,8 @@ const batchBytes = 1 << 20;
 async function loadRows(database: DatabaseHandle, manifest: Manifest, folder: string): Promise<number> {
   let total = 0;
   await database.db.transaction(async (tx) => {
+    // A large table takes longer to load than DATABASE_STATEMENT_TIMEOUT allows a request.
+    await tx.execute(sql`set local statement_timeout = 0`);
     // Some migrations write rows (the school classes): the archive, at the same level, holds them
     // as they were at its moment.
     const names = manifest.tables.map((table) => sql.identifier(table.name));

@@ -3,6 +3,8 @@
 // older copy is never served again. Several app processes share the generation, so each learns
 // of a change made by another on its very next request: in Redis with REDIS_URL, otherwise in
 // PostgreSQL (a sequence) when DATABASE_URL is set; the embedded database has one process.
+// While PostgreSQL does not answer, the generation last read stands (nobody can change content
+// then), so visitors keep getting the kept pages.
 //
 // What may be cached is decided by cacheKeyOf and viewKeyOf (the request) and isCacheableAnswer
 // (the answer) below, and nowhere else.
@@ -14,6 +16,7 @@ import type { Logger } from "pino";
 import { localeOf } from "../cookies";
 import type { DatabaseHandle } from "../db/client";
 import { sequenceState } from "../db/rows";
+import { answerWithin } from "../db/unavailable";
 import { createContentReads } from "./content-reads";
 import { freshRead } from "./fresh-read";
 import { type KeptAnswer, keptBytes } from "./kept-answer";
@@ -99,7 +102,7 @@ type Generations = {
 
 export type PageCacheOptions = {
   redisUrl?: string;
-  database?: Pick<DatabaseHandle, "db" | "kind">;
+  database?: Pick<DatabaseHandle, "db" | "kind" | "timeouts">;
   logger: Logger;
   /** Memory for kept answers (64 MB). */
   maxBytes?: number;
@@ -136,7 +139,7 @@ export function createPageCache(options: PageCacheOptions) {
     options.redisUrl !== undefined
       ? redisGenerations(options.redisUrl, options.logger, clear)
       : kind === "postgres" && options.database
-        ? postgresGenerations(options.database.db, options.logger)
+        ? postgresGenerations(options.database, options.logger)
         : memoryGenerations();
   // Requests that arrive together share one read of a shared generation (fresh-read.ts).
   const currentGeneration = kind === "memory" ? generations.current : freshRead(generations.current);
@@ -210,11 +213,22 @@ function memoryGenerations(): Generations {
 
 /**
  * A sequence shared by every process on the database: one small query per cacheable request, or
- * per group of requests that arrive while one runs.
+ * per group of requests that arrive while one runs. When it gets no answer within the check
+ * timeout, the generation last read stands: no change can be made while the database does not
+ * answer, and the kept pages keep coming instead of every visitor waiting on it.
  */
-function postgresGenerations(db: DatabaseHandle["db"], logger: Logger): Generations {
+function postgresGenerations(
+  { db, timeouts }: Pick<DatabaseHandle, "db" | "timeouts">,
+  logger: Logger,
+): Generations {
+  const boundMs = timeouts.checkSeconds * 1000;
+  let lastRead: string | null = null;
   return {
-    current: () => sequenceState(db, "page_cache_generation"),
+    async current() {
+      const read = await answerWithin(sequenceState(db, "page_cache_generation"), boundMs).catch(() => null);
+      if (read !== null) lastRead = read;
+      return lastRead;
+    },
     async next() {
       try {
         await db.execute(sql`select nextval('page_cache_generation')`);

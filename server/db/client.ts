@@ -1,6 +1,6 @@
 // Opens the database: PGlite in DATA_DIR by default, PostgreSQL when a URL is given. Both speak
 // the same SQL, so the schema, the migrations and every query are shared.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -11,10 +11,15 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { projectRoot } from "../project-root";
+import { isOutOfSpace } from "../storage-full";
+import { checkRoomForNewDatabase, holdsDatabase, openingError, removeHalfMade } from "./data-folder-space";
 import { lockFolder } from "./folder-lock";
 import { templateFor } from "./pglite-template";
 import { queryCounter } from "./query-count";
 import * as schema from "./schema";
+import { watchForStalls } from "./stall-watch";
+import { type DatabaseTimeouts, defaultDatabaseTimeouts } from "./timeouts";
+import { answerWithin } from "./unavailable";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +27,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** How long it waits for PostgreSQL (server/db/timeouts.ts); PGlite answers in process. */
+  timeouts: DatabaseTimeouts;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
   /**
@@ -34,7 +41,7 @@ export type DatabaseHandle = {
    * try-lock, which never waits); answers undefined when it did not run.
    */
   tryExclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
-  /** Throws when the database does not answer. */
+  /** Throws when the database does not answer within the check timeout. */
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -45,23 +52,59 @@ export const migrationsFolder = path.join(projectRoot(), "server/db/migrations")
  * `url` selects PostgreSQL; otherwise PGlite keeps its files in `dataDir`
  * (in memory when `dataDir` is undefined, which the tests use).
  */
-export function openDatabase(options: { url?: string; dataDir?: string }): DatabaseHandle {
+export function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  timeouts?: DatabaseTimeouts;
+}): DatabaseHandle {
+  const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
+  const checkMs = timeouts.checkSeconds * 1000;
   if (options.url) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const { url } = options;
+    const stalls = watchForStalls(url, { checkMs, connectSeconds: timeouts.connectSeconds });
+    // Every wait is bounded (docs/configuration.md, "Database timeouts"): connecting, each
+    // statement on the server, and a connection that stops answering (the stall watch).
+    const settings = {
+      connect_timeout: timeouts.connectSeconds,
+      idle_timeout: timeouts.idleSeconds,
+      onnotice: () => {},
+      socket: stalls.socket,
+    };
+    const statementTimeout = (seconds: number) => ({ statement_timeout: seconds * 1000 });
+    const client = postgres(url, {
+      ...settings,
+      max: 10,
+      ...(timeouts.statementSeconds > 0 ? { connection: statementTimeout(timeouts.statementSeconds) } : {}),
+    });
     const db = drizzlePostgres({ client, schema, casing: "snake_case", logger: queryCounter });
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      timeouts,
+      // On a connection of its own without the statement timeout: building an index on a large
+      // table may take longer than any request should.
+      async migrate() {
+        const own = postgres(url, { ...settings, max: 1, connection: statementTimeout(0) });
+        try {
+          await migratePostgres(drizzlePostgres({ client: own, schema, casing: "snake_case" }), {
+            migrationsFolder,
+          });
+        } finally {
+          await own.end({ timeout: 5 });
+        }
+      },
       async exclusive(work) {
         // A session lock lives on one connection: hold one aside for it.
         const connection = await client.reserve();
         try {
+          // Another process may take a while over its migrations: wait for it however long.
+          await connection`set statement_timeout = 0`;
           await connection`select pg_advisory_lock(hashtext('maktab startup'))`;
           try {
             return await work();
           } finally {
             await connection`select pg_advisory_unlock(hashtext('maktab startup'))`;
+            await connection`reset statement_timeout`;
           }
         } finally {
           connection.release();
@@ -81,13 +124,31 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
           connection.release();
         }
       },
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => client.end({ timeout: 5 }),
+      ping: async () => void (await answerWithin(db.execute(sql`select 1`), checkMs)),
+      async close() {
+        await stalls.stop();
+        await client.end({ timeout: 5 });
+      },
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // One process per folder (folder-lock.ts); in memory there is nothing to share.
-  const release = options.dataDir ? lockFolder(options.dataDir) : () => {};
+  // In memory there is no folder to check nor to share.
+  const folder = options.dataDir;
+  let fresh = false;
+  let kept: string[] = [];
+  let release = () => {};
+  if (folder) {
+    try {
+      mkdirSync(folder, { recursive: true });
+      fresh = !holdsDatabase(folder);
+      kept = readdirSync(folder);
+      // A new database that would not fit stops the start before anything is written.
+      if (fresh) checkRoomForNewDatabase(folder);
+      // One process per folder (folder-lock.ts).
+      release = lockFolder(folder);
+    } catch (error) {
+      throw openingError(error, folder, fresh);
+    }
+  }
   // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which never
   // shrinks: a school's tables fit in 32 MB, and the budget for the idle process is 350 MB (with
   // 128 MB it idled at about 430 MB; with 32 MB at about 310 MB, and started faster). PGlite writes
@@ -101,14 +162,29 @@ export function openDatabase(options: { url?: string; dataDir?: string }): Datab
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    timeouts,
+    // The first statement opens (or creates) the database: the disk filling up then says which
+    // folder needs how much, and a creation cut short leaves nothing behind.
+    async migrate() {
+      try {
+        await migratePglite(db, { migrationsFolder });
+      } catch (error) {
+        if (!folder || !isOutOfSpace(error)) throw error;
+        if (fresh) {
+          await client.close().catch(() => {});
+          release();
+          removeHalfMade(folder, kept);
+        }
+        throw openingError(error, folder, fresh);
+      }
+    },
     // One process per PGlite folder: nobody to wait for.
     exclusive: (work) => work(),
     tryExclusive: (_name, work) => work(),
-    ping: async () => void (await db.execute(sql`select 1`)),
+    ping: async () => void (await answerWithin(db.execute(sql`select 1`), checkMs)),
     close: async () => {
       try {
-        await client.close();
+        if (!client.closed) await client.close();
       } finally {
         release();
       }

@@ -49,7 +49,14 @@ export function lockFolder(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx", 0o600);
-      writeSync(fd, mark);
+      try {
+        writeSync(fd, mark);
+      } catch (error) {
+        // A full disk: no empty lock file is left behind.
+        closeSync(fd);
+        unlinkSync(file);
+        throw error;
+      }
       closeSync(fd);
       held.add(folder);
       return () => {

@@ -28,6 +28,7 @@ import {
 } from "../db/schema";
 import { createFileStorage, type FileStorage } from "../files/storage";
 import { imageInfo } from "../files/uploads";
+import type { Metrics } from "../metrics/metrics";
 import type { Payments } from "../payments/payments";
 import type {
   PaymentProvider,
@@ -44,8 +45,12 @@ import { DomainError, notFound, PaymentError } from "./errors";
 /** What reading orders needs. `images` shows uploaded pictures; without it they are found from the config. */
 export type OrderContext = { db: Database; config: Config; images?: ImageStore };
 
-/** What paying needs: the services object has all of it. */
-export type PaymentContext = OrderContext & { payments: Payments; logger: Logger };
+/** What paying needs: the services object has all of it (metrics: outcomes counted for /metrics). */
+export type PaymentContext = OrderContext & {
+  payments: Payments;
+  logger: Logger;
+  metrics?: Pick<Metrics, "payment">;
+};
 
 export type QuoteLine = {
   admissionId: string;
@@ -499,7 +504,7 @@ const isStale = (order: OrderRow, now = Date.now()) =>
  * later is recorded as paid_after_expiry, never as paid).
  */
 export async function expireStaleOrders(
-  ctx: Pick<OrderContext, "db"> & { payments?: Payments; logger?: Logger },
+  ctx: Pick<OrderContext, "db"> & Partial<Pick<PaymentContext, "payments" | "logger" | "metrics">>,
 ): Promise<number> {
   const expired = await ctx.db
     .update(orders)
@@ -511,6 +516,7 @@ export async function expireStaleOrders(
       testMode: orders.testMode,
       providerPaymentId: orders.providerPaymentId,
     });
+  for (const order of expired) ctx.metrics?.payment(order.provider, order.testMode, "expired");
   const { payments, logger } = ctx;
   if (expired.length === 0 || !payments) return expired.length;
   void (async () => {
@@ -607,6 +613,7 @@ async function recordLatePayment(ctx: PaymentContext, order: OrderRow, payment: 
     )
     .returning({ id: orders.id });
   if (updated.length > 0) {
+    ctx.metrics?.payment(order.provider, order.testMode, "paid_after_expiry");
     ctx.logger.error(
       { orderId: order.id, paymentId: payment.id, paid: payment.amountMinor, currency: payment.currency },
       "a payment arrived for an expired order: refund or honour it",
@@ -638,8 +645,12 @@ export async function settle(
   if (payment.status === "processing") {
     throw new PaymentError("payment_processing", problem("payment.processing"));
   }
-  if (payment.status === "canceled") throw new PaymentError("payment_canceled", problem("payment.canceled"));
+  if (payment.status === "canceled") {
+    ctx.metrics?.payment(order.provider, order.testMode, "cancelled");
+    throw new PaymentError("payment_canceled", problem("payment.canceled"));
+  }
   if (payment.amountMinor !== order.totalMinor || payment.currency !== order.currency) {
+    ctx.metrics?.payment(order.provider, order.testMode, "mismatch");
     ctx.logger.error(
       { orderId: order.id, paymentId: payment.id, paid: payment.amountMinor, currency: payment.currency },
       "a payment does not match its order's total",
@@ -655,6 +666,7 @@ export async function settle(
   }
   const recorded = await markPaid(ctx.db, order, payment.id, payment);
   if (recorded) {
+    ctx.metrics?.payment(order.provider, order.testMode, payment.onHold ? "on_hold" : "paid");
     if (payment.onHold) {
       ctx.logger.warn(
         { orderId: order.id, paymentId: payment.id },
@@ -786,9 +798,16 @@ export async function confirmTestPayment(
   if (order.status === "paid") return success(order.cardLast4);
   if (order.status === "expired" || isStale(order)) throw expiredError();
   if (order.status !== "pending") throw new DomainError("conflict", problem("payment.noLongerPayable"));
-  const { last4 } = chargeTestCard(card);
+  let last4: string;
+  try {
+    last4 = chargeTestCard(card).last4;
+  } catch (error) {
+    if (error instanceof PaymentError) ctx.metrics?.payment(order.provider, order.testMode, "declined");
+    throw error;
+  }
   const recorded = await markPaid(ctx.db, order, intentId ?? "", { last4, billing: card.billing });
   if (recorded) {
+    ctx.metrics?.payment(order.provider, order.testMode, "paid");
     ctx.logger.info({ orderId: order.id, paymentId: order.providerPaymentId }, "order paid in test mode");
     return success(last4);
   }

@@ -56,6 +56,7 @@ async function settleOnce(
   report: Record<string, string>,
 ): Promise<ReturnAnswer> {
   const rejected = (reason: string, orderId: string | null = null): ReturnAnswer => {
+    ctx.metrics?.payment(provider.kind, provider.testMode, "rejected");
     ctx.logger.warn({ provider: provider.kind, paymentId, orderId, reason }, "a payment report was rejected");
     return { outcome: "rejected", orderId };
   };
@@ -79,6 +80,7 @@ async function settleOnce(
   const reported = "payment" in settlement ? settlement.payment.id : settlement.paymentId;
   if (reported !== paymentId) return rejected("the report is about another payment", order.id);
   if (settlement.outcome === "failed" || settlement.outcome === "cancelled") {
+    ctx.metrics?.payment(provider.kind, provider.testMode, settlement.outcome);
     ctx.logger.info(
       { orderId: order.id, paymentId, reason: settlement.reason },
       `a payment ${settlement.outcome}: the order stays unpaid`,

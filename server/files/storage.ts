@@ -5,6 +5,7 @@ import path from "node:path";
 import { Disk } from "flydrive";
 import { FSDriver } from "flydrive/drivers/fs";
 import type { Config, S3Config } from "../config";
+import { isOutOfSpace, StorageFullError } from "../storage-full";
 
 export type FileStorage = {
   kind: "local" | "s3";
@@ -110,7 +111,15 @@ function wrap(
   return {
     kind,
     async put(key, data, contentType) {
-      await (await disk()).put(checkKey(key), data, { contentType, cacheControl: immutableCacheControl });
+      const target = await disk();
+      try {
+        await target.put(checkKey(key), data, { contentType, cacheControl: immutableCacheControl });
+      } catch (error) {
+        // A write cut short (the disk filled up) leaves part of the file: it goes too.
+        if (kind === "local") await target.delete(key).catch(() => {});
+        if (isOutOfSpace(error)) throw new StorageFullError({ cause: error });
+        throw error;
+      }
     },
     async delete(key) {
       try {

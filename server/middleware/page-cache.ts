@@ -167,6 +167,15 @@ export const servePageCache = (
       throw error;
     }
     const response = c.res;
+    // The database does not answer (503 with Retry-After): the copy past its time limit is still
+    // the latest there is, since no change could be made meanwhile.
+    if (kept && response.status === 503 && response.headers.has("retry-after")) {
+      rendered();
+      // Unset first: Hono would otherwise carry the 503's headers over to the kept copy.
+      c.res = undefined;
+      c.res = serve(kept);
+      return;
+    }
     const keep = c.req.method === "GET" && isCacheableAnswer(response);
     pageCacheHeaders(response.headers);
     response.headers.set("X-Cache", "MISS");

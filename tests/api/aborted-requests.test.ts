@@ -14,7 +14,14 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startViteApp, type ViteApp } from "../fixtures/vite-app";
 
-type LogLine = { level: number; msg: string; requestId?: string; status?: number; aborted?: boolean };
+type LogLine = {
+  level: number;
+  msg: string;
+  requestId?: string;
+  status?: number;
+  aborted?: boolean;
+  route?: string;
+};
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -95,6 +102,7 @@ describe("a client that goes away mid-page", () => {
     expect(mine.filter((line) => line.aborted === true).length).toBe(1);
     const aborted = mine.find((line) => line.aborted === true);
     expect(aborted?.level).toBeLessThanOrEqual(40);
+    expect(aborted?.route).toBe("/notices");
   });
 
   it("still logs a page that fails on the server as a 500", async () => {
@@ -113,6 +121,26 @@ describe("a client that goes away mid-page", () => {
     const failed = mine.find((line) => line.msg === "request failed");
     expect(failed?.status).toBe(500);
     expect(failed?.level).toBe(50);
+    expect(failed?.route).toBe("/notices");
     expect(mine.some((line) => line.aborted === true)).toBe(false);
+  });
+
+  it("logs a page by its route's pattern, never by its path", async () => {
+    const pages: [string, string][] = [
+      ["/blog/no-such-blog-7f3a?from=mail", "/blog/:id"],
+      ["/notices.data?page=3", "/notices"],
+      ["/no/such/page-7f3a", "/*"],
+      ["/DeashBoard/exams/7f3a", "/DeashBoard/exams/:id"],
+    ];
+    for (const [address, route] of pages) {
+      const requestId = `page-route-${route.replace(/\W/g, "")}-0001`;
+      await (
+        await fetch(`${base}${address}`, { headers: { "x-request-id": requestId }, redirect: "manual" })
+      ).text();
+      const mine = await linesOf(requestId);
+      const line = mine.find((found) => found.msg === "request" || found.msg === "request failed");
+      expect(line?.route, address).toBe(route);
+      expect(JSON.stringify(mine)).not.toContain("7f3a");
+    }
   });
 });

@@ -282,6 +282,7 @@ describe.each(testDatabases)("contact and subscribe on %s", (kind) => {
         document: false,
         contentGeneration: null,
         partView: null,
+        databaseDown: false,
       });
       return (await loader({ context })).text();
     };

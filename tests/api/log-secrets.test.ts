@@ -130,6 +130,17 @@ describe.each(testDatabases)("logs keep no secret when statements fail, on %s", 
     await work();
     return sink.lines.slice(from).map((line) => JSON.parse(line) as LogLine);
   }
+  /** The lines logged while `work` ran with `table` refusing every new or changed row. */
+  async function loggedWithRowsRefused(table: string, constraint: string, work: () => Promise<void>) {
+    return logged(async () => {
+      await exec(`alter table ${table} add constraint ${constraint} check (false) not valid`);
+      try {
+        await work();
+      } finally {
+        await exec(`alter table ${table} drop constraint ${constraint}`);
+      }
+    });
+  }
   /** The errors among `lines`, each with its causes. */
   const errorsIn = (lines: LogLine[]) => lines.filter((line) => line.err).map((line) => chain(line.err));
   const namesTable = (lines: LogLine[], table: string, extra: Partial<LoggedError> = {}) =>
@@ -161,17 +172,9 @@ describe.each(testDatabases)("logs keep no secret when statements fail, on %s", 
   });
 
   it("a sign-in whose new session is refused by a constraint names the table and constraint", async () => {
-    const lines = await logged(async () => {
-      await exec("alter table sessions add constraint refuse_new_sessions check (false) not valid");
-      try {
-        const answer = await post("/sign-in/email", {
-          email: "head@school.test",
-          password: "head-password-1",
-        });
-        expect(answer.status).toBeGreaterThanOrEqual(400);
-      } finally {
-        await exec("alter table sessions drop constraint refuse_new_sessions");
-      }
+    const lines = await loggedWithRowsRefused("sessions", "refuse_new_sessions", async () => {
+      const answer = await post("/sign-in/email", { email: "head@school.test", password: "head-password-1" });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
     });
     expect(
       namesTable(lines, "sessions", { kind: "check_violation", constraint: "refuse_new_sessions" }),
@@ -179,18 +182,13 @@ describe.each(testDatabases)("logs keep no secret when statements fail, on %s", 
   });
 
   it("a sign-up whose account row is refused names accounts, without the new password's hash", async () => {
-    const lines = await logged(async () => {
-      await exec("alter table accounts add constraint refuse_new_accounts check (false) not valid");
-      try {
-        const answer = await post("/sign-up/email", {
-          email: "carol@school.test",
-          password: "carol-password",
-          name: "Carol",
-        });
-        expect(answer.status).toBeGreaterThanOrEqual(400);
-      } finally {
-        await exec("alter table accounts drop constraint refuse_new_accounts");
-      }
+    const lines = await loggedWithRowsRefused("accounts", "refuse_new_accounts", async () => {
+      const answer = await post("/sign-up/email", {
+        email: "carol@school.test",
+        password: "carol-password",
+        name: "Carol",
+      });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
     });
     expect(
       namesTable(lines, "accounts", { kind: "check_violation", constraint: "refuse_new_accounts" }),
@@ -200,18 +198,13 @@ describe.each(testDatabases)("logs keep no secret when statements fail, on %s", 
   it("a password change that fails to write is logged without either password or hash", async () => {
     const [row] = await t.services.db.select({ password: accounts.password }).from(accounts);
     known("a password hash", row?.password);
-    const lines = await logged(async () => {
-      await exec("alter table accounts add constraint keep_passwords check (false) not valid");
-      try {
-        const answer = await post(
-          "/change-password",
-          { currentPassword: "alice-password", newPassword: "alice-password-2", revokeOtherSessions: true },
-          alice,
-        );
-        expect(answer.status).toBeGreaterThanOrEqual(400);
-      } finally {
-        await exec("alter table accounts drop constraint keep_passwords");
-      }
+    const lines = await loggedWithRowsRefused("accounts", "keep_passwords", async () => {
+      const answer = await post(
+        "/change-password",
+        { currentPassword: "alice-password", newPassword: "alice-password-2", revokeOtherSessions: true },
+        alice,
+      );
+      expect(answer.status).toBeGreaterThanOrEqual(400);
     });
     expect(namesTable(lines, "accounts", { kind: "check_violation" })).toBe(true);
   });

@@ -24,6 +24,7 @@ import { loadHome } from "../../app/routes/home.server";
 import { loadConfig } from "../../server/config";
 import type { Database, DatabaseHandle } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
+import { defaultDatabaseTimeouts } from "../../server/db/timeouts";
 import { vacuumAndAnalyze } from "../../server/db/upkeep";
 import { anonymous } from "../../server/domain/actor";
 import { createApp } from "../../server/http";
@@ -104,6 +105,7 @@ async function openRecorded(
     const handle: DatabaseHandle = {
       db,
       kind: "pglite",
+      timeouts: defaultDatabaseTimeouts,
       migrate: () =>
         migratePglite(db, { migrationsFolder: path.join(projectRoot(), "server/db/migrations") }),
       exclusive: (work) => work(),
@@ -130,6 +132,7 @@ async function openRecorded(
   const handle: DatabaseHandle = {
     db,
     kind: "postgres",
+    timeouts: defaultDatabaseTimeouts,
     migrate: () => migrate(db, { migrationsFolder: path.join(projectRoot(), "server/db/migrations") }),
     exclusive: (work) => work(),
     tryExclusive: (_name, work) => work(),

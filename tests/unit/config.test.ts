@@ -48,6 +48,22 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SAMPLE_CONTENT: value }).sampleContent).toBe(false);
   });
 
+  it("takes METRICS_TOKEN and refuses a short or spaced one without echoing it", () => {
+    const token = "a".repeat(16);
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const bad of ["short-token", "a token with spaces in it"]) {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: bad });
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as Error).message).toContain("METRICS_TOKEN");
+        expect((error as Error).message).not.toContain(bad);
+      }
+    }
+  });
+
   it("names every bad variable", () => {
     try {
       loadConfig({ DATA_DIR: dataDir(), PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
@@ -211,6 +227,15 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dir, ADDRESS_LIMIT_MULTIPLIER: "5" }).addressLimitMultiplier).toBe(5);
     expect(() => loadConfig({ DATA_DIR: dir, ADDRESS_LIMIT_MULTIPLIER: "1.5" })).toThrow(
       /ADDRESS_LIMIT_MULTIPLIER must be a whole number from 1 to 100/,
+    );
+  });
+
+  it("waits STOP_TIMEOUT_SECONDS for the requests in flight when stopping, 10 by default", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).stopTimeoutMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dir, STOP_TIMEOUT_SECONDS: "60" }).stopTimeoutMs).toBe(60_000);
+    expect(() => loadConfig({ DATA_DIR: dir, STOP_TIMEOUT_SECONDS: "0" })).toThrow(
+      /STOP_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 600 \(got "0"\)/,
     );
   });
 

@@ -13,6 +13,7 @@ import type { SignedInActor } from "../../../server/domain/actor";
 import { type DocumentInput, type ImageInput, pageSizes } from "../../../server/domain/content/collection";
 import { DomainError, statusOf } from "../../../server/domain/errors";
 import { ImageError } from "../../../server/files/images";
+import { StorageFullError } from "../../../server/storage-full";
 import { contentContext } from "../../lib/list-page.server";
 import { pageOf } from "../../lib/page.server";
 import type { FieldErrors } from "../../lib/use-schema-form";
@@ -81,8 +82,10 @@ export async function readContentForm(
   return { input, image, document };
 }
 
-/** The form's answer to a domain or image error; other errors are thrown again. */
+/** The form's answer to a domain, image or full-disk error; other errors are thrown again. */
 export function failureOf(error: unknown): { body: FormFailure; status: number } {
+  if (error instanceof StorageFullError)
+    return { body: { ok: false, error: error.problem, fields: {} }, status: error.status };
   if (error instanceof ImageError)
     return {
       body: { ok: false, error: error.problem, fields: { image: error.problem } },
