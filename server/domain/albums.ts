@@ -12,6 +12,8 @@ export const albumKind = serverKind({
   table: albums,
   // The photos' images are in use while their rows are (the file-in-use check).
   imageTables: [albumPhotos],
+  // Its REST calls are the gallery's (server/api/gallery.ts): the reads carry the photos.
+  rest: "own",
   // An album without a date is dated the day it is added.
   onCreate: (input) => ({ heldOn: input.heldOn ?? new Date() }),
   // The cover is one of the album's own photos (a new album has none yet).

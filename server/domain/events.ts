@@ -1,8 +1,13 @@
 // The academic calendar, the server's part (common/kinds/events.ts is the definition): the end
-// not before the start, and the reads of a month, the upcoming events and the feed.
+// not before the start, the reads of a month, the upcoming events and the feed, and its REST
+// names (start and end, each event's .ics).
 
 import { and, asc, gte, lt } from "drizzle-orm";
+import { z } from "zod";
 import { problem } from "../../common/errors/problem";
+import { eventCategories } from "../../common/kinds/events";
+import { wireDate } from "../api/kind-rest";
+import { id, imageFields, timestamp } from "../api/wire-schemas";
 import { events } from "../db/schema";
 import { type Actor, anonymous } from "./actor";
 import type { ContentContext } from "./content/collection";
@@ -23,6 +28,62 @@ export const eventKind = serverKind({
         endsAt: problem("content.endBeforeStart"),
       });
     }
+  },
+  rest: {
+    tag: "Events",
+    paths: { list: ["/events"], one: ["/events/:id"], create: ["/events"] },
+    fields: {
+      title: "title",
+      start: "startsAt",
+      end: "endsAt",
+      allDay: "allDay",
+      place: "place",
+      category: "category",
+      description: "description",
+    },
+    imageFields: ["image"],
+    fieldDocs: {
+      start: {
+        type: "string",
+        description:
+          "An ISO date and time (2026-12-16T10:00:00+06:00), or a date (2026-12-16); without an offset, Dhaka time",
+      },
+      end: {
+        type: "string",
+        description: "As start; not before it. Left out: the event ends when it starts",
+      },
+    },
+    wire: z.strictObject({
+      _id: id,
+      title: z.string(),
+      start: timestamp.meta({
+        description: "When it starts (for an all-day event: the first day, 00:00 in Dhaka)",
+      }),
+      end: timestamp.meta({
+        description: "When it ends (for an all-day event: the last day, 00:00 in Dhaka)",
+      }),
+      allDay: z.boolean(),
+      place: z.string(),
+      category: z.enum(eventCategories),
+      description: z.string(),
+      ...imageFields("image"),
+      ics: z.string().meta({ description: "The event as iCalendar (.ics), to add to a calendar" }),
+      date: timestamp,
+    }),
+    toWire: (event) => ({
+      _id: event.id,
+      title: event.title,
+      start: event.startsAt.toISOString(),
+      end: event.endsAt.toISOString(),
+      allDay: event.allDay,
+      place: event.place,
+      category: event.category,
+      description: event.description,
+      image: event.image?.url ?? null,
+      imageSet: event.image,
+      ics: `/events/${event.id}.ics`,
+      date: wireDate(event),
+    }),
   },
 });
 

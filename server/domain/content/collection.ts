@@ -664,8 +664,8 @@ export const adminsSignedInOrEveryone = (actor: Actor): string =>
 
 /**
  * Who may read a field that not everyone sees: any signed-in user, admins only, or the record's
- * author and admins. A field without an audience is public. The wire kinds say the same of
- * their fields (WireKind.visibleTo), for the API's documentation.
+ * author and admins. A field without an audience is public. A kind's REST names say the same of
+ * their fields (KindRest.visibleTo: the same object, or its wire names), for the API's documentation.
  */
 export type Audience = "signed-in" | "admin" | "author or admin";
 
