@@ -91,7 +91,7 @@ export default [
     index("routes/dashboard.home.tsx", { id: "dashboard-index" }),
     route("Home", "routes/dashboard.home.tsx", { id: "dashboard-home" }),
     route("AddAdmin", "routes/dashboard.add-admin.tsx"),
-    // One add form for every kind of content, at each kind's addPath (common/kinds.ts).
+    // One add form for every kind of content, at each kind's addPath (common/kinds).
     ...formKindNames.map((kind) =>
       route(kinds[kind].addPath, "routes/dashboard.add-content.tsx", {
         id: `dashboard-add-${kinds[kind].one}`,

@@ -1,6 +1,6 @@
 // What the audit trail records, shared by the server (which writes and filters it) and the
 // dashboard (which offers the kinds as a filter). Every kind of content is a subject, by one
-// record's name (common/kinds.ts); other audited records are added here.
+// record's name (common/kinds); other audited records are added here.
 import { type KindOne, kindOnes } from "./kinds";
 
 const otherSubjects = [

@@ -4,7 +4,7 @@ import { type KindName, kindNames } from "../../common/kinds";
 import type { MessageKey } from "../../i18n";
 import { deleteTexts } from "../lib/kind-texts";
 
-/** Every kind of content (common/kinds.ts). */
+/** Every kind of content (common/kinds). */
 export const deleteKinds = kindNames;
 
 export type DeleteKind = KindName;

@@ -1,4 +1,4 @@
-// Each kind's texts that public pages show, found by its name in the registry (common/kinds.ts);
+// Each kind's texts that public pages show, found by its name in the registry (common/kinds);
 // the dashboard's are in app/components/dashboard/kind-texts.ts. The return types say
 // MessageKey: a kind whose texts are missing from i18n/ fails the type check here.
 import type { KindName } from "../../common/kinds";

@@ -1,5 +1,5 @@
 // One add form for every kind of content (/DeashBoard/AddAdmition, AddResult, blogAdd, noticeADD,
-// ...: each kind's addPath in common/kinds.ts); the path names the kind, app/components/dashboard/
+// ...: each kind's addPath in common/kinds); the path names the kind, app/components/dashboard/
 // content-forms.ts describes it and content-form.tsx draws it. Admins only. The browser posts
 // the form as multipart with XMLHttpRequest; the route's middleware answers that post with JSON.
 // Without script the action answers the page.

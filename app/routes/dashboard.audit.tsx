@@ -64,7 +64,7 @@ const actionColours: Record<AuditAction, string> = {
 };
 
 const subjectLabels: Record<AuditSubject, MessageKey> = {
-  // Every kind of content, by one record's name (common/kinds.ts).
+  // Every kind of content, by one record's name (common/kinds).
   ...(Object.fromEntries(kindNames.map((kind) => [kinds[kind].one, kindTexts(kind).audit])) as Record<
     KindOne,
     MessageKey

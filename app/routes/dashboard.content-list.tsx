@@ -62,7 +62,7 @@ type Row = {
   featured: boolean | null;
 };
 
-/** A record as a row: its title field and list date (common/kinds.ts), image, status and flag. */
+/** A record as a row: its title field and list date (common/kinds), image, status and flag. */
 function rowOf(kind: ListKind, record: unknown): Row {
   const { titleField, listDate = "createdAt" } = kinds[kind] as KindDefinition;
   const r = record as Record<string, unknown> & {

@@ -2,7 +2,7 @@
 // first. The categories are links (?category=form) and the search a GET form, so both work
 // without script; each item says its type and size in the reader's language and links to the file.
 import { href } from "react-router";
-import { type DownloadCategory, downloadCategories } from "../../common/schemas/content";
+import { type DownloadCategory, downloadCategories } from "../../common/kinds/downloads";
 import type { MessageKey } from "../../i18n";
 import { formatDate } from "../../i18n/format";
 import { downloadCollection } from "../../server/domain/downloads";

@@ -10,7 +10,7 @@ import {
   readMonth,
   shiftMonth,
 } from "../../common/calendar";
-import type { EventCategory } from "../../common/schemas/content";
+import type { EventCategory } from "../../common/kinds/events";
 import { eventsBetween } from "../../server/domain/events";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";

@@ -4,7 +4,7 @@
 // /events.ics is offered for a phone's calendar. Dates are Bangladesh's (UTC+6).
 import { href } from "react-router";
 import { dayNumberOf, daysIn, firstWeekday, monthKey } from "../../common/calendar";
-import type { EventCategory } from "../../common/schemas/content";
+import type { EventCategory } from "../../common/kinds/events";
 import type { MessageKey } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
 import { formatEventTime, formatMonth } from "../lib/event-time";

@@ -22,7 +22,7 @@ const userBlogForm: ContentForm = {
     { name: "category", label: "profile.post.category", widget: "text" },
     { name: "body", label: "profile.post.body", widget: "textarea" },
   ],
-  schema: () => import("../../common/schemas/content").then((m) => m.userBlogInput),
+  schema: () => import("../../common/kinds/inputs").then((m) => m.userBlogInput),
   image: "optional",
 };
 

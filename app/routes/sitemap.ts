@@ -18,7 +18,7 @@ const blogBatch = 500;
 
 type Dated = { createdAt: Date; updatedAt?: Date };
 
-/** The public list pages, each with the collection whose newest record dates it (common/kinds.ts). */
+/** The public list pages, each with the collection whose newest record dates it (common/kinds). */
 const listPages: [path: string, collection: ContentCollection<unknown> | null][] = [
   ...kindNames.flatMap((kind): [string, ContentCollection<unknown>][] => {
     const path = kinds[kind].publicPath;

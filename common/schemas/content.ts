@@ -1,17 +1,19 @@
-// What each kind of content takes, in plain English, with the rules of the specification's
-// section 5. The server validates with these; the dashboard forms check with the same ones.
+// The rule kit: what the kinds of content's fields are checked with, in plain English, with the
+// rules of the specification's section 5. A kind's definition (common/kinds/<kind>.ts) writes
+// each field's rule as a function of this kit, so the definitions load no zod: the server builds
+// the inputs at once (common/kinds/inputs.ts), the dashboard's forms when a form first needs them.
 import { z } from "zod";
 import { normaliseClassName } from "../classes";
 import { issue, issueOf, type LabelCode } from "../errors/problem";
 import { readPrice } from "../money";
 import { email, optionalLink, optionalText, requiredText, text, textTypeError } from "./fields";
 
-export const reviewStatus = z.enum(["pending", "approved", "rejected"], {
-  error: issue("content.status"),
-});
-export const teacherPosition = z.enum(["principal", "vice-principal", "Teacher"], {
-  error: issue("content.position"),
-});
+/** A review's outcome, for the kinds whose records wait for an admin (`reviewed`). */
+export const reviewStatuses = ["pending", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+export const reviewStatus = z.enum(reviewStatuses, { error: issue("content.status") });
+
+/** An id of a record, naming the field by its label when it is not one. */
 const uuid = (label: LabelCode) => z.uuid({ error: issue("field.notId", { label }) });
 
 /**
@@ -45,84 +47,8 @@ const className = text("class")
   .transform((value) => (value ? (normaliseClassName(value) ?? null) : null))
   .optional();
 
-const optionalPosition = z
-  .union([teacherPosition, z.literal("")], { error: issue("content.position") })
-  .transform((value) => value || null)
-  .optional();
-
-export const admissionInput = z.object({
-  title: requiredText("title", 100),
-  priceMinor: price,
-  about: optionalText("about", 5000, "many"),
-});
-
-export const resultInput = z.object({
-  title: requiredText("title", 200),
-  information: optionalText("information", 10000, "many"),
-});
-
-export const blogInput = z.object({
-  title: requiredText("title", 200),
-  authorEmail: email(),
-  body: optionalText("body", 50000, "many"),
-  category: optionalText("category", 50),
-  status: reviewStatus.optional(),
-});
-
-/** A blog as a signed-in user writes it (the profile's postBlog and MyBlogs): the author is the writer. */
-export const userBlogInput = blogInput.pick({ title: true, body: true, category: true });
-
-export const commentInput = z.object({
-  blogId: uuid("blog"),
-  name: requiredText("name", 100),
-  email: email(),
-  message: requiredText("message", 5000, "many"),
-  photoUrl: optionalLink("photo"),
-});
-
-export const noticeInput = z.object({
-  title: requiredText("title", 200),
-  about: optionalText("about", 5000, "many"),
-  // A file of the downloads the notice carries (a form to fill in), or "" for none.
-  downloadId: z
-    .union([z.uuid({ error: issue("content.noticeDownload") }), z.literal("")], {
-      error: issue("content.noticeDownload"),
-    })
-    .transform((value) => value || null)
-    .optional(),
-});
-
-export const serviceInput = z.object({
-  name: requiredText("serviceName", 20),
-  about: optionalText("about", 5000, "many"),
-});
-
-export const studentInput = z.object({
-  name: requiredText("name", 20),
-  email: email(),
-  description: optionalText("description", 2000, "many"),
-  className,
-  status: reviewStatus.optional(),
-});
-
-export const teacherInput = z.object({
-  name: requiredText("name", 20),
-  email: email(),
-  phone: requiredText("phone", 30),
-  address: requiredText("address", 300, "many"),
-  about: optionalText("about", 5000, "many"),
-  position: optionalPosition,
-  category: optionalText("category", 50),
-  status: reviewStatus.optional(),
-  isFeatured: z.boolean({ error: issue("field.notBoolean", { label: "featured" }) }).optional(),
-});
-
 /** An image link field: http or https, or empty to remove the image. */
 export const imageLink = optionalLink("imageLink");
-
-/** The academic calendar's kinds of day. */
-export const eventCategories = ["holiday", "exam", "meeting", "event"] as const;
-export type EventCategory = (typeof eventCategories)[number];
 
 /** Bangladesh's clock: UTC+6 all year (no daylight saving). Times without an offset are read in it. */
 export const institutionOffset = "+06:00";
@@ -173,56 +99,40 @@ const tickBox = (label: LabelCode) =>
     .transform((value) => value === true || value === "on" || value === "true")
     .optional();
 
-const eventCategory = z
-  .union([z.enum(eventCategories), z.literal("")], {
-    error: issue("content.eventCategory"),
-  })
-  .transform((value) => value || "event")
-  .optional();
+/** What the kinds' field rules are made with (see above). */
+export const ruleKit = {
+  z,
+  issue,
+  text,
+  requiredText,
+  optionalText,
+  email,
+  optionalLink,
+  uuid,
+  price,
+  className,
+  reviewStatus,
+  moment,
+  tickBox,
+};
+export type RuleKit = typeof ruleKit;
 
-export const eventInput = z.object({
-  title: requiredText("title", 200),
-  startsAt: moment("start", true),
-  endsAt: moment("end", false).optional(),
-  allDay: tickBox("allDay"),
-  place: optionalText("place", 200),
-  category: eventCategory,
-  description: optionalText("description", 5000, "many"),
-});
+type RuledField = { name: string; rule?: (r: RuleKit) => z.ZodType };
 
-/** What a download is: a form, a syllabus, a routine, a notice, or something else. */
-export const downloadCategories = ["form", "syllabus", "routine", "notice", "other"] as const;
-export type DownloadCategory = (typeof downloadCategories)[number];
+/** The input's shape of a kind's fields: each field with a rule, by its name. */
+export type ShapeOf<Fields extends readonly RuledField[]> = {
+  [Field in Fields[number] as Field extends { rule: (r: RuleKit) => z.ZodType }
+    ? Field["name"]
+    : never]: Field extends { rule: (r: RuleKit) => infer Rule } ? Rule : never;
+};
 
-/** The file types a download may be, decided from the file's bytes (server/files/documents.ts). */
-export const downloadTypes = ["pdf", "docx", "xlsx", "odt"] as const;
-export type DownloadType = (typeof downloadTypes)[number];
-
-const downloadCategory = z
-  .union([z.enum(downloadCategories), z.literal("")], {
-    error: issue("content.downloadCategory"),
-  })
-  .transform((value) => value || "other")
-  .optional();
-
-/** A download's fields; its file comes beside them (multipart), never as a field. */
-export const downloadInput = z.object({
-  title: requiredText("title", 200),
-  category: downloadCategory,
-  description: optionalText("description", 5000, "many"),
-});
-
-/** An album of the photo gallery; its photos are added one by one (albumPhotoInput). */
-export const albumInput = z.object({
-  title: requiredText("title", 200),
-  description: optionalText("description", 5000, "many"),
-  heldOn: moment("date", false).optional(),
-  // One of the album's own photos, or "" for the first.
-  coverPhotoId: z
-    .union([uuid("cover"), z.literal("")], { error: issue("content.coverPhoto") })
-    .transform((value) => value || null)
-    .optional(),
-});
+/** A kind's input: its fields' rules, in their order (the order of a refusal's fields). */
+export function inputOf<Fields extends readonly RuledField[]>(definition: { fields: Fields }) {
+  const shape = Object.fromEntries(
+    definition.fields.flatMap((field) => (field.rule ? [[field.name, field.rule(ruleKit)]] : [])),
+  );
+  return z.object(shape as ShapeOf<Fields>);
+}
 
 /** A photo's caption and place in its album (its image comes beside them, as a file). */
 export const albumPhotoInput = z.strictObject({

@@ -37,7 +37,7 @@ export const labelsEn = {
   transaction: "transaction",
   reason: "Reason",
   amount: "Amount",
-  // Kinds of record, for "{kind} not found" and "Invalid {what}" (common/kinds.ts's `one`).
+  // Kinds of record, for "{kind} not found" and "Invalid {what}" (common/kinds's `one`).
   admission: "Admission",
   result: "Result",
   blog: "Blog",

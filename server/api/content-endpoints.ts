@@ -1,13 +1,13 @@
-// One REST adapter for every kind of content. A kind's wire description says its paths, how
-// the specification's field names map to the domain's, which fields carry its image, and how a
-// record looks on the wire; this turns it into list, get, create, update and delete calls.
+// One REST adapter for every kind of content. A kind's wire description (server/api/kind-rest.ts)
+// says its paths, how the specification's field names map to the domain's, which fields carry
+// its image, and how a record looks on the wire; this turns it into list, get, create, update and
+// delete calls.
 
 import { z } from "zod";
 import { englishFields } from "../../common/errors/english";
 import { problem, problemOfIssue } from "../../common/errors/problem";
 import { imageLink } from "../../common/schemas/content";
 import type { Services } from "../container";
-import type { Actor } from "../domain/actor";
 import {
   type Audience,
   type ContentCollection,
@@ -18,52 +18,9 @@ import {
 } from "../domain/content/collection";
 import { DomainError } from "../domain/errors";
 import { Answer, type AnyEndpoint, endpoint, type JsonSchema, type UploadedFile } from "./endpoint";
+import type { KindRest } from "./kind-rest";
 import { toJsonSchema } from "./openapi";
 import { changed, deleted, inserted } from "./wire-schemas";
-
-export type WireKind<Item> = {
-  collection: ContentCollection<Item>;
-  /** Heading in the API documentation. */
-  tag: string;
-  paths: {
-    list: string[];
-    /** A record's own path: GET it, PUT or PATCH it, DELETE it. */
-    one: string[];
-    create: string[];
-    /** Extra delete paths of the earlier contract (DELETE /Admition/deleteAdmition/{id}). */
-    delete?: string[];
-  };
-  /** Wire field name to domain field name; the first wire name of a domain field is used in errors. */
-  fields: Record<string, string>;
-  /** Wire values that need converting before the domain sees them (roll "head" -> isFeatured). */
-  convert?: Record<string, (value: unknown) => unknown>;
-  /** Fields that carry the image: a file in multipart, or a link (http/https) as text. */
-  imageFields?: string[];
-  /** The multipart field that carries the record's document, for a kind whose records are a file. */
-  documentField?: string;
-  /** Documentation of wire fields whose rule the domain schema cannot show (a class list checked by a function). */
-  fieldDocs?: Record<string, JsonSchema>;
-  /** Query parameters beyond limit, offset and q (comments' blogId). */
-  filters?: string[];
-  /**
-   * Filters whose values are a fixed list (a download's category): another value is refused
-   * with 400 naming it, where an unknown id (a blog's) lists nothing.
-   */
-  filterRules?: Record<string, z.ZodType<string>>;
-  /**
-   * Fields of the answer that not everyone sees, by wire name: "signed-in", "admin" or "author
-   * or admin" (the record's writer). Any other field is shown to everyone. An answer leaves out
-   * what its asker may not see; this says so as data (for the API's documentation).
-   */
-  visibleTo?: Readonly<Record<string, Audience>>;
-  /** A record as the actor may see it: built from the domain's rule of the kind (teacherSeenBy...). */
-  toWire(record: Item, actor: Actor): Record<string, unknown>;
-  /**
-   * How toWire's record looks to an admin, for the documentation and the answer checks
-   * (server/api/wire-schemas.ts); the fields of visibleTo are made optional for the others.
-   */
-  wire: z.ZodObject;
-};
 
 const audienceText: Record<Audience, string> = {
   "signed-in": "signed-in users",
@@ -95,11 +52,11 @@ const echoedFields = {
   date: "When the record was created (read-only: sent back, it is ignored)",
 };
 
-/** Creation time as the wire's `date`: an ISO timestamp. */
-export const wireDate = (record: { createdAt: Date }) => record.createdAt.toISOString();
-
-export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
-  const { collection, tag, paths } = kind;
+export function contentEndpoints<Item>(
+  collection: ContentCollection<Item>,
+  kind: KindRest<Item>,
+): AnyEndpoint[] {
+  const { tag, paths } = kind;
   const answer = answerOf(kind);
   const label = collection.name.toLowerCase();
   const aLabel = `${/^[aeiou]/.test(label) ? "an" : "a"} ${label}`;
@@ -232,7 +189,10 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
     Object.fromEntries((kind.filters ?? []).map((name) => [name, z.string().optional()])),
   );
   const rules = Object.fromEntries(
-    Object.entries(kind.filterRules ?? {}).map(([name, rule]) => [name, rule.optional()]),
+    (kind.filters ?? []).flatMap((name) => {
+      const filter = collection.filters[name];
+      return filter?.closed ? [[name, filter.schema.optional()]] : [];
+    }),
   );
   const query = listQuery.extend({ ...filterSchema.shape, ...rules });
 
@@ -255,7 +215,7 @@ export function contentEndpoints<Item>(kind: WireKind<Item>): AnyEndpoint[] {
           Object.entries(rest).filter(([, value]) => value !== undefined),
         ) as Record<string, string>;
         for (const [name, value] of Object.entries(filters)) {
-          const schema = collection.filters[name];
+          const schema = collection.filters[name]?.schema;
           // An unknown blog id filters to nothing rather than failing.
           if (schema && !schema.safeParse(value).success) return new Answer([], { "X-Total-Count": "0" });
         }

@@ -1,44 +1,10 @@
-// The downloads on the wire: list (category, q), one, add, change and delete (admins, with the
-// file in a multipart body as `file`), and the file itself at /downloads/{id}/file.
+// A download's file at /downloads/{id}/file: the downloads' own call beside the records' (which
+// are the registry's: server/domain/downloads.ts's `rest`).
 import { z } from "zod";
-import { downloadCategories } from "../../common/schemas/content";
-import { downloadCollection, downloadFile } from "../domain/downloads";
+import { downloadFile } from "../domain/downloads";
 import { documentContentTypes } from "../files/documents";
 import { attachment } from "./content-disposition";
-import { contentEndpoints, wireDate } from "./content-endpoints";
 import { endpoint, FileAnswer } from "./endpoint";
-import { downloadWire } from "./wire-schemas";
-
-/** Where a download's file is fetched (each GET counts). */
-export const downloadFilePath = (id: string) => `/api/downloads/${id}/file`;
-
-const downloadRecords = contentEndpoints({
-  collection: downloadCollection,
-  tag: "Downloads",
-  paths: { list: ["/downloads"], one: ["/downloads/:id"], create: ["/downloads"] },
-  fields: { title: "title", category: "category", description: "description" },
-  documentField: "file",
-  filters: ["category"],
-  filterRules: {
-    category: z.enum(downloadCategories, {
-      error: "category must be form, syllabus, routine, notice or other",
-    }),
-  },
-  wire: downloadWire,
-  toWire: (download) => ({
-    _id: download.id,
-    title: download.title,
-    category: download.category,
-    description: download.description,
-    fileName: download.fileName,
-    fileSize: download.fileSize,
-    fileType: download.fileType,
-    contentType: documentContentTypes[download.fileType],
-    downloadCount: download.downloadCount,
-    file: downloadFilePath(download.id),
-    date: wireDate(download),
-  }),
-});
 
 const fileEndpoint = endpoint({
   method: "GET",
@@ -62,4 +28,4 @@ const fileEndpoint = endpoint({
   },
 });
 
-export const downloadEndpoints = [...downloadRecords, fileEndpoint];
+export const downloadFileEndpoints = [fileEndpoint];

@@ -81,7 +81,7 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   sharedView?: (actor: Actor) => string | null;
   /**
    * For a GET: fields of the answer (its records') that only some readers see, by wire name, as
-   * the wire kind declares them (WireKind.visibleTo); the answer leaves them out for the others.
+   * the kind's REST names declare them (KindRest.visibleTo); the answer leaves them out for the others.
    */
   visibleTo?: Readonly<Record<string, Audience>>;
   /** Answers beyond the usual errors, by status, for the documentation ({"402": "The card was declined"}). */

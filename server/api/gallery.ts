@@ -14,8 +14,9 @@ import {
 } from "../domain/album-photos";
 import { type Album, albumCollection } from "../domain/albums";
 import { listQuery } from "../domain/content/collection";
-import { contentEndpoints, wireDate } from "./content-endpoints";
+import { contentEndpoints } from "./content-endpoints";
 import { Answer, endpoint } from "./endpoint";
+import { wireDate } from "./kind-rest";
 import { albumWire, albumWithPhotosWire, changed, deleted, inserted } from "./wire-schemas";
 
 const context = (services: Services) => ({ db: services.db, images: services.images });
@@ -54,8 +55,7 @@ async function albumWithPhotos(services: Services, actor: Actor, id: string) {
 }
 
 // Add, change and delete come from the engine; the reads carry the photos, so they are ours.
-const albumChanges = contentEndpoints({
-  collection: albumCollection,
+const albumChanges = contentEndpoints(albumCollection, {
   tag: "Gallery",
   paths: { list: ["/gallery"], one: ["/gallery/:id"], create: ["/gallery"] },
   fields: { title: "title", description: "description", heldOn: "heldOn", coverPhotoId: "coverPhotoId" },

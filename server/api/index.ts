@@ -1,41 +1,43 @@
-// Every REST endpoint, in one list: the router and the OpenAPI document read it.
-import { admissionEndpoints } from "./admissions";
+// Every REST endpoint, in one list: the router and the OpenAPI document read it. The kinds of
+// content's calls are made from the registry (server/domain/kinds.ts): each kind's own REST
+// names, or the plain ones (server/api/kind-rest.ts).
+import { type KindName, kindNames } from "../../common/kinds";
+import { serverKinds } from "../domain/kinds";
 import { auditEndpoints } from "./audit";
-import { blogEndpoints } from "./blogs";
-import { commentEndpoints } from "./comments";
 import { contactEndpoints } from "./contact";
-import { downloadEndpoints } from "./downloads";
+import { contentEndpoints } from "./content-endpoints";
+import { downloadFileEndpoints } from "./downloads";
 import type { AnyEndpoint } from "./endpoint";
-import { eventEndpoints } from "./events";
 import { examReportEndpoints } from "./exam-reports";
 import { examEndpoints } from "./exams";
 import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
-import { noticeEndpoints } from "./notices";
+import { type KindRest, plainRest } from "./kind-rest";
 import { orderEndpoints } from "./orders";
-import { resultEndpoints } from "./results";
 import { routineEndpoints } from "./routines";
-import { serviceEndpoints } from "./services";
-import { studentEndpoints } from "./students";
-import { teacherEndpoints } from "./teachers";
 import { userEndpoints } from "./users";
+
+/** A kind's REST names: its server part's, or the plain ones; undefined when its calls are a module's own. */
+export function restOf(name: KindName): KindRest<unknown> | undefined {
+  const { rest, table } = serverKinds[name];
+  if (rest === "own") return undefined;
+  return (rest as KindRest<unknown> | undefined) ?? (plainRest(name, table) as KindRest<unknown>);
+}
+
+/** Each kind's list, get, create, update and delete, unless its calls are a module's own. */
+const kindEndpoints = kindNames.flatMap((name) => {
+  const rest = restOf(name);
+  return rest ? contentEndpoints(serverKinds[name].collection, rest) : [];
+});
 
 export const endpoints: AnyEndpoint[] = [
   ...userEndpoints,
-  ...admissionEndpoints,
-  ...resultEndpoints,
+  ...kindEndpoints,
+  ...downloadFileEndpoints,
+  ...galleryEndpoints,
   ...examEndpoints,
   ...examReportEndpoints,
   ...routineEndpoints,
-  ...blogEndpoints,
-  ...commentEndpoints,
-  ...noticeEndpoints,
-  ...eventEndpoints,
-  ...downloadEndpoints,
-  ...galleryEndpoints,
-  ...serviceEndpoints,
-  ...studentEndpoints,
-  ...teacherEndpoints,
   ...contactEndpoints,
   ...orderEndpoints,
   ...auditEndpoints,

@@ -7,14 +7,7 @@ import { auditSubjects } from "../../common/audit";
 import { classOptions } from "../../common/classes";
 import { inboxFolders } from "../../common/schemas/inbox";
 import { paymentProviderNames } from "../../common/schemas/orders";
-import {
-  auditActions,
-  downloadCategories,
-  downloadTypes,
-  orderStatuses,
-  reviewStatuses,
-  teacherPositions,
-} from "../db/schema";
+import { auditActions, orderStatuses, reviewStatuses } from "../db/schema";
 import type { JsonSchema } from "./endpoint";
 
 /** A class, as request bodies take it: the list's values, in any capitalisation, or empty for none. */
@@ -28,11 +21,13 @@ export const classNameDoc: JsonSchema = {
 const seenBy = <S extends z.ZodType>(schema: S, who: string) =>
   schema.optional().meta({ description: `Only for ${who}; left out for everyone else` });
 
-const id = z.uuid();
+// The pieces every answer is made of; the kinds of content's own answers are in their server
+// parts (server/domain/<kind>.ts's `rest`), or made from their tables (server/api/kind-rest.ts).
+export const id = z.uuid();
 /** Better Auth's user ids are random text, not UUIDs. */
-const userId = z.string().min(1);
-const timestamp = z.iso.datetime({ offset: true });
-const email = z.email();
+export const userId = z.string().min(1);
+export const timestamp = z.iso.datetime({ offset: true });
+export const email = z.email();
 /** A link to an image: absolute (http, https) or on this site (/files/...). */
 const imageUrl = z.string().min(1);
 
@@ -44,111 +39,12 @@ export const imageView = z.strictObject({
   fallbackUrl: z.string().optional(),
 });
 
-const reviewStatus = z.enum(reviewStatuses);
+export const reviewStatusWire = z.enum(reviewStatuses);
 
 /** The image fields every kind of content carries: a URL, and the sizes of an upload. */
-const imageFields = (name: string) => ({
+export const imageFields = (name: string) => ({
   [name]: imageUrl.nullable(),
   imageSet: imageView.nullable().meta({ description: "The stored image's size and other widths (srcset)" }),
-});
-
-export const admissionWire = z.strictObject({
-  _id: id,
-  ...imageFields("image"),
-  admition: z.strictObject({
-    title: z.string(),
-    about: z.string(),
-    price: z.number().meta({ description: "In major units (120.5)" }),
-  }),
-  date: timestamp,
-});
-
-// Who sees which field of the content kinds is their wire kind's `visibleTo` (server/api/*.ts);
-// contentEndpoints makes those fields optional in the answers it documents.
-export const blogWire = z.strictObject({
-  _id: id,
-  title: z.string(),
-  email: email.meta({ description: "The writer's e-mail" }),
-  authorName: z
-    .string()
-    .meta({ description: "The writer's display name, as it was when the blog was written" }),
-  authorImg: z.string().nullable().meta({ description: "The writer's photo link, when they had one" }),
-  blog: z.string(),
-  catagori: z.string(),
-  ...imageFields("image"),
-  status: reviewStatus,
-  date: timestamp,
-});
-
-export const commentWire = z.strictObject({
-  _id: id,
-  id: id.meta({ description: "The blog's id" }),
-  name: z.string(),
-  email,
-  info: z.string(),
-  img: z.string().nullable(),
-  authorId: userId.nullable().meta({ description: "The writer's account id" }),
-  date: timestamp,
-});
-
-export const noticeWire = z.strictObject({
-  _id: id,
-  Title: z.string(),
-  about: z.string(),
-  ...imageFields("image"),
-  download: z
-    .strictObject({
-      _id: id,
-      title: z.string(),
-      fileName: z.string().meta({ description: "The file's name, as the download saves it" }),
-      fileSize: z.number().int().meta({ description: "In bytes" }),
-      file: z.string().meta({ description: "The file's address (GET it to download; each counts)" }),
-    })
-    .nullable()
-    .meta({ description: "A file of the downloads the notice carries, or null" }),
-  date: timestamp,
-});
-
-export const resultWire = z.strictObject({
-  _id: id,
-  title: z.string(),
-  information: z.string(),
-  ...imageFields("image"),
-  date: timestamp,
-});
-
-export const serviceWire = z.strictObject({
-  _id: id,
-  serviceName: z.string(),
-  about: z.string(),
-  ...imageFields("img"),
-  date: timestamp,
-});
-
-export const studentWire = z.strictObject({
-  _id: id,
-  name: z.string(),
-  email,
-  description: z.string(),
-  position: z.enum(classOptions).nullable().meta({ description: "The class" }),
-  ...imageFields("img"),
-  status: reviewStatus,
-  date: timestamp,
-});
-
-export const teacherWire = z.strictObject({
-  _id: id,
-  name: z.string(),
-  email,
-  phone: z.string(),
-  address: z.string(),
-  about: z.string(),
-  position: z.enum(teacherPositions).nullable(),
-  cetagory: z.string(),
-  ...imageFields("image"),
-  status: reviewStatus,
-  roll: z.enum(["head", ""]).meta({ description: '"head": featured on the home page' }),
-  date: timestamp,
 });
 
 // The earlier server's acknowledgements (MongoDB's), kept by the specification.
@@ -395,36 +291,6 @@ export const testPaymentWire = z.strictObject({
   status: z.literal("succeeded"),
   orderId: id,
   last4: z.string(),
-});
-
-export const eventWire = z.strictObject({
-  _id: id,
-  title: z.string(),
-  start: timestamp.meta({
-    description: "When it starts (for an all-day event: the first day, 00:00 in Dhaka)",
-  }),
-  end: timestamp.meta({ description: "When it ends (for an all-day event: the last day, 00:00 in Dhaka)" }),
-  allDay: z.boolean(),
-  place: z.string(),
-  category: z.enum(["holiday", "exam", "meeting", "event"]),
-  description: z.string(),
-  ...imageFields("image"),
-  ics: z.string().meta({ description: "The event as iCalendar (.ics), to add to a calendar" }),
-  date: timestamp,
-});
-
-export const downloadWire = z.strictObject({
-  _id: id,
-  title: z.string(),
-  category: z.enum(downloadCategories),
-  description: z.string(),
-  fileName: z.string().meta({ description: "The file's name, as the download saves it" }),
-  fileSize: z.number().int().meta({ description: "In bytes" }),
-  fileType: z.enum(downloadTypes).meta({ description: "Read from the file's bytes" }),
-  contentType: z.string().meta({ description: "The Content-Type the file is sent with" }),
-  downloadCount: z.number().int().meta({ description: "How many times the file was downloaded" }),
-  file: z.string().meta({ description: "The file's address (GET it to download; each counts)" }),
-  date: timestamp,
 });
 
 // --- the photo gallery ---------------------------------------------------------------------------

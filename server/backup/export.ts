@@ -32,7 +32,7 @@ const otherTables = {
   audit: { table: "audit_entries" },
 } satisfies Record<string, ExportSpec>;
 
-/** What can be exported: every kind of content (common/kinds.ts), then the other tables. */
+/** What can be exported: every kind of content (common/kinds), then the other tables. */
 export type ExportKind = KindName | keyof typeof otherTables;
 
 /** Kind of export → its table, and the columns left out. Every kind of content comes first. */

@@ -19,6 +19,10 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { downloadCategories, downloadTypes } from "../../common/kinds/downloads";
+import { eventCategories } from "../../common/kinds/events";
+import { teacherPositions } from "../../common/kinds/teachers";
+import { type ReviewStatus, reviewStatuses } from "../../common/schemas/content";
 import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
 import type {
   ComponentRule,
@@ -167,8 +171,15 @@ const imageColumns = () => ({
  */
 const money = () => bigint({ mode: "number" }).notNull();
 
-export const reviewStatuses = ["pending", "approved", "rejected"] as const;
-export type ReviewStatus = (typeof reviewStatuses)[number];
+// The kinds' fixed lists are their definitions' (common/kinds/), kept by the tables' checks.
+export {
+  downloadCategories,
+  downloadTypes,
+  eventCategories,
+  type ReviewStatus,
+  reviewStatuses,
+  teacherPositions,
+};
 
 export const admissions = pgTable(
   "admissions",
@@ -256,9 +267,6 @@ export const results = pgTable(
   (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
 );
 
-/** The academic calendar's kinds of day (common/schemas/content.ts's eventCategories). */
-export const eventCategories = ["holiday", "exam", "meeting", "event"] as const;
-
 /**
  * The academic calendar: a holiday, an exam, a meeting or an event, from its start to its end
  * (whole days, or times). Shown on /events and in the /events.ics feed.
@@ -286,10 +294,6 @@ export const events = pgTable(
     check("events_category", sql`${t.category} in ('holiday', 'exam', 'meeting', 'event')`),
   ],
 );
-
-/** The downloads' categories and file types (common/schemas/content.ts's lists). */
-export const downloadCategories = ["form", "syllabus", "routine", "notice", "other"] as const;
-export const downloadTypes = ["pdf", "docx", "xlsx", "odt"] as const;
 
 // Files for visitors to download (forms, syllabuses, routines, notices). The file's bytes are in
 // the file storage under fileKey (downloads/...), served only through /api/downloads/{id}/file.
@@ -402,8 +406,6 @@ export const students = pgTable(
     index().on(t.imageFileId),
   ],
 );
-
-export const teacherPositions = ["principal", "vice-principal", "Teacher"] as const;
 
 export const teachers = pgTable(
   "teachers",

@@ -1,21 +1,19 @@
-// The photo gallery's albums: everyone sees them, admins add, change and delete them. The
+// The photo gallery's albums, the server's part (common/kinds/albums.ts is the definition). The
 // photos are server/domain/album-photos.ts; deleting an album deletes them and their files.
 
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
-import { albumInput } from "../../common/schemas/content";
 import { albumPhotos, albums } from "../db/schema";
-import { collection } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 import { DomainError } from "./errors";
 
-export const albumCollection = collection({
-  name: "Album",
+export const albumKind = serverKind({
+  kind: "albums",
   table: albums,
-  input: albumInput,
-  searchColumn: albums.title,
-  create: "admin",
-  change: "admin",
-  image: "none",
+  // The photos' images are in use while their rows are (the file-in-use check).
+  imageTables: [albumPhotos],
+  // Its REST calls are the gallery's (server/api/gallery.ts): the reads carry the photos.
+  rest: "own",
   // An album without a date is dated the day it is added.
   onCreate: (input) => ({ heldOn: input.heldOn ?? new Date() }),
   // The cover is one of the album's own photos (a new album has none yet).
@@ -42,5 +40,7 @@ export const albumCollection = collection({
     return rows.flatMap(({ file }) => (file ? [file] : []));
   },
 });
+
+export const albumCollection = albumKind.collection;
 
 export type Album = typeof albums.$inferSelect;

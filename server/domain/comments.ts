@@ -1,15 +1,20 @@
-// Comments: any signed-in user writes one; only its author or an admin changes or deletes it
-// (the earlier product let anyone delete any comment: docs/decisions/0005).
+// Comments, the server's part (common/kinds/comments.ts is the definition): a comment is for a
+// blog its writer may read, carries its writer's own e-mail, and is counted per account. On the
+// wire, `id` is the blog's id, as in the specification, and `?blogId=` filters the list; a
+// comment shows its writer's name and photo (stored with it), the e-mail and account are theirs
+// and the admins' alone.
 
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
-import { commentInput } from "../../common/schemas/content";
 import { shownLink } from "../../common/text-rules";
+import { wireDate } from "../api/kind-rest";
+import { email, id, timestamp, userId } from "../api/wire-schemas";
 import { blogs, commentCounts, comments } from "../db/schema";
 import type { Actor } from "./actor";
 import { blogCollection } from "./blogs";
-import { collection, shownTo } from "./content/collection";
+import { shownTo } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 import { DomainError } from "./errors";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
 
@@ -29,13 +34,18 @@ function readableBlogs(actor: Actor) {
     : sql`${blogs.status} = 'approved'`;
 }
 
-export const commentCollection = collection({
-  name: "Comment",
+/** Who wrote a comment (the e-mail and the account) is for the writer and admins only. */
+export const commentFieldsSeen = { email: "author or admin", authorId: "author or admin" } as const;
+
+/** A comment as this actor may see it: name, photo and message for all, the rest left out. */
+export const commentSeenBy = <T extends { email: string; authorId: string | null }>(
+  actor: Actor,
+  comment: T,
+) => shownTo(actor, comment, commentFieldsSeen, actor.kind === "user" && comment.authorId === actor.id);
+
+export const commentKind = serverKind({
+  kind: "comments",
   table: comments,
-  input: commentInput,
-  searchColumn: comments.message,
-  create: "user",
-  change: "authorOrAdmin",
   authorOf: (comment) => comment.authorId,
   // An admin's own comment is a comment; removing someone else's is moderation, kept in the trail.
   personal: true,
@@ -57,8 +67,6 @@ export const commentCollection = collection({
   // review: a view of their own.
   views: (actor) =>
     actor.kind === "anonymous" ? "everyone" : actor.isAdmin ? "admins" : `reader ${actor.id}`,
-  image: "none",
-  filters: { blogId: { column: comments.blogId, schema: z.uuid({ error: "blogId must be a blog's id" }) } },
   fixed: ["blogId", "email"],
   // The e-mail shown is the writer's own, so nobody can comment in another person's name. The
   // photo is copied into the comment: checked again here, so a photo stored before the rules
@@ -79,13 +87,36 @@ export const commentCollection = collection({
   beforeCreate: async (ctx, actor) => {
     if (!actor.isAdmin) await enforceRateLimit(ctx.db, commentRateLimit, [actor.id]);
   },
+  rest: {
+    tag: "Comments",
+    paths: { list: ["/blog/comment"], one: ["/blog/comment/:id"], create: ["/blog/comment"] },
+    fields: { id: "blogId", name: "name", email: "email", info: "message", img: "photoUrl" },
+    filters: ["blogId"],
+    wire: z.strictObject({
+      _id: id,
+      id: id.meta({ description: "The blog's id" }),
+      name: z.string(),
+      email,
+      info: z.string(),
+      img: z.string().nullable(),
+      authorId: userId.nullable().meta({ description: "The writer's account id" }),
+      date: timestamp,
+    }),
+    visibleTo: commentFieldsSeen,
+    toWire: (record, actor) => {
+      const comment = commentSeenBy(actor, record);
+      return {
+        _id: comment.id,
+        id: comment.blogId,
+        name: comment.name,
+        email: comment.email,
+        info: comment.message,
+        img: shownLink(comment.photoUrl),
+        authorId: comment.authorId,
+        date: wireDate(comment),
+      };
+    },
+  },
 });
 
-/** Who wrote a comment (the e-mail and the account) is for the writer and admins only. */
-export const commentFieldsSeen = { email: "author or admin", authorId: "author or admin" } as const;
-
-/** A comment as this actor may see it: name, photo and message for all, the rest left out. */
-export const commentSeenBy = <T extends { email: string; authorId: string | null }>(
-  actor: Actor,
-  comment: T,
-) => shownTo(actor, comment, commentFieldsSeen, actor.kind === "user" && comment.authorId === actor.id);
+export const commentCollection = commentKind.collection;

@@ -1,31 +1,61 @@
-// Files for visitors to download: forms, syllabuses, routines and notices as PDF, DOCX, XLSX or
-// ODT. Everyone sees and downloads them; admins add, change and delete them. The file is stored
-// by the documents' store (server/files/documents.ts) and goes with its record.
+// Downloads, the server's part (common/kinds/downloads.ts is the definition). The file is stored
+// by the documents' store (server/files/documents.ts) and goes with its record. On the wire: the
+// list (category, q), one, add, change and delete (admins, with the file in a multipart body as
+// `file`); the file itself is its own call (server/api/downloads.ts).
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type DownloadType, downloadCategories, downloadInput } from "../../common/schemas/content";
+import { type DownloadType, downloadCategories, downloadTypes } from "../../common/kinds/downloads";
+import { wireDate } from "../api/kind-rest";
+import { id, timestamp } from "../api/wire-schemas";
 import { downloads } from "../db/schema";
+import { documentContentTypes } from "../files/documents";
 import type { Actor } from "./actor";
-import { type ContentContext, collection } from "./content/collection";
+import type { ContentContext } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
-export const downloadCollection = collection({
-  name: "Download",
+/** Where a download's file is fetched (each GET counts). */
+export const downloadFilePath = (id: string) => `/api/downloads/${id}/file`;
+
+export const downloadKind = serverKind({
+  kind: "downloads",
   table: downloads,
-  input: downloadInput,
-  searchColumn: downloads.title,
-  create: "admin",
-  change: "admin",
-  image: "none",
   document: true,
-  filters: {
-    category: {
-      column: downloads.category,
-      schema: z.enum(downloadCategories, {
-        error: "category must be form, syllabus, routine, notice or other",
-      }),
-    },
+  rest: {
+    tag: "Downloads",
+    paths: { list: ["/downloads"], one: ["/downloads/:id"], create: ["/downloads"] },
+    fields: { title: "title", category: "category", description: "description" },
+    documentField: "file",
+    filters: ["category"],
+    wire: z.strictObject({
+      _id: id,
+      title: z.string(),
+      category: z.enum(downloadCategories),
+      description: z.string(),
+      fileName: z.string().meta({ description: "The file's name, as the download saves it" }),
+      fileSize: z.number().int().meta({ description: "In bytes" }),
+      fileType: z.enum(downloadTypes).meta({ description: "Read from the file's bytes" }),
+      contentType: z.string().meta({ description: "The Content-Type the file is sent with" }),
+      downloadCount: z.number().int().meta({ description: "How many times the file was downloaded" }),
+      file: z.string().meta({ description: "The file's address (GET it to download; each counts)" }),
+      date: timestamp,
+    }),
+    toWire: (download) => ({
+      _id: download.id,
+      title: download.title,
+      category: download.category,
+      description: download.description,
+      fileName: download.fileName,
+      fileSize: download.fileSize,
+      fileType: download.fileType,
+      contentType: documentContentTypes[download.fileType],
+      downloadCount: download.downloadCount,
+      file: downloadFilePath(download.id),
+      date: wireDate(download),
+    }),
   },
 });
+
+export const downloadCollection = downloadKind.collection;
 
 export type Download = typeof downloads.$inferSelect;
 

@@ -1,22 +1,22 @@
-// The academic calendar: holidays, exams, meetings and events, from a start to an end, whole
-// days or timed. Everyone sees them; admins add, change and delete them.
+// The academic calendar, the server's part (common/kinds/events.ts is the definition): the end
+// not before the start, the reads of a month, the upcoming events and the feed, and its REST
+// names (start and end, each event's .ics).
 
 import { and, asc, gte, lt } from "drizzle-orm";
+import { z } from "zod";
 import { problem } from "../../common/errors/problem";
-import { eventInput } from "../../common/schemas/content";
+import { eventCategories } from "../../common/kinds/events";
+import { wireDate } from "../api/kind-rest";
+import { id, imageFields, timestamp } from "../api/wire-schemas";
 import { events } from "../db/schema";
 import { type Actor, anonymous } from "./actor";
-import { type ContentContext, collection } from "./content/collection";
+import type { ContentContext } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 import { DomainError } from "./errors";
 
-export const eventCollection = collection({
-  name: "Event",
+export const eventKind = serverKind({
+  kind: "events",
   table: events,
-  input: eventInput,
-  searchColumn: events.title,
-  create: "admin",
-  change: "admin",
-  image: "optional",
   // An event without an end ends when it starts (a day, or a moment).
   onCreate: (input) => ({ endsAt: input.endsAt ?? input.startsAt }),
   // The end is not before the start, as sent or as stored.
@@ -29,7 +29,65 @@ export const eventCollection = collection({
       });
     }
   },
+  rest: {
+    tag: "Events",
+    paths: { list: ["/events"], one: ["/events/:id"], create: ["/events"] },
+    fields: {
+      title: "title",
+      start: "startsAt",
+      end: "endsAt",
+      allDay: "allDay",
+      place: "place",
+      category: "category",
+      description: "description",
+    },
+    imageFields: ["image"],
+    fieldDocs: {
+      start: {
+        type: "string",
+        description:
+          "An ISO date and time (2026-12-16T10:00:00+06:00), or a date (2026-12-16); without an offset, Dhaka time",
+      },
+      end: {
+        type: "string",
+        description: "As start; not before it. Left out: the event ends when it starts",
+      },
+    },
+    wire: z.strictObject({
+      _id: id,
+      title: z.string(),
+      start: timestamp.meta({
+        description: "When it starts (for an all-day event: the first day, 00:00 in Dhaka)",
+      }),
+      end: timestamp.meta({
+        description: "When it ends (for an all-day event: the last day, 00:00 in Dhaka)",
+      }),
+      allDay: z.boolean(),
+      place: z.string(),
+      category: z.enum(eventCategories),
+      description: z.string(),
+      ...imageFields("image"),
+      ics: z.string().meta({ description: "The event as iCalendar (.ics), to add to a calendar" }),
+      date: timestamp,
+    }),
+    toWire: (event) => ({
+      _id: event.id,
+      title: event.title,
+      start: event.startsAt.toISOString(),
+      end: event.endsAt.toISOString(),
+      allDay: event.allDay,
+      place: event.place,
+      category: event.category,
+      description: event.description,
+      image: event.image?.url ?? null,
+      imageSet: event.image,
+      ics: `/events/${event.id}.ics`,
+      date: wireDate(event),
+    }),
+  },
 });
+
+export const eventCollection = eventKind.collection;
 
 export type CalendarEvent = typeof events.$inferSelect;
 

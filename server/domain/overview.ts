@@ -23,7 +23,7 @@ import type { Payments } from "../payments/payments";
 import { serverKinds } from "./kinds";
 import { expireStaleOrders } from "./orders/expiry";
 
-/** Every kind of content is counted (common/kinds.ts). */
+/** Every kind of content is counted (common/kinds). */
 export const overviewKinds = kindNames;
 
 export type OverviewKind = KindName;

@@ -1,13 +1,35 @@
-import { serviceInput } from "../../common/schemas/content";
+// Services, the server's part (common/kinds/services.ts is the definition): its table, and its
+// REST names (the specification's serviceName, the image as `img` or `image`).
+import { z } from "zod";
+import { wireDate } from "../api/kind-rest";
+import { id, imageFields, timestamp } from "../api/wire-schemas";
 import { services } from "../db/schema";
-import { collection } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
-export const serviceCollection = collection({
-  name: "Service",
+export const serviceKind = serverKind({
+  kind: "services",
   table: services,
-  input: serviceInput,
-  searchColumn: services.name,
-  create: "admin",
-  change: "admin",
-  image: "optional",
+  rest: {
+    tag: "Services",
+    paths: { list: ["/service/services"], one: ["/service/services/:id"], create: ["/service/addServices"] },
+    fields: { serviceName: "name", about: "about" },
+    imageFields: ["img", "image"],
+    wire: z.strictObject({
+      _id: id,
+      serviceName: z.string(),
+      about: z.string(),
+      ...imageFields("img"),
+      date: timestamp,
+    }),
+    toWire: (service) => ({
+      _id: service.id,
+      serviceName: service.name,
+      about: service.about,
+      img: service.image?.url ?? null,
+      imageSet: service.image,
+      date: wireDate(service),
+    }),
+  },
 });
+
+export const serviceCollection = serviceKind.collection;

@@ -1,31 +1,21 @@
+// Teachers, the server's part (common/kinds/teachers.ts is the definition): its table, who sees
+// what, the featured teachers, and its REST names (roll "head" marks a featured teacher).
 import { and, desc, eq } from "drizzle-orm";
-import { teacherInput } from "../../common/schemas/content";
+import { z } from "zod";
+import { teacherPositions } from "../../common/kinds/teachers";
+import { wireDate } from "../api/kind-rest";
+import { email, id, imageFields, reviewStatusWire, timestamp } from "../api/wire-schemas";
 import { teachers, uploadedFiles } from "../db/schema";
 import type { Actor } from "./actor";
 import {
   adminsSignedInOrEveryone,
   type ContentContext,
-  collection,
   shownTo,
   unapprovedHiddenFromNonAdmins,
 } from "./content/collection";
+import { serverKind } from "./content/server-kind";
 
 const hiddenFrom = unapprovedHiddenFromNonAdmins(teachers.status);
-
-export const teacherCollection = collection({
-  name: "Teacher",
-  table: teachers,
-  input: teacherInput,
-  searchColumn: teachers.name,
-  create: "admin",
-  change: "admin",
-  image: "optional",
-  hiddenFrom,
-  // Signed-in readers see more of each teacher than visitors do (teacherFieldsSeen).
-  views: adminsSignedInOrEveryone,
-  // New teachers wait for review, whatever the request says; an admin's approval publishes them.
-  onCreate: () => ({ status: "pending" }),
-});
 
 /** A teacher's e-mail and phone are for signed-in users; the home address for admins only. */
 export const teacherFieldsSeen = { email: "signed-in", phone: "signed-in", address: "admin" } as const;
@@ -35,6 +25,78 @@ export const teacherSeenBy = <T extends { email: string; phone: string; address:
   actor: Actor,
   teacher: T,
 ) => shownTo(actor, teacher, teacherFieldsSeen);
+
+export const teacherKind = serverKind({
+  kind: "teachers",
+  table: teachers,
+  hiddenFrom,
+  // Signed-in readers see more of each teacher than visitors do (teacherFieldsSeen).
+  views: adminsSignedInOrEveryone,
+  // New teachers wait for review, whatever the request says; an admin's approval publishes them.
+  onCreate: () => ({ status: "pending" }),
+  rest: {
+    tag: "Teachers",
+    paths: {
+      list: ["/teacher/teachers"],
+      one: ["/teacher/teacher/:id", "/teacher/teachers/:id"],
+      create: ["/teacher/addTeacher"],
+    },
+    fields: {
+      name: "name",
+      email: "email",
+      phone: "phone",
+      address: "address",
+      about: "about",
+      position: "position",
+      cetagory: "category",
+      status: "status",
+      roll: "isFeatured",
+    },
+    convert: { roll: (roll) => (typeof roll === "string" ? roll.trim().toLowerCase() === "head" : roll) },
+    fieldDocs: {
+      roll: {
+        anyOf: [{ type: "boolean" }, { type: "string" }],
+        description: '"head" (or true) marks a featured teacher; anything else does not',
+      },
+    },
+    imageFields: ["image", "img"],
+    wire: z.strictObject({
+      _id: id,
+      name: z.string(),
+      email,
+      phone: z.string(),
+      address: z.string(),
+      about: z.string(),
+      position: z.enum(teacherPositions).nullable(),
+      cetagory: z.string(),
+      ...imageFields("image"),
+      status: reviewStatusWire,
+      roll: z.enum(["head", ""]).meta({ description: '"head": featured on the home page' }),
+      date: timestamp,
+    }),
+    visibleTo: teacherFieldsSeen,
+    toWire: (record, actor) => {
+      const teacher = teacherSeenBy(actor, record);
+      return {
+        _id: teacher.id,
+        name: teacher.name,
+        email: teacher.email,
+        phone: teacher.phone,
+        address: teacher.address,
+        about: teacher.about,
+        position: teacher.position,
+        cetagory: teacher.category,
+        image: teacher.image?.url ?? null,
+        imageSet: teacher.image,
+        status: teacher.status,
+        roll: teacher.isFeatured ? "head" : "",
+        date: wireDate(teacher),
+      };
+    },
+  },
+});
+
+export const teacherCollection = teacherKind.collection;
 
 /**
  * The featured teachers (the specification's roll = "head") for the home page: newest first,

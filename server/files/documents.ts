@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { type Problem, problem } from "../../common/errors/problem";
-import type { DownloadType } from "../../common/schemas/content";
+import type { DownloadType } from "../../common/kinds/downloads";
 import type { DocumentStore } from "../domain/content/collection";
 import { DomainError } from "../domain/errors";
 import type { FileStorage } from "./storage";

@@ -159,7 +159,7 @@ export async function seedSampleContent(options: {
       }));
     });
 
-    // Every kind of content has samples (common/kinds.ts): a kind missing here fails the type check.
+    // Every kind of content has samples (common/kinds): a kind missing here fails the type check.
     const counts: Record<KindName | "albumPhotos" | "uploadedFiles", number> = {
       admissions: content.admissions.length,
       blogs: blogRows.length,

@@ -6,13 +6,16 @@
 //   not see is left out of the answer (not null), as each wire kind declares (visibleTo), and
 //   answers kept for one view never reach another.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogWireKind as blogWire } from "../../server/api/blogs";
-import { commentWireKind as commentWire } from "../../server/api/comments";
-import { studentWireKind as studentWire } from "../../server/api/students";
-import { teacherWireKind as teacherWire } from "../../server/api/teachers";
+import { restOf } from "../../server/api";
 import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 type Wire = Record<string, unknown>;
+
+// Each kind's REST names (its server part's `rest`), with who sees which field.
+const blogWire = restOf("blogs")!;
+const commentWire = restOf("comments")!;
+const studentWire = restOf("students")!;
+const teacherWire = restOf("teachers")!;
 
 describe.each(testDatabases)("approval and who sees what on %s", (kind) => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-// The registry of kinds (common/kinds.ts, server/domain/kinds.ts): the pieces made from it, and
+// The registry of kinds (common/kinds, server/domain/kinds.ts): the pieces made from it, and
 // the type check that refuses a kind with a piece missing (the @ts-expect-error lines fail
 // `tsc --noEmit` the day the check stops refusing).
 import { describe, expect, it } from "vitest";
@@ -9,10 +9,9 @@ import { deleteKinds } from "../../app/components/delete-question";
 import { deleteTexts } from "../../app/lib/kind-texts";
 import { auditSubjects } from "../../common/audit";
 import { type KindName, kindNames, kinds } from "../../common/kinds";
-import { eventInput } from "../../common/schemas/content";
 import { dictionaries } from "../../i18n";
 import { events } from "../../server/db/schema";
-import { collection } from "../../server/domain/content/collection";
+import { serverKind } from "../../server/domain/content/server-kind";
 import { type ServerKind, serverKinds, tablesWithImages } from "../../server/domain/kinds";
 import { overviewKinds } from "../../server/domain/overview";
 
@@ -64,14 +63,9 @@ describe("the kinds of content", () => {
 
   it("refuses, in the type check, a file kind whose table has no file columns", () => {
     const definition = () =>
-      collection({
-        name: "Event",
+      serverKind({
+        kind: "events",
         table: events,
-        input: eventInput,
-        searchColumn: events.title,
-        create: "admin",
-        change: "admin",
-        image: "optional",
         // @ts-expect-error events has no fileKey, fileName, fileSize and fileType columns
         document: true,
       });
@@ -80,7 +74,7 @@ describe("the kinds of content", () => {
 
   it("gives a file field to the forms of exactly the kinds whose records are a file", () => {
     const withFileField = kindNames.filter((kind) =>
-      (kinds[kind].fields as readonly { widget: string }[]).some((field) => field.widget === "file"),
+      (kinds[kind].fields as readonly { widget?: string }[]).some((field) => field.widget === "file"),
     );
     const documentKinds = kindNames.filter((kind) => serverKinds[kind].collection.document);
     expect(withFileField).toEqual(documentKinds);

@@ -1,4 +1,4 @@
-// The content collections by the name pages use in their addresses (common/kinds.ts).
+// The content collections by the name pages use in their addresses (common/kinds).
 import { type KindName, kindNames } from "../../../common/kinds";
 import type { ContentCollection } from "../../../server/domain/content/collection";
 import { serverKinds } from "../../../server/domain/kinds";

@@ -1,12 +1,19 @@
-// The dashboard's add and edit forms, made from the kinds' definitions (common/kinds.ts): the
+// The dashboard's add and edit forms, made from the kinds' definitions (common/kinds): the
 // fields (in the domain's plain English names), the schema the browser checks with (the
 // server's own, loaded on first use), whether the record needs an image, and the heading.
 import type { z } from "zod";
-import { type FormKindName, formKindNames, type KindField, kinds } from "../../../common/kinds";
+import {
+  type FormField,
+  type FormKindName,
+  formFields,
+  formKindNames,
+  kinds,
+  schemaOf,
+} from "../../../common/kinds";
 import type { MessageKey } from "../../../i18n";
 import { formKindTexts } from "./kind-texts";
 
-export type FormField = KindField;
+export type { FormField };
 
 /** A kind with an add form, by the plural name in its addresses. */
 export type ContentKind = FormKindName;
@@ -21,8 +28,13 @@ export type ContentForm = {
 
 export const contentForms = Object.fromEntries(
   formKindNames.map((kind) => {
-    const { fields, schema, image } = kinds[kind];
-    const form: ContentForm = { kind, heading: formKindTexts(kind).heading, fields, schema, image };
+    const form: ContentForm = {
+      kind,
+      heading: formKindTexts(kind).heading,
+      fields: formFields(kind),
+      schema: () => schemaOf(kind),
+      image: kinds[kind].image,
+    };
     return [kind, form];
   }),
 ) as Record<ContentKind, ContentForm>;

@@ -1,5 +1,5 @@
 // The kinds the dashboard's lists and edit forms serve, by the plural names in their addresses
-// (common/kinds.ts), with their menu label.
+// (common/kinds), with their menu label.
 import { type FormKindName, formKindNames } from "../../../common/kinds";
 import type { MessageKey } from "../../../i18n";
 import { formKindTexts } from "./kind-texts";

@@ -13,7 +13,7 @@ import { formKindTexts } from "./kind-texts";
 const home = href("/DeashBoard/Home");
 const items: { to: string; label: MessageKey }[] = [
   { to: home, label: "dashboard.home" },
-  // Each kind's add form, then each kind's list (common/kinds.ts).
+  // Each kind's add form, then each kind's list (common/kinds).
   ...formKindNames.map((kind) => ({
     to: href(`/DeashBoard/${kinds[kind].addPath}`),
     label: formKindTexts(kind).add,

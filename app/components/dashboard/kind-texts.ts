@@ -1,4 +1,4 @@
-// Each kind's texts in the dashboard, found by its names in the registry (common/kinds.ts). The
+// Each kind's texts in the dashboard, found by its names in the registry (common/kinds). The
 // return types say MessageKey: a kind whose texts are missing from i18n/ fails the type check.
 import { type FormKindName, type KindName, kinds } from "../../../common/kinds";
 import type { MessageKey } from "../../../i18n";

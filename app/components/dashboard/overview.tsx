@@ -15,7 +15,7 @@ import { type ListKind, listKinds } from "./content-kinds";
 import { kindTexts } from "./kind-texts";
 import { OrderStatusBadge } from "./order-status-badge";
 
-/** Every kind counted, in the order shown (the registry's, common/kinds.ts), with its label. */
+/** Every kind counted, in the order shown (the registry's, common/kinds), with its label. */
 const kindLabels = Object.fromEntries(kindNames.map((kind) => [kind, kindTexts(kind).overview])) as Record<
   OverviewKind,
   MessageKey

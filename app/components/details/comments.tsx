@@ -102,7 +102,7 @@ function CommentForm({ blogId, actionData }: { blogId: string; actionData?: Comm
   const form = useRef<HTMLFormElement>(null);
   const answer = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
   const { onSubmit, onFocus, fieldError } = useSchemaForm(
-    () => import("../../../common/schemas/content").then((m) => m.commentInput),
+    () => import("../../../common/kinds/inputs").then((m) => m.commentInput),
     answer?.ok === false ? answer.fields : undefined,
     { submit: (element) => fetcher.submit(element, { method: "post" }) },
   );

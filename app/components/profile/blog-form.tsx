@@ -67,7 +67,7 @@ export function BlogForm({
   };
 
   const { onSubmit, onFocus, fieldError } = useSchemaForm(
-    () => import("../../../common/schemas/content").then((m) => m.userBlogInput),
+    () => import("../../../common/kinds/inputs").then((m) => m.userBlogInput),
     answer && !answer.ok ? answer.fields : undefined,
     { values: (form) => Object.fromEntries(bodyOf(form)), submit: (form) => void send(form) },
   );

@@ -21,9 +21,10 @@ import { z } from "zod";
 import type { AuditSubject } from "../../../common/audit";
 import { problem, problemOfIssue } from "../../../common/errors/problem";
 import { uuidPattern } from "../../../common/ids";
-import type { KindOne } from "../../../common/kinds";
-import type { DownloadType } from "../../../common/schemas/content";
-import { imageLink } from "../../../common/schemas/content";
+import { type KindDefinition, type KindName, type KindOne, kinds } from "../../../common/kinds";
+import type { DownloadType } from "../../../common/kinds/downloads";
+import { type InputOf, kindInputs } from "../../../common/kinds/inputs";
+import { imageLink, ruleKit } from "../../../common/schemas/content";
 import { fieldProblemsOf } from "../../../common/schemas/field-errors";
 import type { ContentReads } from "../../cache/content-reads";
 import type { Database } from "../../db/client";
@@ -94,25 +95,25 @@ export type ListQuery = {
 
 export const pageSizes = { default: 50, max: 100 };
 
-export type CollectionDefinition<Table extends ContentTable, Input extends z.ZodObject> = {
+/**
+ * A kind's collection: the server's part of its definition. Its fields and their rules, its
+ * search (its title field), its filters and who may create and change records are its
+ * definition's (common/kinds/<kind>.ts); here are its table and the hooks named for when they run.
+ */
+export type CollectionDefinition<
+  K extends KindName,
+  Table extends ContentTable,
+  Input = z.output<InputOf<K>>,
+> = {
   /**
-   * One record's name (common/kinds.ts), capitalised, for messages: "Admission not found". In
-   * lower case it is the record's subject in the audit trail.
+   * The kind (common/kinds): its one record's name names it in messages ("Admission not
+   * found") and is the record's subject in the audit trail; its image rule says whether records
+   * carry an image (imageUrl, imageFileId columns), and whether one is required.
    */
-  name: Capitalize<KindOne>;
+  kind: K;
   table: Table;
-  /** Fields a create takes, in plain English; an update takes any of them. */
-  input: Input;
-  /** Column searched by `q` (case-insensitive contains). */
-  searchColumn: PgColumn;
-  /** Who may create: admins only, or any signed-in user (comments). */
-  create: "admin" | "user";
-  /** Who may update and delete: admins only, or the record's author too. */
-  change: "admin" | "authorOrAdmin";
-  /** The author's user id, for "authorOrAdmin". */
+  /** The author's user id, for a kind whose records their author may change ("authorOrAdmin"). */
   authorOf?: (record: InferSelectModel<Table>) => string | null;
-  /** Whether records carry an image (imageUrl, imageFileId columns), and whether one is required. */
-  image: "none" | "optional" | "required";
   /**
    * Records are a file (downloads): its columns fileKey, fileName, fileSize and fileType are set
    * from the document stored by ctx.documents, required on create, and the stored file goes with
@@ -134,16 +135,14 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
    * (comments: a sum of each blog's count); its one row's `n`.
    */
   total?: (actor: Actor) => SQL;
-  /** List filters beyond `q`, by name: ?blogId= on comments. */
-  filters?: Record<string, { column: PgColumn; schema: z.ZodType<string> }>;
   /** Fields set on create that an update may not change (the blog a comment belongs to). */
-  fixed?: (keyof z.output<Input> & string)[];
+  fixed?: (keyof Input & string)[];
   /** Values filled in before a create is validated, whatever the client sent (a user's blog carries their e-mail). */
   prefill?: (actor: SignedInActor) => Record<string, unknown>;
   /** Values set by the server on create, whatever the client sent (status pending, author). */
-  onCreate?: (input: z.output<Input>, actor: SignedInActor) => Record<string, unknown>;
+  onCreate?: (input: Input, actor: SignedInActor) => Record<string, unknown>;
   /** Fields that only an admin may change (a blog's status); others get 403 for a new value. */
-  adminOnly?: (keyof z.output<Input> & string)[];
+  adminOnly?: (keyof Input & string)[];
   /** Values set by the server when an update changes something (an author's edit goes back to review). */
   onUpdate?: (record: InferSelectModel<Table>, actor: SignedInActor) => Record<string, unknown>;
   /** Runs before a create is stored: a limit on how many a user may add (429 past it). */
@@ -154,7 +153,7 @@ export type CollectionDefinition<Table extends ContentTable, Input extends z.Zod
    */
   check?: (
     ctx: ContentContext,
-    input: Partial<z.output<Input>>,
+    input: Partial<Input>,
     actor: SignedInActor,
     before?: InferSelectModel<Table>,
   ) => Promise<void>;
@@ -184,8 +183,8 @@ export type ContentCollection<Item> = {
   name: string;
   /** Who may create, and who may change or delete (the domain checks; adapters document it). */
   access: { create: "admin" | "user"; change: "admin" | "authorOrAdmin" };
-  /** List filters beyond `q`, with the rule for their values. */
-  filters: Record<string, z.ZodType<string>>;
+  /** List filters beyond `q`, with the rule for their values and whether they are a closed list. */
+  filters: Record<string, { schema: z.ZodType<string>; closed: boolean }>;
   /** The fields a create takes (for documentation and forms). */
   input: z.ZodObject;
   image: "none" | "optional" | "required";
@@ -236,17 +235,40 @@ export type ContentCollection<Item> = {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export function collection<Table extends ContentTable, Input extends z.ZodObject>(
-  definition: CollectionDefinition<Table, Input>,
+export function collection<K extends KindName, Table extends ContentTable>(
+  definition: CollectionDefinition<K, Table>,
 ): ContentCollection<ContentRecord<Table>> {
-  const { table, name } = definition;
-  /** The kind as messages name it: a label code (i18n/errors/labels.ts). */
-  const one = name.toLowerCase() as Lowercase<typeof name>;
+  const { table } = definition;
+  const kind: KindDefinition = kinds[definition.kind];
+  const { image: imageRule, access } = kind;
+  /** One record's name: the audit trail's subject, and a label messages name the kind by. */
+  const one = kind.one as KindOne;
+  const input = kindInputs[definition.kind] as z.ZodObject;
+  /** The kind as messages name it ("Admission"). */
+  const name = one.charAt(0).toUpperCase() + one.slice(1);
   const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const columnOf = (field: string) => {
+    const column = columns[field];
+    if (!column) throw new Error(`${definition.kind}: its table has no column ${field}`);
+    return column;
+  };
+  /** The title field's column, searched by `q` (case-insensitive contains). */
+  const searchColumn = columnOf(kind.titleField);
+  /**
+   * List filters beyond `q`, by field name: ?blogId= on comments. A value its rule refuses lists
+   * nothing (an unknown blog), unless the filter is `closed` (a fixed list of values: a
+   * download's category), where the adapters refuse it, naming it.
+   */
+  const filters = Object.entries(kind.filters?.(ruleKit) ?? {}).map(([field, filter]) => ({
+    field,
+    column: columnOf(field),
+    schema: filter.rule,
+    closed: filter.closed === true,
+  }));
   const imageFileId = columns.imageFileId;
-  const hasImage = definition.image !== "none" && imageFileId !== undefined;
-  const updateInput = definition.input.partial();
-  const subject: AuditSubject = name.toLowerCase() as Lowercase<typeof name>;
+  const hasImage = imageRule !== "none" && imageFileId !== undefined;
+  const updateInput = input.partial();
+  const subject: AuditSubject = one;
   const labelOf =
     definition.label ??
     ((record: InferSelectModel<Table>) => {
@@ -326,10 +348,10 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   async function listVisible(ctx: ContentContext, actor: Actor, query: ListQuery) {
     const conditions: (SQL | undefined)[] = [visibleTo(actor)];
     if (query.q) {
-      conditions.push(ilike(definition.searchColumn, likePattern(query.q)));
+      conditions.push(ilike(searchColumn, likePattern(query.q)));
     }
     for (const [key, value] of Object.entries(query.filters ?? {})) {
-      const filter = definition.filters?.[key];
+      const filter = filters.find((known) => known.field === key);
       if (filter) conditions.push(eq(filter.column, value));
     }
     const where = and(...conditions);
@@ -354,7 +376,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
   }
 
   function mayChange(actor: Actor, record: ContentRecord<Table>): SignedInActor {
-    if (definition.change === "admin") return requireAdmin(actor);
+    if (access.change === "admin") return requireAdmin(actor);
     const user = requireUser(actor);
     if (!user.isAdmin && definition.authorOf?.(record) !== user.id) {
       throw new DomainError("forbidden", problem("record.authorOnly", { what: one }));
@@ -364,7 +386,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
 
   /** Admins' kinds refuse anyone else first, whether or not they may see the record (a pending one). */
   function refuseNonAdmins(actor: Actor) {
-    if (definition.change === "admin") requireAdmin(actor);
+    if (access.change === "admin") requireAdmin(actor);
   }
 
   async function removeAll(ctx: ContentContext, actor: Actor, ids: readonly string[]) {
@@ -453,13 +475,13 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
 
   return {
     name,
-    access: { create: definition.create, change: definition.change },
-    input: definition.input,
-    image: definition.image,
+    access,
+    input,
+    image: imageRule,
     document: Boolean(definition.document),
-    reviewed: columns.status !== undefined,
+    reviewed: kind.reviewed,
     filters: Object.fromEntries(
-      Object.entries(definition.filters ?? {}).map(([key, filter]) => [key, filter.schema]),
+      filters.map((filter) => [filter.field, { schema: filter.schema, closed: filter.closed }]),
     ),
 
     list: (ctx: ContentContext, actor: Actor, query: ListQuery) =>
@@ -474,15 +496,15 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
     async create(
       ctx: ContentContext,
       actor: Actor,
-      input: unknown,
+      sent: unknown,
       image?: ImageInput,
       document?: DocumentInput,
     ) {
-      const user = definition.create === "admin" ? requireAdmin(actor) : requireUser(actor);
+      const user = access.create === "admin" ? requireAdmin(actor) : requireUser(actor);
       const prefilled =
-        definition.prefill && isObject(input) ? { ...input, ...definition.prefill(user) } : input;
-      const values = parse(definition.input, prefilled);
-      if (definition.image === "required" && !image?.file && !image?.link) {
+        definition.prefill && isObject(sent) ? { ...sent, ...definition.prefill(user) } : sent;
+      const values = parse(input, prefilled) as z.output<InputOf<K>>;
+      if (imageRule === "required" && !image?.file && !image?.link) {
         throw new DomainError("invalid", problem("upload.choosePhoto"), {
           image: problem("upload.choosePhoto"),
         });
@@ -535,7 +557,7 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       ctx: ContentContext,
       actor: Actor,
       id: string,
-      input: unknown,
+      sent: unknown,
       image?: ImageInput,
       document?: DocumentInput,
     ) {
@@ -543,13 +565,13 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
       const before = await findVisible(ctx, actor, id);
       const user = mayChange(actor, before);
       const fixed = (definition.fixed ?? []).filter(
-        (field) => (input as Record<string, unknown>)[field] !== undefined,
+        (field) => (sent as Record<string, unknown>)[field] !== undefined,
       );
       if (fixed.length > 0) {
         const fields = Object.fromEntries(fixed.map((field) => [field, problem("record.fixedField")]));
         throw new DomainError("invalid", problem("record.invalid", { what: one }), fields);
       }
-      const patch = parse(updateInput, input) as Record<string, unknown>;
+      const patch = parse(updateInput, sent) as Record<string, unknown>;
       if (!user.isAdmin) {
         const refused = (definition.adminOnly ?? []).filter(
           (field) =>
@@ -563,12 +585,12 @@ export function collection<Table extends ContentTable, Input extends z.ZodObject
           throw new DomainError("forbidden", found, fields);
         }
       }
-      if (definition.image === "required" && image?.link === "" && !image.file) {
+      if (imageRule === "required" && image?.link === "" && !image.file) {
         throw new DomainError("invalid", problem("upload.choosePhoto"), {
           image: problem("upload.choosePhoto"),
         });
       }
-      await definition.check?.(ctx, patch as Partial<z.output<Input>>, user, before);
+      await definition.check?.(ctx, patch as Partial<z.output<InputOf<K>>>, user, before);
       const imageValues = await imageColumns(ctx, image, user);
       const documentValues = await documentColumns(ctx, document);
       const changes = Object.fromEntries(
@@ -642,8 +664,8 @@ export const adminsSignedInOrEveryone = (actor: Actor): string =>
 
 /**
  * Who may read a field that not everyone sees: any signed-in user, admins only, or the record's
- * author and admins. A field without an audience is public. The wire kinds say the same of
- * their fields (WireKind.visibleTo), for the API's documentation.
+ * author and admins. A field without an audience is public. A kind's REST names say the same of
+ * their fields (KindRest.visibleTo: the same object, or its wire names), for the API's documentation.
  */
 export type Audience = "signed-in" | "admin" | "author or admin";
 

@@ -1,0 +1,42 @@
+// Notices: the notice board's announcements, each may carry a file of the downloads (a form to
+// fill in). Admins add them; everyone sees them.
+import { defineKind } from "./define";
+
+export const notices = defineKind({
+  one: "notice",
+  addPath: "noticeADD",
+  publicPath: "/notices",
+  titleField: "title",
+  image: "optional",
+  reviewed: false,
+  access: { create: "admin", change: "admin" },
+  fields: [
+    {
+      name: "title",
+      rule: (r) => r.requiredText("title", 200),
+      widget: "text",
+      label: "forms.title",
+      required: true,
+    },
+    {
+      name: "about",
+      rule: (r) => r.optionalText("about", 5000, "many"),
+      widget: "textarea",
+      label: "forms.about",
+    },
+    {
+      name: "downloadId",
+      // A file of the downloads the notice carries (a form to fill in), or "" for none.
+      rule: ({ z, issue }) =>
+        z
+          .union([z.uuid({ error: issue("content.noticeDownload") }), z.literal("")], {
+            error: issue("content.noticeDownload"),
+          })
+          .transform((value) => value || null)
+          .optional(),
+      widget: "reference",
+      label: "forms.noticeDownload",
+      references: "downloads",
+    },
+  ],
+});
