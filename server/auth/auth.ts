@@ -25,7 +25,7 @@ import {
   phoneCodeRules,
 } from "../domain/phone";
 import { RateLimitError, rateLimitRowsKeptMs } from "../domain/rate-limit";
-import { valueForLog } from "../log-safety";
+import { errorForLog, valueForLog } from "../log-safety";
 import type { Mailer } from "../mail/mailer";
 import type { KnownBodyFields } from "../middleware/json-object-body";
 import { SmsNotSentError, type SmsSender } from "../sms/sender";
@@ -342,7 +342,10 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
         const [first, ...rest] = args;
         const extra = rest.length > 0 ? { args: rest.map(valueForLog) } : {};
         if (first instanceof Error) {
-          logger[level]({ err: first, ...extra }, message || "authentication failed");
+          // The line's message says why (a provider's error names its call and what to fix), as
+          // errorForLog shows it: scrubbed, a database error by its kind.
+          const { message: why } = errorForLog(first);
+          logger[level]({ err: first, ...extra }, message ? `${message}: ${why}` : why);
           return;
         }
         logger[level](args.length > 0 ? { args: args.map(valueForLog) } : {}, message);
