@@ -71,9 +71,17 @@ export const middleware: Route.MiddlewareFunction[] = [
 // The user and the language change only through forms (sign-in, sign-out, language), so plain
 // navigations need not ask the server again: the texts a page needs beyond every page's come with
 // its routes' data (app/lib/page-texts.ts).
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  return false;
+  // An action's redirect to another page (React Router then asks every loader again) may carry a
+  // flash for the root to show ("You are no longer an admin"); a plain navigation, or a new query
+  // on the same page, keeps the root's data: its texts are every page's.
+  return defaultShouldRevalidate && currentUrl.pathname !== nextUrl.pathname;
 }
 
 // A navigation shows the next page once the whole public stylesheet is there (the first page came
