@@ -160,8 +160,10 @@ describe.skipIf(skipped)(
         took("base");
       }
       previousImage = (await run("podman", ["image", "inspect", "--format", "{{.Id}}", image])).stdout.trim();
-      // The network's TLS may be inspected (as here): the build trusts what this process trusts.
-      const extraCa = process.env.NODE_EXTRA_CA_CERTS;
+      // The network's TLS may be inspected (as here): the build trusts what this process trusts,
+      // or else what this machine trusts (a CI shell may not carry NODE_EXTRA_CA_CERTS).
+      const systemCa = "/etc/ssl/certs/ca-certificates.crt";
+      const extraCa = process.env.NODE_EXTRA_CA_CERTS ?? (existsSync(systemCa) ? systemCa : undefined);
       const ca =
         extraCa && existsSync(extraCa)
           ? [
