@@ -78,7 +78,8 @@ const classes: Record<string, string> = {
   XX: "internal_error",
 };
 
-const sqlState = /^[0-9A-Z]{5}$/;
+/** A SQLSTATE code: five digits or capital letters ("23505", "57P01"). */
+export const sqlState = /^[0-9A-Z]{5}$/;
 type Fields = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
 

@@ -2,6 +2,7 @@
 // cut off, timed out, closed), as against refusing one statement (a constraint, a bad value). A
 // request that meets such an error gets 503 with Retry-After, from the REST API and from the pages
 // alike (docs/decisions/0044-database-outage-answers.md), instead of 500 "Something went wrong".
+import { sqlState } from "./database-errors";
 
 /** What a 503 for the database says in Retry-After: seconds before trying again. */
 export const databaseRetryAfterSeconds = 5;
@@ -60,7 +61,6 @@ const networkCodes = new Set([
 ]);
 
 const pgliteClosed = /^PGlite is clos(ed|ing)$/;
-const sqlState = /^[0-9A-Z]{5}$/;
 
 type Fields = { code?: unknown; cause?: unknown; errors?: unknown };
 
