@@ -42,6 +42,7 @@ const commandLine = {
   email: "command line (npm run admin)",
   name: "npm run admin",
   image: null,
+  roles: new Set(["admin"]),
   isAdmin: true,
 } satisfies SignedInActor;
 

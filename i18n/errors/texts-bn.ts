@@ -59,6 +59,7 @@ const textsBn = {
   "auth.signInFailed": "লগইন সম্পন্ন হয়নি",
   "auth.signInFirst": "আগে লগইন করুন",
   "auth.adminOnly": "শুধু একজন অ্যাডমিন এটি করতে পারেন",
+  "auth.roleOnly": "আপনার অ্যাকাউন্টের ভূমিকায় এটি করা যায় না",
   "metrics.tokenNeeded": "মেট্রিক্স টোকেনটি Authorization: Bearer হিসেবে পাঠান (METRICS_TOKEN)",
   "auth.disabled": "এই অ্যাকাউন্টটি নিষ্ক্রিয় করা হয়েছে",
   "account.notFound": "এই ই-মেইলে কোনো অ্যাকাউন্ট নেই: {email}",

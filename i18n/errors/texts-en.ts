@@ -56,6 +56,7 @@ export const errorTextsEn = {
   "auth.signInFailed": "Sign-in failed",
   "auth.signInFirst": "Sign in first",
   "auth.adminOnly": "Only an admin may do this",
+  "auth.roleOnly": "Your account's role may not do this",
   "metrics.tokenNeeded": "Send the metrics token as Authorization: Bearer (METRICS_TOKEN)",
   "auth.disabled": "This account has been disabled",
   "account.notFound": "No account with the e-mail {email}",

@@ -22,14 +22,17 @@ import {
 import { downloadCategories, downloadTypes } from "../../common/kinds/downloads";
 import { eventCategories } from "../../common/kinds/events";
 import { teacherPositions } from "../../common/kinds/teachers";
+import {
+  type Gender,
+  type GuardianRelation,
+  genders,
+  guardianRelations,
+  type RegisterStatus,
+  registerStatuses,
+} from "../../common/people";
 import { type ReviewStatus, reviewStatuses } from "../../common/schemas/content";
 import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
-import type {
-  ComponentRule,
-  enrolmentRelations,
-  GradingScheme,
-  Marksheet,
-} from "../../common/schemas/results";
+import type { ComponentRule, GradingScheme, Marksheet } from "../../common/schemas/results";
 import type { Weekday } from "../../common/schemas/routines";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -376,7 +379,7 @@ export const services = pgTable(
   "services",
   {
     id: uuid().primaryKey().defaultRandom(),
-    name: varchar({ length: 20 }).notNull(),
+    name: text().notNull(),
     about: text().notNull().default(""),
     ...imageColumns(),
     createdAt: createdAt(),
@@ -389,7 +392,7 @@ export const students = pgTable(
   "students",
   {
     id: uuid().primaryKey().defaultRandom(),
-    name: varchar({ length: 20 }).notNull(),
+    name: text().notNull(),
     email: text().notNull(),
     description: text().notNull().default(""),
     className: varchar({ length: 30 }),
@@ -411,7 +414,7 @@ export const teachers = pgTable(
   "teachers",
   {
     id: uuid().primaryKey().defaultRandom(),
-    name: varchar({ length: 20 }).notNull(),
+    name: text().notNull(),
     email: text().notNull(),
     phone: varchar({ length: 30 }).notNull(),
     address: text().notNull(),
@@ -421,6 +424,10 @@ export const teachers = pgTable(
     status: text().$type<ReviewStatus>().notNull().default("pending"),
     // The specification's roll = "head": shown among the featured teachers on the home page.
     isFeatured: boolean().notNull().default(false),
+    /** The teacher's own account, once an admin links it (their routine and classes follow). */
+    userId: text()
+      .unique()
+      .references(() => users.id, { onDelete: "set null" }),
     ...imageColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -668,31 +675,22 @@ export const enrolments = pgTable(
     section: varchar({ length: 20 }),
     roll: varchar({ length: 20 }).notNull(),
     registration: varchar({ length: 20 }).notNull(),
-    name: varchar({ length: 100 }).notNull(),
+    /** The name as it stood that session (the marksheet's); the register holds today's. */
+    name: text().notNull(),
+    /** The child on the register this enrolment is of: one child, one enrolment per session. */
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
     /** The student's record on the public site, when there is one. */
     studentId: uuid().references(() => students.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex().on(t.session, t.classId, t.roll), uniqueIndex().on(t.session, t.registration)],
-);
-
-export type EnrolmentRelation = (typeof enrolmentRelations)[number];
-
-/** Accounts that may see an enrolled student's marksheets in their profile. */
-export const enrolmentAccounts = pgTable(
-  "enrolment_accounts",
-  {
-    enrolmentId: uuid()
-      .notNull()
-      .references(() => enrolments.id, { onDelete: "cascade" }),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    relation: text().$type<EnrolmentRelation>().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.enrolmentId, t.userId] }), index().on(t.userId)],
+  (t) => [
+    uniqueIndex().on(t.session, t.classId, t.roll),
+    uniqueIndex().on(t.session, t.registration),
+    uniqueIndex().on(t.registerStudentId, t.session),
+  ],
 );
 
 export const exams = pgTable(
@@ -778,6 +776,103 @@ export const examResults = pgTable(
     primaryKey({ columns: [t.examId, t.enrolmentId] }),
     uniqueIndex().on(t.examId, t.roll),
     index().on(t.examId, t.passed, t.gpaHundredths, t.totalMarks),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// People (server/domain/register/, server/domain/roles.ts): the school's register of students
+// with their guardians, and the class-subjects each teacher is given. Roles themselves are the
+// account's (users.role). The public "students" and "teachers" cards are a showcase an admin
+// chooses, not the register.
+
+export { genders, guardianRelations, registerStatuses };
+
+/** One child the school teaches or taught; each session's class and roll is an enrolment. */
+export const registerStudents = pgTable(
+  "register_students",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Lengths are checked in letters a reader sees (common/schemas), so the columns are text. */
+    name: text().notNull(),
+    nameBn: text().notNull().default(""),
+    dateOfBirth: date({ mode: "string" }),
+    /** The 17-digit birth registration number, which one child has once. */
+    birthRegistration: varchar({ length: 17 }).unique(),
+    gender: text().$type<Gender>(),
+    status: text().$type<RegisterStatus>().notNull().default("studying"),
+    /** The student's own account, once linked. */
+    userId: text()
+      .unique()
+      .references(() => users.id, { onDelete: "set null" }),
+    ...imageColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.name),
+    index().on(t.imageFileId),
+    check("register_students_status", sql`${t.status} in ('studying', 'left', 'graduated')`),
+    check("register_students_gender", sql`${t.gender} in ('male', 'female', 'other')`),
+    check("register_students_birth_registration", sql`${t.birthRegistration} ~ '^[0-9]{17}$'`),
+  ],
+);
+
+/**
+ * A guardian of a child as the register knows them: their phone is where a linking code goes.
+ * The account is set once the guardian links it (or an admin does).
+ */
+export const registerGuardians = pgTable(
+  "register_guardians",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    name: text().notNull().default(""),
+    relation: text().$type<GuardianRelation>().notNull(),
+    /** +8801XXXXXXXXX, or null when the register has no number. */
+    phone: varchar({ length: 14 }),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.registerStudentId),
+    index().on(t.userId),
+    index().on(t.phone),
+    uniqueIndex().on(t.registerStudentId, t.userId),
+    check("register_guardians_relation", sql`${t.relation} in ('father', 'mother', 'guardian')`),
+  ],
+);
+
+/**
+ * A class-subject given to a teacher's account for a session: they enter its marks (and take
+ * the class's attendance). Section "" is every section of the class.
+ */
+export const teachingAssignments = pgTable(
+  "teaching_assignments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    session: varchar({ length: 9 }).notNull(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id, { onDelete: "cascade" }),
+    section: varchar({ length: 20 }).notNull().default(""),
+    /** The subject's name as the exam and the routine write it (matched without case). */
+    subject: varchar({ length: 80 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("teaching_assignments_once").on(
+      t.userId,
+      t.session,
+      t.classId,
+      t.section,
+      sql`lower(${t.subject})`,
+    ),
+    index().on(t.session, t.classId),
   ],
 );
 

@@ -10,6 +10,7 @@ import { recordAudit } from "./audit/record";
 import { regrade } from "./exam-grading";
 import { examClassId, getExam } from "./exams";
 import { type ScoreChange, writeScores } from "./marks";
+import { childrenOfRegistrations } from "./register/children";
 
 /**
  * Imports a marks sheet's rows: a roll not yet enrolled in the exam's class and session is
@@ -76,10 +77,12 @@ export async function importMarks(
   await db.transaction(async (tx) => {
     const newcomers = rows.filter((row) => !byRoll.has(row.roll));
     if (newcomers.length > 0) {
+      const children = await childrenOfRegistrations(tx, newcomers);
       const made = await tx
         .insert(enrolments)
         .values(
           newcomers.map((row) => ({
+            registerStudentId: children.get(row.registration) as string,
             session: exam.session,
             classId: classId,
             roll: row.roll,

@@ -6,13 +6,13 @@
 // into memory, with the positions in class, and every lookup of that generation is a map lookup:
 // results day's crowd costs the database nothing but its rate-limit counts.
 
-import { and, count, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
 import { classPositions } from "../../common/grading";
 import type { Marksheet } from "../../common/schemas/results";
 import { type ContentReads, freeze } from "../cache/content-reads";
 import type { Database } from "../db/client";
-import { enrolmentAccounts, examResults, exams } from "../db/schema";
+import { enrolments, examResults, exams, registerGuardians, registerStudents } from "../db/schema";
 import { type Actor, anonymous, requireUser } from "./actor";
 import { DomainError, notFound } from "./errors";
 import { type Exam, getExam } from "./exams";
@@ -204,14 +204,25 @@ export async function ownMarksheets(
   context: Omit<LookupContext, "client">,
 ): Promise<Marksheet[]> {
   const user = requireUser(actor);
+  // The children this account is on the register as (the student) or a guardian of.
+  const children = db
+    .select({ id: registerStudents.id })
+    .from(registerStudents)
+    .where(eq(registerStudents.userId, user.id))
+    .union(
+      db
+        .select({ id: registerGuardians.registerStudentId })
+        .from(registerGuardians)
+        .where(eq(registerGuardians.userId, user.id)),
+    );
   const rows = await db
     .select({ result: examResults })
-    .from(enrolmentAccounts)
-    .innerJoin(examResults, eq(examResults.enrolmentId, enrolmentAccounts.enrolmentId))
+    .from(examResults)
+    .innerJoin(enrolments, eq(enrolments.id, examResults.enrolmentId))
     .innerJoin(exams, eq(exams.id, examResults.examId))
     .where(
       and(
-        eq(enrolmentAccounts.userId, user.id),
+        inArray(enrolments.registerStudentId, children),
         isNotNull(exams.publishAt),
         lte(exams.publishAt, new Date()),
       ),

@@ -192,6 +192,7 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
       email: "head@school.test",
       name: "Head",
       image: null,
+      roles: new Set(["admin"]),
       isAdmin: true,
     };
     const home = await load(actor);
@@ -215,9 +216,16 @@ describe.each(testDatabases)("home page data on %s", (kind) => {
       email: "r@school.test",
       name: "R",
       image: null,
+      roles: new Set(),
       isAdmin: false,
     };
-    const head: Actor = { ...reader, id: "h", email: "head@school.test", isAdmin: true };
+    const head: Actor = {
+      ...reader,
+      id: "h",
+      email: "head@school.test",
+      roles: new Set(["admin"]),
+      isAdmin: true,
+    };
 
     // The admins' view, read first, holds the rejected teacher; it never reaches anyone else's.
     const featuredFor = async (actor: Actor) =>

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "../../server/db/schema";
-import type { SignedInActor } from "../../server/domain/actor";
+import { rolesOf, type SignedInActor } from "../../server/domain/actor";
 import { completeTestGateway } from "../../server/domain/payment-returns";
 import { addAdmission, appWithPeople, origin, type Session, type TestApp } from "../fixtures/test-app";
 
@@ -17,6 +17,7 @@ async function actorOf(t: TestApp, email: string): Promise<SignedInActor> {
     email: user.email,
     name: user.name,
     image: null,
+    roles: rolesOf(user.role),
     isAdmin: user.role === "admin",
   };
 }

@@ -341,6 +341,7 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
         email: "head@school.test",
         name: "Administrator",
         image: null,
+        roles: new Set(["admin"]),
         isAdmin: true,
       };
     };
