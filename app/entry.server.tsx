@@ -9,15 +9,15 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import {
-  holeTokens,
   isSharedPage,
   nobody,
   parseTemplate,
   personOf,
+  placeholderTokens,
   templateAnswer,
   templateKey,
-} from "../server/cache/page-template-holes";
-import type { HeldValues, PageTemplates } from "../server/cache/page-templates";
+} from "../server/cache/page-template-placeholders";
+import type { PageTemplates, PlaceholderValues } from "../server/cache/page-templates";
 import { isDatabaseUnavailable } from "../server/db/unavailable";
 import type { Actor } from "../server/domain/actor";
 import { type PageContext, pageContext } from "../server/page-context";
@@ -41,17 +41,17 @@ export default function handleRequest(
     nonce,
     logger,
     actor,
-    personHoles,
-    heldDetails,
+    personPlaceholders,
+    placeholderValues,
     templateViewKey,
     personalViewKey,
     partView,
     services,
   } = loadContext.get(pageContext);
-  if ((personHoles && actor.kind === "user") || partView) {
+  if ((personPlaceholders && actor.kind === "user") || partView) {
     return templatedPage(request, responseStatusCode, responseHeaders, routerContext, {
       actor,
-      held: heldDetails,
+      held: placeholderValues,
       nonce,
       logger,
       templates: services.pageTemplates,
@@ -69,7 +69,7 @@ export default function handleRequest(
 
 /**
  * A signed-in person's page, or a page with a part of its own: the template of everyone who sees
- * the same data (rendered once, with the holes' tokens: server/cache/page-template-holes.ts), filled with
+ * the same data (rendered once, with the placeholders' tokens: server/cache/page-template-placeholders.ts), filled with
  * this person's details and this request's part. The page comes whole, with its length.
  */
 async function templatedPage(
@@ -88,7 +88,7 @@ async function templatedPage(
     partView,
   }: {
     actor: Actor;
-    held: HeldValues;
+    held: PlaceholderValues;
     nonce: string;
     logger: Logger;
     templates: PageTemplates;
@@ -112,7 +112,7 @@ async function templatedPage(
       actor.kind !== "user" ||
       isSharedPage(new TextDecoder().decode(Buffer.concat(data)), actor));
   // A page with a part of its own is one template for every address of its view (the numbers
-  // asked are holes): renders that wait for it share one.
+  // asked are placeholders): renders that wait for it share one.
   const handled = routerContext.staticHandlerContext;
   const key = kept
     ? await templateKey(
@@ -124,7 +124,7 @@ async function templatedPage(
   const { template } = await templates.get(key, async () => {
     routerContext.serverHandoffStream = replay(data);
     // The address as the template shows it (the language switch comes back to it): the numbers
-    // asked as their holes.
+    // asked as their placeholders.
     if (partView) {
       routerContext.staticHandlerContext = {
         ...handled,
@@ -133,7 +133,7 @@ async function templatedPage(
     }
     // Its own request, so that one reader going away does not stop a render others wait for.
     const rendered = await renderPage(new Request(request.url), status, new Headers(), routerContext, {
-      nonce: holeTokens.nonce,
+      nonce: placeholderTokens.nonce,
       logger,
       whole: true,
       moreClasses: partView?.classes,

@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { dictionaries, everyPageErrorTexts, everyPageTexts, type MessageKey } from "../i18n";
-import { heldUser, shownUser } from "../server/cache/page-template-holes";
+import { placeholderUser, shownUser } from "../server/cache/page-template-placeholders";
 import { localeOf, readFlash } from "../server/cookies";
 import type { Route } from "./+types/root";
 import { FlashBanner } from "./components/flash-banner";
@@ -32,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, services } = pageOf(context);
   const locale = localeOf(request);
   const flash = readFlash(request);
-  const { personHoles } = pageOf(context);
-  const user = actor.kind !== "user" ? null : personHoles ? heldUser(actor) : shownUser(actor);
+  const { personPlaceholders } = pageOf(context);
+  const user = actor.kind !== "user" ? null : personPlaceholders ? placeholderUser(actor) : shownUser(actor);
   return data(
     {
       locale,

@@ -35,7 +35,7 @@ export type Services = {
   pageCache: PageCache;
   /** Counters and histograms for GET /metrics (METRICS_TOKEN; server/metrics/). */
   metrics: Metrics;
-  /** Signed-in people's pages as templates with holes for their details (decision 0037). */
+  /** Signed-in people's pages as templates with placeholders for their details (decision 0037). */
   pageTemplates: PageTemplates;
   /** The count of stored changes, of content or not: a person's own pages are kept by it (0038). */
   recordsGeneration: () => Promise<string | null>;

@@ -3,7 +3,7 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { ContentReads } from "./cache/content-reads";
-import type { HeldValues } from "./cache/page-templates";
+import type { PlaceholderValues } from "./cache/page-templates";
 import type { Services } from "./container";
 import type { Actor } from "./domain/actor";
 import type { ClientAddress } from "./domain/rate-limit";
@@ -22,12 +22,12 @@ export type PageContext = {
   contentReads?: ContentReads;
   /**
    * A signed-in person's GET of a page (not a navigation's data): the root loader gives the
-   * holes' tokens for their details, and the page is filled from a shared template
-   * (server/cache/page-template-holes.ts).
+   * placeholders' tokens for their details, and the page is filled from a shared template
+   * (server/cache/page-template-placeholders.ts).
    */
-  personHoles: boolean;
-  /** The person's own details that loaders gave as holes, with their values (heldProfile). */
-  heldDetails: HeldValues;
+  personPlaceholders: boolean;
+  /** The person's own details that loaders gave as placeholders, with their values (placeholderProfile). */
+  placeholderValues: PlaceholderValues;
   /**
    * For such a GET, the key its page is found by when its routes declare it the same for every
    * reader of a view (server/cache/page-templates.ts viewKeyOf); null when it may not be.
@@ -42,7 +42,7 @@ export type PageContext = {
   /**
    * Set by a route whose page is one template for every reader of a view but for a part of its
    * own (a marksheet: app/routes/results-lookup.server.ts): the key the template is kept under,
-   * the address's query as the template shows it (the numbers asked as their holes), and the
+   * the address's query as the template shows it (the numbers asked as their placeholders), and the
    * classes its part can show (the page carries their CSS: app/styles/page-css.server.ts).
    */
   partView: { key: string; search: string; classes: string[] } | null;

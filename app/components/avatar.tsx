@@ -12,7 +12,7 @@ export function Avatar({
   testId,
 }: {
   name: string;
-  /** Given with the name when it is a hole of a page template (server/cache/page-template-holes.ts). */
+  /** Given with the name when it is a placeholder of a page template (server/cache/page-template-placeholders.ts). */
   initials?: string;
   photoUrl: string | null | undefined;
   size: number;

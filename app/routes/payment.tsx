@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export default function Payment({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   // The billing form's defaults are the signed-in person's, from the root: there they are the
-  // holes of a page shared as a template (decision 0037), so this page is rendered once for all.
+  // placeholders of a page shared as a template (decision 0037), so this page is rendered once for all.
   const person = useRouteLoaderData<typeof rootLoader>("root")?.user;
   const [paid, setPaid] = useState(false);
   const { state, removedMissing, requote, replaceQuote } = useCartQuote({ frozen: paid });

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { href, Link, Outlet, useLocation } from "react-router";
 import { initialsOf } from "../../common/initials";
 import type { MessageKey } from "../../i18n";
-import { heldProfile } from "../../server/cache/page-template-holes";
+import { placeholderProfile } from "../../server/cache/page-template-placeholders";
 import { getOwnProfile } from "../../server/domain/profile";
 import { Avatar } from "../components/avatar";
 import { PhotoDialog } from "../components/profile/photo-dialog";
@@ -28,13 +28,13 @@ export const handle = {
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
-  const { services, personHoles, heldDetails } = pageOf(context);
+  const { services, personPlaceholders, placeholderValues } = pageOf(context);
   const profile = await getOwnProfile(services.db, actor);
   return {
-    // As holes when the page is a template (decision 0037): one page for all whose profiles show
+    // As placeholders when the page is a template (decision 0037): one page for all whose profiles show
     // the same way, each filled with their own texts.
-    profile: personHoles
-      ? heldProfile(profile, heldDetails)
+    profile: personPlaceholders
+      ? placeholderProfile(profile, placeholderValues)
       : { ...profile, initials: initialsOf(profile.displayName) },
     maxBytes: services.config.uploadMaxBytes,
   };

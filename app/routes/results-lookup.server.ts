@@ -5,8 +5,13 @@ import { data, type MiddlewareFunction, type RouterContextProvider } from "react
 import type { Problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { lookupQuery, type Marksheet } from "../../common/schemas/results";
-import { holeTokens, nobody, personOf, templateAnswer } from "../../server/cache/page-template-holes";
-import { type HeldValues, partViewKeyOf } from "../../server/cache/page-templates";
+import {
+  nobody,
+  personOf,
+  placeholderTokens,
+  templateAnswer,
+} from "../../server/cache/page-template-placeholders";
+import { type PlaceholderValues, partViewKeyOf } from "../../server/cache/page-templates";
 import { localeOf } from "../../server/cookies";
 import { DomainError } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
@@ -90,7 +95,7 @@ export type ShownOutcome = Exclude<LookupOutcome, { kind: "found" }> | { kind: "
  * /results as one template per exam and view (decision 0040): every student's page of an exam is
  * the same but for the numbers asked and the marksheet, its own part, rendered apart as markup
  * (marksheet-markup.server.tsx). When the page is rendered as the template (`partView`), the
- * loader gives those as holes and notes their values in `held`; otherwise their values.
+ * loader gives those as placeholders and notes their values in `held`; otherwise their values.
  */
 export function shownLookup(
   context: Readonly<RouterContextProvider>,
@@ -106,15 +111,15 @@ export function shownLookup(
   }
   const markup = marksheetMarkup(outcome.sheet, localeOf(request));
   if (!page.partView) return { asked, outcome: { kind: "found", markup } };
-  const held = page.heldDetails;
+  const held = page.placeholderValues;
   held.roll = asked.roll ?? "";
   held.registration = asked.registration ?? "";
   held.part = markup;
   // Whoever's marksheet fills the template later, its rules are in the page.
   page.partView.classes = [...marksheetClasses, ...markupClasses(markup)];
   return {
-    asked: { ...asked, roll: holeTokens.roll, registration: holeTokens.registration },
-    outcome: { kind: "found", markup: holeTokens.part },
+    asked: { ...asked, roll: placeholderTokens.roll, registration: placeholderTokens.registration },
+    outcome: { kind: "found", markup: placeholderTokens.part },
   };
 }
 
@@ -123,7 +128,7 @@ type Asked = { exam: string | null; roll: string | null; registration: string | 
 /**
  * The route's middleware: a lookup that finds a marksheet is filled into its exam's template when
  * one is kept, before any loader runs; else the page is rendered as that template (the loader's
- * holes, shownLookup) and kept for the next lookup. Any other answer (not found, refused) is
+ * placeholders, shownLookup) and kept for the next lookup. Any other answer (not found, refused) is
  * rendered as before.
  */
 export const lookupFromTemplate: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -151,12 +156,16 @@ export const lookupFromTemplate: MiddlewareFunction<Response> = async ({ request
   const key = partViewKeyOf(request, page.actor, page.contentGeneration, `results ${asked.exam}`);
   const found = page.services.pageTemplates.forView(key);
   if (!found) {
-    page.partView = { key, search: address(holeTokens.roll, holeTokens.registration), classes: [] };
+    page.partView = {
+      key,
+      search: address(placeholderTokens.roll, placeholderTokens.registration),
+      classes: [],
+    };
     return next();
   }
   const answer = await lookUpOnce(context, asked);
   if (answer.outcome.kind !== "found") return next();
-  const held: HeldValues = {
+  const held: PlaceholderValues = {
     roll: asked.roll,
     registration: asked.registration,
     part: marksheetMarkup(answer.outcome.sheet, localeOf(request)),

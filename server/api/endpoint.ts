@@ -76,7 +76,7 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   /**
    * For a GET: the view the answer belongs to, when everyone of that view gets the same answer
    * (the admins, everyone), or null when it is the caller's own. Signed-in callers of one view
-   * then share a kept answer (server/middleware/page-cache.ts); without it none is shared.
+   * then share a cached response (server/middleware/page-cache.ts); without it none is shared.
    */
   sharedView?: (actor: Actor) => string | null;
   /**

@@ -7,7 +7,7 @@
 /** One request's access to the kept reads: the generation it began in is fixed. */
 export type ContentReads = {
   /**
-   * The kept answer under `key`, or `load()`'s, kept. Every caller gets the same frozen object.
+   * The read kept under `key`, or `load()`'s, kept. Every caller gets the same frozen object.
    * `ttlMs` overrides the safety net's time for a read that costs much and changes only through
    * the app (a published class's marksheets).
    */

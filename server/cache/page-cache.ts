@@ -17,9 +17,9 @@ import { localeOf } from "../cookies";
 import type { DatabaseHandle } from "../db/client";
 import { sequenceState } from "../db/rows";
 import { answerWithin } from "../db/unavailable";
+import { type CachedResponse, cachedResponseBytes } from "./cached-response";
 import { createContentReads } from "./content-reads";
 import { freshRead } from "./fresh-read";
-import { type KeptAnswer, keptBytes } from "./kept-answer";
 
 /** Paths that are never cached: forms with per-visitor state, accounts, the dashboard, the cart. */
 const privatePaths =
@@ -90,7 +90,7 @@ export function isCacheableAnswer(response: Response): boolean {
   );
 }
 
-type Entry = KeptAnswer & { generation: string; storedAt: number; bytes: number };
+type Entry = CachedResponse & { generation: string; storedAt: number; bytes: number };
 
 /** Where the current content generation is kept: this process, PostgreSQL or Redis. */
 type Generations = {
@@ -104,7 +104,7 @@ export type PageCacheOptions = {
   redisUrl?: string;
   database?: Pick<DatabaseHandle, "db" | "kind" | "timeouts">;
   logger: Logger;
-  /** Memory for kept answers (64 MB). */
+  /** Memory for cached responses (64 MB). */
   maxBytes?: number;
   /** A safety net for changes made outside the app (scripts, SQL): 60 s. */
   ttlMs?: number;
@@ -157,7 +157,7 @@ export function createPageCache(options: PageCacheOptions) {
      * The answer kept for this generation. Past the time limit it is only `stale`: good enough
      * to serve while a fresh copy renders, since no change to content was seen since.
      */
-    get(key: string, generation: string): (KeptAnswer & { stale: boolean }) | undefined {
+    get(key: string, generation: string): (CachedResponse & { stale: boolean }) | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.generation !== generation) {
@@ -169,8 +169,8 @@ export function createPageCache(options: PageCacheOptions) {
       return { ...entry, stale: Date.now() - entry.storedAt > ttlMs };
     },
 
-    set(key: string, generation: string, answer: KeptAnswer) {
-      const size = keptBytes(answer) + key.length * 2;
+    set(key: string, generation: string, answer: CachedResponse) {
+      const size = cachedResponseBytes(answer) + key.length * 2;
       if (size > maxBytes / 8) return;
       forget(key);
       entries.set(key, { ...answer, generation, storedAt: Date.now(), bytes: size });
@@ -182,7 +182,7 @@ export function createPageCache(options: PageCacheOptions) {
     },
 
     /**
-     * Content changed: every kept answer is out of date, in every process. The new generation is
+     * Content changed: every cached response is out of date, in every process. The new generation is
      * begun before the copies go: a request that read the old one meanwhile is served the old
      * copy (it came before the change was done) instead of rendering the page under a generation
      * that is ending, and again under the new one.

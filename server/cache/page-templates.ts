@@ -1,4 +1,4 @@
-// Page templates (decision 0037; the holes and their filling are in page-template-holes.ts):
+// Page templates (decision 0037; the placeholders and their filling are in page-template-placeholders.ts):
 // each kept under the hash of its address and the data it was rendered from, and found before the
 // page's loaders run by its view: for pages the same for every reader of a view, a person's own
 // pages (0038, app/lib/shared-page.ts), and a page with a part of its own (0040, /results).
@@ -13,7 +13,7 @@ type Context = "html" | "data";
  * marksheet's markup: whole where it stands in the page, a string in the page's data) and the
  * numbers it was asked by; the request's nonce.
  */
-export type HoleName =
+export type PlaceholderName =
   | "name"
   | "email"
   | "image"
@@ -28,26 +28,31 @@ export type HoleName =
   | "nonce";
 
 /**
- * A rendered page cut at its holes: pieces[0], hole 0, pieces[1], hole 1, …; each piece with
+ * A rendered page cut at its placeholders: pieces[0], placeholder 0, pieces[1], placeholder 1, …; each piece with
  * its gzip blocks, made once the template is used a second time (gzip-pieces.ts): most pages a
  * test or an admin makes are seen once.
  */
 export type Template = {
   pieces: GzipPiece[];
-  holes: { name: HoleName; in: Context }[];
+  placeholders: { name: PlaceholderName; in: Context }[];
   /** Its pieces' size in memory, their gzip blocks included once they are made. */
   bytes: number;
   compressing?: Promise<void>;
 };
 
-/** The details that a page's loaders gave as holes, with their values (a profile's, a lookup's). */
-export type HeldValues = Partial<Record<Exclude<HoleName, "nonce">, string>>;
+/** The details that a page's loaders gave as placeholders, with their values (a profile's, a lookup's). */
+export type PlaceholderValues = Partial<Record<Exclude<PlaceholderName, "nonce">, string>>;
 
 /**
  * A template found by its view: the answer's headers come with it, and, for a person's own page,
- * the values of the holes its loaders gave (they do not run when it is found so).
+ * the values of the placeholders its loaders gave (they do not run when it is found so).
  */
-type Shared = { templateKey: string | null; headers: [string, string][]; held: HeldValues; storedAt: number };
+type Shared = {
+  templateKey: string | null;
+  headers: [string, string][];
+  held: PlaceholderValues;
+  storedAt: number;
+};
 
 export type PageTemplates = ReturnType<typeof createPageTemplates>;
 
@@ -153,7 +158,7 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
       viewKey: string,
       templateKey: string,
       headers: [string, string][],
-      { personal = false, held = {} }: { personal?: boolean; held?: HeldValues } = {},
+      { personal = false, held = {} }: { personal?: boolean; held?: PlaceholderValues } = {},
     ): boolean {
       const before = byView.get(viewKey);
       const same = personal || !before || before.templateKey === templateKey;
@@ -166,7 +171,7 @@ export function createPageTemplates({ maxBytes = 32 * 1024 * 1024, ttlMs = 60_00
     /** The template, headers and held values of a view's page, while its check holds. */
     forView(
       viewKey: string,
-    ): { template: Template; headers: [string, string][]; held: HeldValues } | undefined {
+    ): { template: Template; headers: [string, string][]; held: PlaceholderValues } | undefined {
       const shared = byView.get(viewKey);
       if (!shared?.templateKey || Date.now() - shared.storedAt > checkMs) return undefined;
       const template = fresh(shared.templateKey);

@@ -2,7 +2,7 @@
 // in Prometheus' text format only when scraped. prom-client's labelled counter and histogram took
 // about 2.5 µs a request, measurable when kept pages are served 8,000 times a second.
 
-/** Upper bounds of the duration buckets, in seconds: kept answers (under 1 ms) to exports (10 s). */
+/** Upper bounds of the duration buckets, in seconds: cached responses (under 1 ms) to exports (10 s). */
 export const durationBounds = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 type Series = {

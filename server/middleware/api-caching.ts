@@ -28,7 +28,7 @@ export const apiCaching = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
-    // A kept answer's 304 (server/middleware/page-cache.ts) gets the headers its 200 gets.
+    // A cached response's 304 (server/middleware/page-cache.ts) gets the headers its 200 gets.
     if (c.res.status !== 200 && c.res.status !== 304) return;
     const signedIn = c.get("actor")?.kind === "user" || Boolean(c.req.header("authorization"));
     // An answer that says it is one person's (a marksheet) stays so for everyone.
@@ -44,7 +44,7 @@ export const apiCaching = () =>
     ]);
     c.res.headers.set("Vary", [...vary].filter(Boolean).join(", "));
     if (c.res.status === 304) return;
-    // Kept answers (server/middleware/page-cache.ts) carry theirs already.
+    // Cached responses (server/middleware/page-cache.ts) carry theirs already.
     let etag = c.res.headers.get("etag");
     if (!etag) {
       // A client may not keep an answer that says it is one person's (no-store), so it never

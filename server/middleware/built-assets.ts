@@ -6,14 +6,14 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createMiddleware } from "hono/factory";
 import { getMimeType } from "hono/utils/mime";
-import type { KeptAnswer } from "../cache/kept-answer";
+import type { CachedResponse } from "../cache/cached-response";
 import type { AppEnv } from "../http-env";
 import { weakEtag } from "./api-caching";
-import { keptResponse } from "./page-cache";
+import { responseFromCache } from "./page-cache";
 
 const readIfThere = (file: string) => readFile(file).catch(() => undefined);
 
-async function readAsset(file: string, cacheControl: string): Promise<KeptAnswer | null> {
+async function readAsset(file: string, cacheControl: string): Promise<CachedResponse | null> {
   const identity = await readIfThere(file);
   if (!identity) return null;
   const [br, gzip] = await Promise.all([readIfThere(`${file}.br`), readIfThere(`${file}.gz`)]);
@@ -33,7 +33,7 @@ async function readAsset(file: string, cacheControl: string): Promise<KeptAnswer
 export function builtAssets(root: string, cacheControl: string) {
   const base = path.resolve(root);
   // Only files found are kept, so probing for missing names costs no memory.
-  const kept = new Map<string, Promise<KeptAnswer | null>>();
+  const kept = new Map<string, Promise<CachedResponse | null>>();
 
   return createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
@@ -55,6 +55,6 @@ export function builtAssets(root: string, cacheControl: string) {
       if (!(await answer)) kept.delete(file);
     }
     const asset = await answer;
-    return asset ? keptResponse(c.req.raw, asset) : next();
+    return asset ? responseFromCache(c.req.raw, asset) : next();
   });
 }

@@ -3,14 +3,14 @@
 // more than the answer itself (results day: 1,600 lookups a second with one, 4,600 without).
 // A page that streams as it renders goes through a compression stream (compress-stream.ts); a
 // page sent whole is compressed in one go, off the main thread.
-// Kept answers (the page cache) come compressed already.
+// Cached responses (the page cache) come compressed already.
 
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { encodedJsonOf } from "../api/answer-bytes";
-import { bestEncoding } from "../cache/kept-answer";
+import { bestEncoding } from "../cache/cached-response";
 import type { AppEnv } from "../http-env";
 import { compressStream, pageBrotliQuality, pageGzipLevel } from "./compress-stream";
 

@@ -3,8 +3,8 @@
 // server/cache/page-cache.ts.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { type CachedResponse, encodingFor, keepAnswer } from "../cache/cached-response";
 import type { ContentReads } from "../cache/content-reads";
-import { encodingFor, type KeptAnswer, keepAnswer } from "../cache/kept-answer";
 import { cacheKeyOf, isCacheableAnswer, type PageCache, viewKeyOf } from "../cache/page-cache";
 import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
@@ -109,7 +109,7 @@ export function createRenderCounts(maxKeys = 10_000) {
 export type RenderCounts = ReturnType<typeof createRenderCounts>;
 
 /**
- * Serves kept answers. `sharedViewOf` names the view of a REST read for an actor (the API
+ * Serves cached responses. `sharedViewOf` names the view of a REST read for an actor (the API
  * router's Endpoint.sharedView), so that signed-in callers of one view share answers too.
  * `renders` counts the answers made afresh (BENCH_COUNTERS).
  */
@@ -134,9 +134,9 @@ export const servePageCache = (
 
     // A kept copy is the same bytes for everyone: sent as stored, compressed once, and 304 when
     // the browser holds it already. Its inline scripts are allowed by hash, not by a nonce.
-    const serve = (kept: KeptAnswer) => {
+    const serve = (kept: CachedResponse) => {
       c.set("scriptHashes", kept.scriptHashes);
-      return keptResponse(c.req.raw, kept, [["X-Cache", "HIT"]]);
+      return responseFromCache(c.req.raw, kept, [["X-Cache", "HIT"]]);
     };
     const slot = `${generation} ${key}`;
     const kept = cache.get(key, generation);
@@ -206,10 +206,14 @@ export const servePageCache = (
 };
 
 /**
- * A kept answer as sent to this request: 304 when the browser has it, otherwise its bytes in the
+ * A cached response as sent to this request: 304 when the browser has it, otherwise its bytes in the
  * best encoding the browser accepts, with their length.
  */
-export function keptResponse(request: Request, kept: KeptAnswer, extra: [string, string][] = []): Response {
+export function responseFromCache(
+  request: Request,
+  kept: CachedResponse,
+  extra: [string, string][] = [],
+): Response {
   const headers = new Headers(kept.headers);
   for (const [name, value] of extra) headers.set(name, value);
   headers.set("ETag", kept.etag);

@@ -4,7 +4,7 @@
 // Router, which renders them, or finds their template by their data (app/entry.server.tsx).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { personOf, templateAnswer } from "../cache/page-template-holes";
+import { personOf, templateAnswer } from "../cache/page-template-placeholders";
 import { type PageTemplates, personalViewKeyOf, viewKeyOf } from "../cache/page-templates";
 import { hasFlash } from "../cookies";
 import type { AppEnv } from "../http-env";

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAuth } from "../../app/lib/auth-calls.server";
-import { type KeptAnswer, keepAnswer } from "../../server/cache/kept-answer";
+import { type CachedResponse, keepAnswer } from "../../server/cache/cached-response";
 import { createServices } from "../../server/container-factory";
 import { notices } from "../../server/db/schema";
 import { noticeCollection } from "../../server/domain/notices";
@@ -428,7 +428,7 @@ describe.each(testDatabases)("a change on %s", (database) => {
         nonce: "n",
         isHtml: true,
       });
-      cache.set("person /", before, kept as KeptAnswer);
+      cache.set("person /", before, kept as CachedResponse);
       const changing = cache.invalidate();
       expect(cache.get("person /", before)).toBeDefined();
       await changing;

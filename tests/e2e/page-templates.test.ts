@@ -1,4 +1,4 @@
-// Signed-in people's pages come from templates with holes (decision 0037): each person sees
+// Signed-in people's pages come from templates with placeholders (decision 0037): each person sees
 // their own name, e-mail and photo and nobody else's, whatever their name holds; the page
 // hydrates without a mismatch; gzip and plain answers are the same page; a burst of requests
 // after a change renders the page once. A person's own pages (decision 0038) are answered again

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-// Page templates (decision 0037): a hole is filled as React would have written the value, one
+// Page templates (decision 0037): a placeholder is filled as React would have written the value, one
 // render serves a burst of requests for the same page, and a page declared the same for a view
 // that differs between two readers stops being shared.
 import { createElement } from "react";
@@ -7,20 +7,20 @@ import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
   fillTemplate,
-  holeTokens,
   nobody,
   parseTemplate,
+  placeholderTokens,
   templateKey,
-} from "../../server/cache/page-template-holes";
+} from "../../server/cache/page-template-placeholders";
 import { createPageTemplates, type Template } from "../../server/cache/page-templates";
 
 const hostile = [`Rahim <b>&amp; "O'Neil"</b>`, "করিম </script>", "Salma \u2028 😀 \\"];
 
-describe("a template's holes", () => {
+describe("a template's placeholders", () => {
   it("are filled in text and attributes as React writes the value itself", async () => {
     const view = (name: string, image: string) =>
       createElement("p", { title: name }, createElement("img", { src: image, alt: "" }), name);
-    const template = parseTemplate(renderToString(view(holeTokens.name, holeTokens.image)));
+    const template = parseTemplate(renderToString(view(placeholderTokens.name, placeholderTokens.image)));
     for (const name of hostile) {
       const person = { name, email: "a@b.test", image: `/files/images/${name}.webp`, initials: "R" };
       expect(fillTemplate(template, person, "n0nce")).toBe(renderToString(view(name, person.image)));
@@ -33,8 +33,8 @@ describe("a template's holes", () => {
     const data = (value: string) => JSON.stringify(JSON.stringify([value]));
     const page = (markup: string, inData: string) =>
       `<div class="part">${markup}</div><script>window.__reactRouterContext.streamController.enqueue(${inData});</script>`;
-    const template = parseTemplate(page(holeTokens.part, data(holeTokens.part)));
-    expect(template.holes).toEqual([
+    const template = parseTemplate(page(placeholderTokens.part, data(placeholderTokens.part)));
+    expect(template.placeholders).toEqual([
       { name: "part", in: "html" },
       { name: "part", in: "data" },
     ]);
@@ -53,7 +53,7 @@ describe("a template's holes", () => {
 describe("the templates kept", () => {
   const template = (text: string): Template => ({
     pieces: [{ raw: Buffer.from(text) }],
-    holes: [],
+    placeholders: [],
     bytes: 10,
   });
 
@@ -109,7 +109,7 @@ describe("the templates kept", () => {
     // Text that compresses poorly, so that the blocks are about as large as the text.
     const page = (): Template => {
       const raw = Buffer.from(randomBytes(3000).toString("base64"));
-      return { pieces: [{ raw }], holes: [], bytes: raw.length };
+      return { pieces: [{ raw }], placeholders: [], bytes: raw.length };
     };
     // Eight pages fill the bound exactly (none may take more than an eighth of it).
     const pages = Array.from({ length: 8 }, page);

@@ -1,29 +1,29 @@
-// A signed-in person's page is the page everyone of their view sees, with a few holes: their
+// A signed-in person's page is the page everyone of their view sees, with a few placeholders: their
 // name, e-mail, photo and initials (the header, the comment form) and the request's nonce. For a
-// signed-in GET, the root loader gives each hole's token instead of the person's value
-// (`heldUser`), so the render and the data it carries are the same for everyone whose pages
+// signed-in GET, the root loader gives each placeholder's token instead of the person's value
+// (`placeholderUser`), so the render and the data it carries are the same for everyone whose pages
 // show the same data: the page is rendered once as a template (entry.server.tsx), kept by
-// server/cache/page-templates.ts, and each request fills the holes. Decision 0037. A page with a
+// server/cache/page-templates.ts, and each request fills the placeholders. Decision 0037. A page with a
 // part of its own (a marksheet on /results, decision 0040) is a template with that part and the
-// numbers it was asked by as holes, for visitors too.
+// numbers it was asked by as placeholders, for visitors too.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { initialsOf } from "../../common/initials";
 import type { SignedInActor } from "../domain/actor";
 import type { Profile } from "../domain/profile";
+import { bestEncoding } from "./cached-response";
 import { type GzipPiece, gzipOf, plainPiece } from "./gzip-pieces";
-import { bestEncoding } from "./kept-answer";
-import type { HeldValues, HoleName, Template } from "./page-templates";
+import type { PlaceholderName, PlaceholderValues, Template } from "./page-templates";
 
-/** What a page shows of the signed-in person, each a hole of its template. */
+/** What a page shows of the signed-in person, each a placeholder of its template. */
 export type Person = { name: string; email: string; image: string | null; initials: string };
 
 // Letters and digits only, so that no escaping on the way (React's, JSON's, React Router's)
 // changes a token; the secret is this process's, so no stored text can forge one.
 const secret = randomBytes(12).toString("hex");
-const token = (name: HoleName) => `maktab${secret}${name}`;
+const token = (name: PlaceholderName) => `maktab${secret}${name}`;
 
-export const holeTokens: Record<HoleName, string> = {
+export const placeholderTokens: Record<PlaceholderName, string> = {
   name: token("name"),
   email: token("email"),
   initials: token("initials"),
@@ -44,22 +44,22 @@ export const holeTokens: Record<HoleName, string> = {
  * render these strings as they are and derive nothing from them (the initials come with them),
  * else the template would hold what was derived from the token.
  */
-export function heldUser(actor: SignedInActor) {
+export function placeholderUser(actor: SignedInActor) {
   return {
-    name: holeTokens.name,
-    email: holeTokens.email,
-    image: actor.image ? holeTokens.image : null,
-    initials: holeTokens.initials,
+    name: placeholderTokens.name,
+    email: placeholderTokens.email,
+    image: actor.image ? placeholderTokens.image : null,
+    initials: placeholderTokens.initials,
     isAdmin: actor.isAdmin,
   };
 }
 
-/** The signed-in user with their own values: the holes' fillings, and the data of a navigation. */
+/** The signed-in user with their own values: the placeholders' fillings, and the data of a navigation. */
 export function shownUser(actor: SignedInActor) {
   return { ...personOf(actor), isAdmin: actor.isAdmin };
 }
 
-/** A visitor who is not signed in: a page for them holds no person's hole. */
+/** A visitor who is not signed in: a page for them holds no person's placeholder. */
 export const nobody: Person = { name: "", email: "", image: null, initials: "" };
 
 export function personOf(actor: SignedInActor): Person {
@@ -67,15 +67,18 @@ export function personOf(actor: SignedInActor): Person {
 }
 
 /**
- * The person's own profile as a page rendered as a template shows it: its texts are holes, filled
+ * The person's own profile as a page rendered as a template shows it: its texts are placeholders, filled
  * from `held`, which this notes them in. An empty text stays as it is: the page shows that
  * differently (a dash, no badge), so it is part of what the template is made from.
  */
-export function heldProfile(profile: Profile, held: HeldValues): Profile & { initials: string } {
-  const hold = (name: keyof HeldValues, value: string | null) => {
+export function placeholderProfile(
+  profile: Profile,
+  held: PlaceholderValues,
+): Profile & { initials: string } {
+  const hold = (name: keyof PlaceholderValues, value: string | null) => {
     if (!value) return value;
     held[name] = value;
-    return holeTokens[name];
+    return placeholderTokens[name];
   };
   held.initials = initialsOf(profile.displayName);
   return {
@@ -87,13 +90,13 @@ export function heldProfile(profile: Profile, held: HeldValues): Profile & { ini
     contactNumber: hold("contactNumber", profile.contactNumber),
     rollNumber: hold("rollNumber", profile.rollNumber),
     phoneNumber: hold("phoneNumber", profile.phoneNumber),
-    initials: holeTokens.initials,
+    initials: placeholderTokens.initials,
   };
 }
 
-type Hole = Template["holes"][number];
+type Placeholder = Template["placeholders"][number];
 
-const holePattern = new RegExp(
+const placeholderPattern = new RegExp(
   `/files/maktab${secret}(image)|maktab${secret}(name|email|initials|about|contactNumber|rollNumber|phoneNumber|roll|registration|part|nonce)`,
   "g",
 );
@@ -101,7 +104,7 @@ const scriptPattern = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 /** React Router's script that hands the page's data to the browser (its StreamTransfer). */
 const dataScript = "window.__reactRouterContext.streamController.enqueue(";
 
-/** Cuts a page rendered with the hole tokens at each token, noting where each one stands. */
+/** Cuts a page rendered with the placeholder tokens at each token, noting where each one stands. */
 export function parseTemplate(html: string, { logger }: { logger?: Logger } = {}): Template {
   const scripts: { from: number; to: number; data: boolean }[] = [];
   for (const match of html.matchAll(scriptPattern)) {
@@ -109,25 +112,25 @@ export function parseTemplate(html: string, { logger }: { logger?: Logger } = {}
     scripts.push({ from, to: from + (match[1] ?? "").length, data: (match[1] ?? "").startsWith(dataScript) });
   }
   const pieces: string[] = [];
-  const holes: Hole[] = [];
+  const placeholders: Placeholder[] = [];
   let last = 0;
-  for (const match of html.matchAll(holePattern)) {
+  for (const match of html.matchAll(placeholderPattern)) {
     const at = match.index ?? 0;
-    const name = (match[1] ?? match[2]) as HoleName;
+    const name = (match[1] ?? match[2]) as PlaceholderName;
     const script = scripts.find((s) => s.from <= at && at < s.to);
     if (script && !script.data) {
       // A component put a person's detail in a script of its own: shown escaped as for HTML,
       // which keeps the script harmless, and reported, since its text is then wrong.
-      logger?.error({ hole: name }, "a person's detail in a script other than the page's data");
+      logger?.error({ placeholder: name }, "a person's detail in a script other than the page's data");
     }
     pieces.push(html.slice(last, at));
-    holes.push({ name, in: script?.data ? "data" : "html" });
+    placeholders.push({ name, in: script?.data ? "data" : "html" });
     last = at + match[0].length;
   }
   pieces.push(html.slice(last));
   const plain = pieces.map(plainPiece);
   const bytes = plain.reduce((sum, piece) => sum + piece.raw.length, 0);
-  return { pieces: plain, holes, bytes };
+  return { pieces: plain, placeholders, bytes };
 }
 
 // React's escaping of text and attribute values (react-dom's escapeTextForBrowser).
@@ -155,19 +158,24 @@ const inData = (value: string) =>
     .replace(/[&><\u2028\u2029]/g, (c) => scriptEscapes[c] as string);
 
 /**
- * Each hole's text for this person and this request's nonce, escaped where it stands. A page's own
+ * Each placeholder's text for this person and this request's nonce, escaped where it stands. A page's own
  * part is markup that the server rendered (React escaped it): in the page it stands whole, in the
  * page's data as a string.
  */
-function filling(template: Template, person: Person, nonce: string, held: HeldValues): string[] {
-  const values: Partial<Record<HoleName, string>> = { ...person, image: person.image ?? "", ...held, nonce };
-  const done: Record<Hole["in"], Partial<Record<HoleName, string>>> = { html: {}, data: {} };
-  return template.holes.map((hole) => {
-    if (hole.name === "part" && hole.in === "html") return values.part ?? "";
-    const escaped = done[hole.in];
-    const value = values[hole.name] ?? "";
-    escaped[hole.name] ??= hole.in === "html" ? inHtml(value) : inData(value);
-    return escaped[hole.name] as string;
+function filling(template: Template, person: Person, nonce: string, held: PlaceholderValues): string[] {
+  const values: Partial<Record<PlaceholderName, string>> = {
+    ...person,
+    image: person.image ?? "",
+    ...held,
+    nonce,
+  };
+  const done: Record<Placeholder["in"], Partial<Record<PlaceholderName, string>>> = { html: {}, data: {} };
+  return template.placeholders.map((placeholder) => {
+    if (placeholder.name === "part" && placeholder.in === "html") return values.part ?? "";
+    const escaped = done[placeholder.in];
+    const value = values[placeholder.name] ?? "";
+    escaped[placeholder.name] ??= placeholder.in === "html" ? inHtml(value) : inData(value);
+    return escaped[placeholder.name] as string;
   });
 }
 
@@ -176,7 +184,7 @@ export function fillTemplate(
   template: Template,
   person: Person,
   nonce: string,
-  held: HeldValues = {},
+  held: PlaceholderValues = {},
 ): string {
   const fillings = filling(template, person, nonce, held);
   let page = template.pieces[0]?.raw.toString() ?? "";
@@ -188,7 +196,7 @@ export function fillTemplate(
 
 /**
  * The answer of a filled template: gzip when the browser takes it and the pieces are compressed
- * (once, the holes' text in stored blocks: server/cache/gzip-pieces.ts), else plain.
+ * (once, the placeholders' text in stored blocks: server/cache/gzip-pieces.ts), else plain.
  */
 export function templateAnswer(
   template: Template,
@@ -204,7 +212,7 @@ export function templateAnswer(
     acceptEncoding: string | undefined;
     status: number;
     headers: Headers;
-    held?: HeldValues;
+    held?: PlaceholderValues;
   },
 ): Response {
   const fillings = filling(template, person, nonce, held);
@@ -235,7 +243,7 @@ export function templateAnswer(
 
 /**
  * Whether a page may be kept as a template shared by everyone: not when its data carries this
- * person's e-mail address or account id (a profile, a payment form), which only a hole may.
+ * person's e-mail address or account id (a profile, a payment form), which only a placeholder may.
  */
 export function isSharedPage(dataText: string, actor: SignedInActor): boolean {
   return !dataText.includes(actor.id) && !dataText.includes(JSON.stringify(actor.email).slice(1, -1));

@@ -13,7 +13,7 @@ const gzip = promisify(zlib.gzip);
 
 export type Encoding = "br" | "gzip" | "identity";
 
-export type KeptAnswer = {
+export type CachedResponse = {
   status: number;
   headers: [string, string][];
   /** CSP sources ('sha256-…') of the page's inline scripts. */
@@ -36,7 +36,7 @@ export async function keepAnswer(answer: {
   text: string;
   nonce: string;
   isHtml: boolean;
-}): Promise<KeptAnswer | null> {
+}): Promise<CachedResponse | null> {
   let text = answer.text;
   let scriptHashes: string[] = [];
   if (answer.isHtml) {
@@ -46,7 +46,7 @@ export async function keepAnswer(answer: {
     if (text.includes(answer.nonce)) return null;
   }
   const identity = Buffer.from(text);
-  const bodies: KeptAnswer["bodies"] = { identity };
+  const bodies: CachedResponse["bodies"] = { identity };
   if (identity.length >= compressFrom) {
     // Once per page and content generation, off the main thread: the smallest copy is worth it.
     const [br, gz] = await Promise.all([
@@ -80,7 +80,7 @@ export function inlineScriptHashes(html: string, nonceAttribute: string): string
 }
 
 /** The best kept encoding the client accepts (br, then gzip), per its Accept-Encoding. */
-export const encodingFor = (acceptEncoding: string | undefined, answer: KeptAnswer): Encoding =>
+export const encodingFor = (acceptEncoding: string | undefined, answer: CachedResponse): Encoding =>
   bestEncoding(
     acceptEncoding,
     (["br", "gzip"] as const).filter((encoding) => answer.bodies[encoding]),
@@ -101,6 +101,6 @@ export function bestEncoding(
   return offered.find((encoding) => quality(encoding) > 0) ?? "identity";
 }
 
-/** Bytes held by a kept answer (its bodies; headers are small). */
-export const keptBytes = (answer: KeptAnswer) =>
+/** Bytes held by a cached response (its bodies; headers are small). */
+export const cachedResponseBytes = (answer: CachedResponse) =>
   answer.bodies.identity.length + (answer.bodies.br?.length ?? 0) + (answer.bodies.gzip?.length ?? 0) + 512;
