@@ -29,16 +29,8 @@ import { dhakaToday, weekdays } from "../../common/schemas/routines";
 import { formatDate, localDigits } from "../../i18n/format";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
-import {
-  addSubstitute,
-  classRoutine,
-  deleteSubstitute,
-  listSubstitutes,
-  readWeek,
-  routineTeachers,
-  saveRoutine,
-  saveWeek,
-} from "../../server/domain/routines";
+import { addSubstitute, deleteSubstitute, listSubstitutes } from "../../server/domain/routine-substitutes";
+import { classRoutine, readWeek, routineTeachers, saveRoutine, saveWeek } from "../../server/domain/routines";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { FormError } from "../components/form-error";
 import { dayLabel } from "../components/routines/week-table";

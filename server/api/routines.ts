@@ -12,12 +12,14 @@ import {
 } from "../../common/schemas/routines";
 import {
   addSubstitute,
-  type ClassRoutine,
-  classRoutine,
   deleteSubstitute,
   listSubstitutes,
-  readWeek,
   type Substitute,
+} from "../domain/routine-substitutes";
+import {
+  type ClassRoutine,
+  classRoutine,
+  readWeek,
   saveRoutine,
   saveWeek,
   teacherRoutine,

@@ -108,6 +108,15 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
   return found;
 }
 
+/** The SQLSTATE of the database error `error` is or wraps (drizzle wraps it as `cause`). */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const found = databaseErrorOf(e);
+    if (found) return found.code;
+  }
+  return undefined;
+}
+
 let tableNames: Set<string> | undefined;
 /** Our tables' names: a message may name them ("relation "sessions" does not exist"). */
 const ourTables = () => {

@@ -16,6 +16,7 @@ import {
   weekdays,
 } from "../../common/schemas/routines";
 import type { Database } from "../db/client";
+import { sqlStateOf } from "../db/database-errors";
 import {
   routinePeriods,
   routineSettings,
@@ -66,15 +67,6 @@ export type TeacherSlot = {
   replacedBy: TeacherRef | null;
 };
 
-export type Substitute = {
-  id: string;
-  class: { id: string; name: string };
-  section: string;
-  date: string;
-  period: number;
-  teacher: TeacherRef;
-};
-
 /**
  * A clash: what the message says, kept as parameters too so the dashboard says it in Bangla.
  * `other` is the class (and section) already holding the teacher or the room.
@@ -94,22 +86,17 @@ export class RoutineClash extends DomainError {
 /** The audit entry of the periods and days: not a record with an id of its own. */
 const weekSubjectId = "00000000-0000-0000-0000-000000000000";
 
-const classLabel = (name: string, section: string) => (section ? `${name} (${section})` : name);
+export const classLabel = (name: string, section: string) => (section ? `${name} (${section})` : name);
 
-const invalid = (field: string, found: Problem) => DomainError.ofField("invalid", field, found);
+export const invalid = (field: string, found: Problem) => DomainError.ofField("invalid", field, found);
 
 /**
  * Whether a unique index refused a row (Postgres 23505, wrapped or not): a save made at the same
  * moment took the teacher, the room or the period first, after the clash check had read.
  */
-function takenMeanwhile(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
+export const takenMeanwhile = (error: unknown): boolean => sqlStateOf(error) === "23505";
 
-const raced = (field: string) => {
+export const raced = (field: string) => {
   return DomainError.ofField("conflict", field, problem("routine.savedMeanwhile"));
 };
 
@@ -150,7 +137,7 @@ export async function saveWeek(db: Database, actor: Actor, input: WeekInput): Pr
   return readWeek(db);
 }
 
-async function classOf(db: DatabaseOrTransaction, classId: string, section: string) {
+export async function classOf(db: DatabaseOrTransaction, classId: string, section: string) {
   if (!uuidPattern.test(classId)) throw notFound("class");
   const [row] = await db
     .select({ id: schoolClasses.id, name: schoolClasses.name, sections: schoolClasses.sections })
@@ -170,7 +157,7 @@ async function classOf(db: DatabaseOrTransaction, classId: string, section: stri
 }
 
 /** The approved teachers among these ids, by id (a pending record is not shown to visitors). */
-async function teachersNamed(db: DatabaseOrTransaction, ids: string[]): Promise<Map<string, string>> {
+export async function teachersNamed(db: DatabaseOrTransaction, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: teachers.id, name: teachers.name })
@@ -458,172 +445,4 @@ export async function teacherRoutine(
     })),
   ].sort((a, b) => weekdays.indexOf(a.day) - weekdays.indexOf(b.day) || a.period - b.period);
   return { teacher: { id: teacherId, name }, date, weekday, slots };
-}
-
-/** The substitutes of a date, or of every date from today on. */
-export async function listSubstitutes(
-  db: DatabaseOrTransaction,
-  date?: string,
-  from?: string,
-): Promise<Substitute[]> {
-  const rows = await db
-    .select({
-      id: routineSubstitutes.id,
-      classId: routineSubstitutes.classId,
-      className: schoolClasses.name,
-      section: routineSubstitutes.section,
-      date: routineSubstitutes.date,
-      period: routineSubstitutes.period,
-      teacherId: routineSubstitutes.teacherId,
-      teacherName: teachers.name,
-    })
-    .from(routineSubstitutes)
-    .innerJoin(schoolClasses, eq(schoolClasses.id, routineSubstitutes.classId))
-    .innerJoin(teachers, eq(teachers.id, routineSubstitutes.teacherId))
-    .where(
-      date
-        ? eq(routineSubstitutes.date, date)
-        : from
-          ? sql`${routineSubstitutes.date} >= ${from}`
-          : undefined,
-    )
-    .orderBy(asc(routineSubstitutes.date), asc(schoolClasses.position), asc(routineSubstitutes.period))
-    .limit(500);
-  return rows.map((row) => ({
-    id: row.id,
-    class: { id: row.classId, name: row.className },
-    section: row.section,
-    date: row.date,
-    period: row.period,
-    teacher: { id: row.teacherId, name: row.teacherName },
-  }));
-}
-
-/**
- * Another teacher takes a class's period on a date. Refused when the class has no class then,
- * the teacher is its usual one, or they are elsewhere then (their own class, not itself covered,
- * or another substitution).
- */
-export async function addSubstitute(db: Database, actor: Actor, input: SubstituteInput): Promise<Substitute> {
-  const admin = requireAdmin(actor);
-  const adding = db.transaction(async (tx) => {
-    const found = await classOf(tx, input.class, input.section);
-    const weekday = weekdayOf(input.date);
-    const name = (await teachersNamed(tx, [input.teacher])).get(input.teacher);
-    if (name === undefined) throw invalid("teacher", problem("routine.notTeacher"));
-    const [slot] = await tx
-      .select({ teacherId: routineSlots.teacherId })
-      .from(routineSlots)
-      .where(
-        and(
-          eq(routineSlots.classId, found.id),
-          eq(routineSlots.section, found.section),
-          eq(routineSlots.day, weekday),
-          eq(routineSlots.period, input.period),
-        ),
-      );
-    if (!slot) throw invalid("period", problem("routine.noClassThen"));
-    if (slot.teacherId === input.teacher) throw invalid("teacher", problem("routine.ownTeacher"));
-    const [already] = await tx
-      .select({ id: routineSubstitutes.id })
-      .from(routineSubstitutes)
-      .where(
-        and(
-          eq(routineSubstitutes.classId, found.id),
-          eq(routineSubstitutes.section, found.section),
-          eq(routineSubstitutes.date, input.date),
-          eq(routineSubstitutes.period, input.period),
-        ),
-      );
-    if (already) {
-      throw DomainError.ofField("conflict", "period", problem("routine.substituteExists"));
-    }
-    // Where the teacher is then: their own class (unless someone covers it), or another substitution.
-    const [own] = await tx
-      .select({ classId: routineSlots.classId, className: schoolClasses.name, section: routineSlots.section })
-      .from(routineSlots)
-      .innerJoin(schoolClasses, eq(schoolClasses.id, routineSlots.classId))
-      .where(
-        and(
-          eq(routineSlots.teacherId, input.teacher),
-          eq(routineSlots.day, weekday),
-          eq(routineSlots.period, input.period),
-          sql`not exists (select 1 from ${routineSubstitutes} where ${routineSubstitutes.classId} = ${routineSlots.classId}
-            and ${routineSubstitutes.section} = ${routineSlots.section} and ${routineSubstitutes.date} = ${input.date}
-            and ${routineSubstitutes.period} = ${routineSlots.period})`,
-        ),
-      );
-    const [elsewhere] = own
-      ? [own]
-      : await tx
-          .select({
-            classId: routineSubstitutes.classId,
-            className: schoolClasses.name,
-            section: routineSubstitutes.section,
-          })
-          .from(routineSubstitutes)
-          .innerJoin(schoolClasses, eq(schoolClasses.id, routineSubstitutes.classId))
-          .where(
-            and(
-              eq(routineSubstitutes.teacherId, input.teacher),
-              eq(routineSubstitutes.date, input.date),
-              eq(routineSubstitutes.period, input.period),
-            ),
-          );
-    if (elsewhere) {
-      throw new RoutineClash(
-        {
-          what: "teacher",
-          name,
-          day: weekday,
-          period: input.period,
-          other: classLabel(elsewhere.className, elsewhere.section),
-        },
-        "teacher",
-      );
-    }
-    const [made] = await tx
-      .insert(routineSubstitutes)
-      .values({
-        classId: found.id,
-        section: found.section,
-        date: input.date,
-        period: input.period,
-        teacherId: input.teacher,
-      })
-      .returning({ id: routineSubstitutes.id });
-    if (!made) throw new Error("the substitute was not stored");
-    await recordAudit(tx, admin, {
-      action: "create",
-      subject: "routine",
-      subjectId: found.id,
-      label: `Substitute ${name} for ${classLabel(found.name, found.section)} on ${input.date}, period ${input.period}`,
-    });
-    return made.id;
-  });
-  const id = await adding.catch((error) => {
-    throw takenMeanwhile(error) ? raced("teacher") : error;
-  });
-  const [made] = (await listSubstitutes(db, input.date)).filter((s) => s.id === id);
-  if (!made) throw notFound("substitute");
-  return made;
-}
-
-export async function deleteSubstitute(db: Database, actor: Actor, id: string): Promise<void> {
-  const admin = requireAdmin(actor);
-  if (!uuidPattern.test(id)) throw notFound("substitute");
-  await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(routineSubstitutes).where(eq(routineSubstitutes.id, id)).returning({
-      classId: routineSubstitutes.classId,
-      date: routineSubstitutes.date,
-      period: routineSubstitutes.period,
-    });
-    if (!gone) throw notFound("substitute");
-    await recordAudit(tx, admin, {
-      action: "delete",
-      subject: "routine",
-      subjectId: gone.classId,
-      label: `Substitute on ${gone.date}, period ${gone.period}`,
-    });
-  });
 }
