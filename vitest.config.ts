@@ -48,6 +48,7 @@ const slowFirst = [
   "tests/api/page-cache.test.ts",
   "tests/api/backup.test.ts",
   "tests/e2e/cart.test.ts",
+  "tests/e2e/stripe-payment.test.ts",
   "tests/e2e/details.test.ts",
   "tests/e2e/popup-sign-in.test.ts",
   "tests/e2e/lists.test.ts",
