@@ -3,6 +3,7 @@
 
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
+import { kindLabel } from "../../common/kinds";
 import { albumPhotos, albums } from "../db/schema";
 import type { KindSamples } from "./content/samples";
 import { serverKind } from "./content/server-kind";
@@ -73,7 +74,7 @@ export const albumKind = serverKind({
           .limit(1)
       : [];
     if (!photo) {
-      throw new DomainError("invalid", problem("record.invalid", { what: "album" }), {
+      throw new DomainError("invalid", problem("record.invalid", { what: kindLabel("albums") }), {
         coverPhotoId: problem("content.coverPhoto"),
       });
     }

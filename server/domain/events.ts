@@ -5,6 +5,7 @@
 import { and, asc, gte, lt } from "drizzle-orm";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
+import { kindLabel } from "../../common/kinds";
 import { eventCategories } from "../../common/kinds/events";
 import { wireDate } from "../api/kind-rest";
 import { id, imageFields, timestamp } from "../api/wire-schemas";
@@ -57,7 +58,7 @@ export const eventKind = serverKind({
     const startsAt = input.startsAt ?? before?.startsAt;
     const endsAt = input.endsAt ?? (input.startsAt && !before ? input.startsAt : before?.endsAt);
     if (startsAt && endsAt && endsAt.getTime() < startsAt.getTime()) {
-      throw new DomainError("invalid", problem("record.invalid", { what: "event" }), {
+      throw new DomainError("invalid", problem("record.invalid", { what: kindLabel("events") }), {
         endsAt: problem("content.endBeforeStart"),
       });
     }

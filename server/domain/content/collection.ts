@@ -61,7 +61,7 @@ export function collection<K extends KindName, Table extends ContentTable>(
   definition: CollectionDefinition<K, Table>,
 ): ContentCollection<ContentRecord<Table>> {
   const { table } = definition;
-  const { kind, one, name, hasImage, filters, viewOf, remembered, listVisible, findVisible } =
+  const { kind, one, label, name, hasImage, filters, viewOf, remembered, listVisible, findVisible } =
     contentQueries(definition);
   const { image: imageRule, access } = kind;
   const input = kindInputs[definition.kind] as z.ZodObject;
@@ -100,7 +100,7 @@ export function collection<K extends KindName, Table extends ContentTable>(
     if (access.change === "admin") return requireAdmin(actor);
     const user = requireUser(actor);
     if (!user.isAdmin && definition.authorOf?.(record) !== user.id) {
-      throw new DomainError("forbidden", problem("record.authorOnly", { what: one }));
+      throw new DomainError("forbidden", problem("record.authorOnly", { what: label }));
     }
     return user;
   }
@@ -158,7 +158,7 @@ export function collection<K extends KindName, Table extends ContentTable>(
     const result = schema.safeParse(input);
     if (!result.success) {
       const fields = fieldProblemsOf(result.error);
-      throw new DomainError("invalid", problem("record.invalid", { what: one }), fields);
+      throw new DomainError("invalid", problem("record.invalid", { what: label }), fields);
     }
     return result.data;
   }
@@ -290,7 +290,7 @@ export function collection<K extends KindName, Table extends ContentTable>(
       );
       if (fixed.length > 0) {
         const fields = Object.fromEntries(fixed.map((field) => [field, problem("record.fixedField")]));
-        throw new DomainError("invalid", problem("record.invalid", { what: one }), fields);
+        throw new DomainError("invalid", problem("record.invalid", { what: label }), fields);
       }
       const patch = parse(updateInput, sent) as Record<string, unknown>;
       if (!user.isAdmin) {
@@ -302,7 +302,7 @@ export function collection<K extends KindName, Table extends ContentTable>(
           const fields = Object.fromEntries(
             refused.map((field) => [field, problem("record.adminOnlyField")]),
           );
-          const found = problem("record.adminOnlyFields", { what: one, fields: refused.join(", ") });
+          const found = problem("record.adminOnlyFields", { what: label, fields: refused.join(", ") });
           throw new DomainError("forbidden", found, fields);
         }
       }

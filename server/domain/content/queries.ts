@@ -16,7 +16,7 @@ import {
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { uuidPattern } from "../../../common/ids";
-import { type KindDefinition, type KindName, type KindOne, kinds } from "../../../common/kinds";
+import { type KindDefinition, type KindName, type KindOne, kindLabel, kinds } from "../../../common/kinds";
 import { ruleKit } from "../../../common/schemas/content";
 import { likePattern } from "../../db/like";
 import { rowsOf } from "../../db/rows";
@@ -41,6 +41,8 @@ export function contentQueries<K extends KindName, Table extends ContentTable>(
   const kind: KindDefinition = kinds[definition.kind];
   /** One record's name: the audit trail's subject, and a label messages name the kind by. */
   const one = kind.one as KindOne;
+  /** Its label code, for messages that name it ("Admission not found"). */
+  const label = kindLabel(definition.kind);
   /** The kind as messages name it ("Admission"). */
   const name = one.charAt(0).toUpperCase() + one.slice(1);
   const columns = getTableColumns(table) as Record<string, PgColumn>;
@@ -136,13 +138,13 @@ export function contentQueries<K extends KindName, Table extends ContentTable>(
   }
 
   async function findVisible(ctx: ContentContext, actor: Actor, id: string) {
-    if (!uuidPattern.test(id)) throw notFound(one);
+    if (!uuidPattern.test(id)) throw notFound(label);
     const [record] = await select(ctx, and(eq(table.id, id), visibleTo(actor)));
-    if (!record) throw notFound(one);
+    if (!record) throw notFound(label);
     return record;
   }
 
-  return { kind, one, name, hasImage, filters, viewOf, remembered, listVisible, findVisible };
+  return { kind, one, label, name, hasImage, filters, viewOf, remembered, listVisible, findVisible };
 }
 
 /** The query every list takes: page and search. */
