@@ -8,6 +8,7 @@ import type { LabelCode } from "../../i18n/errors/labels";
 import { admissions } from "./admissions";
 import { albums } from "./albums";
 import { blogs } from "./blogs";
+import { clubs } from "./clubs";
 import { comments } from "./comments";
 import { formFieldsOf, type KindDefinition } from "./define";
 import { downloads } from "./downloads";
@@ -32,6 +33,7 @@ export const kinds = {
   events,
   downloads,
   albums,
+  clubs,
 } satisfies Record<string, KindDefinition>;
 
 /** A kind by the plural name in its addresses (/DeashBoard/list/notices). */
