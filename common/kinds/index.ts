@@ -8,7 +8,6 @@ import type { LabelCode } from "../../i18n/errors/labels";
 import { admissions } from "./admissions";
 import { albums } from "./albums";
 import { blogs } from "./blogs";
-import { clubs } from "./clubs";
 import { comments } from "./comments";
 import { formFieldsOf, type KindDefinition } from "./define";
 import { downloads } from "./downloads";
@@ -33,7 +32,6 @@ export const kinds = {
   events,
   downloads,
   albums,
-  clubs,
 } satisfies Record<string, KindDefinition>;
 
 /** A kind by the plural name in its addresses (/DeashBoard/list/notices). */

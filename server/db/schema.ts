@@ -385,20 +385,6 @@ export const services = pgTable(
   (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
 );
 
-/** Clubs (a throwaway kind, docs/adding-a-kind-of-content.md): a title, a text and an image. */
-export const clubs = pgTable(
-  "clubs",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    title: text().notNull(),
-    body: text().notNull().default(""),
-    ...imageColumns(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index().on(t.createdAt), index().on(t.imageFileId)],
-);
-
 export const students = pgTable(
   "students",
   {

@@ -8,7 +8,6 @@ import type { KindName } from "../../common/kinds";
 import { admissionKind } from "./admissions";
 import { albumKind } from "./albums";
 import { blogKind } from "./blogs";
-import { clubKind } from "./clubs";
 import { commentKind } from "./comments";
 import type { ServerKind } from "./content/server-kind";
 import { downloadKind } from "./downloads";
@@ -33,7 +32,6 @@ export const serverKinds = {
   events: eventKind,
   downloads: downloadKind,
   albums: albumKind,
-  clubs: clubKind,
 } satisfies { [K in KindName]: ServerKind<K> };
 
 /** The tables whose records may point at an uploaded file (imageFileId). */

@@ -74,7 +74,6 @@ export const kinds = {
     path: "/api/gallery",
     body: { title: "Sports day", description: "On the field", heldOn: "2026-12-22" },
   },
-  club: { path: "/api/clubs", body: { title: "Debate club", body: "Thursdays" } },
 } as const;
 export type Kind = keyof typeof kinds;
 

@@ -281,7 +281,6 @@ describe.each(testDatabases)("the dashboard overview on %s", (kind) => {
         events: 0,
         downloads: 0,
         albums: 0,
-        clubs: 0,
       },
       pending: { students: 0, teachers: 0, blogs: 0 },
       unreadMessages: 0,
@@ -350,7 +349,6 @@ describe.each(testDatabases)("the dashboard overview on %s", (kind) => {
       events: 1,
       downloads: 0,
       albums: 0,
-      clubs: 0,
     });
     expect(overview.pending).toEqual({ students: 1, teachers: 2, blogs: 1 });
     expect(overview.unreadMessages).toBe(1);

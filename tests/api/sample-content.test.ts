@@ -11,7 +11,6 @@ import {
   albumPhotos,
   albums,
   blogs,
-  clubs,
   comments,
   downloads,
   events,
@@ -29,7 +28,7 @@ import { imageInfo } from "../../server/files/uploads";
 import { seedSampleContent } from "../../server/sample-content/seed";
 import { startFakeS3 } from "../fixtures/fake-s3";
 
-const imageTables = { admissions, blogs, results, notices, services, students, teachers, albumPhotos, clubs };
+const imageTables = { admissions, blogs, results, notices, services, students, teachers, albumPhotos };
 // Calendar events come without images (drawing them would slow every start for little), and
 // downloads are small PDFs.
 const allTables = { ...imageTables, albums, comments, events, downloads, uploadedFiles };
