@@ -13,7 +13,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { dictionaries, everyPageErrorTexts, everyPageTexts, type MessageKey } from "../i18n";
+import { everyPageProblemTexts } from "../common/kinds/texts";
+import { dictionaries, everyPageTexts, type MessageKey } from "../i18n";
 import { placeholderUser, shownUser } from "../server/cache/page-template-placeholders";
 import { localeOf, readFlash } from "../server/cookies";
 import type { Route } from "./+types/root";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       publicUrl: services.config.publicUrl,
       messages: everyPageTexts[locale],
-      errorTexts: everyPageErrorTexts[locale],
+      errorTexts: everyPageProblemTexts[locale],
       user,
       flash:
         flash.key && flash.key in dictionaries.en

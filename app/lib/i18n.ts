@@ -3,7 +3,15 @@
 import { useMatches } from "react-router";
 import { type ErrorTexts, type Problem, renderProblem } from "../../i18n/errors/render-problem";
 import { formatNumber } from "../../i18n/format";
-import { intlLocale, type Locale, type MessageKey, type Messages, translate } from "../../i18n/translate";
+import {
+  filledIn,
+  intlLocale,
+  type Locale,
+  type MessageKey,
+  type Messages,
+  type TextRef,
+  translate,
+} from "../../i18n/translate";
 import { routeTextsOf } from "./page-texts";
 
 /** Keys whose message has a singular and a plural form (`key.one`, `key.other`). */
@@ -23,13 +31,19 @@ export function useI18n() {
   const routeTexts = matches.flatMap((match) => routeTextsOf(match.loaderData) ?? []);
   const locale = data?.locale ?? "en";
   const messages = data?.messages ?? {};
-  const t = (key: MessageKey, vars?: Record<string, string | number>) =>
-    translate(routeTexts.find((texts) => key in texts.messages)?.messages ?? messages, key, vars);
+  // A key's words come with the root's or a route's data; a phrase (a kind's name) is written in place.
+  const t = (key: TextRef, vars?: Record<string, string | number>): string =>
+    typeof key === "string"
+      ? translate(routeTexts.find((texts) => key in texts.messages)?.messages ?? messages, key, vars)
+      : filledIn(key[locale], vars);
   const intl = intlLocale[locale];
   return {
     locale,
     intl,
-    t,
+    // A method, so a translator of keys alone (a test's) still fits where a component's `t` is asked for.
+    t(key: TextRef, vars?: Record<string, string | number>): string {
+      return t(key, vars);
+    },
     /** A count in words ("1 account", "2 accounts"): the form the language's plural rules pick. */
     tn: (key: CountKey, count: number) =>
       t(`${key}.${new Intl.PluralRules(intl).select(count) === "one" ? "one" : "other"}`, {

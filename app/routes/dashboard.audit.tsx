@@ -5,7 +5,7 @@ import { Anchor, Badge, Box, NativeSelect, Table, Text, Title } from "@mantine/c
 import { href, Link } from "react-router";
 import { type AuditSubject, auditSubjects } from "../../common/audit";
 import { formKindNames, type KindOne, kindNames, kinds } from "../../common/kinds";
-import type { MessageKey } from "../../i18n";
+import type { MessageKey, Phrase, TextRef } from "../../i18n";
 import { formatDateTime } from "../../i18n/format";
 import type { AuditAction } from "../../server/db/schema";
 import { listAudit } from "../../server/domain/audit/list";
@@ -63,11 +63,11 @@ const actionColours: Record<AuditAction, string> = {
   export: "grape.9",
 };
 
-const subjectLabels: Record<AuditSubject, MessageKey> = {
+const subjectLabels: Record<AuditSubject, TextRef> = {
   // Every kind of content, by one record's name (common/kinds).
   ...(Object.fromEntries(kindNames.map((kind) => [kinds[kind].one, kindTexts(kind).audit])) as Record<
     KindOne,
-    MessageKey
+    Phrase
   >),
   order: "audit.subject.order",
   user: "audit.subject.user",

@@ -3,9 +3,11 @@
 
 import { Anchor, Group, Table, Text, Title } from "@mantine/core";
 import { href } from "react-router";
-import type { MessageKey } from "../../i18n";
+import { type KindName, kindNamed } from "../../common/kinds";
+import type { TextRef } from "../../i18n";
 import { type ExportKind, exportFormats, exportKindNames } from "../../server/backup/export";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { kindTexts } from "../components/dashboard/kind-texts";
 import { useI18n } from "../lib/i18n";
 import { requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";
@@ -21,8 +23,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { kinds: exportKindNames, formats: [...exportFormats] };
 }
 
-/** An export's name in the reader's language: a kind without its text fails the type check. */
-const exportLabel = (kind: ExportKind): MessageKey => `exports.kind.${kind}`;
+/**
+ * An export's name in the reader's language: a kind of content's is its overview's name (its
+ * definition's, common/kinds); another export without its text fails the type check.
+ */
+const exportLabel = (kind: ExportKind): TextRef =>
+  isKindName(kind) ? kindTexts(kind).overview : `exports.kind.${kind}`;
+
+const isKindName = (kind: ExportKind): kind is KindName => kindNamed(kind) === kind;
 
 export default function DashboardExports({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

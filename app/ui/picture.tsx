@@ -3,13 +3,9 @@
 // WebP, with a JPEG beside them for a browser without WebP (KaiOS 2.5's, on the feature phones
 // many parents use): a <picture> offers the WebP widths and falls back to the JPEG (decision 0043).
 import { preload } from "react-dom";
-export type ImageView = {
-  url: string;
-  width?: number;
-  height?: number;
-  srcset?: string;
-  fallbackUrl?: string;
-};
+import type { ImageView } from "../../common/image-view";
+
+export type { ImageView };
 
 export function Picture({
   image,

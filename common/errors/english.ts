@@ -4,9 +4,11 @@ import type { z } from "zod";
 import { errorTextsOf } from "../../i18n";
 import { type ErrorCode, type Problem, renderProblem } from "../../i18n/errors/render-problem";
 import { errorTextsEn } from "../../i18n/errors/texts-en";
+import { withKindLabels } from "../kinds/texts";
 import { fieldProblemsOf } from "../schemas/field-errors";
 
-export const english = errorTextsOf.en;
+/** The English words, with the kinds' names (common/kinds) as labels. */
+export const english = withKindLabels(errorTextsOf.en, "en");
 
 /** The English words of a problem: the API's `message`. */
 export const englishOf = (found: Problem) => renderProblem(english, found);

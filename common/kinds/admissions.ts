@@ -4,6 +4,16 @@ import { defineKind } from "./define";
 
 export const admissions = defineKind({
   one: "admission",
+  texts: {
+    label: { en: "Admission", bn: "ভর্তি" },
+    menu: { en: "Admissions", bn: "ভর্তি" },
+    add: { en: "Add admission", bn: "ভর্তি যোগ করুন" },
+    heading: { en: "ADD ADMISSION", bn: "ভর্তি যোগ করুন" },
+    overview: { en: "Admissions", bn: "ভর্তি" },
+    audit: { en: "Admission", bn: "ভর্তি" },
+    deleteOne: { en: "admission", bn: "ভর্তি" },
+    deleteOther: { en: "admissions", bn: "ভর্তি" },
+  },
   addPath: "AddAdmition",
   publicPath: "/admitionAll",
   titleField: "title",

@@ -5,6 +5,16 @@ import { defineKind } from "./define";
 
 export const albums = defineKind({
   one: "album",
+  texts: {
+    label: { en: "Album", bn: "অ্যালবাম" },
+    menu: { en: "Photo albums", bn: "ফটো অ্যালবাম" },
+    add: { en: "Add album", bn: "অ্যালবাম যোগ করুন" },
+    heading: { en: "ADD ALBUM", bn: "অ্যালবাম যোগ করুন" },
+    overview: { en: "Photo albums", bn: "ফটো অ্যালবাম" },
+    audit: { en: "Album", bn: "অ্যালবাম" },
+    deleteOne: { en: "album", bn: "অ্যালবাম" },
+    deleteOther: { en: "albums", bn: "অ্যালবাম" },
+  },
   addPath: "albumAdd",
   publicPath: "/gallery",
   titleField: "title",

@@ -5,6 +5,16 @@ import { defineKind } from "./define";
 
 export const blogs = defineKind({
   one: "blog",
+  texts: {
+    label: { en: "Blog", bn: "ব্লগ" },
+    menu: { en: "Blogs", bn: "ব্লগ" },
+    add: { en: "Add blog", bn: "ব্লগ যোগ করুন" },
+    heading: { en: "ADD BOLG", bn: "ব্লগ যোগ করুন" },
+    overview: { en: "Blogs", bn: "ব্লগ" },
+    audit: { en: "Blog", bn: "ব্লগ" },
+    deleteOne: { en: "blog", bn: "ব্লগ" },
+    deleteOther: { en: "blogs", bn: "ব্লগ" },
+  },
   addPath: "blogAdd",
   publicPath: "/blogs",
   titleField: "title",

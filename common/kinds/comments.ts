@@ -5,6 +5,13 @@ import { defineKind } from "./define";
 
 export const comments = defineKind({
   one: "comment",
+  texts: {
+    label: { en: "Comment", bn: "মন্তব্য" },
+    overview: { en: "Comments", bn: "মন্তব্য" },
+    audit: { en: "Comment", bn: "মন্তব্য" },
+    deleteOne: { en: "comment", bn: "মন্তব্য" },
+    deleteOther: { en: "comments", bn: "মন্তব্য" },
+  },
   addPath: null,
   publicPath: null,
   titleField: "message",

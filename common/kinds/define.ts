@@ -6,6 +6,7 @@
 // a function of the rule kit (common/schemas/content.ts), called where the kit is loaded.
 import type { z } from "zod";
 import type { MessageKey } from "../../i18n/en";
+import type { Phrase } from "../../i18n/translate";
 import type { RuleKit } from "../schemas/content";
 
 /** The form widget a field is entered with. */
@@ -36,8 +37,8 @@ export type KindField = {
   rule?: FieldRule;
   /** The add and edit form's widget; none: the form does not show it (a review's status). */
   widget?: FieldWidget;
-  /** The form's label (with a widget). */
-  label?: MessageKey;
+  /** The form's label (with a widget): a text the dashboard's forms share, or the kind's own. */
+  label?: MessageKey | Phrase;
   required?: boolean;
   /** For selects: stored values and their labels. */
   options?: readonly { value: string; label: MessageKey }[];
@@ -46,33 +47,65 @@ export type KindField = {
 };
 
 /** A field the add and edit forms show. */
-export type FormField = KindField & { widget: FieldWidget; label: MessageKey };
+export type FormField = Omit<KindField, "widget" | "label"> & {
+  widget: FieldWidget;
+  label: MessageKey | Phrase;
+};
+
+/** A kind's names, in English and Bangla (a missing one fails the type check). */
+export type KindTexts = {
+  /**
+   * One record's name in messages: "Event not found", "Invalid event" (the label code is the
+   * kind's `one`; server/domain's refusals name the kind by it).
+   */
+  label: Phrase;
+  /** The overview's card of its count. */
+  overview: Phrase;
+  /** The audit trail's subject. */
+  audit: Phrase;
+  /** The delete question's name for one record and for several ("Delete these 3 notices?"). */
+  deleteOne: Phrase;
+  deleteOther: Phrase;
+};
+
+/** The names of a kind with an add page: its dashboard list (menu link and heading), add link, form heading. */
+export type FormKindTexts = KindTexts & { menu: Phrase; add: Phrase; heading: Phrase };
 
 /** A list filter's rule; `closed`: its values are a fixed list, and another value is refused. */
 export type FilterRule = { rule: z.ZodType<string>; closed?: true };
 
 export type KindDefinition = {
-  /** One record's name, in lower case: the audit trail's subject, the add form's kind. */
+  /** One record's name, in lower case: the audit trail's subject, the add form's kind, its label code. */
   one: string;
-  /** The dashboard's add page (the specification's spelling), or null: the kind has none (comments). */
-  addPath: string | null;
-  /** The public list page, for the sitemap and the menu, or null. */
-  publicPath: string | null;
-  /** The field a record is called by in lists, the audit trail and questions; a search looks in it. */
-  titleField: string;
-  /** The date the dashboard's list shows beside the title: when the record was added, unless said. */
-  listDate?: string;
-  /** Whether records carry an image, and whether one is required. */
-  image: "none" | "optional" | "required";
-  /** Records wait for an admin's review (a `status` field: pending, approved, rejected). */
-  reviewed: boolean;
-  /** Who may add records (admins, or any signed-in user), and who may change and delete them. */
-  access: { create: "admin" | "user"; change: "admin" | "authorOrAdmin" };
-  /** The record's fields, in the form's order: the input is those with a rule, the form those with a widget. */
-  fields: readonly KindField[];
-  /** List filters beyond the search (`q`), by field name, with the rule of their values. */
-  filters?: (r: RuleKit) => Record<string, FilterRule>;
-};
+} & (
+  | {
+      /** The dashboard's add page (the specification's spelling). */
+      addPath: string;
+      texts: FormKindTexts;
+    }
+  | {
+      /** None: the kind has no add page, list or edit page of its own (comments). */
+      addPath: null;
+      texts: KindTexts;
+    }
+) & {
+    /** The public list page, for the sitemap and the menu, or null. */
+    publicPath: string | null;
+    /** The field a record is called by in lists, the audit trail and questions; a search looks in it. */
+    titleField: string;
+    /** The date the dashboard's list shows beside the title: when the record was added, unless said. */
+    listDate?: string;
+    /** Whether records carry an image, and whether one is required. */
+    image: "none" | "optional" | "required";
+    /** Records wait for an admin's review (a `status` field: pending, approved, rejected). */
+    reviewed: boolean;
+    /** Who may add records (admins, or any signed-in user), and who may change and delete them. */
+    access: { create: "admin" | "user"; change: "admin" | "authorOrAdmin" };
+    /** The record's fields, in the form's order: the input is those with a rule, the form those with a widget. */
+    fields: readonly KindField[];
+    /** List filters beyond the search (`q`), by field name, with the rule of their values. */
+    filters?: (r: RuleKit) => Record<string, FilterRule>;
+  };
 
 /** A kind's definition, as written (its names and fields keep their literal types). */
 export const defineKind = <const D extends KindDefinition>(definition: D): D => definition;

@@ -13,6 +13,16 @@ export type DownloadType = (typeof downloadTypes)[number];
 
 export const downloads = defineKind({
   one: "download",
+  texts: {
+    label: { en: "Download", bn: "ডাউনলোড" },
+    menu: { en: "Downloads", bn: "ডাউনলোড" },
+    add: { en: "Add download", bn: "ডাউনলোড যোগ করুন" },
+    heading: { en: "ADD DOWNLOAD", bn: "ডাউনলোড যোগ করুন" },
+    overview: { en: "Downloads", bn: "ডাউনলোড" },
+    audit: { en: "Download", bn: "ডাউনলোড" },
+    deleteOne: { en: "download", bn: "ডাউনলোড" },
+    deleteOther: { en: "downloads", bn: "ডাউনলোড" },
+  },
   addPath: "downloadAdd",
   publicPath: "/downloads",
   titleField: "title",

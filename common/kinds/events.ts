@@ -8,6 +8,16 @@ export type EventCategory = (typeof eventCategories)[number];
 
 export const events = defineKind({
   one: "event",
+  texts: {
+    label: { en: "Event", bn: "আয়োজন" },
+    menu: { en: "Calendar", bn: "শিক্ষাপঞ্জি" },
+    add: { en: "Add calendar event", bn: "শিক্ষাপঞ্জিতে যোগ করুন" },
+    heading: { en: "ADD CALENDAR EVENT", bn: "শিক্ষাপঞ্জিতে আয়োজন যোগ করুন" },
+    overview: { en: "Calendar events", bn: "শিক্ষাপঞ্জির আয়োজন" },
+    audit: { en: "Calendar event", bn: "শিক্ষাপঞ্জির আয়োজন" },
+    deleteOne: { en: "calendar event", bn: "আয়োজন" },
+    deleteOther: { en: "calendar events", bn: "আয়োজন" },
+  },
   addPath: "eventAdd",
   publicPath: "/events",
   titleField: "title",

@@ -4,6 +4,7 @@
 // counts, the audit trail's subjects, the delete question, the sitemap and the REST calls are
 // made from this list. docs/adding-a-kind-of-content.md shows what a new kind needs.
 import type { z } from "zod";
+import type { LabelCode } from "../../i18n/errors/labels";
 import { admissions } from "./admissions";
 import { albums } from "./albums";
 import { blogs } from "./blogs";
@@ -67,3 +68,9 @@ export const formFields = (kind: KindName) => formFieldsOf(kinds[kind]);
 /** The rules both sides check a kind's records with, loaded on first use (the browser's forms). */
 export const schemaOf = (kind: KindName): Promise<z.ZodType> =>
   import("./inputs").then((inputs) => inputs.kindInputs[kind]);
+
+/**
+ * A kind's label code, for messages that name it ("Event not found"): its `one`, whose words are
+ * its definition's `texts.label` (common/kinds/texts.ts adds them to the catalogues' labels).
+ */
+export const kindLabel = (kind: KindName): LabelCode => kinds[kind].one as unknown as LabelCode;

@@ -4,6 +4,16 @@ import { defineKind } from "./define";
 
 export const notices = defineKind({
   one: "notice",
+  texts: {
+    label: { en: "Notice", bn: "নোটিশ" },
+    menu: { en: "Notices", bn: "নোটিশ" },
+    add: { en: "Add notice", bn: "নোটিশ যোগ করুন" },
+    heading: { en: "ADD NOTICE", bn: "নোটিশ যোগ করুন" },
+    overview: { en: "Notices", bn: "নোটিশ" },
+    audit: { en: "Notice", bn: "নোটিশ" },
+    deleteOne: { en: "notice", bn: "নোটিশ" },
+    deleteOther: { en: "notices", bn: "নোটিশ" },
+  },
   addPath: "noticeADD",
   publicPath: "/notices",
   titleField: "title",

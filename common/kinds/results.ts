@@ -4,6 +4,16 @@ import { defineKind } from "./define";
 
 export const results = defineKind({
   one: "result",
+  texts: {
+    label: { en: "Result", bn: "ফলাফল" },
+    menu: { en: "Results", bn: "ফলাফল" },
+    add: { en: "Add result", bn: "ফলাফল যোগ করুন" },
+    heading: { en: "ADD RESULT", bn: "ফলাফল যোগ করুন" },
+    overview: { en: "Results", bn: "ফলাফল" },
+    audit: { en: "Result", bn: "ফলাফল" },
+    deleteOne: { en: "result", bn: "ফলাফল" },
+    deleteOther: { en: "results", bn: "ফলাফল" },
+  },
   addPath: "AddResult",
   publicPath: "/resultAll",
   titleField: "title",

@@ -4,6 +4,16 @@ import { defineKind } from "./define";
 
 export const services = defineKind({
   one: "service",
+  texts: {
+    label: { en: "Service", bn: "সেবা" },
+    menu: { en: "Services", bn: "সেবা" },
+    add: { en: "Add service", bn: "সেবা যোগ করুন" },
+    heading: { en: "ADD SERVICE", bn: "সেবা যোগ করুন" },
+    overview: { en: "Services", bn: "সেবা" },
+    audit: { en: "Service", bn: "সেবা" },
+    deleteOne: { en: "service", bn: "সেবা" },
+    deleteOther: { en: "services", bn: "সেবা" },
+  },
   addPath: "servicesAdd",
   publicPath: "/services",
   titleField: "name",

@@ -20,6 +20,16 @@ const classKeys: Record<(typeof classOptions)[number], MessageKey> = {
 
 export const students = defineKind({
   one: "student",
+  texts: {
+    label: { en: "Student", bn: "শিক্ষার্থী" },
+    menu: { en: "Students", bn: "শিক্ষার্থী" },
+    add: { en: "Add student", bn: "শিক্ষার্থী যোগ করুন" },
+    heading: { en: "ADD STUDENT", bn: "শিক্ষার্থী যোগ করুন" },
+    overview: { en: "Students", bn: "শিক্ষার্থী" },
+    audit: { en: "Student", bn: "শিক্ষার্থী" },
+    deleteOne: { en: "student", bn: "শিক্ষার্থী" },
+    deleteOther: { en: "students", bn: "শিক্ষার্থী" },
+  },
   addPath: "StudentAdd",
   publicPath: "/AllStudent",
   titleField: "name",

@@ -7,6 +7,16 @@ export const teacherPositions = ["principal", "vice-principal", "Teacher"] as co
 
 export const teachers = defineKind({
   one: "teacher",
+  texts: {
+    label: { en: "Teacher", bn: "শিক্ষক" },
+    menu: { en: "Teachers", bn: "শিক্ষক" },
+    add: { en: "Add teacher", bn: "শিক্ষক যোগ করুন" },
+    heading: { en: "ADD TEACHER", bn: "শিক্ষক যোগ করুন" },
+    overview: { en: "Teachers", bn: "শিক্ষক" },
+    audit: { en: "Teacher", bn: "শিক্ষক" },
+    deleteOne: { en: "teacher", bn: "শিক্ষক" },
+    deleteOther: { en: "teachers", bn: "শিক্ষক" },
+  },
   addPath: "teacherADD",
   publicPath: "/teacher",
   titleField: "name",

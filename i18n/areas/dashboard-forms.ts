@@ -1,15 +1,5 @@
 // Texts of the dashboard's forms screens.
 const en = {
-  "forms.admission.heading": "ADD ADMISSION",
-  "forms.result.heading": "ADD RESULT",
-  "forms.blog.heading": "ADD BOLG",
-  "forms.notice.heading": "ADD NOTICE",
-  "forms.service.heading": "ADD SERVICE",
-  "forms.student.heading": "ADD STUDENT",
-  "forms.teacher.heading": "ADD TEACHER",
-  "forms.event.heading": "ADD CALENDAR EVENT",
-  "forms.download.heading": "ADD DOWNLOAD",
-  "forms.album.heading": "ADD ALBUM",
   "forms.title": "Title",
   "forms.price": "Price",
   "forms.about": "About",
@@ -51,16 +41,6 @@ const en = {
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
-  "forms.admission.heading": "ভর্তি যোগ করুন",
-  "forms.result.heading": "ফলাফল যোগ করুন",
-  "forms.blog.heading": "ব্লগ যোগ করুন",
-  "forms.notice.heading": "নোটিশ যোগ করুন",
-  "forms.service.heading": "সেবা যোগ করুন",
-  "forms.student.heading": "শিক্ষার্থী যোগ করুন",
-  "forms.teacher.heading": "শিক্ষক যোগ করুন",
-  "forms.event.heading": "শিক্ষাপঞ্জিতে আয়োজন যোগ করুন",
-  "forms.download.heading": "ডাউনলোড যোগ করুন",
-  "forms.album.heading": "অ্যালবাম যোগ করুন",
   "forms.title": "শিরোনাম",
   "forms.price": "মূল্য",
   "forms.about": "বিবরণ",

@@ -1,15 +1,5 @@
 // Texts of the dashboard's content lists and the edit form.
 const en = {
-  "contentLists.menu.admissions": "Admissions",
-  "contentLists.menu.results": "Results",
-  "contentLists.menu.blogs": "Blogs",
-  "contentLists.menu.notices": "Notices",
-  "contentLists.menu.services": "Services",
-  "contentLists.menu.students": "Students",
-  "contentLists.menu.teachers": "Teachers",
-  "contentLists.menu.events": "Calendar",
-  "contentLists.menu.downloads": "Downloads",
-  "contentLists.menu.albums": "Photo albums",
   "contentLists.search": "Search",
   "contentLists.searchLabel": "Search by title or name",
   "contentLists.count.one": "{count} record",
@@ -45,16 +35,6 @@ const en = {
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
-  "contentLists.menu.admissions": "ভর্তি",
-  "contentLists.menu.results": "ফলাফল",
-  "contentLists.menu.blogs": "ব্লগ",
-  "contentLists.menu.notices": "নোটিশ",
-  "contentLists.menu.services": "সেবা",
-  "contentLists.menu.students": "শিক্ষার্থী",
-  "contentLists.menu.teachers": "শিক্ষক",
-  "contentLists.menu.events": "শিক্ষাপঞ্জি",
-  "contentLists.menu.downloads": "ডাউনলোড",
-  "contentLists.menu.albums": "ফটো অ্যালবাম",
   "contentLists.search": "খুঁজুন",
   "contentLists.searchLabel": "শিরোনাম বা নাম দিয়ে খুঁজুন",
   "contentLists.count.one": "{count}টি রেকর্ড",

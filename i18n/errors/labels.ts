@@ -37,18 +37,11 @@ export const labelsEn = {
   transaction: "transaction",
   reason: "Reason",
   amount: "Amount",
-  // Kinds of record, for "{kind} not found" and "Invalid {what}" (common/kinds's `one`).
-  admission: "Admission",
-  result: "Result",
+  // Kinds of record, for "{kind} not found" and "Invalid {what}"; the kinds of content's are in
+  // their definitions (common/kinds/<kind>.ts, texts.label).
+  // A blog a comment is for, a routine's teacher (the kinds' own names are their definitions').
   blog: "Blog",
-  comment: "Comment",
-  notice: "Notice",
-  service: "Service",
-  student: "Student",
   teacher: "Teacher",
-  event: "Event",
-  download: "Download",
-  album: "Album",
   order: "Order",
   exam: "Exam",
   enrolment: "Enrolment",

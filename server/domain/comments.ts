@@ -12,8 +12,9 @@ import { wireDate } from "../api/kind-rest";
 import { email, id, timestamp, userId } from "../api/wire-schemas";
 import { blogs, commentCounts, comments } from "../db/schema";
 import type { Actor } from "./actor";
-import { blogCollection } from "./blogs";
+import { blogCollection, sampleBlogs } from "./blogs";
 import { shownTo } from "./content/collection";
+import type { KindSamples } from "./content/samples";
 import { serverKind } from "./content/server-kind";
 import { DomainError } from "./errors";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit";
@@ -43,7 +44,36 @@ export const commentSeenBy = <T extends { email: string; authorId: string | null
   comment: T,
 ) => shownTo(actor, comment, commentFieldsSeen, actor.kind === "user" && comment.authorId === actor.id);
 
+const minuteMs = 60 * 1000;
+
+/** A fresh installation's comments: those under each sample blog (blogs.ts), a few hours apart. */
+const samples: KindSamples = {
+  after: ["blogs"],
+  insert: async (seeding) => {
+    const blogRows = seeding.rowsOf("blogs");
+    const records = sampleBlogs(seeding.year).flatMap((blog, index) => {
+      const blogRow = blogRows[index]!;
+      // Comments follow their post by a few hours each.
+      return blog.comments.map((comment, j) => ({
+        blogId: blogRow.id,
+        authorId: null,
+        name: comment.name,
+        email: comment.email,
+        message: comment.message,
+        createdAt: new Date(blogRow.createdAt.getTime() + (j + 1) * (3 * 60 + 17) * minuteMs),
+      }));
+    });
+    if (records.length === 0) return { rows: [] };
+    const rows = await seeding.db
+      .insert(comments)
+      .values(records)
+      .returning({ id: comments.id, createdAt: comments.createdAt });
+    return { rows: rows.map((row, index) => ({ ...row, title: records[index]!.message })) };
+  },
+};
+
 export const commentKind = serverKind({
+  samples,
   kind: "comments",
   table: comments,
   authorOf: (comment) => comment.authorId,

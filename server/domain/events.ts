@@ -5,16 +5,50 @@
 import { and, asc, gte, lt } from "drizzle-orm";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
+import { kindLabel } from "../../common/kinds";
 import { eventCategories } from "../../common/kinds/events";
 import { wireDate } from "../api/kind-rest";
 import { id, imageFields, timestamp } from "../api/wire-schemas";
 import { events } from "../db/schema";
 import { type Actor, anonymous } from "./actor";
 import type { ContentContext } from "./content/collection";
+import type { KindSamples } from "./content/samples";
 import { serverKind } from "./content/server-kind";
 import { DomainError } from "./errors";
 
+const dayMs = 24 * 60 * 60 * 1000;
+const minuteMs = 60 * 1000;
+
+/** A fresh installation's calendar, placed in the current month on Bangladesh's clock (UTC+6). */
+const samples: KindSamples = {
+  insert: async ({ db, now }) => {
+    const dhaka = new Date(now + 6 * 60 * minuteMs);
+    const first = Date.UTC(dhaka.getUTCFullYear(), dhaka.getUTCMonth(), 1);
+    const at = (day: number, time = "00:00") => {
+      const [hours = 0, minutes = 0] = time.split(":").map(Number);
+      return new Date(first + (day - 1) * dayMs + (hours - 6) * 60 * minuteMs + minutes * minuteMs);
+    };
+    const rows = await db
+      .insert(events)
+      .values(
+        sampleEvents.map((event, index) => ({
+          title: event.title,
+          category: event.category,
+          place: event.place,
+          description: event.description,
+          allDay: !event.time,
+          startsAt: at(event.day, event.time?.from),
+          endsAt: event.time ? at(event.day, event.time.to) : at(event.lastDay ?? event.day),
+          createdAt: new Date(now - (index + 2) * dayMs),
+        })),
+      )
+      .returning({ id: events.id, title: events.title, createdAt: events.createdAt });
+    return { rows };
+  },
+};
+
 export const eventKind = serverKind({
+  samples,
   kind: "events",
   table: events,
   // An event without an end ends when it starts (a day, or a moment).
@@ -24,7 +58,7 @@ export const eventKind = serverKind({
     const startsAt = input.startsAt ?? before?.startsAt;
     const endsAt = input.endsAt ?? (input.startsAt && !before ? input.startsAt : before?.endsAt);
     if (startsAt && endsAt && endsAt.getTime() < startsAt.getTime()) {
-      throw new DomainError("invalid", problem("record.invalid", { what: "event" }), {
+      throw new DomainError("invalid", problem("record.invalid", { what: kindLabel("events") }), {
         endsAt: problem("content.endBeforeStart"),
       });
     }
@@ -141,3 +175,58 @@ export function eventsFrom(ctx: ContentContext, from: Date, limit = 1000): Promi
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(limit);
 }
+
+export type SampleEvent = {
+  title: string;
+  category: "holiday" | "exam" | "meeting" | "event";
+  place: string;
+  description: string;
+  /** Days from the first of the current month (Bangladesh time); the time of day, or all day. */
+  day: number;
+  lastDay?: number;
+  time?: { from: string; to: string };
+};
+
+/** The academic calendar's samples, around the current month so the calendar never looks empty. */
+export const sampleEvents: SampleEvent[] = [
+  {
+    title: "Parents' meeting",
+    category: "meeting",
+    place: "Main hall",
+    description:
+      "Class teachers meet the parents of Classes Six to Ten to talk about the half-yearly results.",
+    day: 3,
+    time: { from: "10:00", to: "12:30" },
+  },
+  {
+    title: "Half-yearly examinations",
+    category: "exam",
+    place: "Examination hall",
+    description: "Written examinations for all classes. The routine is on the notice board.",
+    day: 9,
+    lastDay: 15,
+  },
+  {
+    title: "Victory Day",
+    category: "holiday",
+    place: "",
+    description: "The institute is closed.",
+    day: 16,
+  },
+  {
+    title: "Annual sports day",
+    category: "event",
+    place: "School field",
+    description: "Races, games and the prize-giving, with tea for the guests.",
+    day: 22,
+    time: { from: "08:30", to: "15:00" },
+  },
+  {
+    title: "Teachers' planning meeting",
+    category: "meeting",
+    place: "Staff room",
+    description: "Planning the coming term's routine and syllabuses.",
+    day: 35,
+    time: { from: "14:00", to: "16:00" },
+  },
+];

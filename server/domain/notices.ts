@@ -7,6 +7,7 @@ import { problem } from "../../common/errors/problem";
 import { wireDate } from "../api/kind-rest";
 import { id, imageFields, timestamp } from "../api/wire-schemas";
 import { downloads, notices } from "../db/schema";
+import { insertStamped, type KindSamples } from "./content/samples";
 import { serverKind } from "./content/server-kind";
 import { downloadFilePath } from "./downloads";
 import { DomainError } from "./errors";
@@ -14,7 +15,27 @@ import { DomainError } from "./errors";
 /** The download a notice carries, as its readers see it. */
 export type NoticeDownload = { id: string; title: string; fileName: string; fileSize: number };
 
+/** A fresh installation's notices, each with a picture; some carry a sample download (seed.ts). */
+const samples: KindSamples = {
+  pictures: {
+    hue: 22,
+    label: "Notice",
+    place: 3,
+    titles: (year) => sampleNotices(year).map((item) => item.title),
+  },
+  after: ["downloads"],
+  insert: async (seeding) => {
+    const carried = seeding.rowsOf("downloads");
+    const records = sampleNotices(seeding.year).map(({ download, ...item }) => ({
+      ...item,
+      downloadId: carried.find((row) => row.title === download)?.id ?? null,
+    }));
+    return { rows: await insertStamped(seeding, notices, records, (item) => item.title) };
+  },
+};
+
 export const noticeKind = serverKind({
+  samples,
   kind: "notices",
   table: notices,
   check: async (ctx, input) => {
@@ -91,3 +112,44 @@ export const noticeKind = serverKind({
 });
 
 export const noticeCollection = noticeKind.collection;
+
+/** A notice; `download` names a sample download (by its title) that it carries. */
+export type SampleNotice = { title: string; about: string; download?: string };
+
+/** The sample notices, newest first. */
+export function sampleNotices(year: number): SampleNotice[] {
+  const next = year + 1;
+  return [
+    {
+      title: `Admission tests for the ${next} session`,
+      about:
+        "Admission tests for Class One to Class Nine and for the Hifz programme will be held on the last Saturday of the month. " +
+        "Applicants should arrive by 9 in the morning with their admit card and two passport-size photographs.",
+      download: "Admission form",
+    },
+    {
+      title: "Annual examination routine published",
+      about:
+        "The routine for the annual examination is now available from the office and on the notice board. " +
+        "Students must clear all dues before collecting their admit cards.",
+    },
+    {
+      title: "Parents' day on Thursday",
+      about:
+        "Parents and guardians are invited to meet the class teachers on Thursday between 10 in the morning and 1 in the afternoon. " +
+        "Half-yearly mark sheets and attendance records will be discussed.",
+    },
+    {
+      title: "Holiday for Eid-e-Miladunnabi",
+      about:
+        "The institute will remain closed for Eid-e-Miladunnabi. The Hifz section will hold a special programme of recitation and naat in the main hall. " +
+        "Regular classes resume the following day.",
+    },
+    {
+      title: "Free health check-up for students",
+      about:
+        "A team of doctors from the upazila health complex will carry out free eye, dental and general health check-ups for all students. " +
+        "Please make sure your child brings their student ID card.",
+    },
+  ];
+}

@@ -1,8 +1,10 @@
 // Teachers, the server's part (common/kinds/teachers.ts is the definition): its table, who sees
 // what, the featured teachers, and its REST names (roll "head" marks a featured teacher).
+
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { teacherPositions } from "../../common/kinds/teachers";
+import type { ReviewStatus } from "../../common/schemas/content";
 import { wireDate } from "../api/kind-rest";
 import { email, id, imageFields, reviewStatusWire, timestamp } from "../api/wire-schemas";
 import { teachers, uploadedFiles } from "../db/schema";
@@ -13,6 +15,7 @@ import {
   shownTo,
   unapprovedHiddenFromNonAdmins,
 } from "./content/collection";
+import { insertStamped, type KindSamples } from "./content/samples";
 import { serverKind } from "./content/server-kind";
 
 const hiddenFrom = unapprovedHiddenFromNonAdmins(teachers.status);
@@ -26,7 +29,22 @@ export const teacherSeenBy = <T extends { email: string; phone: string; address:
   teacher: T,
 ) => shownTo(actor, teacher, teacherFieldsSeen);
 
+/** A fresh installation's teachers, each with a picture (server/sample-content/seed.ts). */
+const samples: KindSamples = {
+  pictures: {
+    hue: 42,
+    label: "Teacher",
+    square: true,
+    place: 6,
+    titles: (year) => sampleTeachers(year).map((item) => item.name),
+  },
+  insert: async (seeding) => ({
+    rows: await insertStamped(seeding, teachers, sampleTeachers(seeding.year), (item) => item.name),
+  }),
+};
+
 export const teacherKind = serverKind({
+  samples,
   kind: "teachers",
   table: teachers,
   hiddenFrom,
@@ -117,4 +135,116 @@ export function listFeaturedTeachers(ctx: ContentContext, actor: Actor, limit: n
       image: file ? ctx.images.view(file) : row.imageUrl ? { url: row.imageUrl } : null,
     }));
   });
+}
+
+export type SampleTeacher = {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  about: string;
+  position: (typeof teacherPositions)[number];
+  category: string;
+  status: ReviewStatus;
+  isFeatured: boolean;
+};
+
+/** The sample teachers: approved, but one waiting for review (the dashboard's queue). */
+export function sampleTeachers(_year: number): SampleTeacher[] {
+  return [
+    {
+      name: "Mawlana Abdur Rahim",
+      email: "abdur.rahim@maktab.example",
+      phone: "+880 1711-000101",
+      address: "House 12, Road 5, Mirpur 10, Dhaka 1216",
+      about:
+        "Principal of the institute for twelve years. He studied at Dhaka Alia Madrasah and teaches Tafsir and Hadith to the Alim classes.",
+      position: "principal",
+      category: "Arabic",
+      status: "approved",
+      isFeatured: true,
+    },
+    {
+      name: "Farhana Yasmin",
+      email: "farhana.yasmin@maktab.example",
+      phone: "+880 1812-000202",
+      address: "Agrabad Commercial Area, Chattogram 4100",
+      about:
+        "Vice-principal and head of English. She holds a master's degree in English literature and runs the school's debating club.",
+      position: "vice-principal",
+      category: "English",
+      status: "approved",
+      isFeatured: true,
+    },
+    {
+      name: "Kamrul Hasan",
+      email: "kamrul.hasan@maktab.example",
+      phone: "+880 1911-000303",
+      address: "Zindabazar, Sylhet 3100",
+      about: "Teaches mathematics to Classes Six to Ten and coaches students for the mathematics olympiad.",
+      position: "Teacher",
+      category: "Mathematics",
+      status: "approved",
+      isFeatured: true,
+    },
+    {
+      name: "Shamima Nasrin",
+      email: "shamima.nasrin@maktab.example",
+      phone: "+880 1712-000404",
+      address: "Shaheb Bazar, Rajshahi 6100",
+      about: "Teaches Bangla language and literature and organises the annual cultural programme.",
+      position: "Teacher",
+      category: "Bangla",
+      status: "approved",
+      isFeatured: false,
+    },
+    {
+      name: "Hafez Nurul Amin",
+      email: "nurul.amin@maktab.example",
+      phone: "+880 1713-000505",
+      address: "Kotwali, Cumilla 3500",
+      about:
+        "Leads the Hifz section. He has guided more than eighty students to complete the memorisation of the Quran.",
+      position: "Teacher",
+      category: "Quran",
+      status: "approved",
+      isFeatured: true,
+    },
+    {
+      name: "Rezaul Karim",
+      email: "rezaul.karim@maktab.example",
+      phone: "+880 1714-000606",
+      address: "Khalishpur, Khulna 9000",
+      about:
+        "Teaches physics and chemistry and looks after the science lab. He mentors the science fair teams.",
+      position: "Teacher",
+      category: "Science",
+      status: "approved",
+      isFeatured: false,
+    },
+    {
+      name: "Taslima Begum",
+      email: "taslima.begum@maktab.example",
+      phone: "+880 1715-000707",
+      address: "Ganginarpar, Mymensingh 2200",
+      about:
+        "Teaches biology and general science to the junior classes, with a love for field trips and nature walks.",
+      position: "Teacher",
+      category: "Science",
+      status: "approved",
+      isFeatured: false,
+    },
+    {
+      name: "Imran Hossain",
+      email: "imran.hossain@maktab.example",
+      phone: "+880 1716-000808",
+      address: "Band Road, Barishal 8200",
+      about:
+        "Joining this session to teach ICT and run the computer lab. He has worked as a software developer.",
+      position: "Teacher",
+      category: "ICT",
+      status: "pending",
+      isFeatured: false,
+    },
+  ];
 }

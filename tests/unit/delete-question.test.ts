@@ -2,12 +2,11 @@
 // other kinds are named, and several are counted.
 import { describe, expect, it } from "vitest";
 import { deleteKinds, deleteQuestion } from "../../app/components/delete-question";
-import { dictionaries, type MessageKey, translate } from "../../i18n";
+import { dictionaries, translator } from "../../i18n";
 
-const inEnglish = (key: MessageKey, vars?: Record<string, string | number>) =>
-  translate(dictionaries.en, key, vars);
-const inBangla = (key: MessageKey, vars?: Record<string, string | number>) =>
-  translate(dictionaries.bn, key, vars);
+// The catalogues' words, and the kinds' names from their definitions (common/kinds).
+const inEnglish = translator("en", dictionaries.en);
+const inBangla = translator("bn", dictionaries.bn);
 
 describe("delete questions", () => {
   it("keeps the specification's text for one admission", () => {

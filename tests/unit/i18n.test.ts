@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { collectionsByKind } from "../../app/components/dashboard/collections.server";
 import { contentForms } from "../../app/components/dashboard/content-forms";
 import { english, isErrorCode } from "../../common/errors/english";
-import { problem } from "../../common/errors/problem";
+import { type LabelCode, problem } from "../../common/errors/problem";
+import { withKindLabels } from "../../common/kinds/texts";
 import { contactInput } from "../../common/schemas/contact";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { dictionaries, errorTextsOf, translate } from "../../i18n";
@@ -37,8 +38,10 @@ describe("translations", () => {
 });
 
 describe("error messages, by code (common/errors)", () => {
-  const bn = (found: Problem) => renderProblem(errorTextsOf.bn, found);
-  const en = (found: Problem) => renderProblem(errorTextsOf.en, found);
+  // The catalogues' words with the kinds' names, which their definitions hold (common/kinds).
+  const banglaTexts = withKindLabels(errorTextsOf.bn, "bn");
+  const bn = (found: Problem) => renderProblem(banglaTexts, found);
+  const en = (found: Problem) => renderProblem(english, found);
 
   it("gives every code a Bangla text with the same parameters", () => {
     expect(Object.keys(errorTextsOf.bn.texts).sort()).toEqual(Object.keys(errorTextsEn).sort());
@@ -47,7 +50,7 @@ describe("error messages, by code (common/errors)", () => {
       expect(bangla.trim(), key).not.toBe("");
       expect(placeholders(bangla), key).toEqual(placeholders(english));
     }
-    expect(Object.keys(errorTextsOf.bn.labels).sort()).toEqual(Object.keys(english.labels).sort());
+    expect(Object.keys(banglaTexts.labels).sort()).toEqual(Object.keys(english.labels).sort());
   });
 
   it("keeps a message's Bangla when its English is reworded: only the code counts", () => {
@@ -114,7 +117,7 @@ describe("error messages, by code (common/errors)", () => {
 
   it("names every kind of content in Bangla when one is not found or refused", () => {
     for (const collection of Object.values(collectionsByKind)) {
-      const kind = collection.name.toLowerCase() as "admission";
+      const kind = collection.name.toLowerCase() as LabelCode;
       expect(bn(problem("record.notFound", { kind })), collection.name).toMatch(/পাওয়া যায়নি$/);
       expect(bn(problem("record.invalid", { what: kind })), collection.name).toMatch(/সঠিক নয়$/);
     }

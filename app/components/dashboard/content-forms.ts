@@ -10,7 +10,7 @@ import {
   kinds,
   schemaOf,
 } from "../../../common/kinds";
-import type { MessageKey } from "../../../i18n";
+import type { TextRef } from "../../../i18n";
 import { formKindTexts } from "./kind-texts";
 
 export type { FormField };
@@ -20,7 +20,7 @@ export type ContentKind = FormKindName;
 
 export type ContentForm = {
   kind: ContentKind;
-  heading: MessageKey;
+  heading: TextRef;
   fields: readonly FormField[];
   schema: () => Promise<z.ZodType>;
   image: "required" | "optional" | "none";

@@ -4,14 +4,14 @@
 import { NavLink as MantineNavLink } from "@mantine/core";
 import { href, NavLink, useLocation } from "react-router";
 import { formKindNames, kinds } from "../../../common/kinds";
-import type { MessageKey } from "../../../i18n";
+import type { TextRef } from "../../../i18n";
 import { useI18n } from "../../lib/i18n";
 import { useSlideOut } from "../../lib/use-slide-out";
 import { listKinds, listMenuLabels } from "./content-kinds";
 import { formKindTexts } from "./kind-texts";
 
 const home = href("/DeashBoard/Home");
-const items: { to: string; label: MessageKey }[] = [
+const items: { to: string; label: TextRef }[] = [
   { to: home, label: "dashboard.home" },
   // Each kind's add form, then each kind's list (common/kinds).
   ...formKindNames.map((kind) => ({

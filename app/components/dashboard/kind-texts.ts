@@ -1,30 +1,27 @@
-// Each kind's texts in the dashboard, found by its names in the registry (common/kinds). The
-// return types say MessageKey: a kind whose texts are missing from i18n/ fails the type check.
+// Each kind's texts in the dashboard, from its definition (common/kinds/<kind>.ts), where they
+// are written in English and Bangla: a kind without one fails the type check there.
 import { type FormKindName, type KindName, kinds } from "../../../common/kinds";
-import type { MessageKey } from "../../../i18n";
-
-const capitalised = <S extends string>(text: S) =>
-  (text.charAt(0).toUpperCase() + text.slice(1)) as Capitalize<S>;
+import type { Phrase } from "../../../i18n";
 
 /** The texts of a kind with a dashboard list and add form. */
 export function formKindTexts(kind: FormKindName): {
-  menu: MessageKey;
-  add: MessageKey;
-  heading: MessageKey;
+  menu: Phrase;
+  add: Phrase;
+  heading: Phrase;
 } {
-  const one: (typeof kinds)[FormKindName]["one"] = kinds[kind].one;
+  const { menu, add, heading } = kinds[kind].texts;
   return {
     /** The dashboard menu's link to its list, and the list's heading. */
-    menu: `contentLists.menu.${kind}`,
+    menu,
     /** The dashboard menu's link to its add form. */
-    add: `dashboard.menu.add${capitalised(one)}`,
+    add,
     /** The add form's heading. */
-    heading: `forms.${one}.heading`,
+    heading,
   };
 }
 
 /** The dashboard's texts every kind has: its overview card and its audit trail subject. */
-export function kindTexts(kind: KindName): { overview: MessageKey; audit: MessageKey } {
-  const one: (typeof kinds)[KindName]["one"] = kinds[kind].one;
-  return { overview: `overview.kind.${kind}`, audit: `audit.subject.${one}` };
+export function kindTexts(kind: KindName): { overview: Phrase; audit: Phrase } {
+  const { overview, audit } = kinds[kind].texts;
+  return { overview, audit };
 }

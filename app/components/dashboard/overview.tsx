@@ -6,7 +6,7 @@ import { Anchor, Paper, SimpleGrid, Table, Text, Title } from "@mantine/core";
 import { href, Link } from "react-router";
 import { kindNames } from "../../../common/kinds";
 import { toMajorUnits } from "../../../common/money";
-import type { MessageKey } from "../../../i18n";
+import type { MessageKey, Phrase } from "../../../i18n";
 import { formatDate, formatNumber, formatPrice } from "../../../i18n/format";
 import type { OverviewData, OverviewKind } from "../../../server/domain/overview";
 import { useI18n } from "../../lib/i18n";
@@ -18,7 +18,7 @@ import { OrderStatusBadge } from "./order-status-badge";
 /** Every kind counted, in the order shown (the registry's, common/kinds), with its label. */
 const kindLabels = Object.fromEntries(kindNames.map((kind) => [kind, kindTexts(kind).overview])) as Record<
   OverviewKind,
-  MessageKey
+  Phrase
 >;
 
 /** The dashboard list of a kind, where one exists (comments are moderated on their blog). */

@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Marksheet } from "../../../common/schemas/results";
 import { everyPageTexts, textsOfAreas } from "../../../i18n";
-import { intlLocale, type Locale, type Messages, translate } from "../../../i18n/translate";
+import { intlLocale, type Locale, type Messages, translator } from "../../../i18n/translate";
 import { classesOf } from "../../styles/page-css.server";
 import resultsCss from "../../styles/results.css?inline";
 import { MarksheetActionsView, MarksheetView, type MarksheetWords } from "./marksheet";
@@ -25,7 +25,7 @@ const pageWords: Record<Locale, Partial<Messages>> = {
 export function marksheetMarkup(sheet: Marksheet, locale: Locale): string {
   const messages = pageWords[locale];
   const words: MarksheetWords = {
-    t: (key, vars) => translate(messages, key, vars),
+    t: translator(locale, messages),
     intl: intlLocale[locale],
   };
   return renderToStaticMarkup(

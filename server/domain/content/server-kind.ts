@@ -13,6 +13,7 @@ import {
   type ContentRecord,
   collection,
 } from "./collection";
+import type { KindSamples } from "./samples";
 
 type ContentTable = PgTable & { id: PgColumn; createdAt: PgColumn };
 type ImageTable = PgTable & { id: PgColumn; imageFileId: PgColumn };
@@ -29,6 +30,8 @@ export type ServerKindPart<K extends KindName, Table extends ContentTable> = Col
    * them (the gallery's, whose reads carry the photos).
    */
   rest?: KindRest<ContentRecord<Table>> | "own";
+  /** Its sample records, which a fresh installation starts with (server/sample-content/seed.ts). */
+  samples: KindSamples;
 };
 
 export type ServerKind<K extends KindName = KindName, Item = unknown> = {
@@ -39,12 +42,13 @@ export type ServerKind<K extends KindName = KindName, Item = unknown> = {
   shown?: SQL;
   imageTables: ImageTable[];
   rest?: KindRest<Item> | "own";
+  samples: KindSamples;
 };
 
 export function serverKind<K extends KindName, Table extends ContentTable>(
   part: ServerKindPart<K, Table>,
 ): ServerKind<K, ContentRecord<Table>> {
-  const { imageTables = [], rest, ...definition } = part;
+  const { imageTables = [], rest, samples, ...definition } = part;
   const status = (getTableColumns(part.table) as Record<string, PgColumn>).status;
   return {
     kind: part.kind,
@@ -53,5 +57,6 @@ export function serverKind<K extends KindName, Table extends ContentTable>(
     shown: kinds[part.kind].reviewed && status ? eq(status, "approved") : undefined,
     imageTables,
     rest,
+    samples,
   };
 }
