@@ -38,11 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
   const back = (status: number, answer: Answer) => data(answer, { status });
   if (form.intent === "send") {
-    const result = await callAuth(context, "/phone-number/send-otp", { phoneNumber: text("phoneNumber") }, {
-      signedOut: true,
-    });
+    const result = await callAuth(
+      context,
+      "/phone-number/send-otp",
+      { phoneNumber: text("phoneNumber") },
+      {
+        signedOut: true,
+      },
+    );
     if (!result.ok) {
-      const field = result.code === "INVALID" ? { phoneNumber: result.problem ?? { key: "phone.format" } } : {};
+      const field =
+        result.code === "INVALID" ? { phoneNumber: result.problem ?? { key: "phone.format" } } : {};
       return back(result.status, {
         error: result.code === "INVALID" ? null : (result.problem ?? null),
         fields: field as Record<string, Problem>,
@@ -65,7 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithAuthCookies(request, result, redirectTo, banner);
   }
   if (result.code === "NAME_REQUIRED")
-    return back(200, { error: null, fields: {}, askName: { phoneNumber: text("phoneNumber"), code: text("code") } });
+    return back(200, {
+      error: null,
+      fields: {},
+      askName: { phoneNumber: text("phoneNumber"), code: text("code") },
+    });
   const asking = form.intent === "create";
   return back(result.status, {
     error: result.code === "INVALID" && asking ? null : (result.problem ?? null),
@@ -146,7 +156,11 @@ export default function PhoneSignIn({ loaderData, actionData }: Route.ComponentP
           </Form>
         ) : null}
         {askName ? null : (
-          <Form method="post" noValidate aria-label={number ? t("phoneSignIn.resend") : t("phoneSignIn.send")}>
+          <Form
+            method="post"
+            noValidate
+            aria-label={number ? t("phoneSignIn.resend") : t("phoneSignIn.send")}
+          >
             <div className="stack">
               <input type="hidden" name="intent" value="send" />
               <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -56,9 +56,12 @@ export const makeAdminInput = z.object({ email: accountEmail });
 /** PUT /User/updated: the profile. The specification sets no rules; these only bound sizes. */
 export const profileInput = z.object({
   photoURl: photoLink,
-  displayName: optionalText("name", maxNameLength).refine((value) => value === undefined || value.length > 0, {
-    error: issue("field.cannotBeEmpty", { label: "name" }),
-  }),
+  displayName: optionalText("name", maxNameLength).refine(
+    (value) => value === undefined || value.length > 0,
+    {
+      error: issue("field.cannotBeEmpty", { label: "name" }),
+    },
+  ),
   email: email().optional(),
   about: optionalText("about", 2000, "many"),
   number: optionalText("number", 30),

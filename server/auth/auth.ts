@@ -11,8 +11,8 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import { englishFields, englishOf } from "../../common/errors/english";
 import { problem } from "../../common/errors/problem";
-import { popupSignInPaths } from "../../common/popup-sign-in";
 import { placeholderEmailDomain, shownEmail } from "../../common/phone-accounts";
+import { popupSignInPaths } from "../../common/popup-sign-in";
 import { shownLink } from "../../common/text-rules";
 import type { Config } from "../config";
 import { localeOfHeaders } from "../cookies";
@@ -38,7 +38,12 @@ import type { Mailer } from "../mail/mailer";
 import type { KnownBodyFields } from "../middleware/json-object-body";
 import { SmsNotSentError, type SmsSender } from "../sms/sender";
 import { phoneCodeText, signInCodeText } from "../sms/texts";
-import { authBodyFieldLists, checkAccountFields, checkPhoneSignUpName, keptAccountFields } from "./account-fields";
+import {
+  authBodyFieldLists,
+  checkAccountFields,
+  checkPhoneSignUpName,
+  keptAccountFields,
+} from "./account-fields";
 import { oidcPlugin, oidcProviderId, requireProviderAnswers } from "./oidc";
 
 /** Set by our HTTP layer from the socket (or a trusted proxy), never taken from the client. */
@@ -96,8 +101,10 @@ const shownSessionPhoto = createAuthMiddleware(async (ctx) => {
     token?: unknown;
   } | null;
   if (returned?.user?.image) returned.user.image = shownLink(returned.user.image);
-  // A phone account's placeholder address is never given out (common/phone-accounts.ts).
-  if (returned?.user && "email" in returned.user) returned.user.email = shownEmail(returned.user.email);
+  // A phone account's placeholder address is never given out (common/phone-accounts.ts); our own
+  // calls (the actor's session, without a request) keep it, as the account's key.
+  if (ctx.request && returned?.user && "email" in returned.user)
+    returned.user.email = shownEmail(returned.user.email);
   // The phone check, and a password change that ends the other sessions, answer with the
   // session's token, the value of the HttpOnly cookie: a page's script must not read it. Only a
   // bearer client, which sent the token, gets it back (0028).

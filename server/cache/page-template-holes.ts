@@ -6,10 +6,11 @@
 // server/cache/page-templates.ts, and each request fills the holes. Decision 0037. A page with a
 // part of its own (a marksheet on /results, decision 0040) is a template with that part and the
 // numbers it was asked by as holes, for visitors too.
-import { shownEmail } from "../../common/phone-accounts";
+
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { initialsOf } from "../../common/initials";
+import { shownEmail } from "../../common/phone-accounts";
 import type { SignedInActor } from "../domain/actor";
 import type { Profile } from "../domain/profile";
 import { type GzipPiece, gzipOf, plainPiece } from "./gzip-pieces";

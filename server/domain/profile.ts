@@ -4,8 +4,8 @@
 
 import { and, eq, sql } from "drizzle-orm";
 import { problem, problemOfIssue } from "../../common/errors/problem";
-import { type ProfileInput, photoLink } from "../../common/schemas/users";
 import { isPlaceholderEmail, shownEmail } from "../../common/phone-accounts";
+import { type ProfileInput, photoLink } from "../../common/schemas/users";
 import { shownLink } from "../../common/text-rules";
 import type { Database } from "../db/client";
 import { comments, uploadedFiles, users } from "../db/schema";
@@ -67,7 +67,8 @@ export async function updateOwnProfile(
       .from(users)
       .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
       .limit(1);
-    if (taken) throw new DomainError("conflict", problem("auth.userExists"), { email: problem("auth.userExists") });
+    if (taken)
+      throw new DomainError("conflict", problem("auth.userExists"), { email: problem("auth.userExists") });
   }
   const changes = {
     name: input.displayName,

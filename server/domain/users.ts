@@ -2,8 +2,8 @@
 // sign-in and sessions belong to Better Auth; everything here checks the actor first.
 
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { shownEmail } from "../../common/phone-accounts";
 import { problem } from "../../common/errors/problem";
+import { shownEmail } from "../../common/phone-accounts";
 import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { blogs, comments, sessions, users } from "../db/schema";
@@ -110,7 +110,11 @@ export async function listUsers(
   const offset = options.offset ?? 0;
   const q = options.q?.trim();
   const where: SQL | undefined = q
-    ? or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q)), ilike(users.phoneNumber, likePattern(q)))
+    ? or(
+        ilike(users.name, likePattern(q)),
+        ilike(users.email, likePattern(q)),
+        ilike(users.phoneNumber, likePattern(q)),
+      )
     : undefined;
   const rows = await db
     .select({
