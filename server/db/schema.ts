@@ -185,7 +185,7 @@ export const admissions = pgTable(
   "admissions",
   {
     id: uuid().primaryKey().defaultRandom(),
-    title: varchar({ length: 100 }).notNull(),
+    title: text().notNull(), // Limits are in letters (common/schemas): a column holds any number of code points.
     about: text().notNull().default(""),
     // Integer minor units (cents, paisa): money is never a float.
     priceMinor: money(),
@@ -376,7 +376,7 @@ export const services = pgTable(
   "services",
   {
     id: uuid().primaryKey().defaultRandom(),
-    name: varchar({ length: 20 }).notNull(),
+    name: text().notNull(),
     about: text().notNull().default(""),
     ...imageColumns(),
     createdAt: createdAt(),
@@ -389,7 +389,7 @@ export const students = pgTable(
   "students",
   {
     id: uuid().primaryKey().defaultRandom(),
-    name: varchar({ length: 20 }).notNull(),
+    name: text().notNull(),
     email: text().notNull(),
     description: text().notNull().default(""),
     className: varchar({ length: 30 }),
@@ -411,7 +411,7 @@ export const teachers = pgTable(
   "teachers",
   {
     id: uuid().primaryKey().defaultRandom(),
-    name: varchar({ length: 20 }).notNull(),
+    name: text().notNull(),
     email: text().notNull(),
     phone: varchar({ length: 30 }).notNull(),
     address: text().notNull(),
@@ -665,10 +665,10 @@ export const enrolments = pgTable(
     classId: uuid()
       .notNull()
       .references(() => schoolClasses.id),
-    section: varchar({ length: 20 }),
+    section: text(),
     roll: varchar({ length: 20 }).notNull(),
     registration: varchar({ length: 20 }).notNull(),
-    name: varchar({ length: 100 }).notNull(),
+    name: text().notNull(),
     /** The student's record on the public site, when there is one. */
     studentId: uuid().references(() => students.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -699,7 +699,7 @@ export const exams = pgTable(
   "exams",
   {
     id: uuid().primaryKey().defaultRandom(),
-    name: varchar({ length: 100 }).notNull(),
+    name: text().notNull(),
     session: varchar({ length: 9 }).notNull(),
     classId: uuid()
       .notNull()
@@ -725,7 +725,7 @@ export const examSubjects = pgTable(
       .notNull()
       .references(() => exams.id, { onDelete: "cascade" }),
     code: varchar({ length: 10 }).notNull(),
-    name: varchar({ length: 80 }).notNull(),
+    name: text().notNull(),
     optional: boolean().notNull().default(false),
     position: integer().notNull(),
     components: jsonb().$type<ComponentRule[]>().notNull(),
@@ -817,12 +817,12 @@ export const routineSlots = pgTable(
       .notNull()
       .references(() => schoolClasses.id, { onDelete: "cascade" }),
     /** "" for a class without sections. */
-    section: varchar({ length: 20 }).notNull().default(""),
+    section: text().notNull().default(""),
     day: text().$type<Weekday>().notNull(),
     period: integer().notNull(),
-    subject: varchar({ length: 80 }).notNull(),
+    subject: text().notNull(),
     teacherId: uuid().references(() => teachers.id, { onDelete: "set null" }),
-    room: varchar({ length: 20 }).notNull().default(""),
+    room: text().notNull().default(""),
   },
   (t) => [
     uniqueIndex().on(t.classId, t.section, t.day, t.period),
@@ -841,7 +841,7 @@ export const routineSubstitutes = pgTable(
     classId: uuid()
       .notNull()
       .references(() => schoolClasses.id, { onDelete: "cascade" }),
-    section: varchar({ length: 20 }).notNull().default(""),
+    section: text().notNull().default(""),
     date: date({ mode: "string" }).notNull(),
     period: integer().notNull(),
     teacherId: uuid()
