@@ -85,8 +85,8 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
             type="email"
             label={t("profile.field.email")}
             // A phone account adds its address here; an address once set stays.
-            readOnly={profile.email !== null}
-            aria-readonly={profile.email !== null}
+            readOnly={Boolean(profile.email)}
+            aria-readonly={Boolean(profile.email)}
             defaultValue={profile.email ?? ""}
             error={fieldError("email")}
           />
