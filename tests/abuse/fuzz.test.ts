@@ -13,9 +13,9 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { graphemeCount } from "../../common/text-rules";
 import { endpoints } from "../../server/api";
 import type { AnyEndpoint } from "../../server/api/endpoint";
-import { graphemeCount } from "../../common/text-rules";
 import { sessions } from "../../server/db/schema";
 import { codeSentTo } from "../fixtures/outbox";
 import { type Session, testDatabases } from "../fixtures/test-app";
@@ -422,7 +422,8 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
           const noisy = await post("/phone-number/send-otp", { phoneNumber: `${noise}${number}` });
           expect(noisy.status).toBeLessThan(500);
           if (noisy.status === 400) expect(Object.keys((await noisy.json()).fields)).toEqual(["phoneNumber"]);
-          if (noisy.status !== 200) expect((await post("/phone-number/send-otp", { phoneNumber: number })).status).toBe(200);
+          if (noisy.status !== 200)
+            expect((await post("/phone-number/send-otp", { phoneNumber: number })).status).toBe(200);
           const code = await codeSentTo(w.t.config.dataDir, number);
           const made = await post("/phone-number/verify", { phoneNumber: number, code, name });
           const answer = await made.json();

@@ -13,14 +13,19 @@ describe("phone sign-in in the browser", () => {
   const site = useSite();
 
   /** From the login page: the number, then the code of the outbox's newest message to it. */
-  async function enterNumberAndCode(page: Page, typed: string, stored: string, words: Words) {
+  async function enterNumberAndCode(page: Page, typed: string, stored: string, words: Words, axe: boolean) {
     await page.goto(`${site.url}/login`);
     await page.getByRole("link", { name: words.withPhone }).click();
     await page.getByRole("textbox", { name: words.number }).fill(typed);
     await page.getByRole("button", { name: words.send }).click();
-    await page.getByTestId("phone-code-sent").filter({ hasText: words.sentTo(stored) }).waitFor({ timeout: 20_000 });
-    expect(formatViolations(await checkAccessibility(page))).toBe("");
-    await page.getByRole("textbox", { name: words.code, exact: true }).fill(await codeSentTo(site.server.dataDir, stored));
+    await page
+      .getByTestId("phone-code-sent")
+      .filter({ hasText: words.sentTo(stored) })
+      .waitFor({ timeout: 20_000 });
+    if (axe) expect(formatViolations(await checkAccessibility(page))).toBe("");
+    await page
+      .getByRole("textbox", { name: words.code, exact: true })
+      .fill(await codeSentTo(site.server.dataDir, stored));
     await page.getByRole("button", { name: words.submit }).click();
   }
 
@@ -58,14 +63,20 @@ describe("phone sign-in in the browser", () => {
     logout: "লগআউট",
   };
 
-  async function signUpSignOutSignIn(options: { locale?: string; javaScript?: boolean }, words: Words, n: number) {
+  async function signUpSignOutSignIn(
+    options: { locale?: string; javaScript?: boolean },
+    words: Words,
+    n: number,
+  ) {
     const { page, context } = await newPage(site.browser, { ...options, viewport: phone });
     const stored = `+88019555000${String(n).padStart(2, "0")}`;
+    // axe runs in the page's script: not on a page without it.
+    const axe = options.javaScript !== false;
     // Typed the local way, with a space.
-    await enterNumberAndCode(page, `0${stored.slice(4, 8)} ${stored.slice(8)}`, stored, words);
+    await enterNumberAndCode(page, `0${stored.slice(4, 8)} ${stored.slice(8)}`, stored, words, axe);
     const name = page.getByRole("textbox", { name: words.name });
     await name.waitFor({ timeout: 20_000 });
-    expect(formatViolations(await checkAccessibility(page))).toBe("");
+    if (axe) expect(formatViolations(await checkAccessibility(page))).toBe("");
     await name.fill("মোহাম্মদ শহীদুল ইসলাম");
     await page.getByRole("button", { name: words.create }).click();
     await page.waitForURL(`${site.url}/`, { timeout: 20_000 });
@@ -76,13 +87,13 @@ describe("phone sign-in in the browser", () => {
     await page.goto(`${site.url}/profile-route/UpdatedProfile`);
     expect(await page.getByTestId("profile-name").textContent()).toBe("মোহাম্মদ শহীদুল ইসলাম");
     expect(await page.getByTestId("profile-email").textContent()).toBe(stored);
-    expect(await page.content()).not.toContain(".invalid");
-    expect(formatViolations(await checkAccessibility(page))).toBe("");
+    expect(await page.content()).not.toContain("@phone.invalid");
+    if (axe) expect(formatViolations(await checkAccessibility(page))).toBe("");
 
     // Sign out (the logout form), then in again with a new code: the same account.
     await page.request.post(`${site.url}/logout`, { headers: { origin: site.url } });
     await context.clearCookies();
-    await enterNumberAndCode(page, stored, stored, words);
+    await enterNumberAndCode(page, stored, stored, words, axe);
     await page.waitForURL(`${site.url}/`, { timeout: 20_000 });
     await page.goto(`${site.url}/profile-route/UpdatedProfile`);
     expect(await page.getByTestId("profile-name").textContent()).toBe("মোহাম্মদ শহীদুল ইসলাম");

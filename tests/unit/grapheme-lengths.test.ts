@@ -1,11 +1,11 @@
 // Lengths as a reader counts letters (grapheme clusters), for every text people type: a Bangla
 // name, an emoji, a letter with combining marks each count as what is seen, not as code units.
 import { describe, expect, it } from "vitest";
+import { teachers } from "../../common/kinds/teachers";
 import { phoneNumber } from "../../common/schemas/account-security";
+import { inputOf } from "../../common/schemas/content";
 import { requiredText } from "../../common/schemas/fields";
 import { displayName } from "../../common/schemas/users";
-import { inputOf } from "../../common/schemas/content";
-import { teachers } from "../../common/kinds/teachers";
 import { firstGraphemes, graphemeCount, maxGraphemes } from "../../common/text-rules";
 
 describe("the grapheme rule", () => {
