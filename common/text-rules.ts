@@ -49,10 +49,14 @@ export const shownLink = (value: string | null | undefined): string | null =>
 // ("ক্ষ"), an accented letter made of two code points or an emoji family each count as one.
 const letterSegmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
-/** How many letters (grapheme clusters) a reader sees in the text. */
-export function graphemeCount(text: string): number {
+/** Text in which every code unit is a letter of its own: Latin letters without combining marks. */
+const oneUnitLetters = /^[\u0020-\u007e\u00a0-\u02ff]*$/;
+
+/** How many letters (grapheme clusters) a reader sees in the text; past `stopAfter`, that many + 1. */
+export function graphemeCount(text: string, stopAfter = Number.POSITIVE_INFINITY): number {
+  if (oneUnitLetters.test(text)) return Math.min(text.length, stopAfter + 1);
   let count = 0;
-  for (const _ of letterSegmenter.segment(text)) count++;
+  for (const _ of letterSegmenter.segment(text)) if (++count > stopAfter) break;
   return count;
 }
 
@@ -70,7 +74,7 @@ export const maxCodeUnitsPerLetter = 32;
 export const maxGraphemes =
   (max: number) =>
   (text: string): boolean =>
-    text.length <= max || (text.length <= max * maxCodeUnitsPerLetter && graphemeCount(text) <= max);
+    text.length <= max || (text.length <= max * maxCodeUnitsPerLetter && graphemeCount(text, max) <= max);
 
 /** The first `max` letters (grapheme clusters) of the text: a conjunct is never cut. */
 export function firstGraphemes(text: string, max: number): string {

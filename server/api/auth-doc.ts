@@ -92,8 +92,9 @@ const phoneNumberBody = z.object({
     .max(30)
     .meta({
       description:
-        "A Bangladeshi mobile number (operators 013-019): 01712345678, 8801712345678, +880 1712-345678 " +
-        "or in Bangla digits; stored and answered as +8801712345678. Anything else is a 400 naming phoneNumber.",
+        "A Bangladeshi mobile number (operators 013-019): 01XXXXXXXXX, with 880, +880 or 00880 before its " +
+        "1, spaces and dashes, or in Bangla digits; stored and answered as +8801XXXXXXXXX. Anything else is " +
+        "a 400 naming phoneNumber.",
     }),
 });
 
