@@ -7,6 +7,7 @@ export default [
   index("routes/home.tsx", { id: "home-index" }),
   route("home", "routes/home.tsx", { id: "home" }),
   route("login", "routes/login.tsx"),
+  route("login/phone", "routes/login.phone.tsx"),
   route("register", "routes/register.tsx"),
   route("logout", "routes/logout.ts"),
   route("language", "routes/language.ts"),

@@ -44,3 +44,46 @@ export function isSafeLink(value: string): boolean {
 /** A stored link as pages and the API show it: one that breaks the rules is not shown. */
 export const shownLink = (value: string | null | undefined): string | null =>
   value && isSafeLink(value) ? value : null;
+
+// Lengths are counted as a reader counts letters: grapheme clusters, so a Bangla conjunct
+// ("ক্ষ"), an accented letter made of two code points or an emoji family each count as one.
+const letterSegmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** Text in which every code unit is a letter of its own: Latin letters without combining marks. */
+const oneUnitLetters = /^[\u0020-\u007e\u00a0-\u02ff]*$/;
+
+/** How many letters (grapheme clusters) a reader sees in the text; past `stopAfter`, that many + 1. */
+export function graphemeCount(text: string, stopAfter = Number.POSITIVE_INFINITY): number {
+  if (oneUnitLetters.test(text)) return Math.min(text.length, stopAfter + 1);
+  let count = 0;
+  for (const _ of letterSegmenter.segment(text)) if (++count > stopAfter) break;
+  return count;
+}
+
+/**
+ * No letter a person types is longer than this in UTF-16 code units (an emoji family with skin
+ * tones is 19): a "letter" stacked with hundreds of combining marks is refused as too long, so a
+ * short limit in letters also bounds what is stored.
+ */
+export const maxCodeUnitsPerLetter = 32;
+
+/**
+ * The one length rule for text people type: at most `max` letters (grapheme clusters), e.g.
+ * `.refine(maxGraphemes(100), …)`. "মোহাম্মদ শহীদুল ইসলাম" is 14 letters, not 21 code units.
+ */
+export const maxGraphemes =
+  (max: number) =>
+  (text: string): boolean =>
+    text.length <= max || (text.length <= max * maxCodeUnitsPerLetter && graphemeCount(text, max) <= max);
+
+/** The first `max` letters (grapheme clusters) of the text: a conjunct is never cut. */
+export function firstGraphemes(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = "";
+  let count = 0;
+  for (const { segment } of letterSegmenter.segment(text)) {
+    if (++count > max) break;
+    kept += segment;
+  }
+  return kept;
+}

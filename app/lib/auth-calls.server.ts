@@ -6,7 +6,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { isErrorCode } from "../../common/errors/english";
 import { type Problem, problem } from "../../common/errors/problem";
 import type { MessageKey } from "../../i18n/translate";
-import { flashCookieHeader } from "../../server/cookies";
+import { flashCookieHeader, localeOfHeaders } from "../../server/cookies";
 import { pageOf } from "./page.server";
 
 type AuthResult = {
@@ -36,13 +36,24 @@ type AuthPath =
 
 const endsSessions = new Set<AuthPath>(["/sign-out", "/change-password", "/reset-password"]);
 
+/**
+ * `signedOut`: the call is made as nobody (a phone sign-in from a browser that is signed in
+ * already asks for a sign-in code, not to verify the number on the current account); the
+ * reader's language still chooses the text message's.
+ */
 export async function callAuth(
   context: Readonly<RouterContextProvider>,
   path: AuthPath,
   body: Record<string, unknown>,
+  options: { signedOut?: boolean } = {},
 ): Promise<AuthResult> {
   const { services, authHeaders, actor } = pageOf(context);
   const headers = new Headers(authHeaders);
+  if (options.signedOut) {
+    headers.set("accept-language", localeOfHeaders(authHeaders));
+    headers.delete("cookie");
+    headers.delete("authorization");
+  }
   headers.set("content-type", "application/json");
   headers.delete("content-length");
   // Our cross-site guard has already vetted this request; Better Auth checks the origin again
@@ -104,6 +115,10 @@ const authProblems: Record<string, Problem> = {
   INVALID_TOKEN: problem("password.resetLinkInvalid"),
   UNAUTHORIZED: problem("auth.signInFirst"),
   SMS_NOT_SENT: problem("phone.sendFailed"),
+  INVALID_OTP: problem("phone.codeWrong"),
+  OTP_EXPIRED: problem("phone.codeExpired"),
+  OTP_NOT_FOUND: problem("phone.codeMissing"),
+  TOO_MANY_ATTEMPTS: problem("phone.codeSpent"),
 };
 
 /**

@@ -134,7 +134,7 @@ function UserActions({ user, own }: { user: UserListItem; own: boolean }) {
   const admin = user.role === "admin";
   return (
     <fetcher.Form method="post">
-      <input type="hidden" name="email" value={user.email} />
+      <input type="hidden" name="email" value={user.email ?? ""} />
       <Group gap={4}>
         {admin
           ? actionButton("removeAdmin", t("people.users.removeAdmin"), "remove-admin")
@@ -229,14 +229,14 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
             <Table.Tbody>
               {users.map((user) => (
                 <Table.Tr
-                  key={user.email}
+                  key={user.email ?? user.phoneNumber}
                   data-testid="user-row"
-                  data-email={user.email}
+                  data-email={user.email ?? undefined}
                   data-disabled={user.disabled ? "" : undefined}
                 >
                   <Cell label={t("people.users.name")}>
                     {user.name}
-                    {user.email.toLowerCase() === me.toLowerCase() ? (
+                    {(user.email ?? "").toLowerCase() === me.toLowerCase() ? (
                       <Text span size="xs" c="gray.7">
                         {" "}
                         {t("people.users.you")}
@@ -244,7 +244,7 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </Cell>
                   <Cell label={t("people.email")} style={{ overflowWrap: "anywhere" }}>
-                    {user.email}
+                    {user.email ?? user.phoneNumber}
                   </Cell>
                   <Cell label={t("people.users.role")}>
                     <Group gap={4}>
@@ -266,7 +266,7 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
                     <time dateTime={user.createdAt}>{formatDate(user.createdAt, intl)}</time>
                   </Cell>
                   <Cell label={t("people.users.actions")}>
-                    <UserActions user={user} own={user.email.toLowerCase() === me.toLowerCase()} />
+                    <UserActions user={user} own={(user.email ?? "").toLowerCase() === me.toLowerCase()} />
                   </Cell>
                 </Table.Tr>
               ))}

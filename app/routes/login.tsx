@@ -1,8 +1,10 @@
 import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { problem } from "../../common/errors/problem";
+import { shownEmail } from "../../common/phone-accounts";
 import { loginInput } from "../../common/schemas/users";
 import { signInProviders } from "../../server/auth/providers";
 import { flashCookieHeader } from "../../server/cookies";
+import { getOwnPhone } from "../../server/domain/phone";
 import { FormError } from "../components/form-error";
 import { errorCodeOf, ProviderSignIn, usePopupError } from "../components/provider-sign-in";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
@@ -21,8 +23,13 @@ export const handle = { texts: ["signIn", "account"], problems: ["account"] } sa
 
 export const loader = withTexts(handle, async ({ context }: Route.LoaderArgs) => {
   const { actor, services } = pageOf(context);
+  // A phone account is named by its number: its placeholder address is never shown.
+  const email =
+    actor.kind === "user"
+      ? (shownEmail(actor.email) ?? (await getOwnPhone(services.db, actor)).phoneNumber ?? "")
+      : "";
   return {
-    signedInAs: actor.kind === "user" ? { name: actor.name, email: actor.email } : null,
+    signedInAs: actor.kind === "user" ? { name: actor.name, email } : null,
     providers: await signInProviders(services.auth, services.config),
   };
 });
@@ -90,6 +97,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     () => import("../../common/schemas/users").then((m) => m.loginInput),
     actionData?.fields,
   );
+  const phoneHref = redirectTo
+    ? `${href("/login/phone")}?${new URLSearchParams({ redirectTo })}`
+    : href("/login/phone");
   const registerHref = redirectTo
     ? `${href("/register")}?${new URLSearchParams({ redirectTo })}`
     : href("/register");
@@ -143,6 +153,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </Button>
             <p>
               <Link to={href("/forgot-password")}>{t("login.forgotPassword")}</Link>
+            </p>
+            <p>
+              <Link to={phoneHref} data-testid="login-with-phone">
+                {t("login.withPhone")}
+              </Link>
             </p>
             <p>
               {t("login.noAccount")} <Link to={registerHref}>{t("login.createAccount")}</Link>

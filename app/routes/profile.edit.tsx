@@ -76,7 +76,7 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
             label={t("profile.field.name")}
             autoComplete="name"
             required
-            maxLength={50}
+            maxLength={800}
             defaultValue={profile.displayName}
             error={fieldError("displayName")}
           />
@@ -84,9 +84,10 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
             name="email"
             type="email"
             label={t("profile.field.email")}
-            readOnly
-            aria-readonly="true"
-            defaultValue={profile.email}
+            // A phone account adds its address here; an address once set stays.
+            readOnly={Boolean(profile.email)}
+            aria-readonly={Boolean(profile.email)}
+            defaultValue={profile.email ?? ""}
             error={fieldError("email")}
           />
           <TextArea

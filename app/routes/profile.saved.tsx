@@ -16,7 +16,7 @@ export default function SavedProfile() {
   const classKey = profile.className ? classLabelKey(profile.className) : undefined;
   const rows: [MessageKey, string | null, string][] = [
     ["profile.field.name", profile.displayName, "name"],
-    ["profile.field.email", profile.email, "email"],
+    ["profile.field.email", profile.email || null, "email"],
     ["profile.field.about", profile.about, "about"],
     ["profile.field.number", profile.contactNumber, "number"],
     ["profile.field.className", classKey ? t(classKey) : profile.className, "class"],

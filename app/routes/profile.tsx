@@ -94,7 +94,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
                 {profile.displayName}
               </h1>
               <p className="muted" data-testid="profile-email">
-                {profile.email}
+                {profile.email || profile.phoneNumber}
               </p>
             </div>
             <PhotoDialog hasPhoto={Boolean(profile.photoUrl)} maxBytes={maxBytes} />

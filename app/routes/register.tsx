@@ -79,7 +79,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               label={t("register.displayName")}
               autoComplete="name"
               required
-              maxLength={50}
+              maxLength={800}
               error={fieldError("displayName")}
             />
             <TextField
@@ -97,6 +97,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <Button type="submit" busy={busy} block>
               {t("register.submit")}
             </Button>
+            <p>
+              <Link to={href("/login/phone")} data-testid="register-with-phone">
+                {t("register.withPhone")}
+              </Link>
+            </p>
             <p>
               {t("register.haveAccount")} <Link to={href("/login")}>{t("register.login")}</Link>
             </p>

@@ -2,9 +2,17 @@
 // shows them in the reader's language, the API sends their English words and the code.
 import { z } from "zod";
 import { issue, type LabelCode, type Problem, problem } from "../errors/problem";
-import { hasControlCharacter, isSafeLink, type Lines, maxLinkLength } from "../text-rules";
+import { hasControlCharacter, isSafeLink, type Lines, maxGraphemes, maxLinkLength } from "../text-rules";
 
-export { hasControlCharacter, isSafeLink, type Lines, maxLinkLength, shownLink } from "../text-rules";
+export {
+  graphemeCount,
+  hasControlCharacter,
+  isSafeLink,
+  type Lines,
+  maxGraphemes,
+  maxLinkLength,
+  shownLink,
+} from "../text-rules";
 
 /** A field's name as a request spells it ("items.0.id" gives "id"), not a label. */
 export const noControlsProblem = (name: string): Problem => problem("field.nameControls", { name });
@@ -64,15 +72,18 @@ export const email = (max = 254) =>
     .pipe(z.email({ error: issue("email.invalid") }))
     .transform((value) => value.toLowerCase());
 
+/** At most `max` letters as a reader counts them (grapheme clusters: common/text-rules.ts). */
+export const atMostLetters = (label: LabelCode, max: number, lines: Lines = "one") =>
+  text(label, lines).refine(maxGraphemes(max), { error: issue("field.tooLong", { label, max }) });
+
 export const requiredText = (label: LabelCode, max: number, lines: Lines = "one") =>
-  text(label, lines)
-    .min(1, { error: issue("field.required", { label }) })
-    .max(max, { error: issue("field.tooLong", { label, max }) });
+  atMostLetters(label, max, lines).refine((value) => value.length > 0, {
+    error: issue("field.required", { label }),
+    abort: true,
+  });
 
 export const optionalText = (label: LabelCode, max: number, lines: Lines = "one") =>
-  text(label, lines)
-    .max(max, { error: issue("field.tooLong", { label, max }) })
-    .optional();
+  atMostLetters(label, max, lines).optional();
 
 /** An http or https link, or empty. */
 export const optionalLink = (label: LabelCode) =>

@@ -2,7 +2,7 @@
 // every field; a draft may be incomplete (an address half typed, no subject yet).
 import { z } from "zod";
 import { issue, type LabelCode } from "../errors/problem";
-import { email, type Lines, requiredText, text } from "./fields";
+import { email, type Lines, maxGraphemes, requiredText, text } from "./fields";
 import { inboxLimits } from "./inbox-limits";
 
 const inReplyTo = z.uuid({ error: issue("inbox.inReplyTo") }).optional();
@@ -20,7 +20,7 @@ export const outgoingInput = z.object({
 
 const draftText = (label: LabelCode, max: number, lines: Lines = "one") =>
   text(label, lines)
-    .max(max, { error: issue("field.tooLong", { label, max }) })
+    .refine(maxGraphemes(max), { error: issue("field.tooLong", { label, max }) })
     .default("");
 
 export const draftInput = z.object({

@@ -2,7 +2,7 @@
 // Marks are whole numbers (as the boards publish them); a missing score is an absence.
 import { z } from "zod";
 import { issue } from "../errors/problem";
-import { asciiDigits } from "../text-rules";
+import { asciiDigits, maxGraphemes } from "../text-rules";
 
 /** The parts a subject is examined in: written (creative questions), multiple choice, practical. */
 export const componentKinds = ["written", "mcq", "practical"] as const;
@@ -104,7 +104,7 @@ export const subjectRuleInput = z.strictObject({
     .string()
     .trim()
     .min(1, issue("value.required"))
-    .max(80, issue("value.tooLong", { max: 80 })),
+    .refine(maxGraphemes(80), issue("value.tooLong", { max: 80 })),
   optional: z.boolean().default(false),
   components: z
     .array(componentRuleInput)
@@ -122,7 +122,7 @@ export const gradeBandInput = z.strictObject({
     .string()
     .trim()
     .min(1, issue("value.required"))
-    .max(20, issue("value.tooLong", { max: 20 })),
+    .refine(maxGraphemes(20), issue("value.tooLong", { max: 20 })),
   point: z
     .number()
     .min(0, issue("value.zeroOrMore"))
@@ -168,13 +168,13 @@ export const examInput = z.strictObject({
     .string()
     .trim()
     .min(1, issue("value.required"))
-    .max(100, issue("value.tooLong", { max: 100 })),
+    .refine(maxGraphemes(100), issue("value.tooLong", { max: 100 })),
   session: sessionName,
   class: z
     .string()
     .trim()
     .min(1, issue("value.required"))
-    .max(40, issue("value.tooLong", { max: 40 })),
+    .refine(maxGraphemes(40), issue("value.tooLong", { max: 40 })),
   scheme: schemeInput.default({ kind: "national" }),
   showPosition: z.boolean().default(true),
   figuresPublic: z.boolean().default(false),
@@ -230,14 +230,14 @@ export const classInput = z.strictObject({
     .string()
     .trim()
     .min(1, issue("value.required"))
-    .max(40, issue("value.tooLong", { max: 40 })),
+    .refine(maxGraphemes(40), issue("value.tooLong", { max: 40 })),
   sections: z
     .array(
       z
         .string()
         .trim()
         .min(1, issue("value.notEmpty"))
-        .max(20, issue("value.tooLong", { max: 20 })),
+        .refine(maxGraphemes(20), issue("value.tooLong", { max: 20 })),
     )
     .max(20, issue("exam.maxSections", { max: 20 }))
     .refine(

@@ -3,6 +3,7 @@
 // adapter, the dashboard's routine editor and the public page.
 import { z } from "zod";
 import { issue } from "../errors/problem";
+import { maxGraphemes } from "../text-rules";
 
 /** The days of the week, Saturday first (the school week in Bangladesh). */
 export const weekdays = [
@@ -86,7 +87,7 @@ const optionalText = (max: number) =>
   z
     .string({ error: issue("value.text") })
     .trim()
-    .max(max, `must be at most ${max} characters`)
+    .refine(maxGraphemes(max), issue("value.tooLong", { max }))
     .optional()
     .default("");
 
@@ -101,7 +102,7 @@ export const slotInput = z.strictObject({
     .string({ error: issue("value.required") })
     .trim()
     .min(1, issue("value.required"))
-    .max(80, issue("value.tooLong", { max: 80 })),
+    .refine(maxGraphemes(80), issue("value.tooLong", { max: 80 })),
   /** A teacher's id (GET /api/teachers), or left out. */
   teacher: z
     .uuid({ error: issue("value.teacherId") })

@@ -13,11 +13,14 @@ export const password = z
 /** An account's address: one rule for sign-up, sign-in and every call that names an account. */
 export const accountEmail = email();
 
+/** A person's full name: at most 100 letters as a reader counts them (grapheme clusters). */
+export const maxNameLength = 100;
+
 /**
  * A person's name and photo, whichever call changes them (the profile, the photo dialog,
- * Better Auth's sign-up and update-user: server/auth/account-fields.ts).
+ * Better Auth's sign-up and update-user, a phone sign-up: server/auth/account-fields.ts).
  */
-export const displayName = requiredText("name", 50);
+export const displayName = requiredText("name", maxNameLength);
 export const photoLink = optionalLink("photoLink");
 
 export const registerInput = z
@@ -43,7 +46,7 @@ export const loginInput = z.object({
 /** POST and PUT /User/users: the signed-in user's own record. */
 export const userRecordInput = z.object({
   email: accountEmail,
-  displayName: optionalText("name", 50),
+  displayName: optionalText("name", maxNameLength),
 });
 
 /** PUT /User/users/admin and the AddAdmin form (and the other calls that name an account): any
@@ -53,9 +56,12 @@ export const makeAdminInput = z.object({ email: accountEmail });
 /** PUT /User/updated: the profile. The specification sets no rules; these only bound sizes. */
 export const profileInput = z.object({
   photoURl: photoLink,
-  displayName: optionalText("name", 50).refine((value) => value === undefined || value.length > 0, {
-    error: issue("field.cannotBeEmpty", { label: "name" }),
-  }),
+  displayName: optionalText("name", maxNameLength).refine(
+    (value) => value === undefined || value.length > 0,
+    {
+      error: issue("field.cannotBeEmpty", { label: "name" }),
+    },
+  ),
   email: email().optional(),
   about: optionalText("about", 2000, "many"),
   number: optionalText("number", 30),

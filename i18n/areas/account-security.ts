@@ -37,7 +37,7 @@ const en = {
   "phone.verified": "Verified: {number}",
   "phone.notVerified": "No verified phone number yet.",
   "phone.number": "Phone number",
-  "phone.numberHint": "With the country code, such as +8801712345678.",
+  "phone.numberHint": "A Bangladeshi mobile number, such as 01712345678.",
   "phone.send": "Send code",
   "phone.changeNumber": "Use another number",
   "phone.codeSent": "We sent a 6-digit code to {number}.",
@@ -62,6 +62,7 @@ const en = {
     "Text messages are not set up on this site yet: codes are kept in the site's outbox and do not reach phones. Ask the institute's office for your code.",
   // The text message itself (the code stays in ASCII digits, which phones offer to fill in).
   "phone.sms": "{site}: your code is {code}. It expires in 5 minutes.",
+  "phone.smsSignIn": "{site}: your sign-in code is {code}. It expires in 5 minutes. Never share it.",
 
   "password.heading": "Password",
   "password.lead": "Change the password you sign in with.",
@@ -125,7 +126,7 @@ const bn: Record<keyof typeof en, string> = {
   "phone.verified": "যাচাই করা হয়েছে: {number}",
   "phone.notVerified": "এখনও কোনো যাচাই করা ফোন নম্বর নেই।",
   "phone.number": "ফোন নম্বর",
-  "phone.numberHint": "দেশের কোডসহ, যেমন +8801712345678।",
+  "phone.numberHint": "বাংলাদেশের মোবাইল নম্বর, যেমন ০১৭১২৩৪৫৬৭৮।",
   "phone.send": "কোড পাঠান",
   "phone.changeNumber": "অন্য নম্বর ব্যবহার করুন",
   "phone.codeSent": "{number} নম্বরে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে।",
@@ -149,6 +150,7 @@ const bn: Record<keyof typeof en, string> = {
   "phone.outboxOnly":
     "এই সাইটে এখনও এসএমএস চালু করা হয়নি: কোডগুলো সাইটের আউটবক্সে থাকে, ফোনে পৌঁছায় না। আপনার কোডের জন্য প্রতিষ্ঠানের অফিসে যোগাযোগ করুন।",
   "phone.sms": "{site}: আপনার কোড {code}। এটি ৫ মিনিট কার্যকর থাকবে।",
+  "phone.smsSignIn": "{site}: লগইনের কোড {code}। ৫ মিনিট কার্যকর। কাউকে জানাবেন না।",
 
   "password.heading": "পাসওয়ার্ড",
   "password.lead": "লগইনের পাসওয়ার্ড বদলান।",

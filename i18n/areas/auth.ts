@@ -23,6 +23,23 @@ const en = {
   "register.login": "Login",
   "register.success": "User Created successfully!",
   "register.mismatch": "Your password did not match",
+  "login.withPhone": "Sign in with a mobile number",
+  "register.withPhone": "Register with a mobile number (no e-mail needed)",
+  "phoneSignIn.heading": "Sign in with your mobile",
+  "phoneSignIn.lead":
+    "We send a 6-digit code by text message. A number with no account yet gets a new one: no e-mail address needed.",
+  "phoneSignIn.number": "Mobile number",
+  "phoneSignIn.send": "Send code",
+  "phoneSignIn.codeSent": "We sent a 6-digit code to {number}.",
+  "phoneSignIn.code": "Code",
+  "phoneSignIn.submit": "Sign in",
+  "phoneSignIn.resend": "Send a new code",
+  "phoneSignIn.otherNumber": "Use another number",
+  "phoneSignIn.newAccount": "This number has no account yet. Give your name to make one.",
+  "phoneSignIn.name": "Your full name",
+  "phoneSignIn.create": "Create my account",
+  "phoneSignIn.withEmail": "Sign in with e-mail instead",
+  "phoneSignIn.created": "Your account is ready.",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -49,6 +66,23 @@ const bn: Record<keyof typeof en, string> = {
   "register.login": "লগইন",
   "register.success": "ব্যবহারকারী সফলভাবে তৈরি হয়েছে!",
   "register.mismatch": "আপনার পাসওয়ার্ড মেলেনি",
+  "login.withPhone": "মোবাইল নম্বর দিয়ে লগইন করুন",
+  "register.withPhone": "মোবাইল নম্বর দিয়ে নিবন্ধন করুন (ই-মেইল লাগবে না)",
+  "phoneSignIn.heading": "মোবাইল দিয়ে লগইন",
+  "phoneSignIn.lead":
+    "আমরা এসএমএসে ৬ অঙ্কের একটি কোড পাঠাব। যে নম্বরে এখনও অ্যাকাউন্ট নেই, তার জন্য নতুন অ্যাকাউন্ট খোলা হবে: ই-মেইল ঠিকানা লাগবে না।",
+  "phoneSignIn.number": "মোবাইল নম্বর",
+  "phoneSignIn.send": "কোড পাঠান",
+  "phoneSignIn.codeSent": "{number} নম্বরে ৬ অঙ্কের একটি কোড পাঠানো হয়েছে।",
+  "phoneSignIn.code": "কোড",
+  "phoneSignIn.submit": "লগইন",
+  "phoneSignIn.resend": "নতুন কোড পাঠান",
+  "phoneSignIn.otherNumber": "অন্য নম্বর ব্যবহার করুন",
+  "phoneSignIn.newAccount": "এই নম্বরে এখনও কোনো অ্যাকাউন্ট নেই। অ্যাকাউন্ট খুলতে আপনার নাম দিন।",
+  "phoneSignIn.name": "আপনার পুরো নাম",
+  "phoneSignIn.create": "অ্যাকাউন্ট খুলুন",
+  "phoneSignIn.withEmail": "বরং ই-মেইল দিয়ে লগইন করুন",
+  "phoneSignIn.created": "আপনার অ্যাকাউন্ট তৈরি হয়েছে।",
 };
 
 export const authMessages = { en, bn };

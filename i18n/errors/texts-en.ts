@@ -65,11 +65,16 @@ export const errorTextsEn = {
   "account.lastAdmin": "There must always be at least one admin",
   "account.ownAccount": "You cannot disable or delete your own account",
   "account.emailFixed": "The e-mail cannot be changed here",
-  "phone.format": "Enter the number with its country code, such as +8801712345678",
+  "phone.format": "Enter a Bangladeshi mobile number, such as 01712345678",
   "phone.code": "Enter the 6-digit code",
   "phone.ownNumber": "This number is already verified on your account",
   "phone.noCode": "No code was sent to your account for this number",
   "phone.sendFailed": "The text message could not be sent. Please try again in a moment.",
+  "phone.nameRequired": "This number has no account yet: give your name to make one",
+  "phone.codeWrong": "That code is not right. Check the message and try again.",
+  "phone.codeExpired": "That code has expired. Ask for a new one.",
+  "phone.codeMissing": "There is no code waiting for this number. Ask for a new one.",
+  "phone.codeSpent": "Too many wrong codes: this code no longer works. Ask for a new one.",
   "mail.sendFailed": "The message could not be sent ({reason}). It was kept in drafts.",
 
   // Too many requests (server/domain/rate-limit.ts's rules).

@@ -11,7 +11,10 @@ const timestamp = z.iso.datetime({ offset: true });
 const user = z.looseObject({
   id: z.string(),
   name: z.string(),
-  email: z.email(),
+  email: z
+    .email()
+    .nullable()
+    .meta({ description: "null for an account made with a phone number, until an address is added" }),
   emailVerified: z.boolean(),
   image: z.string().nullable().optional(),
   role: z.string().nullable().optional().meta({ description: '"admin" for admins' }),
@@ -87,11 +90,24 @@ const phoneNumberBody = z.object({
   phoneNumber: z
     .string()
     .max(30)
-    .meta({ description: "International form: + and 8 to 15 digits (spaces and dashes are dropped)" }),
+    .meta({
+      description:
+        "A Bangladeshi mobile number (operators 013-019): 01XXXXXXXXX, with 880, +880 or 00880 before its " +
+        "1, spaces and dashes, or in Bangla digits; stored and answered as +8801XXXXXXXXX. Anything else is " +
+        "a 400 naming phoneNumber.",
+    }),
 });
 
 const phoneCodeBody = phoneNumberBody.extend({
   code: z.string().meta({ description: "The 6 digits of the text message" }),
+  name: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "Signing in only: the full name (at most 100 letters) of the account a number without one makes. " +
+        "Without it such a number's right code answers 400 NAME_REQUIRED and stays valid.",
+    }),
 });
 
 const changePasswordBody = z.object({
@@ -142,6 +158,10 @@ const phoneVerified = z.looseObject({
         "session token stays in the HttpOnly cookie, out of reach of the page's scripts.",
     }),
   user: user.extend({ phoneNumber: z.string(), phoneNumberVerified: z.literal(true) }),
+});
+
+const phoneSignedIn = phoneVerified.extend({
+  token: z.string().meta({ description: "The new session's token (also in the cookie and set-auth-token)" }),
 });
 
 type ToJson = (schema: z.ZodType, io?: "input" | "output") => JsonSchema;
@@ -220,47 +240,68 @@ export function authOperations(toJson: ToJson): Record<string, Record<string, un
       }),
     },
     "/auth/phone-number/send-otp": {
-      post: operation("sendPhoneCode", "Send a 6-digit code by text message to a number for your account", {
-        description:
-          "Better Auth's call, with our rules: signed in only; the code is the asking account's own " +
-          "(another account can neither use nor void it), valid 5 minutes, one pending at a time (a new " +
-          "one replaces it). At most 3 codes per number per 15 minutes, 5 per account and 10 per client " +
-          "address per hour. The text is in the caller's language (the site's language cookie, else " +
-          "Accept-Language). Its errors are {code, message}.",
-        security: [{ sessionCookie: [] }, { bearerToken: [] }],
-        requestBody: { required: true, content: { "application/json": { schema: toJson(phoneNumberBody) } } },
-        responses: {
-          "200": { description: "The code was sent", content: json(z.looseObject({ message: z.string() })) },
-          "400": refusal("Not a number in international form (INVALID), or a body that is not an object"),
-          "401": refusal("Not signed in (UNAUTHORIZED)"),
-          "409": refusal("The number is already verified on this account (CONFLICT)"),
-          "502": refusal("The SMS gateway did not take the message (SMS_NOT_SENT)"),
-          ...common,
-          "429": refusal("Too many codes (RATE_LIMITED): Retry-After says when another may be sent", {
-            "Retry-After": { $ref: "#/components/headers/Retry-After" },
-          }),
+      post: operation(
+        "sendPhoneCode",
+        "Send a 6-digit code by text message: to sign in, or to verify your number",
+        {
+          description:
+            "Better Auth's call, with our rules. Signed in: a code to verify the number on your account, the " +
+            "asking account's own (another account can neither use nor void it). Not signed in: a code to " +
+            "sign in (or up) with the number, sent whether or not an account has it. A code is valid 5 " +
+            "minutes, one pending at a time (a new one replaces it). At most 3 codes per number per 15 " +
+            "minutes, 5 per account and 10 per client address per hour. The text is in the caller's " +
+            "language (the site's language cookie, else Accept-Language). Its errors are {code, message}.",
+          security: [{}, { sessionCookie: [] }, { bearerToken: [] }],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: toJson(phoneNumberBody) } },
+          },
+          responses: {
+            "200": {
+              description: "The code was sent",
+              content: json(z.looseObject({ message: z.string() })),
+            },
+            "400": refusal(
+              "Not a Bangladeshi mobile number (INVALID, fields.phoneNumber), or a body that is not an object",
+            ),
+            "409": refusal("The number is already verified on this account (CONFLICT)"),
+            "502": refusal("The SMS gateway did not take the message (SMS_NOT_SENT)"),
+            ...common,
+            "429": refusal("Too many codes (RATE_LIMITED): Retry-After says when another may be sent", {
+              "Retry-After": { $ref: "#/components/headers/Retry-After" },
+            }),
+          },
         },
-      }),
+      ),
     },
     "/auth/phone-number/verify": {
       post: operation(
         "verifyPhoneCode",
-        "Verify the number with its code: it becomes your account's number",
+        "Check a code: sign in (or up) with the number, or verify it on your account",
         {
           description:
-            "Better Auth's call, with our rules: signed in only, and only the code this account asked " +
-            "for; 3 wrong tries and the code is void. It verifies the session's own account and makes no " +
-            "new session. Its errors are {code, message}.",
-          security: [{ sessionCookie: [] }, { bearerToken: [] }],
+            "Better Auth's call, with our rules; 3 wrong tries and the code is void. Signed in: only the " +
+            "code this account asked for; the number becomes the account's, and no new session is made. " +
+            "Not signed in: the account whose verified number it is signs in (the same account whichever " +
+            "way it signs in); a number without one makes an account with the name given (no e-mail " +
+            "address: `email` is null), and signs it in. Its errors are {code, message}.",
+          security: [{}, { sessionCookie: [] }, { bearerToken: [] }],
           requestBody: { required: true, content: { "application/json": { schema: toJson(phoneCodeBody) } } },
           responses: {
-            "200": { description: "Verified: the account's number", content: json(phoneVerified) },
+            "200": {
+              description:
+                "Signed in (a session cookie and set-auth-token; the token in the body), or, signed in " +
+                "already: verified, the account's number",
+              // Not when verifying a signed-in account's number: no new session then.
+              headers: { "set-auth-token": { ...sessionSet["set-auth-token"], required: false } },
+              content: json(z.union([phoneSignedIn, phoneVerified])),
+            },
             "400": refusal(
-              "A wrong code (INVALID_OTP), an expired one (OTP_EXPIRED), none asked for by this account for " +
-                "this number (OTP_NOT_FOUND), a number verified on another account (PHONE_NUMBER_EXIST), or " +
-                "invalid input",
+              "A wrong code (INVALID_OTP), an expired one (OTP_EXPIRED), none asked for this number " +
+                "(OTP_NOT_FOUND), a number verified on another account (PHONE_NUMBER_EXIST), a new " +
+                "number's right code without a name (NAME_REQUIRED, fields.name; the code stays valid), " +
+                "or invalid input (INVALID, fields naming each field)",
             ),
-            "401": refusal("Not signed in (UNAUTHORIZED)"),
             ...common,
             "403": refusal(
               "Three wrong tries: the code is void (TOO_MANY_ATTEMPTS); or a cross-site request",

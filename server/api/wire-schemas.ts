@@ -60,7 +60,8 @@ export const deleted = z.strictObject({ acknowledged: z.literal(true), deletedCo
 
 export const userListItem = z.strictObject({
   name: z.string(),
-  email,
+  email: email.nullable().meta({ description: "None for an account made with a phone number" }),
+  phoneNumber: z.string().nullable().meta({ description: "The verified mobile number, +8801XXXXXXXXX" }),
   role: z.enum(["admin", "user"]),
   disabled: z.boolean().meta({ description: "A disabled account cannot sign in until an admin enables it" }),
   createdAt: timestamp,

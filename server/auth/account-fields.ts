@@ -6,8 +6,10 @@
 import { APIError } from "better-auth/api";
 import { z } from "zod";
 import { fieldErrorsOf } from "../../common/errors/english";
-import { displayName, photoLink } from "../../common/schemas/users";
-import { shownLink } from "../../common/text-rules";
+import { problemOfIssue } from "../../common/errors/problem";
+import { displayName, maxNameLength, photoLink } from "../../common/schemas/users";
+import { firstGraphemes, shownLink } from "../../common/text-rules";
+import { DomainError } from "../domain/errors";
 
 const signUpFields = z.object({ name: displayName, image: photoLink.nullable() });
 const updateFields = z.object({ name: displayName.optional(), image: photoLink.nullable() });
@@ -16,7 +18,7 @@ const updateFields = z.object({ name: displayName.optional(), image: photoLink.n
 export const authBodyFieldLists: Record<string, string[]> = {
   "/sign-up/email": ["name", "email", "password", "image", "callbackURL", "rememberMe"],
   "/update-user": ["name", "image"],
-  "/phone-number/verify": ["phoneNumber", "code", "disableSession", "updatePhoneNumber"],
+  "/phone-number/verify": ["phoneNumber", "code", "name", "disableSession", "updatePhoneNumber"],
 };
 
 /** For the before hook: refuses a sign-up or update-user whose name or photo breaks the rules. */
@@ -30,14 +32,27 @@ export function checkAccountFields(path: string, body: unknown) {
   throw new APIError("BAD_REQUEST", { code: "INVALID", message: `Invalid body: ${list.join("; ")}`, fields });
 }
 
+const phoneSignUpName = z.object({ name: displayName.optional() });
+
+/**
+ * The name given with a phone sign-in's code, for an account the number does not have yet:
+ * checked as every name is (a 400 naming the field), or undefined when none was given.
+ */
+export function checkPhoneSignUpName(body: Record<string, unknown>): string | undefined {
+  const checked = phoneSignUpName.safeParse({ name: body.name });
+  if (checked.success) return checked.data.name;
+  const found = problemOfIssue(checked.error.issues[0]?.message ?? "");
+  throw new DomainError("invalid", found, { name: found });
+}
+
 /**
  * For the user table's database hook: a change made by any other way (a provider's profile on
- * sign-in) keeps the rules too: the name cut to 50 characters, a photo that breaks them dropped.
+ * sign-in) keeps the rules too: the name cut to 100 letters, a photo that breaks them dropped.
  */
 export function keptAccountFields<T extends { name?: unknown; image?: unknown }>(data: T): T {
   const kept = { ...data };
   if (typeof kept.name === "string") {
-    const name = [...kept.name.replace(/\p{Cc}/gu, " ").trim()].slice(0, 50).join("");
+    const name = firstGraphemes(kept.name.replace(/\p{Cc}/gu, " ").trim(), maxNameLength);
     if (name) kept.name = name;
     else delete kept.name;
   }

@@ -2,12 +2,16 @@
 // clients, sign-in through identity providers (Google, any OpenID Connect issuer), phone
 // verification by text message, and password change and reset. Its tables are ours
 // (server/db/schema.ts), mapped here by model name.
+import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, bearer, type PhoneNumberOptions, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { englishFields, englishOf } from "../../common/errors/english";
+import { problem } from "../../common/errors/problem";
+import { placeholderEmailDomain, shownEmail } from "../../common/phone-accounts";
 import { popupSignInPaths } from "../../common/popup-sign-in";
 import { shownLink } from "../../common/text-rules";
 import type { Config } from "../config";
@@ -18,9 +22,13 @@ import { allowSignInAttempt, newAccountDefaults, sendPasswordResetMail } from ".
 import { actorFromSession } from "../domain/actor";
 import { DomainError } from "../domain/errors";
 import {
+  accountOfPhone,
   allowPhoneCode,
+  allowSignInPhoneCode,
   checkPhoneCode,
+  checkSignInPhoneCode,
   keepPendingPhoneCode,
+  keepSignInPhoneCode,
   normalisePhoneNumber,
   phoneCodeRules,
 } from "../domain/phone";
@@ -29,8 +37,13 @@ import { errorForLog, valueForLog } from "../log-safety";
 import type { Mailer } from "../mail/mailer";
 import type { KnownBodyFields } from "../middleware/json-object-body";
 import { SmsNotSentError, type SmsSender } from "../sms/sender";
-import { phoneCodeText } from "../sms/texts";
-import { authBodyFieldLists, checkAccountFields, keptAccountFields } from "./account-fields";
+import { phoneCodeText, signInCodeText } from "../sms/texts";
+import {
+  authBodyFieldLists,
+  checkAccountFields,
+  checkPhoneSignUpName,
+  keptAccountFields,
+} from "./account-fields";
 import { oidcPlugin, oidcProviderId, requireProviderAnswers } from "./oidc";
 
 /** Set by our HTTP layer from the socket (or a trusted proxy), never taken from the client. */
@@ -71,6 +84,8 @@ function apiErrorOf(error: unknown): never {
       message: error.message,
       // The message's code (common/errors), as the REST API gives it: pages word it by this.
       ...error.problem,
+      // A refused field by its name, as the REST API's 400s name it.
+      ...(error.fields ? { fields: error.fields } : {}),
     });
   }
   throw error;
@@ -81,13 +96,22 @@ function apiErrorOf(error: unknown): never {
  * session, nor with the user that sign-up and sign-in answer.
  */
 const shownSessionPhoto = createAuthMiddleware(async (ctx) => {
-  const returned = ctx.context.returned as { user?: { image?: string | null }; token?: unknown } | null;
+  const returned = ctx.context.returned as {
+    user?: { image?: string | null; email?: string | null };
+    token?: unknown;
+  } | null;
   if (returned?.user?.image) returned.user.image = shownLink(returned.user.image);
+  // A phone account's placeholder address is never given out (common/phone-accounts.ts); our own
+  // calls (the actor's session, without a request) keep it, as the account's key.
+  if (ctx.request && returned?.user && "email" in returned.user)
+    returned.user.email = shownEmail(returned.user.email);
   // The phone check, and a password change that ends the other sessions, answer with the
   // session's token, the value of the HttpOnly cookie: a page's script must not read it. Only a
   // bearer client, which sent the token, gets it back (0028).
+  // A phone sign-in, like an e-mail one, answers with its new session's token.
+  const verifiesProfile = ctx.path === "/phone-number/verify" && ctx.body?.updatePhoneNumber === true;
   if (
-    (ctx.path === "/phone-number/verify" || ctx.path === "/change-password") &&
+    (verifiesProfile || ctx.path === "/change-password") &&
     returned &&
     "token" in returned &&
     !isBearerCall(ctx.request?.headers)
@@ -163,7 +187,8 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     }
     if (ctx.path !== "/phone-number/send-otp" && ctx.path !== "/phone-number/verify") return;
     const session = await sessionOf(ctx);
-    if (!session) throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
+    // Nobody signed in: a code to sign in (or up) with the number.
+    if (!session) return phoneSignInRules(ctx.path, body, clientIp);
     try {
       const actor = actorFromSession(session.user);
       const sending = ctx.path === "/phone-number/send-otp";
@@ -187,6 +212,33 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   });
 
   /**
+   * Signing in by phone: the number in its stored form, the send limits per number and address,
+   * and a new account's name by the rules of every name. The body is set whole, so that a client
+   * cannot ask to update a number or skip the session.
+   */
+  async function phoneSignInRules(path: string, body: Record<string, unknown>, clientIp: string | undefined) {
+    try {
+      if (path === "/phone-number/send-otp") {
+        const number = await allowSignInPhoneCode(db, {
+          phoneNumber: body.phoneNumber,
+          client: { ip: clientIp, limitMultiplier: config.addressLimitMultiplier },
+        });
+        return { context: { body: { phoneNumber: number } } };
+      }
+      const number = normalisePhoneNumber(body.phoneNumber);
+      const name = checkPhoneSignUpName(body);
+      const code = typeof body.code === "string" ? body.code.trim() : body.code;
+      return {
+        context: {
+          body: { phoneNumber: number, code, name, updatePhoneNumber: false, disableSession: false },
+        },
+      };
+    } catch (error) {
+      apiErrorOf(error);
+    }
+  }
+
+  /**
    * The caller's session, by cookie or by bearer token. Hooks run side by side on the request as
    * it came, so here the bearer plugin has not yet made the token a cookie: its own session call
    * (the hooks run) finds the token's session.
@@ -201,29 +253,51 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   // it as that account's pending code and check it there (server/domain/phone.ts), in place of
   // the plugin's one row per number that any account could use or void.
   async function sendPhoneCode(to: string, code: string, ctx: PhoneCall) {
-    const session = ctx ? await getSessionFromCtx(ctx) : null;
-    if (!ctx || !session)
-      throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
+    if (!ctx) throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
+    const session = await getSessionFromCtx(ctx);
     // The plugin's own copy under the number is never read (the check is ours): not kept.
     await ctx.context.internalAdapter.deleteVerificationByIdentifier(to);
     const locale = ctx.headers ? localeOfHeaders(ctx.headers) : "en";
+    const words = session ? phoneCodeText : signInCodeText;
     try {
-      await sms.send({ to, text: phoneCodeText(locale, { code, site: config.instituteName }) });
+      await sms.send({ to, text: words(locale, { code, site: config.instituteName }) });
     } catch (error) {
       // Told it did not go out (502), never "code sent"; the sender logged why.
       if (error instanceof SmsNotSentError) throw new APIError("BAD_GATEWAY", { ...smsNotSent });
       throw error;
     }
-    await keepPendingPhoneCode(db, actorFromSession(session.user), { phoneNumber: to, code });
+    if (session) await keepPendingPhoneCode(db, actorFromSession(session.user), { phoneNumber: to, code });
+    else await keepSignInPhoneCode(db, { phoneNumber: to, code });
   }
 
   async function verifyPhoneCode(phoneNumber: string, code: string, ctx: PhoneCall) {
     const session = ctx ? await getSessionFromCtx(ctx) : null;
-    if (!session) throw new APIError("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Sign in first" });
-    const found = await checkPhoneCode(db, actorFromSession(session.user), { phoneNumber, code });
+    const found = session
+      ? await checkPhoneCode(db, actorFromSession(session.user), { phoneNumber, code })
+      : await checkSignInCode(phoneNumber, code, ctx);
     if (found === "verified") return true;
     const [status, message] = phoneCodeRefusals[found];
     throw new APIError(status, { code: found, message });
+  }
+
+  /**
+   * A sign-in code: the account with this number is signed in; a number without one makes an
+   * account, which needs a name. Without it a right code is kept and the answer asks for the
+   * name (400 NAME_REQUIRED): only the phone's holder learns that the number is new.
+   */
+  async function checkSignInCode(phoneNumber: string, code: string, ctx: PhoneCall) {
+    const name = (ctx?.body as { name?: unknown } | undefined)?.name;
+    const ready = typeof name === "string" || (await accountOfPhone(db, phoneNumber)) !== null;
+    const found = await checkSignInPhoneCode(db, { phoneNumber, code, spend: ready });
+    if (found === "verified" && !ready) {
+      throw new APIError("BAD_REQUEST", {
+        code: "NAME_REQUIRED",
+        message: englishOf(problem("phone.nameRequired")),
+        ...problem("phone.nameRequired"),
+        fields: englishFields({ name: problem("field.required", { label: "name" }) }),
+      });
+    }
+    return found;
   }
 
   const auth = betterAuth({
@@ -267,7 +341,10 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: newAccountDefaults(user) }),
+          // An account made by a phone sign-in keeps the number it was verified with.
+          before: async (user, ctx) => ({
+            data: newAccountDefaults(user, ctx?.path === "/phone-number/verify" ? ctx.body : undefined),
+          }),
         },
         update: {
           before: async (user) => ({ data: keptAccountFields(user) }),
@@ -276,7 +353,8 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     },
     hooks: { before: accountRules, after: shownSessionPhoto },
     disabledPaths: [
-      // Phone numbers verify an account's number; they are not a way to sign in or reset a password.
+      // A phone account signs in with a code (/phone-number/send-otp and /verify), never with a
+      // password: it has none, and a password is reset by e-mail.
       "/sign-in/phone-number",
       "/phone-number/request-password-reset",
       "/phone-number/reset-password",
@@ -294,6 +372,12 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
         allowedAttempts: phoneCodeRules.allowedAttempts,
         sendOTP: ({ phoneNumber: to, code }, ctx) => sendPhoneCode(to, code, ctx),
         verifyOTP: ({ phoneNumber: number, code }, ctx) => verifyPhoneCode(number, code, ctx),
+        // Signing in with a number no account has makes one (its name given with the code), with
+        // a placeholder address that is never shown nor mailed (common/phone-accounts.ts).
+        signUpOnVerification: {
+          getTempEmail: () => `${randomUUID()}@${placeholderEmailDomain}`,
+          getTempName: (number) => number,
+        },
       }),
       ...providers,
     ],

@@ -6,9 +6,11 @@
 // server/cache/page-templates.ts, and each request fills the placeholders. Decision 0037. A page with a
 // part of its own (a marksheet on /results, decision 0040) is a template with that part and the
 // numbers it was asked by as placeholders, for visitors too.
+
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { initialsOf } from "../../common/initials";
+import { shownEmail } from "../../common/phone-accounts";
 import type { SignedInActor } from "../domain/actor";
 import type { Profile } from "../domain/profile";
 import { bestEncoding } from "./cached-response";
@@ -63,7 +65,9 @@ export function shownUser(actor: SignedInActor) {
 export const nobody: Person = { name: "", email: "", image: null, initials: "" };
 
 export function personOf(actor: SignedInActor): Person {
-  return { name: actor.name, email: actor.email, image: actor.image, initials: initialsOf(actor.name) };
+  // A phone account has no address to show (its placeholder never is): common/phone-accounts.ts.
+  const email = shownEmail(actor.email) ?? "";
+  return { name: actor.name, email, image: actor.image, initials: initialsOf(actor.name) };
 }
 
 /**

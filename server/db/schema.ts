@@ -188,7 +188,7 @@ export const admissions = pgTable(
   "admissions",
   {
     id: uuid().primaryKey().defaultRandom(),
-    title: varchar({ length: 100 }).notNull(),
+    title: text().notNull(), // Limits are in letters (common/schemas): a column holds any number of code points.
     about: text().notNull().default(""),
     // Integer minor units (cents, paisa): money is never a float.
     priceMinor: money(),
@@ -672,7 +672,7 @@ export const enrolments = pgTable(
     classId: uuid()
       .notNull()
       .references(() => schoolClasses.id),
-    section: varchar({ length: 20 }),
+    section: text(),
     roll: varchar({ length: 20 }).notNull(),
     registration: varchar({ length: 20 }).notNull(),
     /** The name as it stood that session (the marksheet's); the register holds today's. */
@@ -697,7 +697,7 @@ export const exams = pgTable(
   "exams",
   {
     id: uuid().primaryKey().defaultRandom(),
-    name: varchar({ length: 100 }).notNull(),
+    name: text().notNull(),
     session: varchar({ length: 9 }).notNull(),
     classId: uuid()
       .notNull()
@@ -723,7 +723,7 @@ export const examSubjects = pgTable(
       .notNull()
       .references(() => exams.id, { onDelete: "cascade" }),
     code: varchar({ length: 10 }).notNull(),
-    name: varchar({ length: 80 }).notNull(),
+    name: text().notNull(),
     optional: boolean().notNull().default(false),
     position: integer().notNull(),
     components: jsonb().$type<ComponentRule[]>().notNull(),
@@ -912,12 +912,12 @@ export const routineSlots = pgTable(
       .notNull()
       .references(() => schoolClasses.id, { onDelete: "cascade" }),
     /** "" for a class without sections. */
-    section: varchar({ length: 20 }).notNull().default(""),
+    section: text().notNull().default(""),
     day: text().$type<Weekday>().notNull(),
     period: integer().notNull(),
-    subject: varchar({ length: 80 }).notNull(),
+    subject: text().notNull(),
     teacherId: uuid().references(() => teachers.id, { onDelete: "set null" }),
-    room: varchar({ length: 20 }).notNull().default(""),
+    room: text().notNull().default(""),
   },
   (t) => [
     uniqueIndex().on(t.classId, t.section, t.day, t.period),
@@ -936,7 +936,7 @@ export const routineSubstitutes = pgTable(
     classId: uuid()
       .notNull()
       .references(() => schoolClasses.id, { onDelete: "cascade" }),
-    section: varchar({ length: 20 }).notNull().default(""),
+    section: text().notNull().default(""),
     date: date({ mode: "string" }).notNull(),
     period: integer().notNull(),
     teacherId: uuid()

@@ -4,6 +4,8 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Logger } from "pino";
 import { problem } from "../../common/errors/problem";
+import { maxNameLength } from "../../common/schemas/users";
+import { firstGraphemes } from "../../common/text-rules";
 import type { Database } from "../db/client";
 import { accounts } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
@@ -12,17 +14,22 @@ import { addressPart, enforceRateLimit, hitRateLimit, type RateLimitRule, rateLi
 
 type NewUser = { email: string; name?: string | null; image?: string | null } & Record<string, unknown>;
 
-const maxNameLength = 50;
 const maxImageLength = 2048;
 
 /**
  * A new account as `PUT /User/users` records one: a display name (the provider's, else the
- * e-mail's local part) of at most 50 characters, role "user", no phone until one is verified,
+ * e-mail's local part) of at most 100 letters, role "user", no phone until one is verified,
  * and a photo only when it is an http(s) link. An identity provider cannot choose a role, a
- * verified phone or a ban.
+ * verified phone or a ban. An account made by a phone sign-in (`phoneSignIn`: the checked body
+ * of /phone-number/verify, whose code was right) has that number, verified, and the name given.
  */
-export function newAccountDefaults<T extends NewUser>(user: T): T {
-  const name = (user.name ?? "").trim() || user.email.split("@")[0] || user.email;
+export function newAccountDefaults<T extends NewUser>(user: T, phoneSignIn?: Record<string, unknown>): T {
+  const phone =
+    phoneSignIn && typeof phoneSignIn.phoneNumber === "string" && phoneSignIn.phoneNumber === user.phoneNumber
+      ? phoneSignIn.phoneNumber
+      : null;
+  const given = phone && typeof phoneSignIn?.name === "string" ? phoneSignIn.name : user.name;
+  const name = (given ?? "").trim() || (phone ?? (user.email.split("@")[0] || user.email));
   const image =
     typeof user.image === "string" &&
     /^https?:\/\/\S+$/i.test(user.image) &&
@@ -31,12 +38,12 @@ export function newAccountDefaults<T extends NewUser>(user: T): T {
       : null;
   return {
     ...user,
-    name: [...name].slice(0, maxNameLength).join(""),
+    name: firstGraphemes(name, maxNameLength),
     image,
     role: "user",
     banned: false,
-    phoneNumber: null,
-    phoneNumberVerified: false,
+    phoneNumber: phone,
+    phoneNumberVerified: phone !== null,
   };
 }
 

@@ -1,6 +1,7 @@
-// Phone verification rules around Better Auth's phone number plugin (which makes, stores and
-// checks the codes): only a signed-in user asks for a code, for a number in international form,
-// and text messages cost money, so sending is limited per number, per account and per address.
+// Phone code rules around Better Auth's phone number plugin (which makes the codes): a signed-in
+// user asks for one to verify a number on the profile; anybody asks for one to sign in (or up)
+// with a Bangladeshi mobile number. Text messages cost money, so sending is limited per number,
+// per account (when signed in) and per address.
 // These limits are ours, kept in the database whether or not Better Auth's own limits are on.
 
 import { randomUUID, timingSafeEqual } from "node:crypto";
@@ -94,8 +95,10 @@ export async function keepPendingPhoneCode(
   actor: Actor,
   input: { phoneNumber: string; code: string },
 ): Promise<void> {
-  const user = requireUser(actor);
-  const identifier = pendingCodeOf(user.id);
+  await keepCode(db, pendingCodeOf(requireUser(actor).id), input);
+}
+
+async function keepCode(db: Database, identifier: string, input: { phoneNumber: string; code: string }) {
   const expiresAt = new Date(Date.now() + phoneCodeRules.expiresInSeconds * 1000);
   const value = JSON.stringify({ phoneNumber: input.phoneNumber, code: input.code, attempts: 0 });
   await db.transaction(async (tx) => {
@@ -123,8 +126,16 @@ export async function checkPhoneCode(
   actor: Actor,
   input: { phoneNumber: string; code: string },
 ): Promise<PhoneCodeCheck> {
-  const user = requireUser(actor);
-  const identifier = pendingCodeOf(user.id);
+  return checkCode(db, pendingCodeOf(requireUser(actor).id), input, true);
+}
+
+/** `spend`: a right code is used up; else it stays for the next call (a wrong one counts all the same). */
+function checkCode(
+  db: Database,
+  identifier: string,
+  input: { phoneNumber: string; code: string },
+  spend: boolean,
+): Promise<PhoneCodeCheck> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: verifications.id, value: verifications.value, expiresAt: verifications.expiresAt })
@@ -133,13 +144,13 @@ export async function checkPhoneCode(
       .for("update");
     const stored = row ? readStored(row.value) : null;
     if (!row || !stored || stored.phoneNumber !== input.phoneNumber) return "OTP_NOT_FOUND";
-    const spend = () => tx.delete(verifications).where(eq(verifications.id, row.id));
+    const voidCode = () => tx.delete(verifications).where(eq(verifications.id, row.id));
     if (row.expiresAt.getTime() <= Date.now()) {
-      await spend();
+      await voidCode();
       return "OTP_EXPIRED";
     }
     if (stored.attempts >= phoneCodeRules.allowedAttempts) {
-      await spend();
+      await voidCode();
       return "TOO_MANY_ATTEMPTS";
     }
     if (!codesMatch(stored.code, input.code)) {
@@ -147,7 +158,7 @@ export async function checkPhoneCode(
       await tx.update(verifications).set({ value }).where(eq(verifications.id, row.id));
       return "INVALID_OTP";
     }
-    await spend();
+    if (spend) await voidCode();
     return "verified";
   });
 }
@@ -209,4 +220,57 @@ export async function getOwnPhone(db: Database, actor: Actor): Promise<PhoneStat
     .limit(1);
   const verified = Boolean(row?.verified && row.phoneNumber);
   return { phoneNumber: verified ? (row?.phoneNumber ?? null) : null, verified };
+}
+
+// Signing in (and up) by phone: nobody is signed in yet, so the code belongs to the number. Its
+// sends count per number and per address, as above; its wrong tries as above (3, then void).
+const signInCodeOf = (phoneNumber: string) => `phone-sign-in:${phoneNumber}`;
+
+/**
+ * May a code to sign in be sent to this number now? The number in its stored form, or a 400
+ * naming the field; past a limit, RateLimitError (429). Whether an account has the number is not
+ * told here: the code is sent either way.
+ */
+export async function allowSignInPhoneCode(
+  db: Database,
+  input: { phoneNumber: unknown; client: ClientAddress },
+): Promise<string> {
+  const phoneNumber = normalisePhoneNumber(input.phoneNumber);
+  const { perAddress, perNumber } = phoneCodeSendLimits;
+  await enforceAddressRateLimit(db, perAddress, input.client);
+  await enforceRateLimit(db, perNumber, [phoneNumber]);
+  return phoneNumber;
+}
+
+/** Keeps the sign-in code just sent to this number (replacing an older one). */
+export const keepSignInPhoneCode = (db: Database, input: { phoneNumber: string; code: string }) =>
+  keepCode(db, signInCodeOf(input.phoneNumber), input);
+
+/** Checks a sign-in code; `spend: false` keeps a right code (the name of a new account is still to come). */
+export const checkSignInPhoneCode = (
+  db: Database,
+  input: { phoneNumber: string; code: string; spend: boolean },
+) => checkCode(db, signInCodeOf(input.phoneNumber), input, input.spend);
+
+/** The account whose verified number this is, if any: the one a phone sign-in opens. */
+export async function accountOfPhone(db: Database, phoneNumber: string): Promise<{ id: string } | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phoneNumber, phoneNumber))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A sign-in code waiting for this number (for the code page after a reload), and its time left. */
+export async function pendingSignInCode(db: Database, phoneNumber: string): Promise<PendingPhoneCode | null> {
+  const [row] = await db
+    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, signInCodeOf(phoneNumber)))
+    .limit(1);
+  const stored = row ? readStored(row.value) : null;
+  const expiresInSeconds = row ? Math.floor((row.expiresAt.getTime() - Date.now()) / 1000) : 0;
+  if (!stored || expiresInSeconds <= 0 || stored.attempts >= phoneCodeRules.allowedAttempts) return null;
+  return { phoneNumber: stored.phoneNumber, expiresInSeconds };
 }

@@ -4,6 +4,7 @@
 
 import { and, eq, sql } from "drizzle-orm";
 import { problem, problemOfIssue } from "../../common/errors/problem";
+import { isPlaceholderEmail, shownEmail } from "../../common/phone-accounts";
 import { type ProfileInput, photoLink } from "../../common/schemas/users";
 import { shownLink } from "../../common/text-rules";
 import type { Database } from "../db/client";
@@ -15,7 +16,8 @@ import { tablesWithImages } from "./kinds";
 import type { UpdateAnswer } from "./users";
 
 export type Profile = {
-  email: string;
+  /** None for a phone account until one is given (its placeholder is never shown). */
+  email: string | null;
   displayName: string;
   photoUrl: string | null;
   about: string | null;
@@ -32,7 +34,7 @@ export async function getOwnProfile(db: Database, actor: Actor): Promise<Profile
   const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
   if (!row) throw new DomainError("unauthorized", problem("auth.signInFirst"));
   return {
-    email: row.email,
+    email: shownEmail(row.email),
     displayName: row.name,
     // A photo that breaks the rules (stored before them) is not shown.
     photoUrl: shownLink(row.image),
@@ -52,10 +54,21 @@ export async function updateOwnProfile(
   input: ProfileInput,
 ): Promise<UpdateAnswer> {
   const user = requireUser(actor);
-  if (input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase()) {
+  // A phone account may add an address once (it then signs in either way); any other stays.
+  const addsEmail = isPlaceholderEmail(user.email) && Boolean(input.email);
+  if (!addsEmail && input.email && input.email.toLowerCase() !== user.email.toLowerCase()) {
     throw new DomainError("invalid", problem("account.emailFixed"), {
       email: problem("account.emailFixed"),
     });
+  }
+  if (addsEmail && input.email) {
+    const [taken] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
+      .limit(1);
+    if (taken)
+      throw new DomainError("conflict", problem("auth.userExists"), { email: problem("auth.userExists") });
   }
   const changes = {
     name: input.displayName,
@@ -64,6 +77,7 @@ export async function updateOwnProfile(
     contactNumber: input.number,
     className: input.className === undefined ? undefined : input.className || null,
     rollNumber: input.rollNumber,
+    email: addsEmail ? input.email : undefined,
   };
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(defined).length === 0) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 };

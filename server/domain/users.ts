@@ -3,6 +3,7 @@
 
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
+import { shownEmail } from "../../common/phone-accounts";
 import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { blogs, comments, sessions, users } from "../db/schema";
@@ -89,7 +90,9 @@ export async function countUsers(db: Database): Promise<number> {
 
 export type UserListItem = {
   name: string;
-  email: string;
+  /** None for a phone account (its placeholder address is never shown): its number names it. */
+  email: string | null;
+  phoneNumber: string | null;
   role: "admin" | "user";
   /** A disabled account cannot sign in (Better Auth's admin plugin's `banned`). */
   disabled: boolean;
@@ -107,12 +110,17 @@ export async function listUsers(
   const offset = options.offset ?? 0;
   const q = options.q?.trim();
   const where: SQL | undefined = q
-    ? or(ilike(users.name, likePattern(q)), ilike(users.email, likePattern(q)))
+    ? or(
+        ilike(users.name, likePattern(q)),
+        ilike(users.email, likePattern(q)),
+        ilike(users.phoneNumber, likePattern(q)),
+      )
     : undefined;
   const rows = await db
     .select({
       name: users.name,
       email: users.email,
+      phoneNumber: users.phoneNumber,
       role: users.role,
       banned: users.banned,
       createdAt: users.createdAt,
@@ -126,7 +134,8 @@ export async function listUsers(
   return {
     items: rows.map((row) => ({
       name: row.name,
-      email: row.email,
+      email: shownEmail(row.email),
+      phoneNumber: row.phoneNumber,
       role: isAdminRole(row.role) ? "admin" : "user",
       disabled: row.banned === true,
       createdAt: row.createdAt.toISOString(),

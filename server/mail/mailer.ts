@@ -6,7 +6,16 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
+import { isPlaceholderEmail } from "../../common/phone-accounts";
 import type { Config } from "../config";
+
+/** A mail to a phone account's placeholder address (common/phone-accounts.ts): never sent. */
+export class UndeliverableAddressError extends Error {
+  constructor() {
+    super("This account has no e-mail address: the mail was not sent");
+    this.name = "UndeliverableAddressError";
+  }
+}
 
 export type Mail = {
   to: string;
@@ -56,6 +65,7 @@ export function createMailer(config: Pick<Config, "dataDir" | "mail" | "publicUr
   if (smtpUrl) {
     return {
       async send(mail) {
+        if (isPlaceholderEmail(mail.to)) throw new UndeliverableAddressError();
         const info = await (await transport(smtpUrl)).sendMail(message(mail));
         logger.info({ messageId: info.messageId }, "mail sent by SMTP");
         return { messageId: info.messageId, transport: "smtp" };
@@ -67,6 +77,7 @@ export function createMailer(config: Pick<Config, "dataDir" | "mail" | "publicUr
   return {
     outboxDir,
     async send(mail) {
+      if (isPlaceholderEmail(mail.to)) throw new UndeliverableAddressError();
       const built = message(mail);
       const builder = await transport({ streamTransport: true, buffer: true, newline: "unix" });
       const info = await builder.sendMail(built);

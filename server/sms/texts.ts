@@ -9,3 +9,7 @@ const dictionary = { en, bn };
 /** The phone code message: the site's name, the code and how long it lasts. */
 export const phoneCodeText = (locale: Locale, vars: { code: string; site: string }) =>
   translate(dictionary[locale], "phone.sms", vars);
+
+/** The sign-in (or sign-up) code message: the same, and never to be shared. */
+export const signInCodeText = (locale: Locale, vars: { code: string; site: string }) =>
+  translate(dictionary[locale], "phone.smsSignIn", vars);

@@ -13,9 +13,11 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { graphemeCount } from "../../common/text-rules";
 import { endpoints } from "../../server/api";
 import type { AnyEndpoint } from "../../server/api/endpoint";
 import { sessions } from "../../server/db/schema";
+import { codeSentTo } from "../fixtures/outbox";
 import { type Session, testDatabases } from "../fixtures/test-app";
 import {
   createBody,
@@ -356,6 +358,7 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
       "/update-user": { name: "Fuzzer", image: "https://img.example/fuzzer.jpg" },
       "/request-password-reset": { email: "auth-fuzzer@abuse.test", redirectTo: "/reset-password" },
       "/phone-number/send-otp": { phoneNumber: "+8801711111111" },
+      "/phone-number/verify": { phoneNumber: "+8801711111111", code: "123456", name: "New Guardian" },
     };
     const sessionCount = async () => (await w.t.services.db.select().from(sessions)).length;
     const writes = await watchWrites(w.t.services.db);
@@ -400,6 +403,41 @@ describe.each(testDatabases)("fuzzing every endpoint on %s", (database) => {
         },
       ),
       { seed, numRuns: numRuns * 4, endOnFailure: true },
+    );
+  });
+
+  it("a phone sign-up with any Unicode as the name and the number: an account with at most 100 letters, or a 400 naming the field", async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(anyUnicode, fc.string({ unit: "grapheme", maxLength: 120 }), nasty),
+        fc.oneof(anyUnicode, fc.constant("")),
+        async (name, noise) => {
+          n += 1;
+          const number = `+88016${String(70_000_000 + n)}`;
+          const ip = `198.18.${Math.floor(n / 200)}.${n % 200}`;
+          const post = (pathname: string, body: unknown) =>
+            w.t.json(`/api/auth${pathname}`, "POST", body, { headers: { "x-forwarded-for": ip } });
+          // The number with any Unicode around it: read, or refused by name.
+          const noisy = await post("/phone-number/send-otp", { phoneNumber: `${noise}${number}` });
+          expect(noisy.status).toBeLessThan(500);
+          if (noisy.status === 400) expect(Object.keys((await noisy.json()).fields)).toEqual(["phoneNumber"]);
+          if (noisy.status !== 200)
+            expect((await post("/phone-number/send-otp", { phoneNumber: number })).status).toBe(200);
+          const code = await codeSentTo(w.t.config.dataDir, number);
+          const made = await post("/phone-number/verify", { phoneNumber: number, code, name });
+          const answer = await made.json();
+          expect(made.status, JSON.stringify(answer)).toBeLessThan(500);
+          if (made.status === 200) {
+            expect(graphemeCount(answer.user.name)).toBeLessThanOrEqual(100);
+            expect(answer.user.email).toBeNull();
+          } else {
+            expect(made.status, JSON.stringify(answer)).toBe(400);
+            expect(Object.keys(answer.fields ?? {}), JSON.stringify(answer)).toEqual(["name"]);
+          }
+        },
+      ),
+      { seed, numRuns: numRuns * 2, endOnFailure: true },
     );
   });
 

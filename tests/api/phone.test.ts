@@ -245,15 +245,14 @@ describe.each(testDatabases)("phone verification on %s", (kind) => {
     }
   });
 
-  it("is for signed-in users only, for numbers in international form, and is no way to sign in", async () => {
+  it("takes Bangladeshi mobile numbers only, and is no way to sign in with a password", async () => {
     const { ip, number } = fresh();
-    expect((await send(undefined, number, ip)).status).toBe(401);
-    expect((await verify(undefined, number, "123456", ip)).status).toBe(401);
-
     const session = await newUser();
-    const bad = await send(session, "01712345678", ip);
+    const bad = await send(session, "+15551234567", ip);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe("Enter the number with its country code, such as +8801712345678");
+    const refusal = await bad.json();
+    expect(refusal.message).toBe("Enter a Bangladeshi mobile number, such as 01712345678");
+    expect(refusal.fields).toEqual({ phoneNumber: "Enter a Bangladeshi mobile number, such as 01712345678" });
 
     for (const pathname of ["/sign-in/phone-number", "/phone-number/request-password-reset"]) {
       expect((await post(pathname, { phoneNumber: number, password: "x" }, undefined, ip)).status).toBe(404);

@@ -116,10 +116,10 @@ describe("sign-in providers", { timeout: 90_000 }, () => {
     });
     const named = newAccountDefaults({
       email: "b@school.test",
-      name: "x".repeat(80),
+      name: "x".repeat(120),
       image: "https://p.example/a.png",
     });
-    expect(named.name).toHaveLength(50);
+    expect(named.name).toHaveLength(100);
     expect(named.image).toBe("https://p.example/a.png");
   });
 });

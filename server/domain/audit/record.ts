@@ -3,6 +3,7 @@
 // same transaction as the change. Reading it is ./list.ts, apart: it needs every kind's table, and
 // the kinds' collections write entries through this file.
 import type { AuditSubject } from "../../../common/audit";
+import { shownEmail } from "../../../common/phone-accounts";
 import type { Database } from "../../db/client";
 import { type AuditAction, auditEntries } from "../../db/schema";
 import type { SignedInActor } from "../actor";
@@ -24,7 +25,8 @@ const labelLength = 200;
 export async function recordAudit(db: AuditWriter, actor: SignedInActor, entry: AuditInput): Promise<void> {
   await db.insert(auditEntries).values({
     actorId: actor.id,
-    actorEmail: actor.email,
+    // A phone account has no address to show: its placeholder is never written here.
+    actorEmail: shownEmail(actor.email) ?? "",
     action: entry.action,
     subject: entry.subject,
     subjectId: entry.subjectId,
