@@ -22,7 +22,8 @@ export type StartInput = {
    */
   attemptId: string;
   /** The buyer, for the provider's page and receipts. */
-  customer: { name: string; email: string; phone?: string | null };
+  /** A phone account has no e-mail address (null). */
+  customer: { name: string; email: string | null; phone?: string | null };
   /** What is being paid for, in a few words ("Admission: Class 6"). */
   description: string;
   /** Kept with the payment at the provider (the order and the buyer), for the institute's books. */

@@ -285,7 +285,8 @@ export function createSslcommerzProvider(
           cancel_url: `${publicUrl}/api/payments/sslcommerz/return/cancel`,
           ipn_url: `${publicUrl}/api/payments/sslcommerz/ipn`,
           cus_name: clip(input.customer.name.trim() || "N/A", limits.name),
-          cus_email: clip(input.customer.email, limits.email),
+          // Mandatory to the guide, as the address is: "N/A" for a phone account, like the address.
+          cus_email: clip(input.customer.email ?? "N/A", limits.email),
           cus_phone: clip(input.customer.phone?.trim() || "N/A", limits.phone),
           // The guide marks the address fields mandatory; the school does not ask for one.
           cus_add1: "N/A",

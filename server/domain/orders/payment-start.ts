@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import { maxAmountMinor, maxAmountText } from "../../../common/money";
+import { shownEmail } from "../../../common/phone-accounts";
 import type { Totals } from "../../../common/pricing";
 import { orderItems, orders, users } from "../../db/schema";
 import type { Payments } from "../../payments/payments";
@@ -197,9 +198,9 @@ function startAttempt({ provider, user, quote }: Payer, orderId: string, first: 
     currency: quote.currency,
     orderId,
     attemptId,
-    customer: { name: user.name, email: user.email, phone: user.phoneNumber ?? null },
+    customer: { name: user.name, email: shownEmail(user.email), phone: user.phoneNumber ?? null },
     description: titles.length === 1 ? (titles[0] ?? "") : `${titles[0]} and ${titles.length - 1} more`,
-    metadata: { userId: user.id, buyerEmail: user.email },
+    metadata: { userId: user.id, buyerEmail: shownEmail(user.email) ?? "" },
   });
 }
 

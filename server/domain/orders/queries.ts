@@ -2,6 +2,7 @@
 // everyone's; one order to its buyer or an admin.
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { uuidPattern } from "../../../common/ids";
+import { accountLabel } from "../../../common/phone-accounts";
 import { type OrderStatus, orderItems, orders, paymentRefunds, users } from "../../db/schema";
 import { type Actor, requireAdmin, requireUser } from "../actor";
 import { notFound } from "../errors";
@@ -30,7 +31,12 @@ export async function selectOrders(
 ): Promise<{ items: Order[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     ctx.db
-      .select({ order: orders, buyerName: users.name, buyerEmail: users.email })
+      .select({
+        order: orders,
+        buyerName: users.name,
+        buyerEmail: users.email,
+        buyerPhone: users.phoneNumber,
+      })
       .from(orders)
       // A deleted buyer's orders stay (for the school's accounts), named by their billing details.
       .leftJoin(users, eq(orders.userId, users.id))
@@ -73,7 +79,7 @@ export async function selectOrders(
   }
   return {
     total: counted?.n ?? 0,
-    items: rows.map(({ order, buyerName, buyerEmail }) => ({
+    items: rows.map(({ order, buyerName, buyerEmail, buyerPhone }) => ({
       id: order.id,
       status: order.status,
       currency: order.currency,
@@ -100,7 +106,9 @@ export async function selectOrders(
         ? {
             buyer: {
               name: buyerName ?? order.billingName ?? "",
-              email: buyerEmail ?? order.billingEmail ?? "",
+              // A phone account has no address of its own: its number names it (common/phone-accounts.ts).
+              email:
+                accountLabel({ email: buyerEmail, phoneNumber: buyerPhone }) || (order.billingEmail ?? ""),
             },
           }
         : {}),
