@@ -73,7 +73,7 @@ const problemAreas = {
   payment: /^(payment|card|cart|price)\./,
   content: /^(upload|content)\./,
   account: /^(auth|account|password|phone)\./,
-  dashboard: /^(sheet|routine|refund|hold|inbox)\.|^exam\.(?!digits$)/,
+  dashboard: /^(sheet|routine|refund|hold|inbox|register)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 
 export type ProblemArea = keyof typeof problemAreas;
