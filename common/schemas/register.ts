@@ -111,9 +111,12 @@ export const childChange = z.strictObject({
 });
 export type ChildChange = z.output<typeof childChange>;
 
+/** A session, typed in ASCII or Bangla digits. */
+export const session = z.preprocess((value) => (typeof value === "string" ? asciiDigits(value) : value), sessionName);
+
 /** A child's class, section, roll and registration number in one session. */
 export const enrolmentInput = z.strictObject({
-  session: sessionName,
+  session,
   class: className,
   section: sectionName.nullable().default(null),
   roll: rollNumber,
@@ -179,11 +182,11 @@ export type RollRule = (typeof rollRules)[number];
 /** Every studying child of a class and session, enrolled in the next class and session at once. */
 export const promotionInput = z
   .strictObject({
-    fromSession: sessionName,
+    fromSession: session,
     fromClass: className,
     /** One section only; none: every section. */
     fromSection: sectionName.optional(),
-    toSession: sessionName,
+    toSession: session,
     toClass: className,
     /** The section in the new class; none: the section each child had. */
     toSection: sectionName.optional(),

@@ -322,7 +322,8 @@ export const registerEndpoints = [
     query: z.strictObject({ format: z.enum(["xlsx", "csv"], { error: "format must be xlsx or csv" }).default("xlsx") }),
     noStore: true,
     response: z.never(),
-    fileTypes: [xlsxType, csvType],
+    fileTypes: [xlsxType, "text/csv"],
+    responseHeaders: ["Content-Disposition"],
     handle: async ({ actor, query }) => {
       requireAdmin(actor);
       const bytes = await registerTemplate(query.format);

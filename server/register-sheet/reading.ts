@@ -11,8 +11,9 @@ import {
   childNameBn,
   dateOfBirth,
   guardianPhone,
+  session as sessionName,
 } from "../../common/schemas/register";
-import { rollNumber, sessionName } from "../../common/schemas/results";
+import { rollNumber } from "../../common/schemas/results";
 import { asciiDigits, hasControlCharacter } from "../../common/text-rules";
 import { type SheetError, type SheetFile, sheetError } from "../exam-results/marks-sheet";
 import { columnLetters, type GridRow, readGrid, unreadableWorkbook } from "../exam-results/marks-sheet-grid";
