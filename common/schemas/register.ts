@@ -112,7 +112,10 @@ export const childChange = z.strictObject({
 export type ChildChange = z.output<typeof childChange>;
 
 /** A session, typed in ASCII or Bangla digits. */
-export const session = z.preprocess((value) => (typeof value === "string" ? asciiDigits(value) : value), sessionName);
+export const session = z.preprocess(
+  (value) => (typeof value === "string" ? asciiDigits(value) : value),
+  sessionName,
+);
 
 /** A child's class, section, roll and registration number in one session. */
 export const enrolmentInput = z.strictObject({

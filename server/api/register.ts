@@ -15,14 +15,14 @@ import {
   registerQuery,
 } from "../../common/schemas/register";
 import { requireAdmin } from "../domain/actor";
-import { changeGuardian, addGuardian, removeGuardian } from "../domain/register/guardians";
+import { setEnrolment } from "../domain/register/enrolment";
+import { addGuardian, changeGuardian, removeGuardian } from "../domain/register/guardians";
 import { importRegister } from "../domain/register/import";
 import { listRegister } from "../domain/register/list";
 import { setChildPhoto } from "../domain/register/photo";
 import { promoteClass } from "../domain/register/promote";
 import { type Child, readChild } from "../domain/register/read";
 import { addChild, changeChild } from "../domain/register/save";
-import { setEnrolment } from "../domain/register/enrolment";
 import { sheetError } from "../exam-results/marks-sheet";
 import { registerTemplate } from "../register-sheet/layout";
 import { readRegisterSheet } from "../register-sheet/reading";
@@ -122,7 +122,9 @@ const sheetRefusal = z.object({
   errors: z.array(sheetErrorWire),
 });
 const promotionWire = z.object({
-  promoted: z.array(z.object({ id: z.string(), name: z.string(), roll: z.string(), section: z.string().nullable() })),
+  promoted: z.array(
+    z.object({ id: z.string(), name: z.string(), roll: z.string(), section: z.string().nullable() }),
+  ),
   skipped: z.array(
     z.object({
       id: z.string(),
@@ -210,7 +212,10 @@ export const registerEndpoints = [
     params: idParams,
     body: enrolmentInput,
     response: childWire,
-    errors: { "404": "No such child", "409": "The roll or registration number is another child's in that session" },
+    errors: {
+      "404": "No such child",
+      "409": "The roll or registration number is another child's in that session",
+    },
     handle: ({ services, actor, params, body }) => setEnrolment(services, actor, params.id, body),
   }),
   endpoint({
@@ -236,7 +241,8 @@ export const registerEndpoints = [
     params: idParams,
     response: childWire,
     errors: { "404": "No such child" },
-    handle: ({ services, actor, params }) => setChildPhoto(services, actor, params.id, null, { remove: true }),
+    handle: ({ services, actor, params }) =>
+      setChildPhoto(services, actor, params.id, null, { remove: true }),
   }),
   endpoint({
     method: "POST",
@@ -252,7 +258,8 @@ export const registerEndpoints = [
     responseHeaders: ["Location"],
     response: childWire,
     errors: { "404": "No such child" },
-    handle: async ({ services, actor, params, body }) => located(await addGuardian(services, actor, params.id, body)),
+    handle: async ({ services, actor, params, body }) =>
+      located(await addGuardian(services, actor, params.id, body)),
   }),
   endpoint({
     method: "PATCH",
@@ -269,7 +276,8 @@ export const registerEndpoints = [
   endpoint({
     method: "DELETE",
     paths: ["/register/guardians/:id"],
-    summary: "Remove a guardian from the register (a linked account no longer sees the child); answers their child",
+    summary:
+      "Remove a guardian from the register (a linked account no longer sees the child); answers their child",
     tag,
     access: "admin",
     params: idParams,
@@ -307,19 +315,28 @@ export const registerEndpoints = [
       const sheet = files.file
         ? await readRegisterSheet(files.file)
         : { rows: [], errors: [sheetError(0, "file", problem("exam.fileRequired"))] };
-      const answer = await importRegister(services.db, actor, sheet.rows, sheet.errors, { check: query.check });
+      const answer = await importRegister(services.db, actor, sheet.rows, sheet.errors, {
+        check: query.check,
+      });
       if (answer.errors.length === 0) return answer;
       const found = problem("register.sheetProblems", { count: answer.errors.length });
-      return new Answer({ error: { code: "invalid_sheet", message: englishOf(found), ...found }, ...answer }, {}, 422);
+      return new Answer(
+        { error: { code: "invalid_sheet", message: englishOf(found), ...found }, ...answer },
+        {},
+        422,
+      );
     },
   }),
   endpoint({
     method: "GET",
     paths: ["/register/template"],
-    summary: "The register's sheet to fill in: its columns and two example rows, as XLSX (`format=xlsx`) or CSV",
+    summary:
+      "The register's sheet to fill in: its columns and two example rows, as XLSX (`format=xlsx`) or CSV",
     tag,
     access: "admin",
-    query: z.strictObject({ format: z.enum(["xlsx", "csv"], { error: "format must be xlsx or csv" }).default("xlsx") }),
+    query: z.strictObject({
+      format: z.enum(["xlsx", "csv"], { error: "format must be xlsx or csv" }).default("xlsx"),
+    }),
     noStore: true,
     response: z.never(),
     fileTypes: [xlsxType, "text/csv"],

@@ -79,7 +79,25 @@ const exampleRows: string[][] = [
     "mother",
     "01812345678",
   ],
-  ["2026", "Class Six", "A", "2", "260002", "Nusrat Jahan", "নুসরাত জাহান", "2014-07-01", "", "female", "", "Salma Khatun", "mother", "01912345678", "", "", ""],
+  [
+    "2026",
+    "Class Six",
+    "A",
+    "2",
+    "260002",
+    "Nusrat Jahan",
+    "নুসরাত জাহান",
+    "2014-07-01",
+    "",
+    "female",
+    "",
+    "Salma Khatun",
+    "mother",
+    "01912345678",
+    "",
+    "",
+    "",
+  ],
 ];
 
 /** The template: the columns and two example rows to overwrite. CSV starts with a BOM for Excel's Bangla. */
@@ -95,7 +113,9 @@ export async function registerTemplate(format: "csv" | "xlsx"): Promise<Uint8Arr
   const data = [
     headers.map((header) => ({ value: header, type: String, fontWeight: "bold" as const })),
     // Every cell is text, so that numbers keep their leading zeros and no program reads a formula.
-    ...exampleRows.map((row) => row.map((cell) => (cell === "" ? null : { value: escapeXlsxText(cell), type: String }))),
+    ...exampleRows.map((row) =>
+      row.map((cell) => (cell === "" ? null : { value: escapeXlsxText(cell), type: String })),
+    ),
   ];
   const columns = headers.map((header) => ({ width: Math.max(12, header.length + 4) }));
   const blob = await writeXlsxFile(data, { sheet: "Register", stickyRowsCount: 1, columns }).toBlob();

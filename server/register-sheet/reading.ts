@@ -32,7 +32,15 @@ const otherWords: Partial<Record<RegisterColumn, string[]>> = {
   class: ["শ্রেণি", "শ্রেণী", "ক্লাস"],
   section: ["শাখা"],
   roll: ["roll no", "roll number", "রোল", "রোল নং", "রোল নম্বর"],
-  registration: ["reg", "reg no", "registration no", "registration number", "রেজিস্ট্রেশন", "রেজিস্ট্রেশন নং", "নিবন্ধন নং"],
+  registration: [
+    "reg",
+    "reg no",
+    "registration no",
+    "registration number",
+    "রেজিস্ট্রেশন",
+    "রেজিস্ট্রেশন নং",
+    "নিবন্ধন নং",
+  ],
   name: ["name in english", "student name", "নাম", "নাম (ইংরেজি)", "ইংরেজিতে নাম"],
   "name in Bangla": ["bangla name", "name bangla", "name (bangla)", "নাম (বাংলা)", "বাংলায় নাম", "বাংলা নাম"],
   "date of birth": ["birth date", "dob", "জন্ম তারিখ", "জন্মতারিখ"],
@@ -49,7 +57,16 @@ const otherWords: Partial<Record<RegisterColumn, string[]>> = {
   status: ["অবস্থা"],
   "guardian name": ["guardian 1 name", "অভিভাবকের নাম", "অভিভাবক ১ নাম"],
   "guardian relation": ["guardian 1 relation", "relation", "সম্পর্ক", "অভিভাবকের সম্পর্ক", "অভিভাবক ১ সম্পর্ক"],
-  "guardian phone": ["guardian 1 phone", "phone", "mobile", "guardian mobile", "ফোন", "মোবাইল", "অভিভাবকের ফোন", "অভিভাবক ১ ফোন"],
+  "guardian phone": [
+    "guardian 1 phone",
+    "phone",
+    "mobile",
+    "guardian mobile",
+    "ফোন",
+    "মোবাইল",
+    "অভিভাবকের ফোন",
+    "অভিভাবক ১ ফোন",
+  ],
   "guardian 2 name": ["অভিভাবক ২ নাম", "দ্বিতীয় অভিভাবকের নাম"],
   "guardian 2 relation": ["অভিভাবক ২ সম্পর্ক", "দ্বিতীয় অভিভাবকের সম্পর্ক"],
   "guardian 2 phone": ["guardian 2 mobile", "অভিভাবক ২ ফোন", "দ্বিতীয় অভিভাবকের ফোন"],
@@ -123,7 +140,9 @@ function shownHeader(text: string, index: number): string {
  * Reads an uploaded register sheet. `rows` are the rows without a problem; `errors` every problem,
  * the header's first, then by row. Async because the XLSX reader is.
  */
-export async function readRegisterSheet(file: SheetFile): Promise<{ rows: RegisterSheetRow[]; errors: SheetError[] }> {
+export async function readRegisterSheet(
+  file: SheetFile,
+): Promise<{ rows: RegisterSheetRow[]; errors: SheetError[] }> {
   try {
     const grid = await readGrid(file);
     if ("error" in grid) return { rows: [], errors: [fileError(grid.error)] };
@@ -158,7 +177,8 @@ function readRows(grid: GridRow[]): { rows: RegisterSheetRow[]; errors: SheetErr
     columns[i] = column;
   });
   for (const column of requiredColumns)
-    if (!seen.has(column)) errors.push(sheetError(headerRow.line, column, problem("register.missingColumn", { column })));
+    if (!seen.has(column))
+      errors.push(sheetError(headerRow.line, column, problem("register.missingColumn", { column })));
   if (errors.length > 0) return { rows, errors };
 
   // Values a sheet may hold once: a registration number in a session, a roll in a class and
@@ -192,7 +212,9 @@ function readRows(grid: GridRow[]): { rows: RegisterSheetRow[]; errors: SheetErr
         const before = once(key, row.line);
         if (before === undefined) continue;
         fine = false;
-        errors.push(sheetError(row.line, seen.get(column) ?? column, problem("register.repeated", { row: before })));
+        errors.push(
+          sheetError(row.line, seen.get(column) ?? column, problem("register.repeated", { row: before })),
+        );
       }
       if (fine) rows.push(child);
     }
@@ -217,12 +239,18 @@ function readRow(
     const text = withoutFormulaGuard(raw.trim());
     if (column) cells.set(column, { text, header: headers[i]! });
     // A value under no header would be lost without a word (an unknown header stops the reading).
-    else if (text !== "") errors.push(sheetError(row.line, columnLetters(i + 1), problem("sheet.strayValues")));
+    else if (text !== "")
+      errors.push(sheetError(row.line, columnLetters(i + 1), problem("sheet.strayValues")));
   });
   const headerOf = (column: RegisterColumn) => cells.get(column)?.header ?? column;
-  const refuse = (column: RegisterColumn, found: Problem) => errors.push(sheetError(row.line, headerOf(column), found));
+  const refuse = (column: RegisterColumn, found: Problem) =>
+    errors.push(sheetError(row.line, headerOf(column), found));
   /** The cell read by a field's schema; undefined when refused. */
-  const parse = <S extends z.ZodType>(column: RegisterColumn, schema: S, text = cells.get(column)?.text ?? "") => {
+  const parse = <S extends z.ZodType>(
+    column: RegisterColumn,
+    schema: S,
+    text = cells.get(column)?.text ?? "",
+  ) => {
     const parsed = schema.safeParse(text);
     if (parsed.success) return parsed.data as z.output<S>;
     refuse(column, problemOfIssue(parsed.error.issues[0]?.message ?? ""));
@@ -230,7 +258,11 @@ function readRow(
   };
   const textOf = (column: RegisterColumn) => cells.get(column)?.text ?? "";
   /** A cell whose value is a word of a list: undefined when empty, null when refused. */
-  const word = <T>(column: RegisterColumn, words: Record<string, T>, refusal: Problem): T | undefined | null => {
+  const word = <T>(
+    column: RegisterColumn,
+    words: Record<string, T>,
+    refusal: Problem,
+  ): T | undefined | null => {
     const text = textOf(column);
     if (text === "") return undefined;
     const found = words[text.toLowerCase()];
@@ -244,14 +276,18 @@ function readRow(
   const session = parse("session", sessionName);
   const className = textOf("class");
   if (className === "") refuse("class", problem("value.required"));
-  else if ([...className].length > 40 || hasControlCharacter(className)) refuse("class", problem("exam.classOfList"));
+  else if ([...className].length > 40 || hasControlCharacter(className))
+    refuse("class", problem("exam.classOfList"));
   const section = textOf("section");
-  if ([...section].length > 20 || hasControlCharacter(section)) refuse("section", problem("value.tooLong", { max: 20 }));
+  if ([...section].length > 20 || hasControlCharacter(section))
+    refuse("section", problem("value.tooLong", { max: 20 }));
   const roll = parse("roll", rollNumber);
   const registration = parse("registration", rollNumber);
   const name = parse("name", childName);
   const nameBn = textOf("name in Bangla") ? parse("name in Bangla", childNameBn) : undefined;
-  const born = textOf("date of birth") ? parse("date of birth", dateOfBirth, isoDate(textOf("date of birth"))) : undefined;
+  const born = textOf("date of birth")
+    ? parse("date of birth", dateOfBirth, isoDate(textOf("date of birth")))
+    : undefined;
   const birth = textOf("birth registration") ? parse("birth registration", birthRegistration) : undefined;
   const gender = word("gender", genderWords, problem("register.gender"));
   const status = word("status", statusWords, problem("register.status"));

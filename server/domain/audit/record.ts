@@ -33,7 +33,11 @@ export async function recordAudit(db: AuditWriter, actor: SignedInActor, entry: 
 }
 
 /** Several entries in one statement (an imported sheet's children): one row each, as above. */
-export async function recordAudits(db: AuditWriter, actor: SignedInActor, entries: AuditInput[]): Promise<void> {
+export async function recordAudits(
+  db: AuditWriter,
+  actor: SignedInActor,
+  entries: AuditInput[],
+): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(auditEntries).values(
     entries.map((entry) => ({

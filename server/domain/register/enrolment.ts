@@ -3,9 +3,10 @@
 // child's in its session.
 import { and, eq, ne } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
+import { uuidPattern } from "../../../common/ids";
 import type { EnrolmentInput } from "../../../common/schemas/register";
-import { enrolments, registerStudents } from "../../db/schema";
 import type { Database } from "../../db/client";
+import { enrolments, registerStudents } from "../../db/schema";
 import type { DatabaseOrTransaction } from "../../db/transaction";
 import { type Actor, requireAdmin } from "../actor";
 import { recordAudit } from "../audit/record";
@@ -13,7 +14,6 @@ import { listClasses } from "../classes";
 import { DomainError, notFound } from "../errors";
 import { classNamed, isProblem, sectionOf } from "./placement";
 import { type Child, childById, type RegisterContext } from "./read";
-import { uuidPattern } from "../../../common/ids";
 
 /**
  * Writes the child's enrolment in the input's session (a new one, or the one they have), after
@@ -43,7 +43,11 @@ export async function writeEnrolment(
       ),
     );
   if (rollHolder)
-    throw DomainError.ofField("conflict", "roll", problem("register.rollTaken", { roll: input.roll, session: input.session }));
+    throw DomainError.ofField(
+      "conflict",
+      "roll",
+      problem("register.rollTaken", { roll: input.roll, session: input.session }),
+    );
   const [registrationHolder] = await db
     .select({ id: enrolments.id })
     .from(enrolments)
@@ -93,7 +97,12 @@ export async function setEnrolment(
       .for("update");
     if (!child) throw notFound("child");
     const placed = await writeEnrolment(tx, id, child.name, input);
-    await recordAudit(tx, admin, { action: "update", subject: "child", subjectId: id, label: `${child.name}: ${placed}` });
+    await recordAudit(tx, admin, {
+      action: "update",
+      subject: "child",
+      subjectId: id,
+      label: `${child.name}: ${placed}`,
+    });
   });
   return childById(ctx, id);
 }

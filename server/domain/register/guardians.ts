@@ -19,7 +19,12 @@ type Context = RegisterContext & { db: Database };
 const relationWords = (input: { name: string; relation: string; phone: string | null }) =>
   `${input.relation} ${input.name}${input.phone ? ` ${input.phone}` : ""}`.trim();
 
-export async function addGuardian(ctx: Context, actor: Actor, childId: string, input: GuardianInput): Promise<Child> {
+export async function addGuardian(
+  ctx: Context,
+  actor: Actor,
+  childId: string,
+  input: GuardianInput,
+): Promise<Child> {
   const admin = requireAdmin(actor);
   if (!uuidPattern.test(childId)) throw notFound("child");
   await ctx.db.transaction(async (tx) => {
@@ -60,12 +65,21 @@ async function guardianOf(ctx: Context, id: string) {
   return row;
 }
 
-export async function changeGuardian(ctx: Context, actor: Actor, id: string, change: GuardianChange): Promise<Child> {
+export async function changeGuardian(
+  ctx: Context,
+  actor: Actor,
+  id: string,
+  change: GuardianChange,
+): Promise<Child> {
   const admin = requireAdmin(actor);
   const { guardian, childName } = await guardianOf(ctx, id);
   const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
   await ctx.db.transaction(async (tx) => {
-    const [changed] = await tx.update(registerGuardians).set(values).where(eq(registerGuardians.id, id)).returning();
+    const [changed] = await tx
+      .update(registerGuardians)
+      .set(values)
+      .where(eq(registerGuardians.id, id))
+      .returning();
     if (!changed) throw notFound("guardian");
     await recordAudit(tx, admin, {
       action: "update",

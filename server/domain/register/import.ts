@@ -4,8 +4,8 @@
 // one. Everything or nothing: with any error nothing is saved and every error is told by row and
 // column. `check` answers what an import would do and saves nothing (the dashboard's preview).
 import { inArray, type SQL, sql } from "drizzle-orm";
-import { problem } from "../../../common/errors/problem";
 import type { Problem } from "../../../common/errors/problem";
+import { problem } from "../../../common/errors/problem";
 import type { Database } from "../../db/client";
 import { enrolments, registerGuardians, registerStudents } from "../../db/schema";
 import type { Transaction } from "../../db/transaction";
@@ -35,7 +35,9 @@ export type RegisterImport = { added: number; updated: number; rows: ImportedRow
 const chunkSize = 1_000;
 
 const chunks = <T>(list: T[]) =>
-  Array.from({ length: Math.ceil(list.length / chunkSize) }, (_, i) => list.slice(i * chunkSize, (i + 1) * chunkSize));
+  Array.from({ length: Math.ceil(list.length / chunkSize) }, (_, i) =>
+    list.slice(i * chunkSize, (i + 1) * chunkSize),
+  );
 
 type Planned = RegisterSheetRow & {
   classId: string;
@@ -55,7 +57,8 @@ export async function importRegister(
 ): Promise<RegisterImport> {
   const admin = requireAdmin(actor);
   const errors = [...sheetErrors];
-  const refuse = (row: RegisterSheetRow, column: string, found: Problem) => errors.push(sheetError(row.line, column, found));
+  const refuse = (row: RegisterSheetRow, column: string, found: Problem) =>
+    errors.push(sheetError(row.line, column, found));
   const classes = await listClasses(db);
 
   // Who each row is: the child with its registration number (in any session), or with its birth
@@ -66,7 +69,11 @@ export async function importRegister(
   const [byRegistrationRows, byBirthRows, sessionRows] = await Promise.all([
     registrations.length
       ? db
-          .select({ registration: enrolments.registration, session: enrolments.session, child: enrolments.registerStudentId })
+          .select({
+            registration: enrolments.registration,
+            session: enrolments.session,
+            child: enrolments.registerStudentId,
+          })
           .from(enrolments)
           .where(inArray(enrolments.registration, registrations))
       : [],
@@ -141,7 +148,10 @@ export async function importRegister(
     }
     const registrationOwner = registrationHolder.get(`${row.session}|${row.registration}`);
     if (registrationOwner && registrationOwner !== childKey) {
-      const found = problem("register.registrationTaken", { registration: row.registration, session: row.session });
+      const found = problem("register.registrationTaken", {
+        registration: row.registration,
+        session: row.session,
+      });
       refuse(row, "registration", found);
       continue;
     }
@@ -202,7 +212,7 @@ export async function importRegister(
           }),
         )
         .returning({ id: registerStudents.id });
-      part.forEach((key, i) => idOf.set(key, made[i]!.id));
+      for (const [i, key] of part.entries()) idOf.set(key, made[i]!.id);
     }
     const childId = (p: Planned) => ("id" in p.child ? p.child.id : (idOf.get(p.child.newKey) as string));
     await updateChildren(
@@ -281,9 +291,15 @@ async function writeGuardians(tx: Transaction, planned: Planned[], childId: (p: 
   const ids = [...new Set(named.map(childId))];
   const existing = [];
   for (const part of chunks(ids))
-    existing.push(...(await tx.select().from(registerGuardians).where(inArray(registerGuardians.registerStudentId, part))));
+    existing.push(
+      ...(await tx
+        .select()
+        .from(registerGuardians)
+        .where(inArray(registerGuardians.registerStudentId, part))),
+    );
   const byChild = new Map<string, typeof existing>();
-  for (const g of existing) byChild.set(g.registerStudentId, [...(byChild.get(g.registerStudentId) ?? []), g]);
+  for (const g of existing)
+    byChild.set(g.registerStudentId, [...(byChild.get(g.registerStudentId) ?? []), g]);
   const added: (typeof registerGuardians.$inferInsert)[] = [];
   const changed = new Map<string, { id: string; name: string; phone: string | null }>();
   for (const p of named) {

@@ -18,7 +18,13 @@ export type RegisterRow = {
   status: RegisterStatus;
   dateOfBirth: string | null;
   /** The enrolment of the session asked for, or the newest; null when never enrolled. */
-  enrolment: { session: string; class: string; section: string | null; roll: string; registration: string } | null;
+  enrolment: {
+    session: string;
+    class: string;
+    section: string | null;
+    roll: string;
+    registration: string;
+  } | null;
   guardians: number;
 };
 
@@ -52,14 +58,20 @@ export async function listRegister(db: Database, actor: Actor, query: RegisterQu
         ]
       : [];
     const pattern = likePattern(q);
-    filters.push(or(ilike(registerStudents.name, pattern), ilike(registerStudents.nameBn, pattern), ...byNumber));
+    filters.push(
+      or(ilike(registerStudents.name, pattern), ilike(registerStudents.nameBn, pattern), ...byNumber),
+    );
   }
   const where = and(...filters.filter((f): f is SQL => f !== undefined));
   const base = () => {
     const from = db.select({ n: count() }).from(registerStudents);
     return placed
-      ? from.innerJoin(enrolments, enrolmentOn).innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
-      : from.leftJoin(enrolments, enrolmentOn).leftJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId));
+      ? from
+          .innerJoin(enrolments, enrolmentOn)
+          .innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
+      : from
+          .leftJoin(enrolments, enrolmentOn)
+          .leftJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId));
   };
   const [counted] = await base().where(where);
   const total = Number(counted?.n ?? 0);
@@ -82,11 +94,20 @@ export async function listRegister(db: Database, actor: Actor, query: RegisterQu
     })
     .from(registerStudents);
   const joined = placed
-    ? select.innerJoin(enrolments, enrolmentOn).innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
-    : select.leftJoin(enrolments, enrolmentOn).leftJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId));
+    ? select
+        .innerJoin(enrolments, enrolmentOn)
+        .innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
+    : select
+        .leftJoin(enrolments, enrolmentOn)
+        .leftJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId));
   // A class's list reads in roll order (2 before 10); otherwise by name.
   const order = className
-    ? [asc(enrolments.section), asc(sql`length(${enrolments.roll})`), asc(enrolments.roll), asc(registerStudents.name)]
+    ? [
+        asc(enrolments.section),
+        asc(sql`length(${enrolments.roll})`),
+        asc(enrolments.roll),
+        asc(registerStudents.name),
+      ]
     : [asc(registerStudents.name), asc(registerStudents.id)];
   const rows = await joined
     .where(where)
@@ -103,7 +124,13 @@ export async function listRegister(db: Database, actor: Actor, query: RegisterQu
       dateOfBirth: row.dateOfBirth,
       enrolment:
         row.session && row.class && row.roll && row.registration
-          ? { session: row.session, class: row.class, section: row.section, roll: row.roll, registration: row.registration }
+          ? {
+              session: row.session,
+              class: row.class,
+              section: row.section,
+              roll: row.roll,
+              registration: row.registration,
+            }
           : null,
       guardians: Number(row.guardians),
     })),

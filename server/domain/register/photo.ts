@@ -30,7 +30,9 @@ export async function setChildPhoto(
     .where(eq(registerStudents.id, id));
   if (!child) throw notFound("child");
   if (!file && !options.remove)
-    throw new DomainError("invalid", problem("register.photoRequired"), { photo: problem("register.photoRequired") });
+    throw new DomainError("invalid", problem("register.photoRequired"), {
+      photo: problem("register.photoRequired"),
+    });
   let stored: { id: string } | null = null;
   if (file) {
     try {

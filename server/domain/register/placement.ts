@@ -1,7 +1,8 @@
 // Where an enrolment puts a child: a class of the institute's list (by name, any case) and, when
 // the class has sections, one of them. Shared by the forms, the import and the promotion.
-import { problem } from "../../../common/errors/problem";
+
 import type { Problem } from "../../../common/errors/problem";
+import { problem } from "../../../common/errors/problem";
 import type { SchoolClass } from "../classes";
 
 /** The class of this name (any case), or undefined. */

@@ -63,7 +63,12 @@ export async function promoteClass(db: Database, actor: Actor, input: PromotionI
         ),
       );
     const there = await tx
-      .select({ child: enrolments.registerStudentId, classId: enrolments.classId, roll: enrolments.roll, registration: enrolments.registration })
+      .select({
+        child: enrolments.registerStudentId,
+        classId: enrolments.classId,
+        roll: enrolments.roll,
+        registration: enrolments.registration,
+      })
       .from(enrolments)
       .where(eq(enrolments.session, input.toSession))
       .for("update");
@@ -78,7 +83,8 @@ export async function promoteClass(db: Database, actor: Actor, input: PromotionI
     let next = Math.max(0, ...[...rollsTaken].map(Number).filter(Number.isFinite)) + 1;
     const rows: (typeof enrolments.$inferInsert)[] = [];
     for (const pupil of order) {
-      const skip = (reason: SkipReason) => skipped.push({ id: pupil.child, name: pupil.name, roll: pupil.roll, reason });
+      const skip = (reason: SkipReason) =>
+        skipped.push({ id: pupil.child, name: pupil.name, roll: pupil.roll, reason });
       if (enrolledThere.has(pupil.child)) {
         skip("enrolled");
         continue;
@@ -96,7 +102,9 @@ export async function promoteClass(db: Database, actor: Actor, input: PromotionI
       rollsTaken.add(roll);
       // The section kept when the new class has one of that name.
       const section =
-        toSection !== undefined ? toSection : (to.sections.find((s) => s.toLowerCase() === pupil.section?.toLowerCase()) ?? null);
+        toSection !== undefined
+          ? toSection
+          : (to.sections.find((s) => s.toLowerCase() === pupil.section?.toLowerCase()) ?? null);
       rows.push({
         registerStudentId: pupil.child,
         session: input.toSession,
@@ -130,20 +138,36 @@ async function orderOf<P extends Pupil>(
   pupils: P[],
 ): Promise<P[]> {
   const byRoll = [...pupils].sort((a, b) => byNumber(a.roll, b.roll));
-  if (input.rolls === "byName") return [...pupils].sort((a, b) => a.name.localeCompare(b.name, "en") || byNumber(a.roll, b.roll));
+  if (input.rolls === "byName")
+    return [...pupils].sort((a, b) => a.name.localeCompare(b.name, "en") || byNumber(a.roll, b.roll));
   if (input.rolls !== "byResult" || pupils.length === 0) return byRoll;
   // The class's last published exam of the old session: passed first, then GPA, then total marks.
   const [exam] = await tx
     .select({ id: exams.id })
     .from(exams)
-    .where(and(eq(exams.session, input.fromSession), eq(exams.classId, classId), isNotNull(exams.publishAt), lte(exams.publishAt, new Date())))
+    .where(
+      and(
+        eq(exams.session, input.fromSession),
+        eq(exams.classId, classId),
+        isNotNull(exams.publishAt),
+        lte(exams.publishAt, new Date()),
+      ),
+    )
     .orderBy(desc(exams.publishAt))
     .limit(1);
   if (!exam) return byRoll;
   const results = await tx
     .select({ enrolment: examResults.enrolmentId })
     .from(examResults)
-    .where(and(eq(examResults.examId, exam.id), inArray(examResults.enrolmentId, pupils.map((p) => p.enrolment))))
+    .where(
+      and(
+        eq(examResults.examId, exam.id),
+        inArray(
+          examResults.enrolmentId,
+          pupils.map((p) => p.enrolment),
+        ),
+      ),
+    )
     .orderBy(desc(examResults.passed), desc(examResults.gpaHundredths), desc(examResults.totalMarks));
   const place = new Map(results.map((r, i) => [r.enrolment, i]));
   // Children without a result follow, in roll order.

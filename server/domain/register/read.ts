@@ -1,10 +1,16 @@
 // One child on the register as the dashboard and the API show them: the record, the photo, every
 // session's enrolment (newest first) and the guardians. Admins only: the register is never public.
 import { asc, desc, eq } from "drizzle-orm";
-import type { Gender, GuardianRelation, RegisterStatus } from "../../../common/people";
 import { uuidPattern } from "../../../common/ids";
+import type { Gender, GuardianRelation, RegisterStatus } from "../../../common/people";
+import {
+  enrolments,
+  registerGuardians,
+  registerStudents,
+  schoolClasses,
+  uploadedFiles,
+} from "../../db/schema";
 import type { DatabaseOrTransaction } from "../../db/transaction";
-import { enrolments, registerGuardians, registerStudents, schoolClasses, uploadedFiles } from "../../db/schema";
 import { type Actor, requireAdmin } from "../actor";
 import type { ImageStore, ImageView } from "../content/collection";
 import { notFound } from "../errors";

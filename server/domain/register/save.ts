@@ -1,6 +1,7 @@
 // Adding a child to the register and changing their record, each change in the audit trail.
 import { and, eq, ne } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
+import { uuidPattern } from "../../../common/ids";
 import type { ChildChange, ChildInput, EnrolmentInput } from "../../../common/schemas/register";
 import { databaseErrorOf } from "../../db/database-errors";
 import { registerStudents } from "../../db/schema";
@@ -10,13 +11,16 @@ import { recordAudit } from "../audit/record";
 import { DomainError, notFound } from "../errors";
 import { writeEnrolment } from "./enrolment";
 import { type Child, childById, type RegisterContext } from "./read";
-import { uuidPattern } from "../../../common/ids";
 
 const birthRegistrationTaken = () =>
   DomainError.ofField("conflict", "birthRegistration", problem("register.birthRegistrationTaken"));
 
 /** Refuses a birth registration number another child has. */
-async function checkBirthRegistration(db: DatabaseOrTransaction, value: string | null | undefined, self?: string) {
+async function checkBirthRegistration(
+  db: DatabaseOrTransaction,
+  value: string | null | undefined,
+  self?: string,
+) {
   if (!value) return;
   const [other] = await db
     .select({ id: registerStudents.id })
@@ -32,7 +36,8 @@ async function checkBirthRegistration(db: DatabaseOrTransaction, value: string |
 /** A unique index refused the row meanwhile (two saves at once): the same answer as the check's. */
 function uniqueRefusal(error: unknown): never {
   const found = databaseErrorOf(error);
-  if (found?.code === "23505" && found.constraint?.includes("birth_registration")) throw birthRegistrationTaken();
+  if (found?.code === "23505" && found.constraint?.includes("birth_registration"))
+    throw birthRegistrationTaken();
   throw error;
 }
 
