@@ -125,7 +125,7 @@ describe("the register of students in the browser", () => {
     expect(await page.getByTestId("register-count").textContent()).toBe("১ জন শিক্ষার্থী");
     await page.getByRole("link", { name: "Child 12" }).click();
     await page.getByTestId("register-child").waitFor();
-    await page.getByRole("heading", { name: "অভিভাবক" }).waitFor();
+    await page.getByRole("heading", { name: "অভিভাবক", exact: true }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("bn");
     const violations = await checkAccessibility(page);
     expect(violations, formatViolations(violations)).toEqual([]);

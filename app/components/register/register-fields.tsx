@@ -8,6 +8,9 @@ import { useI18n } from "../../lib/i18n";
 
 export type Fields = Record<string, Problem> | undefined;
 
+/** Mantine's dimmed help text is under AA contrast on white: a darker grey. */
+const helpStyles = { description: { color: "var(--mantine-color-gray-8)" } };
+
 /** A field's refusal in words, when there is one. */
 function useFieldError(fields: Fields, prefix = "") {
   const { te } = useI18n();
@@ -66,6 +69,7 @@ export function ChildFields({
         name="birthRegistration"
         label={t("registerPage.birthRegistration")}
         description={t("registerPage.birthRegistrationHelp")}
+        styles={helpStyles}
         inputMode="numeric"
         defaultValue={values.birthRegistration ?? ""}
         error={error("birthRegistration")}
@@ -180,6 +184,7 @@ export function GuardianFields({
         type="tel"
         label={t("registerPage.phone")}
         description={t("registerPage.phoneHelp")}
+        styles={helpStyles}
         defaultValue={values.phone ?? ""}
         error={error("phone")}
         autoComplete="off"
