@@ -285,14 +285,7 @@ export default function RegisterChild({ loaderData, actionData }: Route.Componen
                 <Button type="submit" name="intent" value="guardian-change" variant="default" size="sm">
                   {t("registerPage.changeGuardian")}
                 </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="guardian-remove"
-                  variant="subtle"
-                  color="red.9"
-                  size="sm"
-                >
+                <Button type="submit" name="intent" value="guardian-remove" variant="default" size="sm">
                   {t("registerPage.removeGuardian", {
                     name: g.name || t(`registerPage.relation.${g.relation}`),
                   })}
