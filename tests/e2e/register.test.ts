@@ -110,7 +110,10 @@ describe("the register of students in the browser", () => {
     await page.getByTestId("register-child").waitFor();
     const guardians = page.getByTestId("register-guardian");
     expect(await guardians.count()).toBe(2);
-    expect(await page.locator('input[name="phone"]').first().inputValue()).toBe("+8801711000007");
+    const phones = await Promise.all(
+      (await page.locator('input[name="phone"]').all()).map((input) => input.inputValue()),
+    );
+    expect(phones.filter(Boolean).sort()).toEqual(["+8801711000007", "+8801811000007"]);
     // Without script the record's form saves too, and a bad number is refused beside its field.
     await page.locator('input[name="birthRegistration"]').fill("123");
     await page.getByRole("button", { name: "Save", exact: true }).click();

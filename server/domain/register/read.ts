@@ -85,7 +85,7 @@ export async function childById(ctx: RegisterContext, id: string): Promise<Child
       .select()
       .from(registerGuardians)
       .where(eq(registerGuardians.registerStudentId, id))
-      .orderBy(asc(registerGuardians.createdAt), asc(registerGuardians.id)),
+      .orderBy(asc(registerGuardians.createdAt), asc(registerGuardians.relation), asc(registerGuardians.id)),
   ]);
   const { child, file } = row;
   return {
