@@ -111,6 +111,11 @@ export default [
     route("exports", "routes/dashboard.exports.tsx"),
     route("exams", "routes/dashboard.exams.tsx"),
     route("exams/:id", "routes/dashboard.exam.tsx"),
+    // The register of students: the list, the import of a sheet, a class's promotion, one child.
+    route("register", "routes/dashboard.register.tsx"),
+    route("register/import", "routes/dashboard.register-import.tsx"),
+    route("register/promote", "routes/dashboard.register-promote.tsx"),
+    route("register/:id", "routes/dashboard.register-child.tsx"),
     // The class routine's editor: periods and days, a class's week, substitutes.
     route("routines", "routes/dashboard.routines.tsx"),
   ]),

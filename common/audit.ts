@@ -14,6 +14,9 @@ const otherSubjects = [
   "exam",
   // A class routine, or the periods and days (server/domain/routines.ts).
   "routine",
+  // A child on the register of students: the record, photo, enrolments and guardians, whether
+  // changed one by one, by an imported sheet or by a class's promotion (server/domain/register/).
+  "child",
   // A file of records downloaded from the dashboard: its id names what (a kind, orders,
   // subscribers), its label the file.
   "export",

@@ -19,6 +19,7 @@ import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
+import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
 import { shellMessages } from "./areas/shell";
@@ -47,5 +48,6 @@ export const bn: Messages = {
   ...eventsMessages.bn,
   ...downloadsMessages.bn,
   ...routinesMessages.bn,
+  ...registerMessages.bn,
   ...galleryMessages.bn,
 };

@@ -20,6 +20,7 @@ import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
+import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
 import { shellMessages } from "./areas/shell";
@@ -47,6 +48,7 @@ export const en = {
   ...eventsMessages.en,
   ...downloadsMessages.en,
   ...routinesMessages.en,
+  ...registerMessages.en,
   ...galleryMessages.en,
 };
 

@@ -22,6 +22,7 @@ import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
 import { profileMessages } from "./areas/profile";
+import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
 import { bn } from "./bn";
@@ -47,6 +48,7 @@ const areaTexts = {
     dashboardPeopleMessages,
     dashboardOverviewMessages,
     inboxMessages,
+    registerMessages,
   ]),
   profile: profileMessages,
   home: homeMessages,
@@ -73,7 +75,7 @@ const problemAreas = {
   payment: /^(payment|card|cart|price)\./,
   content: /^(upload|content)\./,
   account: /^(auth|account|password|phone)\./,
-  dashboard: /^(sheet|routine|refund|hold|inbox)\.|^exam\.(?!digits$)/,
+  dashboard: /^(sheet|routine|refund|hold|inbox|register)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 
 export type ProblemArea = keyof typeof problemAreas;

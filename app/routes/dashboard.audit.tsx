@@ -75,6 +75,7 @@ const subjectLabels: Record<AuditSubject, TextRef> = {
   mail: "audit.subject.mail",
   exam: "audit.subject.exam",
   routine: "audit.subject.routine",
+  child: "audit.subject.child",
   export: "audit.subject.export",
 };
 
@@ -91,6 +92,7 @@ function linkOf(entry: { subject: string; subjectId: string; label: string }): s
   if (entry.subject === "message" || entry.subject === "mail")
     return href("/DeashBoard/inbox/:id", { id: entry.subjectId });
   if (entry.subject === "routine") return `${href("/DeashBoard/routines")}?class=${entry.subjectId}`;
+  if (entry.subject === "child") return href("/DeashBoard/register/:id", { id: entry.subjectId });
   return undefined;
 }
 

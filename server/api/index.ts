@@ -14,6 +14,7 @@ import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
 import { type KindRest, plainRest } from "./kind-rest";
 import { orderEndpoints } from "./orders";
+import { registerEndpoints } from "./register";
 import { routineEndpoints } from "./routines";
 import { userEndpoints } from "./users";
 
@@ -38,6 +39,7 @@ export const endpoints: AnyEndpoint[] = [
   ...examEndpoints,
   ...examReportEndpoints,
   ...routineEndpoints,
+  ...registerEndpoints,
   ...contactEndpoints,
   ...orderEndpoints,
   ...auditEndpoints,

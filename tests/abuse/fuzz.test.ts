@@ -78,9 +78,51 @@ const validBodies: Record<string, Record<string, unknown>> = {
     period: 1,
     teacher: "00000000-0000-4000-8000-000000000001",
   },
+  // The register of students: a child (with an enrolment), a guardian, a promotion.
+  "POST /register/students": {
+    name: "Karim",
+    nameBn: "করিম",
+    dateOfBirth: "2014-03-15",
+    birthRegistration: "20143012345678901",
+    gender: "male",
+    enrolment: { session: "2026", class: "Class Six", section: "", roll: "1", registration: "260001" },
+  },
+  "PATCH /register/students/:id": { name: "Karim", status: "left" },
+  "PUT /register/students/:id/enrolment": {
+    session: "2026",
+    class: "Class Six",
+    section: "",
+    roll: "2",
+    registration: "260002",
+  },
+  "POST /register/students/:id/guardians": { name: "Abdul Karim", relation: "father", phone: "01712345678" },
+  "PATCH /register/guardians/:id": { name: "Abdul Karim", relation: "father", phone: "01712345678" },
+  "POST /register/promotions": {
+    fromSession: "2026",
+    fromClass: "Class Six",
+    toSession: "2027",
+    toClass: "Class Seven",
+    rolls: "byRoll",
+  },
 };
 
-const queryNames = ["limit", "offset", "q", "blogId", "all", "status", "authorId", "folder", "page", "sort"];
+const queryNames = [
+  "limit",
+  "offset",
+  "q",
+  "blogId",
+  "all",
+  "status",
+  "authorId",
+  "folder",
+  "page",
+  "sort",
+  "session",
+  "class",
+  "section",
+  "check",
+  "format",
+];
 
 type Fuzzed = {
   params: Record<string, string>;

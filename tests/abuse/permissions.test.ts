@@ -325,6 +325,82 @@ const changeDraft: Setup = async (w) => ({
 });
 const aDraft: Setup = async (w) => ({ params: { id: await draft(w) } });
 
+/** The register of students: a child (enrolled in Class One, 2026), a guardian, a sheet, a promotion. */
+let registerRows = 0;
+const registerNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(6, "0")}`;
+async function childOnRegister(w: World): Promise<string> {
+  const n = ++registerRows;
+  const enrolment = {
+    session: "2026",
+    class: "Class One",
+    roll: String(n),
+    registration: registerNumber("77", n),
+  };
+  const made = await w.t.json(
+    "/api/register/students",
+    "POST",
+    { name: `Rahim ${n}`, enrolment },
+    { session: w.admin },
+  );
+  expect(made.status).toBe(201);
+  return (await made.json()).id;
+}
+async function guardianOnRegister(w: World): Promise<string> {
+  const child = await childOnRegister(w);
+  const body = { name: "Abdul Karim", relation: "father", phone: "01712345678" };
+  const made = await w.t.json(`/api/register/students/${child}/guardians`, "POST", body, {
+    session: w.admin,
+  });
+  expect(made.status).toBe(201);
+  return (await made.json()).guardians[0].id;
+}
+const newChild: Setup = async () => ({ body: { name: "Karim", nameBn: "করিম" } });
+const childChange: Setup = async (w) => ({
+  params: { id: await childOnRegister(w) },
+  body: { nameBn: "রহিম" },
+});
+const childEnrolment: Setup = async (w) => {
+  const id = await childOnRegister(w);
+  const n = ++registerRows;
+  return {
+    params: { id },
+    body: { session: "2027", class: "Class Two", roll: String(n), registration: registerNumber("78", n) },
+  };
+};
+const childPhoto: Setup = async (w) => {
+  const form = new FormData();
+  form.set("photo", new Blob([new Uint8Array(pngOfZeros(64, 64))], { type: "image/png" }), "child.png");
+  return { params: { id: await childOnRegister(w) }, body: form };
+};
+const aChild: Setup = async (w) => ({ params: { id: await childOnRegister(w) } });
+const newGuardian: Setup = async (w) => ({
+  params: { id: await childOnRegister(w) },
+  body: { name: "Rahima Begum", relation: "mother", phone: "01812345678" },
+});
+const guardianChange: Setup = async (w) => ({
+  params: { id: await guardianOnRegister(w) },
+  body: { phone: "01912345678" },
+});
+const aGuardian: Setup = async (w) => ({ params: { id: await guardianOnRegister(w) } });
+const registerSheet: Setup = async () => {
+  const n = ++registerRows;
+  const form = new FormData();
+  const csv = `session,class,roll,registration,name\r\n2031,Class One,${n},${registerNumber("79", n)},Karim ${n}`;
+  form.set("file", new File([csv], "register.csv"));
+  return { body: form };
+};
+const promotion: Setup = async (w) => {
+  await childOnRegister(w);
+  return {
+    body: {
+      fromSession: "2026",
+      fromClass: "Class One",
+      toSession: String(2040 + ++registerRows),
+      toClass: "Class Two",
+    },
+  };
+};
+
 // ---- the matrix ------------------------------------------------------------------------------
 
 type Row = [anonymous: number, user: number, other: number, admin: number, setup: Setup];
@@ -420,6 +496,18 @@ const matrix: Record<string, Row> = {
   "PUT /routines/classes/:id":              [401,      403, 403,  200,  routineSetup],
   "POST /routines/substitutes":             [401,      403, 403,  201,  substituteSetup],
   "DELETE /routines/substitutes/:id":       [401,      403, 403,  200,  aSubstitute],
+
+  // The register of students: admins only (a multipart sheet or photo like any body).
+  "POST /register/students":                [401,      403, 403,  201,  newChild],
+  "PATCH /register/students/:id":           [401,      403, 403,  200,  childChange],
+  "PUT /register/students/:id/enrolment":   [401,      403, 403,  200,  childEnrolment],
+  "PUT /register/students/:id/photo":       [401,      403, 403,  200,  childPhoto],
+  "DELETE /register/students/:id/photo":    [401,      403, 403,  200,  aChild],
+  "POST /register/students/:id/guardians":  [401,      403, 403,  201,  newGuardian],
+  "PATCH /register/guardians/:id":          [401,      403, 403,  200,  guardianChange],
+  "DELETE /register/guardians/:id":         [401,      403, 403,  200,  aGuardian],
+  "POST /register/import":                  [401,      403, 403,  200,  registerSheet],
+  "POST /register/promotions":              [401,      403, 403,  200,  promotion],
 
   "PATCH /inbox":                           [401,      403, 403,  200,  markMany],
   "PATCH /inbox/:id":                       [401,      403, 403,  200,  markOne],

@@ -20,6 +20,7 @@ const items: { to: string; label: TextRef }[] = [
   })),
   ...listKinds.map((kind) => ({ to: href("/DeashBoard/list/:kind", { kind }), label: listMenuLabels[kind] })),
   { to: href("/DeashBoard/exams"), label: "results.exams.heading" },
+  { to: href("/DeashBoard/register"), label: "registerPage.menu" },
   { to: href("/DeashBoard/routines"), label: "routines.menu" },
   { to: href("/DeashBoard/comments"), label: "moderation.menu" },
   { to: href("/DeashBoard/orders"), label: "cart.admin.menu" },

@@ -69,6 +69,9 @@ WITH "children" AS (
 )
 UPDATE "enrolments" SET "register_student_id" = "children"."id"
 FROM "children" WHERE "children"."registration" = "enrolments"."registration";--> statement-breakpoint
+-- The update queued the deferred "records_changed" trigger (0017) for each row, and a table with
+-- pending trigger events cannot be altered: they run now.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 ALTER TABLE "enrolments" ALTER COLUMN "register_student_id" SET NOT NULL;--> statement-breakpoint
 -- Accounts linked to an enrolment are now linked to the child: a student's own account (one
 -- child per account, the first linked) and guardians (with the role that shows them the child).

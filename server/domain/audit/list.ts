@@ -13,6 +13,7 @@ import {
   exams,
   orders,
   outgoingMessages,
+  registerStudents,
   schoolClasses,
   users,
 } from "../../db/schema";
@@ -58,6 +59,7 @@ const tables: Record<Exclude<AuditSubject, "export">, PgTable & { id: PgColumn }
   exam: exams,
   // A routine is a class's (its id); the periods and days have none.
   routine: schoolClasses,
+  child: registerStudents,
 };
 
 /** The ids among these that still exist, one query per kind of record on the page. */

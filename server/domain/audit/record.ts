@@ -33,3 +33,22 @@ export async function recordAudit(db: AuditWriter, actor: SignedInActor, entry: 
     label: entry.label.slice(0, labelLength),
   });
 }
+
+/** Several entries in one statement (an imported sheet's children): one row each, as above. */
+export async function recordAudits(
+  db: AuditWriter,
+  actor: SignedInActor,
+  entries: AuditInput[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditEntries).values(
+    entries.map((entry) => ({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: entry.action,
+      subject: entry.subject,
+      subjectId: entry.subjectId,
+      label: entry.label.slice(0, labelLength),
+    })),
+  );
+}
