@@ -12,6 +12,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -48,4 +49,5 @@ export const bn: Messages = {
   ...downloadsMessages.bn,
   ...routinesMessages.bn,
   ...galleryMessages.bn,
+  ...familyMessages.bn,
 };

@@ -13,6 +13,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -48,6 +49,7 @@ export const en = {
   ...downloadsMessages.en,
   ...routinesMessages.en,
   ...galleryMessages.en,
+  ...familyMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

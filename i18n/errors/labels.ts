@@ -52,6 +52,9 @@ export const labelsEn = {
   order: "Order",
   exam: "Exam",
   enrolment: "Enrolment",
+  // The register of students.
+  child: "Child",
+  guardian: "Guardian",
   payment: "Payment",
   draft: "Draft",
   substitute: "Substitute",

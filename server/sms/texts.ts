@@ -9,3 +9,15 @@ const dictionary = { en, bn };
 /** The phone code message: the site's name, the code and how long it lasts. */
 export const phoneCodeText = (locale: Locale, vars: { code: string; site: string }) =>
   translate(dictionary[locale], "phone.sms", vars);
+
+/** A guardian's link code: the site, the code, the child and the relation the code links as. */
+export const guardianLinkText = (
+  locale: Locale,
+  vars: { code: string; site: string; child: string; relation: "father" | "mother" | "guardian" },
+) => {
+  const relation = translate(dictionary[locale], `family.relation.${vars.relation}`);
+  return translate(dictionary[locale], "family.sms", {
+    ...vars,
+    relation: locale === "en" ? relation.toLowerCase() : relation,
+  });
+};
