@@ -67,6 +67,10 @@ export default [
     route("phone", "routes/profile.phone.tsx"),
     route("password", "routes/profile.password.tsx"),
     route("results", "routes/profile.results.tsx"),
+    // Each person's view: a guardian's children (and a student's own record), a teacher's classes.
+    route("children", "routes/profile.children.tsx"),
+    route("children/:childId", "routes/profile.child.tsx"),
+    route("classes", "routes/profile.classes.tsx"),
   ]),
   route("forgot-password", "routes/forgot-password.tsx"),
   // The sign-in popup's first and last pages (identity providers).
