@@ -64,7 +64,9 @@ export default function ChildPage({ loaderData }: Route.ComponentProps) {
           <ChildPlacement enrolment={child.enrolment} />
           {child.enrolment ? (
             <p className="muted">
-              {t("family.child.registration", { registration: localDigits(child.enrolment.registration, intl) })}
+              {t("family.child.registration", {
+                registration: localDigits(child.enrolment.registration, intl),
+              })}
             </p>
           ) : null}
         </div>
@@ -103,7 +105,9 @@ export default function ChildPage({ loaderData }: Route.ComponentProps) {
                   ) : slot.teacher ? (
                     <span className="routine-slot__meta">{slot.teacher.name}</span>
                   ) : null}
-                  {slot.room ? <span className="routine-slot__meta">{t("routines.room", { room: slot.room })}</span> : null}
+                  {slot.room ? (
+                    <span className="routine-slot__meta">{t("routines.room", { room: slot.room })}</span>
+                  ) : null}
                 </>
               );
             }}
@@ -135,7 +139,11 @@ export default function ChildPage({ loaderData }: Route.ComponentProps) {
         <Form method="post" action={href("/profile-route/children")}>
           <input type="hidden" name="intent" value="unlink" />
           <input type="hidden" name="child" value={child.id} />
-          <Button type="submit" variant="outline" aria-label={t("family.children.unlinkNamed", { name: child.name })}>
+          <Button
+            type="submit"
+            variant="outline"
+            aria-label={t("family.children.unlinkNamed", { name: child.name })}
+          >
             {t("family.children.unlink")}
           </Button>
         </Form>

@@ -18,8 +18,8 @@ import {
   unlinkOwnChild,
 } from "../../server/domain/register/guardian-links";
 import { Avatar } from "../components/avatar";
-import { FormError } from "../components/form-error";
 import { ChildPlacement } from "../components/family/child-placement";
+import { FormError } from "../components/form-error";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
@@ -53,7 +53,11 @@ type Answer = {
 
 const here = () => href("/profile-route/children");
 
-const invalid = (error: Parameters<typeof fieldProblemsOf>[0], registration: string | undefined, intent: string) => {
+const invalid = (
+  error: Parameters<typeof fieldProblemsOf>[0],
+  registration: string | undefined,
+  intent: string,
+) => {
   const answer: Answer = { fields: fieldProblemsOf(error), registration, intent };
   return data(answer, { status: 400 });
 };
@@ -67,13 +71,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "unlink") {
       await unlinkOwnChild(services.db, actor, String(form.child ?? ""));
-      return redirect(here(), { headers: { "Set-Cookie": flashCookieHeader(request, "family.children.unlinked") } });
+      return redirect(here(), {
+        headers: { "Set-Cookie": flashCookieHeader(request, "family.children.unlinked") },
+      });
     }
     if (intent === "confirm") {
       const parsed = linkCodeConfirm.safeParse({ registration: form.registration, code: form.code });
       if (!parsed.success) return invalid(parsed.error, registration, intent);
       await confirmGuardianCode(guardianLinkDeps(services), actor, parsed.data);
-      return redirect(here(), { headers: { "Set-Cookie": flashCookieHeader(request, "family.children.linked") } });
+      return redirect(here(), {
+        headers: { "Set-Cookie": flashCookieHeader(request, "family.children.linked") },
+      });
     }
     const parsed = linkCodeRequest.safeParse({ registration: form.registration });
     if (!parsed.success) return invalid(parsed.error, registration, intent);
@@ -86,7 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(here());
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const headers = error instanceof RateLimitError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    const headers =
+      error instanceof RateLimitError ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
     const answer: Answer = { problem: error.problem, fields: error.fieldProblems, registration, intent };
     return data(answer, { status: statusOf[error.code], headers });
   }
@@ -95,7 +104,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MyChildren({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
   const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const busy = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const { children, pending } = loaderData;
   const fieldError = (name: string) => {
     const found = actionData?.fields?.[name];
@@ -110,7 +120,11 @@ export default function MyChildren({ loaderData, actionData }: Route.ComponentPr
       {children.length === 0 ? (
         <p data-testid="children-none">{t("family.children.none")}</p>
       ) : (
-        <ul className="family-children" aria-label={t("family.children.listLabel")} data-testid="children-list">
+        <ul
+          className="family-children"
+          aria-label={t("family.children.listLabel")}
+          data-testid="children-list"
+        >
           {children.map((child) => (
             <li key={child.id} className="family-child" data-testid="child-card">
               <Avatar

@@ -42,9 +42,11 @@ export default function MyClasses({ loaderData }: Route.ComponentProps) {
         <>
           <p className="muted">{t("family.classes.lead", { session: localDigits(session, intl) })}</p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="classes-caption">
+          <section className="table-scroll" tabIndex={0} aria-labelledby="classes-caption">
             <table className="table">
-              <caption id="classes-caption">{t("family.classes.caption", { session: localDigits(session, intl) })}</caption>
+              <caption id="classes-caption">
+                {t("family.classes.caption", { session: localDigits(session, intl) })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t("family.classes.class")}</th>
@@ -69,7 +71,10 @@ export default function MyClasses({ loaderData }: Route.ComponentProps) {
                               <a
                                 href={`${href("/DeashBoard/exams/:id", { id: exam.id })}?subject=${encodeURIComponent(exam.subjectCode)}`}
                               >
-                                {t("family.classes.marksOf", { exam: exam.name, session: localDigits(session, intl) })}
+                                {t("family.classes.marksOf", {
+                                  exam: exam.name,
+                                  session: localDigits(session, intl),
+                                })}
                               </a>
                             </li>
                           ))}
@@ -80,7 +85,7 @@ export default function MyClasses({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
 // A child's newest class, section and roll, and the session, as one or two lines: the class's
 // name in the reader's language when it is one of the list's.
-import type { ChildSummary } from "../../../server/domain/register/family";
+
 import { localDigits } from "../../../i18n/format";
+import type { ChildSummary } from "../../../server/domain/register/family";
 import { useI18n } from "../../lib/i18n";
 import { classLabelKey } from "../lists/labels";
 
@@ -20,7 +21,9 @@ export function ChildPlacement({ enrolment }: { enrolment: ChildSummary["enrolme
         ? t("family.children.placement", vars)
         : t("family.children.placementNoSection", vars)}
       <br />
-      <span className="muted">{t("family.children.session", { session: localDigits(enrolment.session, intl) })}</span>
+      <span className="muted">
+        {t("family.children.session", { session: localDigits(enrolment.session, intl) })}
+      </span>
     </p>
   );
 }
