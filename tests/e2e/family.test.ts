@@ -192,7 +192,10 @@ describe.skipIf(!withPostgres)("a guardian's children in the browser", () => {
   });
 
   it("shows the children and a child's marksheet in Bangla", async () => {
-    const page = await site.signedIn(parent, "/profile-route/children", { locale: "bn-BD" });
+    const page = await site.signedIn(parent, "/profile-route/children");
+    // The reader's choice of language, as the header's switch keeps it.
+    const { hostname } = new URL(site.url);
+    await page.context().addCookies([{ name: "maktab_lang", value: "bn", domain: hostname, path: "/" }]);
     await page.goto(`${site.url}/profile-route/children`);
     expect(await page.getByRole("heading", { level: 2 }).first().textContent()).toBe("আমার সন্তান");
     expect(await page.getByTestId("children-list").textContent()).toContain("বাবা");
