@@ -116,6 +116,8 @@ export default [
     route("exams/:id", "routes/dashboard.exam.tsx"),
     // The class routine's editor: periods and days, a class's week, substitutes.
     route("routines", "routes/dashboard.routines.tsx"),
+    // A guardian of the register linked to an account (or unlinked) by an admin.
+    route("register/:id/guardians/:guardianId/account", "routes/dashboard.guardian-account.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),
