@@ -206,6 +206,57 @@ describe.skipIf(!withPostgres)("a guardian's children in the browser", () => {
     expect(axe, formatViolations(axe)).toEqual([]);
   });
 
+  it("answers another family's child with the same 404 page as a child who does not exist", async () => {
+    const stranger = { email: "stranger@school.test", password: "stranger-password-1" };
+    await fetch(`${site.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: site.url },
+      body: JSON.stringify({ ...stranger, name: "Someone Else" }),
+    });
+    const { cookie } = sessionOf(await apiSignIn(site.server, stranger.email, stranger.password));
+    const children = await (
+      await api(
+        "/family/children",
+        "GET",
+        undefined,
+        sessionOf(await apiSignIn(site.server, parent.email, parent.password)).cookie,
+      )
+    ).json();
+    const theirs = await fetch(`${site.url}/profile-route/children/${children[0].id}`, {
+      headers: { cookie },
+    });
+    const none = await fetch(`${site.url}/profile-route/children/00000000-0000-4000-8000-000000000000`, {
+      headers: { cookie },
+    });
+    expect([theirs.status, none.status]).toEqual([404, 404]);
+    const page = await theirs.text();
+    expect(page).not.toContain(children[0].name);
+  });
+
+  it("lets an admin link a guardian of the register to an account by phone, on the dashboard's form", async () => {
+    const db = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+    const [row] = await db<{ id: string; child: string }[]>`select g.id, g.register_student_id as child
+      from register_guardians g join enrolments e on e.register_student_id = g.register_student_id
+      where e.registration = ${pupils[1][1]} and g.relation = 'father'`;
+    const uncle = { email: "uncle@school.test", password: "uncle-password-1" };
+    await fetch(`${site.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: site.url },
+      body: JSON.stringify({ ...uncle, name: "Uncle Rafiq" }),
+    });
+    await db`update users set phone_number = '+8801911000003' where email = ${uncle.email}`;
+    await db.end();
+    const page = await site.signedIn(
+      admin,
+      `/DeashBoard/register/${row?.child}/guardians/${row?.id}/account`,
+    );
+    await page.getByLabel("E-mail address or phone number").fill("01911-000003");
+    await page.getByRole("button", { name: "Link the account" }).click();
+    await page.getByTestId("guardian-account").filter({ hasText: "Uncle Rafiq" }).waitFor();
+    const axe = await checkAccessibility(page);
+    expect(axe, formatViolations(axe)).toEqual([]);
+  });
+
   it("links a child with the form without script", async () => {
     const { context, page } = await newPage(site.browser, {
       javaScript: false,
