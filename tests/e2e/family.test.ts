@@ -251,7 +251,7 @@ describe.skipIf(!withPostgres)("a guardian's children in the browser", () => {
       `/DeashBoard/register/${row?.child}/guardians/${row?.id}/account`,
     );
     await page.getByLabel("E-mail address or phone number").fill("01911-000003");
-    await page.getByRole("button", { name: "Link the account" }).click();
+    await page.getByRole("button", { name: "Link the account", exact: true }).click();
     await page.getByTestId("guardian-account").filter({ hasText: "Uncle Rafiq" }).waitFor();
     const axe = await checkAccessibility(page);
     expect(axe, formatViolations(axe)).toEqual([]);
