@@ -68,6 +68,10 @@ export default [
     route("phone", "routes/profile.phone.tsx"),
     route("password", "routes/profile.password.tsx"),
     route("results", "routes/profile.results.tsx"),
+    // Each person's view: a guardian's children (and a student's own record), a teacher's classes.
+    route("children", "routes/profile.children.tsx"),
+    route("children/:childId", "routes/profile.child.tsx"),
+    route("classes", "routes/profile.classes.tsx"),
   ]),
   route("forgot-password", "routes/forgot-password.tsx"),
   // The sign-in popup's first and last pages (identity providers).
@@ -118,6 +122,8 @@ export default [
     route("register/:id", "routes/dashboard.register-child.tsx"),
     // The class routine's editor: periods and days, a class's week, substitutes.
     route("routines", "routes/dashboard.routines.tsx"),
+    // A guardian of the register linked to an account (or unlinked) by an admin.
+    route("register/:id/guardians/:guardianId/account", "routes/dashboard.guardian-account.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -12,6 +12,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -50,4 +51,5 @@ export const bn: Messages = {
   ...routinesMessages.bn,
   ...registerMessages.bn,
   ...galleryMessages.bn,
+  ...familyMessages.bn,
 };

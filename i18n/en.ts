@@ -13,6 +13,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -50,6 +51,7 @@ export const en = {
   ...routinesMessages.en,
   ...registerMessages.en,
   ...galleryMessages.en,
+  ...familyMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

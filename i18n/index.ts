@@ -16,6 +16,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -63,6 +64,7 @@ const areaTexts = {
   downloads: downloadsMessages,
   routines: routinesMessages,
   gallery: galleryMessages,
+  family: familyMessages,
 } satisfies Record<string, Area>;
 
 export type PageArea = keyof typeof areaTexts;
@@ -75,6 +77,7 @@ const problemAreas = {
   payment: /^(payment|card|cart|price)\./,
   content: /^(upload|content)\./,
   account: /^(auth|account|password|phone)\./,
+  family: /^family\./,
   dashboard: /^(sheet|routine|refund|hold|inbox|register)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 

@@ -22,7 +22,7 @@ import type { Route } from "./+types/profile";
 // problems of an account and of writing a blog or a photo.
 export const handle = {
   ...personalPage,
-  texts: ["profile", "account", "results"],
+  texts: ["profile", "account", "results", "family"],
   problems: ["content", "account"],
 } satisfies TextsHandle;
 
@@ -37,6 +37,9 @@ export const loader = withTexts(handle, async ({ request, context }: Route.Loade
       ? placeholderProfile(profile, placeholderValues)
       : { ...profile, initials: initialsOf(profile.displayName) },
     maxBytes: services.config.uploadMaxBytes,
+    // The pages of the account's own roles (an admin has the dashboard for the others).
+    teacher: actor.roles.has("teacher"),
+    accountant: actor.roles.has("accountant"),
   };
 });
 
@@ -50,7 +53,9 @@ export function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, { title: { key: "profile.heading" }, path: href("/profile-route") });
 
-const menu: { to: string; label: MessageKey; also?: string[] }[] = [
+type MenuItem = { to: string; label: MessageKey; also?: string[]; startsWith?: string };
+
+const menu: MenuItem[] = [
   {
     to: href("/profile-route/UpdatedProfile"),
     label: "profile.menu.profile",
@@ -62,7 +67,18 @@ const menu: { to: string; label: MessageKey; also?: string[] }[] = [
   { to: href("/profile-route/phone"), label: "profile.menu.phone" },
   { to: href("/profile-route/password"), label: "profile.menu.password" },
   { to: href("/profile-route/results"), label: "results.mine.heading" },
+  {
+    to: href("/profile-route/children"),
+    label: "family.menu.children",
+    startsWith: href("/profile-route/children"),
+  },
   { to: href("/bookings"), label: "profile.menu.bookings" },
+];
+
+/** The role's own pages: a teacher's classes, an accountant's orders. */
+const roleMenu = (roles: { teacher: boolean; accountant: boolean }): MenuItem[] => [
+  ...(roles.teacher ? [{ to: href("/profile-route/classes"), label: "family.menu.classes" as const }] : []),
+  ...(roles.accountant ? [{ to: href("/DeashBoard/orders"), label: "family.menu.orders" as const }] : []),
 ];
 
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
@@ -71,8 +87,10 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   // Paths match case-insensitively, like the route table.
   const here = location.pathname.replace(/\/+$/, "").toLowerCase();
-  const isCurrent = (item: (typeof menu)[number]) =>
-    [item.to, ...(item.also ?? [])].some((path) => path.toLowerCase() === here);
+  const isCurrent = (item: MenuItem) =>
+    [item.to, ...(item.also ?? [])].some((path) => path.toLowerCase() === here) ||
+    (item.startsWith !== undefined && here.startsWith(`${item.startsWith.toLowerCase()}/`));
+  const items = [...menu, ...roleMenu(loaderData)];
   // Set once the script runs, so tests can tell the working page from the server's markup.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -101,7 +119,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
           </section>
           <nav className="profile__menu" aria-label={t("profile.menu.label")}>
             <ul>
-              {menu.map((item) => (
+              {items.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} aria-current={isCurrent(item) ? "page" : undefined} prefetch="intent">
                     {t(item.label)}

@@ -342,6 +342,15 @@ const textsBn = {
   "sheet.scoreNegative": "নম্বর ঋণাত্মক হতে পারে না।",
   "sheet.scoreFraction": "নম্বর একটি পূর্ণসংখ্যা হতে হবে।",
   "sheet.scoreNotScore": "নম্বর একটি পূর্ণসংখ্যা হতে হবে, বা অনুপস্থিতির জন্য A।",
+  "family.code": "টেক্সট মেসেজের ৬ অঙ্কের কোড হতে হবে",
+  "family.codeWrong": "কোডটি সঠিক নয়। টেক্সট মেসেজটি দেখে আবার চেষ্টা করুন।",
+  "family.codeExpired": "কোডটির মেয়াদ শেষ। নতুন কোড চান।",
+  "family.codeVoid": "অনেকবার ভুল হয়েছে: কোডটি আর কাজ করবে না। নতুন কোড চান।",
+  "family.noCode": "এই রেজিস্ট্রেশন নম্বরের জন্য কোনো কোড অপেক্ষায় নেই। আগে কোড চান।",
+  "family.alreadyLinked": "আপনার অ্যাকাউন্ট এই শিক্ষার্থীর সাথে আগেই যুক্ত।",
+  "family.accountLinked": "এই অ্যাকাউন্ট অন্য অভিভাবক হিসেবে এই শিক্ষার্থীর সাথে আগেই যুক্ত।",
+  "family.notAccount": "নিবন্ধিত কোনো অ্যাকাউন্টের ই-মেইল বা ফোন নম্বর হতে হবে",
+  "limit.guardianCodes": "অনেকবার কোড চাওয়া হয়েছে। আরেকটি চাওয়ার আগে অপেক্ষা করুন।",
 } as const satisfies Record<ErrorCode, string>;
 
 // Fails to compile when a text leaves out a parameter of its English text ("lacks {day}").

@@ -367,4 +367,14 @@ export const errorTextsEn = {
   "register.sheetProblems": "The sheet has {count} problems: nothing was imported",
   "register.photoRequired": "a photo must be chosen",
   "result.noMatch": "No result matches this roll and registration number",
+  // A guardian's link to a child (server/domain/register/guardian-links.ts).
+  "family.code": "must be the 6 digits of the text message",
+  "family.codeWrong": "The code is not right. Check the text message and try again.",
+  "family.codeExpired": "The code has expired. Ask for a new one.",
+  "family.codeVoid": "Too many wrong tries: the code no longer works. Ask for a new one.",
+  "family.noCode": "No code is waiting for this registration number. Ask for one first.",
+  "family.alreadyLinked": "Your account is already linked to this child.",
+  "family.accountLinked": "This account is already linked to this child as another guardian.",
+  "family.notAccount": "must be the e-mail address or phone number of a registered account",
+  "limit.guardianCodes": "Too many codes were asked for. Please wait before asking for another.",
 } as const;

@@ -10,6 +10,7 @@ import { downloadFileEndpoints } from "./downloads";
 import type { AnyEndpoint } from "./endpoint";
 import { examReportEndpoints } from "./exam-reports";
 import { examEndpoints } from "./exams";
+import { familyEndpoints } from "./family";
 import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
 import { type KindRest, plainRest } from "./kind-rest";
@@ -44,4 +45,5 @@ export const endpoints: AnyEndpoint[] = [
   ...orderEndpoints,
   ...auditEndpoints,
   ...inboxEndpoints,
+  ...familyEndpoints,
 ];

@@ -202,6 +202,8 @@ export async function ownMarksheets(
   db: Database,
   actor: Actor,
   context: Omit<LookupContext, "client">,
+  /** Only this child's (one of the account's own: a child's view in the profile). */
+  childId?: string,
 ): Promise<Marksheet[]> {
   const user = requireUser(actor);
   // The children this account is on the register as (the student) or a guardian of.
@@ -223,6 +225,7 @@ export async function ownMarksheets(
     .where(
       and(
         inArray(enrolments.registerStudentId, children),
+        childId ? eq(enrolments.registerStudentId, childId) : undefined,
         isNotNull(exams.publishAt),
         lte(exams.publishAt, new Date()),
       ),

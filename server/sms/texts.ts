@@ -13,3 +13,15 @@ export const phoneCodeText = (locale: Locale, vars: { code: string; site: string
 /** The sign-in (or sign-up) code message: the same, and never to be shared. */
 export const signInCodeText = (locale: Locale, vars: { code: string; site: string }) =>
   translate(dictionary[locale], "phone.smsSignIn", vars);
+
+/** A guardian's link code: the site, the code, the child and the relation the code links as. */
+export const guardianLinkText = (
+  locale: Locale,
+  vars: { code: string; site: string; child: string; relation: "father" | "mother" | "guardian" },
+) => {
+  const relation = translate(dictionary[locale], `family.relation.${vars.relation}`);
+  return translate(dictionary[locale], "family.sms", {
+    ...vars,
+    relation: locale === "en" ? relation.toLowerCase() : relation,
+  });
+};

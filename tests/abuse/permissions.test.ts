@@ -13,7 +13,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogs, orders, rateLimits, users } from "../../server/db/schema";
+import {
+  blogs,
+  enrolments,
+  orders,
+  rateLimits,
+  registerGuardians,
+  registerStudents,
+  schoolClasses,
+  users,
+} from "../../server/db/schema";
+import { codeSentTo } from "../fixtures/outbox";
 import { pngOfZeros } from "../fixtures/png-of-zeros";
 import type { Session } from "../fixtures/test-app";
 import {
@@ -399,6 +409,82 @@ const promotion: Setup = async (w) => {
       toClass: "Class Two",
     },
   };
+/** A child on the register, enrolled with a registration number of its own, and a guardian with a phone. */
+let children = 0;
+async function childWithGuardian(
+  w: World,
+): Promise<{ child: string; guardian: string; registration: string; phone: string }> {
+  const db = w.t.services.db;
+  children += 1;
+  const [made] = await db
+    .insert(schoolClasses)
+    .values({ name: `Family ${randomUUID().slice(0, 8)}` })
+    .returning({ id: schoolClasses.id });
+  const [child] = await db
+    .insert(registerStudents)
+    .values({ name: `Child ${children}` })
+    .returning({ id: registerStudents.id });
+  const registration = `55${String(children).padStart(8, "0")}`;
+  await db.insert(enrolments).values({
+    session: "2026",
+    classId: made?.id ?? "",
+    roll: "1",
+    registration,
+    name: `Child ${children}`,
+    registerStudentId: child?.id ?? "",
+  });
+  const phone = `+88018100${String(children).padStart(5, "0")}`;
+  const [guardian] = await db
+    .insert(registerGuardians)
+    .values({ registerStudentId: child?.id ?? "", relation: "mother", phone })
+    .returning({ id: registerGuardians.id });
+  return { child: child?.id ?? "", guardian: guardian?.id ?? "", registration, phone };
+}
+const userIdOf = async (w: World, session: Session) =>
+  (await w.t.services.db.select({ id: users.id }).from(users).where(eq(users.email, session.email)))[0]?.id ??
+  "";
+/** The code texted to this phone, once it is in the outbox (it goes out after the answer). */
+async function textedCode(w: World, phone: string): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await codeSentTo(w.t.config.dataDir, phone);
+    } catch (error) {
+      if (tries > 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+const linkCodeAsked: Setup = async (w) => ({
+  body: { registration: (await childWithGuardian(w)).registration },
+});
+/** A code the user asked for (alice's for "other", who cannot use it), and the number it is for. */
+const linkCodeGiven: Setup = async (w, caller, session) => {
+  const { registration, phone } = await childWithGuardian(w);
+  const asker = caller === "other" || !session ? w.alice : session;
+  const asked = await w.t.json("/api/family/codes", "POST", { registration }, { session: asker });
+  expect(asked.status).toBe(202);
+  return { body: { registration, code: await textedCode(w, phone) } };
+};
+/** A child alice is a guardian of. */
+const aliceChild: Setup = async (w) => {
+  const { child, guardian } = await childWithGuardian(w);
+  await w.t.services.db
+    .update(registerGuardians)
+    .set({ userId: await userIdOf(w, w.alice) })
+    .where(eq(registerGuardians.id, guardian));
+  return { params: { id: child } };
+};
+const guardianToLink: Setup = async (w) => ({
+  params: { id: (await childWithGuardian(w)).guardian },
+  body: { account: w.alice.email },
+});
+const guardianLinked: Setup = async (w) => {
+  const { guardian } = await childWithGuardian(w);
+  await w.t.services.db
+    .update(registerGuardians)
+    .set({ userId: await userIdOf(w, w.bob) })
+    .where(eq(registerGuardians.id, guardian));
+  return { params: { id: guardian } };
 };
 
 // ---- the matrix ------------------------------------------------------------------------------
@@ -508,6 +594,13 @@ const matrix: Record<string, Row> = {
   "DELETE /register/guardians/:id":         [401,      403, 403,  200,  aGuardian],
   "POST /register/import":                  [401,      403, 403,  200,  registerSheet],
   "POST /register/promotions":              [401,      403, 403,  200,  promotion],
+  // A guardian's children: each account links its own (by a code the account asked for itself),
+  // sees and unlinks only its own (404 otherwise, admins included); admins link guardian rows.
+  "POST /family/codes":                     [401,      202, 202,  202,  linkCodeAsked],
+  "POST /family/children":                  [401,      200, 400,  200,  linkCodeGiven],
+  "DELETE /family/children/:id":            [401,      200, 404,  404,  aliceChild],
+  "PUT /family/guardians/:id/account":      [401,      403, 403,  200,  guardianToLink],
+  "DELETE /family/guardians/:id/account":   [401,      403, 403,  200,  guardianLinked],
 
   "PATCH /inbox":                           [401,      403, 403,  200,  markMany],
   "PATCH /inbox/:id":                       [401,      403, 403,  200,  markOne],
