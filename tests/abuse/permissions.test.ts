@@ -409,6 +409,8 @@ const promotion: Setup = async (w) => {
       toClass: "Class Two",
     },
   };
+};
+
 /** A child on the register, enrolled with a registration number of its own, and a guardian with a phone. */
 let children = 0;
 async function childWithGuardian(
