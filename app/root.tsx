@@ -202,10 +202,10 @@ function ErrorMessage({ error }: { error: unknown }) {
         {status === 403
           ? t("forbidden.lead")
           : status === 404
-          ? t("notFound.lead")
-          : status === 503
-            ? t("outage.lead")
-            : t("error.lead", { id: reference })}
+            ? t("notFound.lead")
+            : status === 503
+              ? t("outage.lead")
+              : t("error.lead", { id: reference })}
       </p>
       <p>
         <a href="/">{t("notFound.home")}</a>
