@@ -314,6 +314,18 @@ export type AccountRef = { id: string } | { who: string };
 
 type RoleTarget = { id: string; email: string; phoneNumber: string | null; role: string | null };
 
+/**
+ * A Bangladeshi mobile number as typed (01..., 8801..., +880..., Bangla digits, spaces) in the
+ * stored form +8801XXXXXXXXX; anything else as normalisePhoneNumber judges it.
+ */
+function storedPhoneForm(value: string): string {
+  const digits = value
+    .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6))
+    .replace(/[\s\-.()]/g, "");
+  const local = /^(?:\+?88)?(01\d{9})$/.exec(digits);
+  return normalisePhoneNumber(local ? `+88${local[1]}` : digits);
+}
+
 async function findForRoles(tx: Transaction, ref: AccountRef): Promise<RoleTarget> {
   const columns = { id: users.id, email: users.email, phoneNumber: users.phoneNumber, role: users.role };
   if ("id" in ref) {
@@ -323,7 +335,7 @@ async function findForRoles(tx: Transaction, ref: AccountRef): Promise<RoleTarge
   }
   const who = ref.who.trim();
   // An e-mail has an @; anything else is a Bangladeshi mobile number in any of its forms.
-  const where = who.includes("@") ? byEmail(who) : eq(users.phoneNumber, normalisePhoneNumber(who));
+  const where = who.includes("@") ? byEmail(who) : eq(users.phoneNumber, storedPhoneForm(who));
   const [row] = await tx.select(columns).from(users).where(where).limit(1).for("update");
   if (!row) throw new DomainError("not_found", problem("account.notFoundBy", { who }));
   return row;
