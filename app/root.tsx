@@ -184,9 +184,10 @@ export function ErrorBoundary() {
 
 const statusOf = (error: unknown) => (isRouteErrorResponse(error) ? error.status : undefined);
 
-/** Not found; the database not answering (a navigation's data answered 503); anything else. */
+/** Not open to the reader's role; not found; the database not answering (a navigation's data answered 503); anything else. */
 function headingOf(error: unknown): MessageKey {
   const status = statusOf(error);
+  if (status === 403) return "forbidden.heading";
   return status === 404 ? "notFound.heading" : status === 503 ? "outage.heading" : "error.heading";
 }
 
@@ -197,13 +198,15 @@ function ErrorMessage({ error }: { error: unknown }) {
   const reference = status !== undefined ? String(status) : new Date().toISOString().slice(0, 19);
   return (
     <div className="container container--narrow">
-      <h1>{t(headingOf(error))}</h1>
+      <h1 data-testid={status === 403 ? "forbidden" : undefined}>{t(headingOf(error))}</h1>
       <p>
-        {status === 404
-          ? t("notFound.lead")
-          : status === 503
-            ? t("outage.lead")
-            : t("error.lead", { id: reference })}
+        {status === 403
+          ? t("forbidden.lead")
+          : status === 404
+            ? t("notFound.lead")
+            : status === 503
+              ? t("outage.lead")
+              : t("error.lead", { id: reference })}
       </p>
       <p>
         <a href="/">{t("notFound.home")}</a>

@@ -107,6 +107,9 @@ export default [
     route("albums/:id/photos", "routes/dashboard.album-photos.tsx"),
     route("orders", "routes/dashboard.orders.tsx"),
     route("users", "routes/dashboard.users.tsx"),
+    // A teacher's class-subjects: an admin's page of any account, and the teacher's own.
+    route("users/:id/teaching", "routes/dashboard.teaching.tsx", { id: "dashboard-teaching" }),
+    route("my-teaching", "routes/dashboard.teaching.tsx", { id: "dashboard-my-teaching" }),
     route("comments", "routes/dashboard.comments.tsx"),
     route("subscribers", "routes/dashboard.subscribers.tsx"),
     route("inbox/:id", "routes/dashboard.message.tsx"),

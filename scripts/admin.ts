@@ -1,5 +1,6 @@
 // `npm run admin -- <command> EMAIL`: accounts from the server's command line, for the first
-// admin, a locked-out office or a forgotten password. It works on the database the server uses
+// admin, a locked-out office or a forgotten password; `grant|revoke ROLE EMAIL-OR-PHONE` gives and
+// takes the roles (a phone number in any Bangladeshi form: 01..., +880..., Bangla digits). It works on the database the server uses
 // (DATA_DIR's embedded one, or DATABASE_URL) through the same code: Better Auth makes accounts and
 // sets passwords (its hashing, its rules), the domain gives and takes the admin role (never the
 // last admin, in the audit trail). A password is never taken from the command line, where `ps`
@@ -13,6 +14,7 @@ import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
+import { type Role, roles } from "../common/people";
 import { ConfigError, loadConfig } from "../server/config";
 import type { Services } from "../server/container";
 import { DataFolderFullError } from "../server/db/data-folder-space";
@@ -20,7 +22,14 @@ import { FolderInUseError } from "../server/db/folder-lock";
 import { users } from "../server/db/schema";
 import type { SignedInActor } from "../server/domain/actor";
 import { DomainError } from "../server/domain/errors";
-import { disableUser, enableUser, ensureAdminAccount, makeAdmin, removeAdmin } from "../server/domain/users";
+import {
+  disableUser,
+  enableUser,
+  ensureAdminAccount,
+  makeAdmin,
+  removeAdmin,
+  setRole,
+} from "../server/domain/users";
 
 /** A refusal to report: its message, and the exit code. */
 class Refusal extends Error {
@@ -50,7 +59,9 @@ type Command = {
   summary: string;
   /** Asks for a password (ADMIN_PASSWORD, --password-stdin, or typed). */
   password?: boolean;
-  run(services: Services, email: string, password: string): Promise<string>;
+  /** Takes a role before the account (grant, revoke). */
+  role?: boolean;
+  run(services: Services, email: string, password: string, role: Role): Promise<string>;
 };
 
 async function accountWith(services: Services, email: string) {
@@ -116,6 +127,26 @@ const commands: Record<string, Command> = {
         : `Enabled ${email}: it can sign in again`;
     },
   },
+  grant: {
+    summary: `give a role (${roles.join(", ")}): grant ROLE EMAIL-OR-PHONE`,
+    role: true,
+    async run(services, who, _password, role) {
+      const answer = await setRole(services.db, commandLine, { who }, role, true);
+      const name = answer.email;
+      return answer.changed ? `${name} holds the role ${role} now` : `${name} holds the role ${role} already`;
+    },
+  },
+  revoke: {
+    summary: "take a role (never admin from the last admin): revoke ROLE EMAIL-OR-PHONE",
+    role: true,
+    async run(services, who, _password, role) {
+      const answer = await setRole(services.db, commandLine, { who }, role, false);
+      const name = answer.email;
+      return answer.changed
+        ? `${name} no longer holds the role ${role}`
+        : `${name} does not hold the role ${role}`;
+    },
+  },
   "reset-password": {
     summary: "set an account's password and sign out all its sessions",
     password: true,
@@ -139,6 +170,7 @@ const commands: Record<string, Command> = {
 
 const usage = [
   "Usage: npm run admin -- <command> EMAIL [--password-stdin]",
+  "       npm run admin -- grant|revoke ROLE EMAIL-OR-PHONE",
   "",
   "Commands:",
   ...Object.entries(commands).map(([name, command]) => `  ${name.padEnd(15)} ${command.summary}`),
@@ -148,7 +180,7 @@ const usage = [
   "line. The database is the server's: DATA_DIR's embedded one (stop the server first) or DATABASE_URL.",
 ].join("\n");
 
-type Parsed = { command: Command; name: string; email: string; passwordStdin: boolean };
+type Parsed = { command: Command; name: string; email: string; role: Role; passwordStdin: boolean };
 
 function parse(args: string[]): Parsed {
   const passwordStdin = args.includes("--password-stdin");
@@ -159,14 +191,25 @@ function parse(args: string[]): Parsed {
       2,
     );
   }
-  const [name, email, ...extra] = rest;
+  const [name, ...after] = rest;
   if (name === undefined) throw new Refusal(usage, 2);
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) throw new Refusal(`Unknown command '${name}'\n\n${usage}`, 2);
-  if (!email || email.startsWith("-")) throw new Refusal(`'${name}' needs an e-mail address\n\n${usage}`, 2);
+  let role: Role = "admin";
+  if (command.role) {
+    const given = after.shift() ?? "";
+    const known = roles.find((one) => one === given.trim().toLowerCase());
+    if (!known) throw new Refusal(`'${name}' needs a role: one of ${roles.join(", ")}\n\n${usage}`, 2);
+    role = known;
+  }
+  const [email, ...extra] = after;
+  if (!email || (email.startsWith("-") && !command.role)) {
+    const what = command.role ? "an e-mail address or a phone number" : "an e-mail address";
+    throw new Refusal(`'${name}' needs ${what}\n\n${usage}`, 2);
+  }
   if (extra.length > 0) throw new Refusal(`Unexpected: ${extra.join(" ")}\n\n${usage}`, 2);
   if (passwordStdin && !command.password) throw new Refusal(`'${name}' takes no password`, 2);
-  return { command, name, email: email.trim(), passwordStdin };
+  return { command, name, email: email.trim(), role, passwordStdin };
 }
 
 async function readStdinLine(): Promise<string> {
@@ -241,7 +284,7 @@ async function main(args: string[]): Promise<number> {
     // Loaded only now (Better Auth, the database drivers...): a wrong usage is told at once.
     const { createServices } = await import("../server/container-factory");
     services = await createServices(config, pino({ level: config.logLevel }, pino.destination(2)));
-    const done = await parsed.command.run(services, parsed.email, password);
+    const done = await parsed.command.run(services, parsed.email, password, parsed.role);
     // Servers on the same PostgreSQL or Redis forget the sessions and pages they remember.
     await services.pageCache.invalidate();
     console.log(done);

@@ -1,7 +1,9 @@
 // In app/lib, not beside a route: nearly every loader and action uses it.
 // Server helpers for loaders and actions: the request's context and the login guards.
-import { type RouterContextProvider, redirect } from "react-router";
-import type { SignedInActor } from "../../server/domain/actor";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { problem } from "../../common/errors/problem";
+import type { Role } from "../../common/people";
+import { holdsRole, type SignedInActor } from "../../server/domain/actor";
 import { pageContext } from "../../server/page-context";
 import { loginPath } from "./safe-redirect";
 
@@ -19,9 +21,22 @@ export function requireUserPage(context: Readonly<RouterContextProvider>, reques
   return actor;
 }
 
-/** Admins only: anyone else goes to /login with this page as the origin. */
-export function requireAdminPage(context: Readonly<RouterContextProvider>, request: Request): SignedInActor {
+/**
+ * Holders of one of these roles (an admin holds them all): a visitor goes to /login and comes
+ * back; a signed-in account without the role gets the 403 page (the domain checks again).
+ */
+export function requireRolePage(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  ...roles: Role[]
+): SignedInActor {
   const actor = requireUserPage(context, request);
-  if (!actor.isAdmin) throw redirect(loginPath(here(request)));
+  if (!roles.some((role) => holdsRole(actor, role))) {
+    throw data({ error: problem("auth.roleOnly") }, { status: 403 });
+  }
   return actor;
 }
+
+/** Admins only: a visitor goes to /login with this page as the origin; anyone else gets the 403 page. */
+export const requireAdminPage = (context: Readonly<RouterContextProvider>, request: Request): SignedInActor =>
+  requireRolePage(context, request, "admin");

@@ -47,6 +47,8 @@ const actionLabels: Record<AuditAction, MessageKey> = {
   publish: "audit.action.publish",
   unpublish: "audit.action.unpublish",
   export: "audit.action.export",
+  grant: "audit.action.grant",
+  revoke: "audit.action.revoke",
 };
 
 // Dark shades on outline badges: the text keeps its contrast. (A light badge given a shade fills
@@ -61,6 +63,8 @@ const actionColours: Record<AuditAction, string> = {
   publish: "teal.9",
   unpublish: "orange.9",
   export: "grape.9",
+  grant: "teal.9",
+  revoke: "orange.9",
 };
 
 const subjectLabels: Record<AuditSubject, TextRef> = {

@@ -1,6 +1,8 @@
 // /DeashBoard/exams/{id}: the marks of one exam, subject by subject, in a grid that saves each
 // cell as the admin leaves it (keyboard first: Enter moves down, Tab across), and the import of a
-// whole marks sheet. Without script, the grid is one form saved with its button.
+// whole marks sheet. Without script, the grid is one form saved with its button. A teacher gets
+// the grid of their own subjects only (another subject's is the 403 page); the exam's setup, the
+// import and the account links stay the admins'.
 
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { type KeyboardEvent, useState } from "react";
@@ -13,10 +15,10 @@ import { readScore } from "../../common/scores";
 import { formatNumber } from "../../i18n/format";
 import { linkAccount } from "../../server/domain/account-links";
 import { listClasses } from "../../server/domain/classes";
-import { DomainError } from "../../server/domain/errors";
+import { DomainError, statusOf } from "../../server/domain/errors";
 import { updateExam } from "../../server/domain/exam-setup";
 import { getExam } from "../../server/domain/exams";
-import { marksGrid, saveMarks } from "../../server/domain/marks";
+import { markingScope, marksGrid, saveMarks } from "../../server/domain/marks";
 import { importMarks } from "../../server/domain/marks-import";
 import { readMarksSheet } from "../../server/exam-results/marks-sheet-reading";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
@@ -26,7 +28,7 @@ import { ExamForm } from "../components/exam-results/exam-form";
 import { LinkAccountForm } from "../components/exam-results/link-account-form";
 import { FormError } from "../components/form-error";
 import { useI18n } from "../lib/i18n";
-import { pageOf, requireAdminPage } from "../lib/page.server";
+import { pageOf, requireAdminPage, requireRolePage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";
 import { type FieldErrors, useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.exam";
@@ -37,19 +39,30 @@ export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches,
 export const handle = personalPage;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireRolePage(context, request, "teacher");
   const { services } = pageOf(context);
-  const grid = await marksGrid(services.db, actor, params.id).catch((error) => {
-    if (error instanceof DomainError && error.code === "not_found") throw data(null, { status: 404 });
+  const asked = new URL(request.url).searchParams.get("subject");
+  const grid = await marksGrid(services.db, actor, params.id, asked ?? undefined).catch((error) => {
+    if (error instanceof DomainError && (error.code === "not_found" || error.code === "forbidden"))
+      throw data({ error: error.problem }, { status: statusOf[error.code] });
     throw error;
   });
-  const asked = new URL(request.url).searchParams.get("subject");
   const subject = grid.exam.subjects.find((s) => s.code === asked) ?? grid.exam.subjects[0];
+  if (!actor.isAdmin) {
+    return { exam: grid.exam, subject, students: grid.students, figures: null, classes: [], admin: false };
+  }
   const [figures, classes] = await Promise.all([
     officeFigures(context, request, grid.exam.id),
     listClasses(services.db),
   ]);
-  return { exam: grid.exam, subject, students: grid.students, figures, classes: classes.map((c) => c.name) };
+  return {
+    exam: grid.exam,
+    subject,
+    students: grid.students,
+    figures,
+    classes: classes.map((c) => c.name),
+    admin: true,
+  };
 }
 
 type SheetError = { row: number; column: string; message: string } & Problem;
@@ -71,11 +84,14 @@ type Answer = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireRolePage(context, request, "teacher");
   const { services } = pageOf(context);
   const form = await request.formData();
   try {
     const intent = form.get("intent");
+    // The exam's setup, its import and the account links: admins only.
+    if (["change", "link-account", "import", "check"].includes(String(intent)))
+      requireAdminPage(context, request);
     if (intent === "change") {
       const read = readExamForm(Object.fromEntries(form));
       if (!read.input)
@@ -124,7 +140,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     // The grid: fields named score.<enrolment>.<subject>.<component>, each checked against its
     // subject's full marks and refused beside its box.
-    const exam = await getExam(services.db, actor, params.id);
+    const { exam } = await markingScope(services.db, actor, params.id);
     const values = Object.fromEntries(form);
     const refused = scoreProblems(values, (code, kind) => {
       const part = exam.subjects.find((s) => s.code === code)?.components.find((c) => c.kind === kind);
@@ -145,8 +161,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { ok: true, saved: saved.saved } satisfies Answer;
   } catch (error) {
     if (error instanceof DomainError) {
+      const refused = error.code === "forbidden" || error.code === "not_found";
       return data({ ok: false, error: error.problem } satisfies Answer, {
-        status: 400,
+        status: refused ? statusOf[error.code] : 400,
       });
     }
     throw error;
@@ -155,7 +172,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ExamMarks({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
-  const { exam, subject, students, figures, classes } = loaderData;
+  const { exam, subject, students, figures, classes, admin } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const parts = subject
@@ -196,19 +213,21 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
           {t("results.exams.changed")}
         </Alert>
       ) : null}
-      <details className="exam-change" open={answer?.form === "change" ? true : undefined}>
-        <summary>{t("results.exams.change")}</summary>
-        <Paper withBorder p="lg" mt="xs" maw={720}>
-          <ExamForm
-            classes={classes}
-            exam={exam}
-            fields={answer?.form === "change" ? answer.fields : undefined}
-            busy={busy}
-            intent="change"
-            submitLabel={t("results.exams.saveChange")}
-          />
-        </Paper>
-      </details>
+      {admin ? (
+        <details className="exam-change" open={answer?.form === "change" ? true : undefined}>
+          <summary>{t("results.exams.change")}</summary>
+          <Paper withBorder p="lg" mt="xs" maw={720}>
+            <ExamForm
+              classes={classes}
+              exam={exam}
+              fields={answer?.form === "change" ? answer.fields : undefined}
+              busy={busy}
+              intent="change"
+              submitLabel={t("results.exams.saveChange")}
+            />
+          </Paper>
+        </details>
+      ) : null}
       {answer?.errors?.length ? <ImportErrors errors={answer.errors} /> : null}
       {answer?.ok && answer.linked ? (
         <Alert color="teal" variant="light" role="status" data-testid="account-linked">
@@ -218,23 +237,25 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
 
-      <Paper withBorder p="lg">
-        <Title order={3} mb="xs">
-          {t("results.import.heading")}
-        </Title>
-        <Text size="sm" mb="sm">
-          {t("results.import.help")}
-        </Text>
-        <Group gap="sm" mb="sm">
-          <a href={`/results/exams/${exam.id}/marks.xlsx`} download>
-            {t("results.import.templateXlsx")}
-          </a>
-          <a href={`/results/exams/${exam.id}/marks.csv`} download>
-            {t("results.import.template")}
-          </a>
-        </Group>
-        <ImportForm fields={answer?.form === "import" ? answer.fields : undefined} busy={busy} />
-      </Paper>
+      {admin ? (
+        <Paper withBorder p="lg">
+          <Title order={3} mb="xs">
+            {t("results.import.heading")}
+          </Title>
+          <Text size="sm" mb="sm">
+            {t("results.import.help")}
+          </Text>
+          <Group gap="sm" mb="sm">
+            <a href={`/results/exams/${exam.id}/marks.xlsx`} download>
+              {t("results.import.templateXlsx")}
+            </a>
+            <a href={`/results/exams/${exam.id}/marks.csv`} download>
+              {t("results.import.template")}
+            </a>
+          </Group>
+          <ImportForm fields={answer?.form === "import" ? answer.fields : undefined} busy={busy} />
+        </Paper>
+      ) : null}
 
       {students.length === 0 || !subject ? (
         <p>{t("results.marks.none")}</p>
@@ -267,21 +288,23 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
           />
         </>
       )}
-      {students.length > 0 ? (
+      {admin && students.length > 0 ? (
         <LinkAccountForm
           students={students}
           fields={answer?.form === "link" ? answer.fields : undefined}
           busy={busy}
         />
       ) : null}
-      <Paper withBorder p="lg">
-        <ExamFigures
-          view={figures}
-          heading={t("examReports.figures.heading")}
-          headingLevel={3}
-          files={{ examId: exam.id }}
-        />
-      </Paper>
+      {figures ? (
+        <Paper withBorder p="lg">
+          <ExamFigures
+            view={figures}
+            heading={t("examReports.figures.heading")}
+            headingLevel={3}
+            files={{ examId: exam.id }}
+          />
+        </Paper>
+      ) : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 // /DeashBoard/exams: every exam with its status, publishing and unpublishing, and the form that
-// sets up a new one (subjects typed one per line, common/subject-lines.ts).
+// sets up a new one (subjects typed one per line, common/subject-lines.ts). A teacher sees the
+// exams of the class-subjects assigned to them, each opening its marks grid, and nothing else.
 
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { data, Form, href, Link, useActionData, useNavigation } from "react-router";
@@ -10,12 +11,12 @@ import { listClasses, saveClass } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
 import { publishExam, unpublishExam } from "../../server/domain/exam-publishing";
 import { createExam } from "../../server/domain/exam-setup";
-import { listExams } from "../../server/domain/exams";
+import { teachersExams } from "../../server/domain/teaching";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { ExamForm } from "../components/exam-results/exam-form";
 import { FormError } from "../components/form-error";
 import { useI18n } from "../lib/i18n";
-import { pageOf, requireAdminPage } from "../lib/page.server";
+import { pageOf, requireAdminPage, requireRolePage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";
 import { useSchemaForm } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.exams";
@@ -26,10 +27,11 @@ export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches,
 export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireRolePage(context, request, "teacher");
   const { services } = pageOf(context);
-  const [exams, classes] = await Promise.all([listExams(services.db, actor), listClasses(services.db)]);
-  return { exams, classes };
+  const exams = await teachersExams(services.db, actor);
+  const classes = actor.isAdmin ? await listClasses(services.db) : [];
+  return { exams, classes, admin: actor.isAdmin };
 }
 
 type Answer = {
@@ -122,9 +124,11 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
                 <Table.Th scope="col">{t("results.exams.name")}</Table.Th>
                 <Table.Th scope="col">{t("results.exams.class")}</Table.Th>
                 <Table.Th scope="col">{t("results.exams.status")}</Table.Th>
-                <Table.Th scope="col">
-                  <span className="visually-hidden">{t("results.exams.open")}</span>
-                </Table.Th>
+                {loaderData.admin ? (
+                  <Table.Th scope="col">
+                    <span className="visually-hidden">{t("results.exams.open")}</span>
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -145,43 +149,51 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
                           : t("results.exams.draft")}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={exam.id} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value={exam.published ? "unpublish" : "publish"}
-                        size="xs"
-                        variant={exam.published ? "outline" : "filled"}
-                        aria-label={`${exam.published ? t("results.exams.unpublish") : t("results.exams.publish")}: ${exam.name} ${exam.session}`}
-                      >
-                        {exam.published ? t("results.exams.unpublish") : t("results.exams.publish")}
-                      </Button>
-                    </Form>
-                  </Table.Td>
+                  {loaderData.admin ? (
+                    <Table.Td>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={exam.id} />
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value={exam.published ? "unpublish" : "publish"}
+                          size="xs"
+                          variant={exam.published ? "outline" : "filled"}
+                          aria-label={`${exam.published ? t("results.exams.unpublish") : t("results.exams.publish")}: ${exam.name} ${exam.session}`}
+                        >
+                          {exam.published ? t("results.exams.unpublish") : t("results.exams.publish")}
+                        </Button>
+                      </Form>
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
-      <Paper withBorder p="lg" maw={720}>
-        <Title order={3} mb="sm">
-          {t("results.exams.new")}
-        </Title>
-        <ExamForm
-          classes={loaderData.classes.map((c) => c.name)}
-          fields={answer?.form === "exam" ? answer.fields : undefined}
-          busy={busy}
-          intent="create"
-          submitLabel={t("results.exams.create")}
-        />
-      </Paper>
-      <Classes
-        classes={loaderData.classes}
-        refused={answer?.form === "class" ? { row: answer.classRow ?? "", fields: answer.fields } : undefined}
-      />
+      {loaderData.admin ? (
+        <>
+          <Paper withBorder p="lg" maw={720}>
+            <Title order={3} mb="sm">
+              {t("results.exams.new")}
+            </Title>
+            <ExamForm
+              classes={loaderData.classes.map((c) => c.name)}
+              fields={answer?.form === "exam" ? answer.fields : undefined}
+              busy={busy}
+              intent="create"
+              submitLabel={t("results.exams.create")}
+            />
+          </Paper>
+          <Classes
+            classes={loaderData.classes}
+            refused={
+              answer?.form === "class" ? { row: answer.classRow ?? "", fields: answer.fields } : undefined
+            }
+          />
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -1,6 +1,9 @@
 // The dashboard home (/DeashBoard and /DeashBoard/Home): the overview's numbers, then the inbox.
-// A signed-in user who is not an admin sees a short explanation instead.
+// An accountant lands on the orders, a teacher on their exams; any other signed-in user who is
+// not an admin sees a short explanation instead.
 import { Box, Text } from "@mantine/core";
+import { href, redirect } from "react-router";
+import { holdsRole } from "../../server/domain/actor";
 import { loadOverview } from "../../server/domain/overview";
 import { Inbox } from "../components/dashboard/inbox";
 import { inboxAction, loadInbox } from "../components/dashboard/inbox.server";
@@ -15,7 +18,11 @@ export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
-  if (!actor.isAdmin) return { admin: false as const };
+  if (!actor.isAdmin) {
+    if (holdsRole(actor, "accountant")) throw redirect(href("/DeashBoard/orders"));
+    if (holdsRole(actor, "teacher")) throw redirect(href("/DeashBoard/exams"));
+    return { admin: false as const };
+  }
   const { services } = pageOf(context);
   const [overview, inbox] = await Promise.all([
     loadOverview(services.db, services),

@@ -1,12 +1,12 @@
-// /DeashBoard/orders.csv (admins): every order, or those with one status (?status=), as a CSV
+// /DeashBoard/orders.csv (accountants and admins): every order, or those with one status (?status=), as a CSV
 // download for a spreadsheet.
 import { orderStatusOf } from "../../common/schemas/orders";
 import { ordersCsv } from "../../server/domain/orders/export";
-import { pageOf, requireAdminPage } from "../lib/page.server";
+import { pageOf, requireRolePage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.orders-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireRolePage(context, request, "accountant");
   const { services } = pageOf(context);
   const status = orderStatusOf(new URL(request.url).searchParams.get("status"));
   const csv = await ordersCsv(services, actor, { status });

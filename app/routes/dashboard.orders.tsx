@@ -1,4 +1,4 @@
-// /DeashBoard/orders (admins): every order, newest first, with its buyer, status, items and
+// /DeashBoard/orders (accountants and admins): every order, newest first, with its buyer, status, items and
 // totals, and a link to its receipt. Filters by status (?status=, a plain form that works without
 // script), pages (?page=), downloads the same orders as CSV (/DeashBoard/orders.csv), and refunds
 // a paid order, whole or in part, through the provider that took it.
@@ -23,7 +23,7 @@ import { ConfirmHoldForm, RefundForm, type RefundFormAnswer } from "../component
 import { pageCount, tableQuery } from "../components/dashboard/table-query.server";
 import { Cell, TableBox, TablePagination } from "../components/dashboard/table-tools";
 import { useI18n } from "../lib/i18n";
-import { pageOf, requireAdminPage } from "../lib/page.server";
+import { pageOf, requireRolePage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.orders";
 
@@ -35,7 +35,7 @@ const perPage = 50;
 export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireRolePage(context, request, "accountant");
   const { services } = pageOf(context);
   const { url, page, limit, offset } = tableQuery(request, perPage);
   const status = orderStatusOf(url.searchParams.get("status"));
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireAdminPage(context, request);
+  const actor = requireRolePage(context, request, "accountant");
   const { services, logger } = pageOf(context);
   const form = await request.formData();
   const field = (name: string) => {

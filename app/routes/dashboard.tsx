@@ -1,6 +1,10 @@
-// /DeashBoard: any signed-in user may open it; only admins get the menu and the screens.
+// /DeashBoard: any signed-in user may open it; each role gets the menu of the screens it may use
+// (teacher: exams and marks, their teaching and routine; accountant: orders and refunds; admin:
+// everything). Each screen's loader and action checks again, through the domain.
 import { Container, Group, MantineProvider, Title } from "@mantine/core";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { roles } from "../../common/people";
+import { holdsRole } from "../../server/domain/actor";
 import { headerNotices } from "../../server/domain/notifications";
 import { DashboardMenu } from "../components/dashboard/dashboard-menu";
 import { HeaderNotices } from "../components/dashboard/header-notices";
@@ -31,6 +35,8 @@ export const loader = withTexts(handle, async ({ request, context }: Route.Loade
   const notices = actor.isAdmin ? await headerNotices(pageOf(context).services.db, actor) : null;
   return {
     isAdmin: actor.isAdmin,
+    // An admin holds every role.
+    roles: roles.filter((role) => holdsRole(actor, role)),
     name: actor.name,
     notices,
   };
@@ -53,6 +59,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "das
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const nonce = useNonce();
+  const menu = loaderData.roles.some(
+    (role) => role === "admin" || role === "teacher" || role === "accountant",
+  );
   return (
     <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={() => nonce}>
       <Container size="xl">
@@ -60,8 +69,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Title order={1}>{t("dashboard.title")}</Title>
           {loaderData.notices ? <HeaderNotices data={loaderData.notices} /> : null}
         </Group>
-        <div className={loaderData.isAdmin ? "dashboard dashboard--admin" : "dashboard"}>
-          {loaderData.isAdmin ? <DashboardMenu /> : null}
+        <div className={menu ? "dashboard dashboard--admin" : "dashboard"}>
+          {menu ? <DashboardMenu roles={loaderData.roles} /> : null}
           <div className="dashboard__screen">
             <Outlet />
           </div>

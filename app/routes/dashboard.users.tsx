@@ -2,12 +2,28 @@
 // row Make admin or Remove admin, Disable or Enable, and Delete. Removing one's own admin role,
 // disabling and deleting ask first and say what follows. The action calls the domain, which
 // checks the actor again, refuses to remove the last admin and to disable or delete oneself.
+// Each row also gives or takes any role (a plain form: works without script) and, for a teacher,
+// links to their classes and subjects.
 
-import { Badge, Button, Group, Modal, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useEffect, useState } from "react";
-import { data, href, redirect, useFetcher } from "react-router";
+import { data, href, Link, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
+import { type Role, roles } from "../../common/people";
+import { accountRoleParams } from "../../common/schemas/people";
 import { makeAdminInput } from "../../common/schemas/users";
 import type { MessageKey } from "../../i18n";
 import { formatDate } from "../../i18n/format";
@@ -21,6 +37,7 @@ import {
   listUsers,
   makeAdmin,
   removeAdmin,
+  setRole,
   type UserListItem,
 } from "../../server/domain/users";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
@@ -58,9 +75,46 @@ const changes: Record<Intent, (...args: Parameters<typeof makeAdmin>) => Promise
   delete: deleteUser,
 };
 
+const roleInput = accountRoleParams.extend({ intent: z.enum(["grant", "revoke"]) });
+
+/** Giving or taking a role: the row's account by id, the role chosen. */
+async function roleAction(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  form: Record<string, unknown>,
+) {
+  const parsed = roleInput.safeParse({ id: form.id, role: form.role, intent: form.intent });
+  if (!parsed.success)
+    return data(
+      { ok: false as const, error: problem("request.invalid"), email: null, role: null },
+      { status: 400 },
+    );
+  const { services, actor } = pageOf(context);
+  const { id, role, intent } = parsed.data;
+  try {
+    await setRole(services.db, actor, { id }, role, intent === "grant");
+  } catch (error) {
+    if (error instanceof DomainError)
+      return data(
+        { ok: false as const, error: error.problem, email: null, role },
+        { status: statusOf[error.code] },
+      );
+    throw error;
+  }
+  // Without the admin role the dashboard's admin screens close: go on to the profile, told why.
+  if (intent === "revoke" && role === "admin" && actor.kind === "user" && actor.id === id) {
+    throw redirect(href("/profile"), {
+      headers: { "Set-Cookie": flashCookieHeader(request, "people.users.removedOwnAdmin") },
+    });
+  }
+  return { ok: true as const, intent, email: null, role, error: null };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdminPage(context, request);
-  const parsed = actionInput.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "grant" || form.intent === "revoke") return roleAction(request, context, form);
+  const parsed = actionInput.safeParse(form);
   if (!parsed.success)
     return data({ ok: false as const, error: problem("request.invalid"), email: null }, { status: 400 });
   const { services, actor } = pageOf(context);
@@ -148,7 +202,7 @@ function UserActions({ user, own }: { user: UserListItem; own: boolean }) {
           </>
         )}
       </Group>
-      {answer?.ok ? (
+      {answer?.ok && answer.intent !== "grant" && answer.intent !== "revoke" ? (
         <Text size="xs" c="teal.9" role="status" mt={4} data-testid="user-notice">
           {t(doneTexts[answer.intent])}
         </Text>
@@ -184,6 +238,64 @@ function UserActions({ user, own }: { user: UserListItem; own: boolean }) {
           </Button>
         </Group>
       </Modal>
+    </fetcher.Form>
+  );
+}
+
+const roleLabel = (role: Role): MessageKey => `people.users.role.${role}`;
+
+/** Gives or takes one role: a plain form (a choice and two buttons) that works without script. */
+function RoleControl({ user }: { user: UserListItem }) {
+  const { t, te } = useI18n();
+  const fetcher = useFetcher<typeof action>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" data-testid="role-form">
+      <input type="hidden" name="id" value={user.id} />
+      <Group gap={4} align="flex-end" wrap="wrap">
+        <NativeSelect
+          name="role"
+          size="xs"
+          label={t("people.users.roleToChange")}
+          aria-label={`${t("people.users.roleToChange")}: ${user.name}`}
+          data={roles.map((role) => ({ value: role, label: t(roleLabel(role)) }))}
+        />
+        <Button
+          type="submit"
+          name="intent"
+          value="grant"
+          size="xs"
+          variant="default"
+          loading={busy}
+          data-testid="grant-role"
+        >
+          {t("people.users.grant")}
+        </Button>
+        <Button
+          type="submit"
+          name="intent"
+          value="revoke"
+          size="xs"
+          variant="default"
+          loading={busy}
+          data-testid="revoke-role"
+        >
+          {t("people.users.revoke")}
+        </Button>
+      </Group>
+      {answer?.ok && "role" in answer ? (
+        <Text size="xs" c="teal.9" role="status" mt={4} data-testid="role-notice">
+          {t(answer.intent === "grant" ? "people.users.granted" : "people.users.revoked", {
+            role: t(roleLabel(answer.role)),
+          })}
+        </Text>
+      ) : null}
+      {answer && !answer.ok ? (
+        <Text size="xs" c="red.9" role="alert" mt={4} data-testid="role-error">
+          {te(answer.error)}
+        </Text>
+      ) : null}
     </fetcher.Form>
   );
 }
@@ -255,6 +367,23 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
                       >
                         {user.role === "admin" ? t("people.users.roleAdmin") : t("people.users.roleUser")}
                       </Badge>
+                      {user.roles
+                        .filter((role) => role !== "admin")
+                        .map((role) => (
+                          <Badge key={role} color="blue.9" variant="outline" data-testid="user-other-role">
+                            {t(roleLabel(role))}
+                          </Badge>
+                        ))}
+                      {user.roles.includes("teacher") ? (
+                        <Anchor
+                          component={Link}
+                          size="xs"
+                          to={href("/DeashBoard/users/:id/teaching", { id: user.id })}
+                          data-testid="teaching-link"
+                        >
+                          {t("people.users.teaching")}
+                        </Anchor>
+                      ) : null}
                       {user.disabled ? (
                         <Badge color="red.9" variant="outline" data-testid="user-disabled">
                           {t("people.users.disabledBadge")}
@@ -266,7 +395,10 @@ export default function DashboardUsers({ loaderData }: Route.ComponentProps) {
                     <time dateTime={user.createdAt}>{formatDate(user.createdAt, intl)}</time>
                   </Cell>
                   <Cell label={t("people.users.actions")}>
-                    <UserActions user={user} own={(user.email ?? "").toLowerCase() === me.toLowerCase()} />
+                    <Stack gap={6}>
+                      <UserActions user={user} own={(user.email ?? "").toLowerCase() === me.toLowerCase()} />
+                      <RoleControl user={user} />
+                    </Stack>
                   </Cell>
                 </Table.Tr>
               ))}

@@ -57,6 +57,9 @@ const en = {
   "error.heading": "Something went wrong",
   "error.lead": "Please try again. If it keeps happening, tell the office and quote this code: {id}",
   "error.network": "The connection failed. Check your internet and try again.",
+  "forbidden.heading": "Not open to your account",
+  "forbidden.lead":
+    "Your account's role does not open this page. If you need it, ask an admin to give you the role.",
   "outage.heading": "The site's database is not answering",
   "outage.lead":
     "This page cannot be shown and no change can be saved just now. Please try again in a minute.",
@@ -119,6 +122,8 @@ const bn: Record<keyof typeof en, string> = {
   "error.heading": "কিছু একটা ভুল হয়েছে",
   "error.lead": "আবার চেষ্টা করুন। সমস্যা থেকে গেলে অফিসকে এই কোডটি জানান: {id}",
   "error.network": "সংযোগ ব্যর্থ হয়েছে। ইন্টারনেট দেখে আবার চেষ্টা করুন।",
+  "forbidden.heading": "আপনার অ্যাকাউন্টের জন্য খোলা নয়",
+  "forbidden.lead": "আপনার অ্যাকাউন্টের ভূমিকায় এই পাতাটি খোলা যায় না। প্রয়োজন হলে একজন অ্যাডমিনকে ভূমিকাটি দিতে বলুন।",
   "outage.heading": "সাইটের ডেটাবেস এখন সাড়া দিচ্ছে না",
   "outage.lead": "এই মুহূর্তে পাতাটি দেখানো বা কোনো পরিবর্তন সংরক্ষণ করা যাচ্ছে না। এক মিনিট পরে আবার চেষ্টা করুন।",
 };

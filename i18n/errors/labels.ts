@@ -56,6 +56,8 @@ export const labelsEn = {
   request: "Request",
   reply: "Reply",
   cart: "Cart",
+  account: "Account",
+  teachingAssignment: "Class-subject",
   // The marks sheet's columns.
   roll: "Roll",
   registration: "Registration",

@@ -66,6 +66,11 @@ export const errorTextsEn = {
   "account.ownAccount": "You cannot disable or delete your own account",
   "account.emailFixed": "The e-mail cannot be changed here",
   "phone.format": "Enter a Bangladeshi mobile number, such as 01712345678",
+  "account.notFoundBy": "No account with the e-mail or phone number {who}",
+  "account.lastAdminSelf": "You are the last admin: make another account an admin before you give up yours",
+  "teaching.notTeacher": "This account does not hold the teacher role",
+  "teaching.otherSubject": "You do not teach {subject} in this class",
+  "teaching.teacherLinked": "This teacher's record belongs to another account",
   "phone.code": "Enter the 6-digit code",
   "phone.ownNumber": "This number is already verified on your account",
   "phone.noCode": "No code was sent to your account for this number",
@@ -225,6 +230,7 @@ export const errorTextsEn = {
   "value.componentKind": "must be written, mcq or practical",
   "value.gradingScheme": "must be national, qawmi or custom",
   "value.relation": "must be student or guardian",
+  "value.role": "must be admin, teacher, accountant, guardian or student",
   "value.passAboveFull": "must not be more than the full marks",
 
   // The class routines.

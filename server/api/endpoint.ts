@@ -54,7 +54,14 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown> = {
   /** Groups the call in the API documentation. */
   tag: string;
   /** Who may call it, for the documentation (the domain enforces it). */
-  access: "anyone" | "signed-in user" | "admin" | "author or admin" | "owner or admin";
+  access:
+    | "anyone"
+    | "signed-in user"
+    | "admin"
+    | "author or admin"
+    | "owner or admin"
+    | "teacher or admin"
+    | "accountant or admin";
   params?: P;
   query?: Q;
   body?: B;

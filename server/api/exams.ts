@@ -59,7 +59,7 @@ export const examWire = z.object({
   published: z.boolean(),
   subjects: z.array(subjectWire),
 });
-const examToWire = (exam: Exam) => {
+export const examToWire = (exam: Exam) => {
   const { id, ...rest } = exam;
   return { _id: id, ...rest };
 };
@@ -217,10 +217,13 @@ export const examEndpoints = [
   endpoint({
     method: "GET",
     paths: ["/results/exams/:id/marks"],
-    summary: "Every student of the exam's class and session with the marks entered so far",
+    summary:
+      "Every student of the exam's class and session with the marks entered so far. A teacher gets the subjects " +
+      "assigned to them (and their sections' students); `subject` (a code) names one, refused (403) when not theirs",
     tag,
-    access: "admin",
+    access: "teacher or admin",
     params: idParams,
+    query: z.strictObject({ subject: z.string().max(20).optional() }),
     response: z.object({
       exam: examWire,
       students: z.array(
@@ -233,8 +236,8 @@ export const examEndpoints = [
         }),
       ),
     }),
-    handle: async ({ services, actor, params }) => {
-      const grid = await marksGrid(services.db, actor, params.id);
+    handle: async ({ services, actor, params, query }) => {
+      const grid = await marksGrid(services.db, actor, params.id, query.subject);
       return { ...grid, exam: examToWire(grid.exam) };
     },
   }),
@@ -243,9 +246,10 @@ export const examEndpoints = [
     paths: ["/results/exams/:id/marks"],
     summary:
       "Save scores typed in the marks grid: a whole number, null for absent, or no score to remove one. " +
-      "Each is checked against its component's full marks; after publishing, each change is audited.",
+      "Each is checked against its component's full marks; after publishing, each change is audited. " +
+      "A teacher saves their own subjects' scores only (403 for another subject)",
     tag,
-    access: "admin",
+    access: "teacher or admin",
     params: idParams,
     body: marksInput,
     response: z.object({ saved: z.number().int() }),

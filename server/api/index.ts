@@ -17,6 +17,7 @@ import { type KindRest, plainRest } from "./kind-rest";
 import { orderEndpoints } from "./orders";
 import { registerEndpoints } from "./register";
 import { routineEndpoints } from "./routines";
+import { teachingEndpoints } from "./teaching";
 import { userEndpoints } from "./users";
 
 /** A kind's REST names: its server part's, or the plain ones; undefined when its calls are a module's own. */
@@ -34,6 +35,7 @@ const kindEndpoints = kindNames.flatMap((name) => {
 
 export const endpoints: AnyEndpoint[] = [
   ...userEndpoints,
+  ...teachingEndpoints,
   ...kindEndpoints,
   ...downloadFileEndpoints,
   ...galleryEndpoints,

@@ -139,7 +139,7 @@ export const orderEndpoints = [
     method: "GET",
     paths: ["/Order/orders"],
     summary:
-      "The signed-in user's orders, newest first, with their items (all=1: everyone's, for admins; " +
+      "The signed-in user's orders, newest first, with their items (all=1: everyone's, for accountants and admins; " +
       "status: only those; unpaid orders expire 24 hours after they were made)",
     tag,
     access: "signed-in user",
@@ -189,7 +189,7 @@ export const orderEndpoints = [
       "reason, through the provider that took it. The buyer is e-mailed and the audit trail records it; " +
       "a refund of everything left makes the order refunded.",
     tag,
-    access: "admin",
+    access: "accountant or admin",
     params: idParams,
     body: refundInput,
     status: 201,
@@ -211,7 +211,7 @@ export const orderEndpoints = [
       "Confirm a payment on hold (SSLCommerz's risk_level 1) after checking it: the order becomes paid, " +
       "and the audit trail records who decided. (To give the money back instead, refund it.)",
     tag,
-    access: "admin",
+    access: "accountant or admin",
     params: idParams,
     body: z.strictObject({}),
     response: orderWire,

@@ -1,5 +1,6 @@
 // The specification's /User calls.
 import { z } from "zod";
+import { accountRoleParams } from "../../common/schemas/people";
 import { makeAdminInput, profileInput, userRecordInput } from "../../common/schemas/users";
 import { listQuery } from "../domain/content/collection";
 import { setOwnPhoto, updateOwnProfile } from "../domain/profile";
@@ -12,10 +13,19 @@ import {
   makeAdmin,
   recordOwnUser,
   removeAdmin,
+  setRole,
 } from "../domain/users";
 import { Answer, endpoint } from "./endpoint";
 import { toJsonSchema } from "./openapi";
-import { adminFlag, changed, classNameDoc, deleted, photoChanged, userListItem } from "./wire-schemas";
+import {
+  accountRoles,
+  adminFlag,
+  changed,
+  classNameDoc,
+  deleted,
+  photoChanged,
+  userListItem,
+} from "./wire-schemas";
 
 const profileDoc = toJsonSchema(profileInput);
 profileDoc.properties = { ...profileDoc.properties, className: classNameDoc };
@@ -125,6 +135,33 @@ export const userEndpoints = [
     response: deleted,
     errors: { "404": "No account has this e-mail", "409": "You cannot disable or delete your own account" },
     handle: ({ services, actor, params }) => deleteUser(services.db, actor, params.email),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/users/:id/roles/:role"],
+    summary:
+      "Give the account (by its id, of GET /User/users) a role: admin, teacher, accountant, guardian or student. " +
+      "An account may hold several; the change is in the audit trail",
+    tag: "Users",
+    access: "admin",
+    params: accountRoleParams,
+    response: accountRoles,
+    errors: { "404": "No such account" },
+    handle: ({ services, actor, params }) =>
+      setRole(services.db, actor, { id: params.id }, params.role, true),
+  }),
+  endpoint({
+    method: "DELETE",
+    paths: ["/users/:id/roles/:role"],
+    summary:
+      "Take a role from the account (never the admin role from the last admin who can sign in); audited",
+    tag: "Users",
+    access: "admin",
+    params: accountRoleParams,
+    response: accountRoles,
+    errors: { "404": "No such account", "409": "There must always be at least one admin" },
+    handle: ({ services, actor, params }) =>
+      setRole(services.db, actor, { id: params.id }, params.role, false),
   }),
   endpoint({
     method: "PUT",

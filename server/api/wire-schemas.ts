@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { auditSubjects } from "../../common/audit";
 import { classOptions } from "../../common/classes";
+import { roles } from "../../common/people";
 import { inboxFolders } from "../../common/schemas/inbox";
 import { paymentProviderNames } from "../../common/schemas/orders";
 import { auditActions, orderStatuses, reviewStatuses } from "../db/schema";
@@ -59,12 +60,20 @@ export const deleted = z.strictObject({ acknowledged: z.literal(true), deletedCo
 // --- users -------------------------------------------------------------------------------------
 
 export const userListItem = z.strictObject({
+  id: z.string().meta({ description: "The account's id, for the role and teaching calls" }),
   name: z.string(),
   email: email.nullable().meta({ description: "None for an account made with a phone number" }),
   phoneNumber: z.string().nullable().meta({ description: "The verified mobile number, +8801XXXXXXXXX" }),
   role: z.enum(["admin", "user"]),
+  roles: z.array(z.enum(roles)).meta({ description: "Every role the account holds; none for a plain user" }),
   disabled: z.boolean().meta({ description: "A disabled account cannot sign in until an admin enables it" }),
   createdAt: timestamp,
+});
+export const accountRoles = z.strictObject({
+  id: z.string(),
+  email,
+  roles: z.array(z.enum(roles)),
+  changed: z.boolean().meta({ description: "false when the account held (or lacked) the role already" }),
 });
 export const adminFlag = z.strictObject({ admin: z.boolean() });
 export const photoChanged = z.strictObject({

@@ -608,6 +608,7 @@ export const outgoingMessages = pgTable(
 // "refund": money given back on an order (server/domain/refunds.ts).
 // "publish" and "unpublish": an exam's results shown to visitors or hidden again (server/domain/exam-publishing.ts).
 // "export": records downloaded from the dashboard as a file (personal details leave the site).
+// "grant" and "revoke": a role given to an account or taken from it (its label names the role).
 export const auditActions = [
   "create",
   "update",
@@ -618,6 +619,8 @@ export const auditActions = [
   "publish",
   "unpublish",
   "export",
+  "grant",
+  "revoke",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -79,8 +79,16 @@ async function subjectsOf(db: DatabaseOrTransaction, examIds: string[]): Promise
   return bySubject;
 }
 
-/** The exam as staff see it; a visitor only once it is published (otherwise: not found). */
-export async function getExam(db: DatabaseOrTransaction, actor: Actor, id: string): Promise<Exam> {
+/**
+ * The exam as staff see it; a visitor only once it is published (otherwise: not found). `asStaff`:
+ * the caller has checked already that the actor may see it unpublished (a teacher's own exam).
+ */
+export async function getExam(
+  db: DatabaseOrTransaction,
+  actor: Actor,
+  id: string,
+  asStaff = false,
+): Promise<Exam> {
   if (!uuidPattern.test(id)) throw notFound("exam");
   const [row] = await db
     .select(examColumns)
@@ -88,7 +96,7 @@ export async function getExam(db: DatabaseOrTransaction, actor: Actor, id: strin
     .innerJoin(schoolClasses, eq(schoolClasses.id, exams.classId))
     .where(eq(exams.id, id));
   if (!row) throw notFound("exam");
-  const staff = actor.kind === "user" && actor.isAdmin;
+  const staff = asStaff || (actor.kind === "user" && actor.isAdmin);
   if (!staff && !isPublished(row.publishAt)) throw notFound("exam");
   return examOf(row, (await subjectsOf(db, [row.id])).get(row.id) ?? []);
 }
@@ -105,6 +113,23 @@ export async function listExams(db: Database, actor: Actor, reads?: ContentReads
     .from(exams)
     .innerJoin(schoolClasses, eq(schoolClasses.id, exams.classId))
     .where(staff ? undefined : and(isNotNull(exams.publishAt), lte(exams.publishAt, new Date())))
+    .orderBy(sql`${exams.session} desc`, asc(schoolClasses.position), sql`${exams.createdAt} desc`)
+    .limit(200);
+  const subjects = await subjectsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => examOf(row, subjects.get(row.id) ?? []));
+}
+
+/** These exams as staff see them (a teacher's own), newest session first. */
+export async function examsByIds(db: Database, ids: string[]): Promise<Exam[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(examColumns)
+    .from(exams)
+    .innerJoin(schoolClasses, eq(schoolClasses.id, exams.classId))
+    .where(inArray(exams.id, ids))
     .orderBy(sql`${exams.session} desc`, asc(schoolClasses.position), sql`${exams.createdAt} desc`)
     .limit(200);
   const subjects = await subjectsOf(

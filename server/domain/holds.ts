@@ -6,13 +6,13 @@ import { and, eq } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { orders } from "../db/schema";
-import { type Actor, requireAdmin } from "./actor";
+import { type Actor, requireRole } from "./actor";
 import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
 import type { OrderContext } from "./orders/order";
 
 export async function confirmHeldPayment(ctx: OrderContext, actor: Actor, orderId: string): Promise<void> {
-  const admin = requireAdmin(actor);
+  const admin = requireRole(actor, "accountant");
   if (!uuidPattern.test(orderId)) throw notFound("order");
   const confirmed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx

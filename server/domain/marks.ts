@@ -7,11 +7,12 @@ import type { marksInput } from "../../common/schemas/results";
 import type { Database } from "../db/client";
 import { enrolments, marks } from "../db/schema";
 import type { DatabaseOrTransaction } from "../db/transaction";
-import { type Actor, requireAdmin } from "./actor";
+import { type Actor, requireRole, type SignedInActor } from "./actor";
 import { recordAudit } from "./audit/record";
-import { DomainError } from "./errors";
+import { DomainError, notFound } from "./errors";
 import { regrade } from "./exam-grading";
 import { type Exam, examClassId, getExam } from "./exams";
+import { coversSection, taughtSubjects } from "./teaching";
 
 export type MarksInput = z.output<typeof marksInput>;
 
@@ -27,19 +28,64 @@ export type MarksGrid = {
   }[];
 };
 
-/** Every enrolled student of the exam's class and session, by roll, with the marks entered. */
-export async function marksGrid(db: Database, actor: Actor, examId: string): Promise<MarksGrid> {
-  requireAdmin(actor);
-  const exam = await getExam(db, actor, examId);
+/**
+ * What this actor may mark in the exam: an admin every subject of every student (null); a
+ * teacher the subjects assigned to them, by code, with their sections. An exam with none of a
+ * teacher's subjects is not found for them; `subject`, when named, must be one of theirs (403).
+ */
+export async function markingScope(
+  db: Database,
+  actor: Actor,
+  examId: string,
+  subject?: string,
+): Promise<{ user: SignedInActor; exam: Exam; classId: string; taught: Map<string, Set<string>> | null }> {
+  const user = requireRole(actor, "teacher");
+  if (user.isAdmin) {
+    const exam = await getExam(db, user, examId);
+    return { user, exam, classId: await examClassId(db, exam.id), taught: null };
+  }
+  const exam = await getExam(db, user, examId, true);
   const classId = await examClassId(db, exam.id);
-  const students = await db
+  const taught = await taughtSubjects(db, user, exam, classId);
+  if (taught.size === 0) throw notFound("exam");
+  if (subject !== undefined) {
+    const named = exam.subjects.find((s) => s.code.toLowerCase() === subject.toLowerCase());
+    if (named && !taught.has(named.code)) {
+      throw new DomainError("forbidden", problem("teaching.otherSubject", { subject: named.name }));
+    }
+  }
+  return { user, exam, classId, taught };
+}
+
+/**
+ * Every enrolled student of the exam's class and session, by roll, with the marks entered. A
+ * teacher sees their subjects only, and the students of the sections they teach.
+ */
+export async function marksGrid(
+  db: Database,
+  actor: Actor,
+  examId: string,
+  subject?: string,
+): Promise<MarksGrid> {
+  const scope = await markingScope(db, actor, examId, subject);
+  const { taught, classId } = scope;
+  const exam = taught
+    ? { ...scope.exam, subjects: scope.exam.subjects.filter((s) => taught.has(s.code)) }
+    : scope.exam;
+  const everyone = await db
     .select()
     .from(enrolments)
     .where(and(eq(enrolments.session, exam.session), eq(enrolments.classId, classId)))
     .orderBy(sql`length(${enrolments.roll})`, asc(enrolments.roll));
+  const students = taught
+    ? everyone.filter((s) => [...taught.values()].some((sections) => coversSection(sections, s.section)))
+    : everyone;
   const rows = await db.select().from(marks).where(eq(marks.examId, exam.id));
+  const sectionOf = new Map(students.map((s) => [s.id, s.section]));
   const scores = new Map<string, Record<string, Partial<Record<string, number | null>>>>();
   for (const row of rows) {
+    if (taught && !coversSection(taught.get(row.subjectCode), sectionOf.get(row.enrolmentId) ?? null))
+      continue;
     const bySubject = scores.get(row.enrolmentId) ?? {};
     bySubject[row.subjectCode] = { ...bySubject[row.subjectCode], [row.component]: row.score };
     scores.set(row.enrolmentId, bySubject);
@@ -92,22 +138,29 @@ function describeChange(change: ScoreChange, roll: string): string {
   return `roll ${roll}, ${change.subject} ${change.component}: ${score}`;
 }
 
-/** Saves scores typed in the grid; after publishing, each change goes into the audit trail. */
+/**
+ * Saves scores typed in the grid; after publishing, each change goes into the audit trail. A
+ * teacher saves their own subjects' scores of the sections they teach, nothing else (403).
+ */
 export async function saveMarks(
   db: Database,
   actor: Actor,
   examId: string,
   input: MarksInput,
 ): Promise<{ saved: number }> {
-  const admin = requireAdmin(actor);
-  const exam = await getExam(db, admin, examId);
+  const { user: admin, exam, taught } = await markingScope(db, actor, examId);
   const changes: ScoreChange[] = input.marks.map((m) => ({ ...m, score: m.score }));
   checkScores(exam, changes);
+  const otherSubject = taught ? changes.find((c) => !taught.has(c.subject)) : undefined;
+  if (otherSubject) {
+    const name = exam.subjects.find((s) => s.code === otherSubject.subject)?.name ?? otherSubject.subject;
+    throw new DomainError("forbidden", problem("teaching.otherSubject", { subject: name }));
+  }
   await db.transaction(async (tx) => {
     const ids = [...new Set(changes.map((c) => c.enrolment))];
     const classId = await examClassId(tx, exam.id);
     const known = await tx
-      .select({ id: enrolments.id, roll: enrolments.roll })
+      .select({ id: enrolments.id, roll: enrolments.roll, section: enrolments.section })
       .from(enrolments)
       .where(
         and(
@@ -117,6 +170,7 @@ export async function saveMarks(
         ),
       );
     const rollOf = new Map(known.map((k) => [k.id, k.roll]));
+    const sectionOf = new Map(known.map((k) => [k.id, k.section]));
     const unknown = changes.findIndex((c) => !rollOf.has(c.enrolment));
     if (unknown !== -1) {
       throw DomainError.ofField(
@@ -125,6 +179,14 @@ export async function saveMarks(
         problem("exam.notStudent"),
         "enrolment",
       );
+    }
+    // A teacher of one section marks that section's students only.
+    const outside = taught
+      ? changes.find((c) => !coversSection(taught.get(c.subject), sectionOf.get(c.enrolment) ?? null))
+      : undefined;
+    if (outside) {
+      const name = exam.subjects.find((s) => s.code === outside.subject)?.name ?? outside.subject;
+      throw new DomainError("forbidden", problem("teaching.otherSubject", { subject: name }));
     }
     await writeScores(tx, exam.id, changes);
     await regrade(tx, exam, ids);

@@ -11,7 +11,7 @@ import { uuidPattern } from "../../common/ids";
 import { refundableStatuses, type refundInput } from "../../common/schemas/orders";
 import { type OrderStatus, orders, paymentRefunds, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import { type Actor, requireAdmin } from "./actor";
+import { type Actor, requireRole } from "./actor";
 import { recordAudit } from "./audit/record";
 import { DomainError, notFound } from "./errors";
 import type { PaymentContext, Refund } from "./orders/order";
@@ -27,7 +27,7 @@ export async function refundOrder(
   orderId: string,
   input: RefundRequest,
 ): Promise<{ refund: Refund; refundedMinor: number; status: OrderStatus }> {
-  const admin = requireAdmin(actor);
+  const admin = requireRole(actor, "accountant");
   const { amount, reason } = input;
   if (!uuidPattern.test(orderId)) throw notFound("order");
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));

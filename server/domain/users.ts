@@ -3,14 +3,16 @@
 
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
+import type { Role } from "../../common/people";
 import { shownEmail } from "../../common/phone-accounts";
 import type { Database } from "../db/client";
 import { likePattern } from "../db/like";
 import { blogs, comments, sessions, users } from "../db/schema";
 import type { Transaction } from "../db/transaction";
-import { type Actor, isAdminRole, requireAdmin, requireUser } from "./actor";
+import { type Actor, isAdminRole, requireAdmin, requireUser, roleListWith, rolesOf } from "./actor";
 import { recordAudit } from "./audit/record";
 import { DomainError } from "./errors";
+import { normalisePhoneNumber } from "./phone";
 
 export type UpdateAnswer = { acknowledged: true; matchedCount: number; modifiedCount: number };
 
@@ -89,11 +91,14 @@ export async function countUsers(db: Database): Promise<number> {
 }
 
 export type UserListItem = {
+  id: string;
   name: string;
   /** None for a phone account (its placeholder address is never shown): its number names it. */
   email: string | null;
   phoneNumber: string | null;
   role: "admin" | "user";
+  /** Every role the account holds, in the order of common/people.ts. */
+  roles: Role[];
   /** A disabled account cannot sign in (Better Auth's admin plugin's `banned`). */
   disabled: boolean;
   createdAt: string;
@@ -118,6 +123,7 @@ export async function listUsers(
     : undefined;
   const rows = await db
     .select({
+      id: users.id,
       name: users.name,
       email: users.email,
       phoneNumber: users.phoneNumber,
@@ -133,10 +139,12 @@ export async function listUsers(
   const [counted] = await db.select({ n: count() }).from(users).where(where);
   return {
     items: rows.map((row) => ({
+      id: row.id,
       name: row.name,
       email: shownEmail(row.email),
       phoneNumber: row.phoneNumber,
       role: isAdminRole(row.role) ? "admin" : "user",
+      roles: [...rolesOf(row.role)],
       disabled: row.banned === true,
       createdAt: row.createdAt.toISOString(),
     })),
@@ -303,5 +311,68 @@ export function deleteUser(
       label: target.email,
     });
     return { acknowledged: true, deletedCount: 1 } as const;
+  });
+}
+
+// ---- roles -------------------------------------------------------------------------------------
+
+export type AccountRoles = { id: string; email: string; roles: Role[]; changed: boolean };
+
+/** How an account is found: by its id (the dashboard, REST) or by e-mail or phone number (the command line). */
+export type AccountRef = { id: string } | { who: string };
+
+type RoleTarget = { id: string; email: string; phoneNumber: string | null; role: string | null };
+
+async function findForRoles(tx: Transaction, ref: AccountRef): Promise<RoleTarget> {
+  const columns = { id: users.id, email: users.email, phoneNumber: users.phoneNumber, role: users.role };
+  if ("id" in ref) {
+    const [row] = await tx.select(columns).from(users).where(eq(users.id, ref.id)).limit(1).for("update");
+    if (!row) throw new DomainError("not_found", problem("record.notFound", { kind: "account" }));
+    return row;
+  }
+  const who = ref.who.trim();
+  // An e-mail has an @; anything else is a Bangladeshi mobile number in any of its forms.
+  const where = who.includes("@") ? byEmail(who) : eq(users.phoneNumber, normalisePhoneNumber(who));
+  const [row] = await tx.select(columns).from(users).where(where).limit(1).for("update");
+  if (!row) throw new DomainError("not_found", problem("account.notFoundBy", { who }));
+  return row;
+}
+
+/** An account as the audit trail names it: its e-mail, or its phone when the e-mail is a placeholder. */
+const shownAs = (row: RoleTarget) =>
+  row.email.toLowerCase().endsWith(".invalid") && row.phoneNumber ? row.phoneNumber : row.email;
+
+/**
+ * An admin gives (held) or takes a role. The admin role is never taken from the last admin who
+ * can sign in; an admin taking their own is told they are the last. Each change is audited.
+ */
+export async function setRole(
+  db: Database,
+  actor: Actor,
+  ref: AccountRef,
+  role: Role,
+  held: boolean,
+): Promise<AccountRoles> {
+  const admin = requireAdmin(actor);
+  return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const target = await findForRoles(tx, ref);
+    const now = rolesOf(target.role);
+    if (now.has(role) === held) {
+      return { id: target.id, email: target.email, roles: [...now], changed: false };
+    }
+    if (role === "admin" && !held && otherActiveAdmins(admins, target.id) === 0) {
+      const own = target.id === admin.id;
+      throw new DomainError("conflict", own ? problem("account.lastAdminSelf") : lastAdminMessage);
+    }
+    const list = roleListWith(target.role, role, held);
+    await tx.update(users).set({ role: list }).where(eq(users.id, target.id));
+    await recordAudit(tx, admin, {
+      action: held ? "grant" : "revoke",
+      subject: "user",
+      subjectId: target.id,
+      label: `${shownAs(target)}: ${role}`,
+    });
+    return { id: target.id, email: target.email, roles: [...rolesOf(list)], changed: true };
   });
 }

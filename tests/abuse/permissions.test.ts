@@ -9,6 +9,12 @@
 //   other      another signed-in user: on the user's comment, order or account where the call
 //              names one; otherwise acting on their own behalf, like "user"
 //   admin      an admin
+//   teacher    an account holding the teacher role, assigned one class-subject: Class Ten's
+//              Bangla in 2026 (the exams here are Class Ten's of 2026, with Bangla and Mathematics)
+//   accountant an account holding the accountant role
+//   guardian   an account holding the guardian role
+//   student    an account holding the student role
+// The four role holders act on their own behalf, like "other" where a call names the user's record.
 // A refused call (4xx) must also leave every table as it was.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -21,6 +27,7 @@ import {
   registerGuardians,
   registerStudents,
   schoolClasses,
+  teachingAssignments,
   users,
 } from "../../server/db/schema";
 import { codeSentTo } from "../fixtures/outbox";
@@ -41,8 +48,19 @@ import {
   type World,
 } from "./support";
 
-type Caller = "anonymous" | "user" | "other" | "admin";
-const callers: Caller[] = ["anonymous", "user", "other", "admin"];
+const callers = [
+  "anonymous",
+  "user",
+  "other",
+  "admin",
+  "teacher",
+  "accountant",
+  "guardian",
+  "student",
+] as const;
+type Caller = (typeof callers)[number];
+/** The role holders' sessions, made in beforeAll. */
+const holders: Partial<Record<Caller, Session>> = {};
 
 /** What a cell sends: the path's parameters and the body. */
 type Call = { params?: Record<string, string>; body?: unknown };
@@ -152,6 +170,43 @@ const disabledAccount: Setup = async (w) => {
   return { body: { email } };
 };
 const accountInPath: Setup = async (w) => ({ params: { email: await freshAccount(w) } });
+
+async function idOf(w: World, email: string): Promise<string> {
+  const [row] = await w.t.services.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id ?? "";
+}
+/** A fresh account holding this role (or none), by id. */
+async function freshWithRole(w: World, role = "user"): Promise<string> {
+  const email = await freshAccount(w);
+  await w.t.services.db.update(users).set({ role }).where(eq(users.email, email));
+  return idOf(w, email);
+}
+const grantTeacher: Setup = async (w) => ({ params: { id: await freshWithRole(w), role: "teacher" } });
+const revokeTeacher: Setup = async (w) => ({
+  params: { id: await freshWithRole(w, "teacher"), role: "teacher" },
+});
+const newTeaching: Setup = async (w) => ({
+  params: { id: await freshWithRole(w, "teacher") },
+  body: { session: "2026", class: "Class Ten", subject: "Mathematics" },
+});
+const teachingFromRoutine: Setup = async (w) => ({
+  params: { id: await freshWithRole(w, "teacher") },
+  body: { session: "2026" },
+});
+const aTeaching: Setup = async (w) => {
+  const made = await w.t.json(
+    `/api/users/${await freshWithRole(w, "teacher")}/teaching`,
+    "POST",
+    { session: "2026", class: "Class Ten", subject: "Mathematics" },
+    { session: w.admin },
+  );
+  expect(made.status).toBe(201);
+  return { params: { id: (await made.json())._id } };
+};
+const teacherRecord: Setup = async (w) => ({
+  params: { id: await freshWithRole(w, "teacher") },
+  body: { teacher: await make(w, "teacher") },
+});
 
 const contactMessage: Setup = async () => ({
   body: { name: "Rahima", email: "rahima@abuse.test", message: "When does Class Six start?" },
@@ -491,127 +546,144 @@ const guardianLinked: Setup = async (w) => {
 
 // ---- the matrix ------------------------------------------------------------------------------
 
-type Row = [anonymous: number, user: number, other: number, admin: number, setup: Setup];
+type Row = [
+  anonymous: number,
+  user: number,
+  other: number,
+  admin: number,
+  teacher: number,
+  accountant: number,
+  guardian: number,
+  student: number,
+  setup: Setup,
+];
 
 // biome-ignore format: a table is read by its columns
 const matrix: Record<string, Row> = {
-  // call                                   anonymous user other admin  what is sent
-  "POST /User/users":                       [401,      200, 403,  200,  accountRecord],
-  "PUT /User/users":                        [401,      200, 403,  200,  accountRecord],
-  "PUT /User/users/admin":                  [401,      403, 403,  200,  makeAdminOfNewAccount],
-  "PUT /User/users/removeAdmin":            [401,      403, 403,  200,  removeAdminFromSecondAdmin],
-  "PUT /User/users/disable":                [401,      403, 403,  200,  otherAccount],
-  "PUT /User/users/enable":                 [401,      403, 403,  200,  disabledAccount],
-  "DELETE /User/users/:email":              [401,      403, 403,  200,  accountInPath],
-  "PUT /User/updated":                      [401,      200, 200,  200,  ownProfile],
-  "POST /User/photo":                       [401,      200, 200,  200,  ownPhoto],
+  // call                                   anon user other admin teacher accountant guardian student, what is sent
+  "POST /User/users":                       [401, 200, 403, 200, 200, 200, 200, 200,  accountRecord],
+  "PUT /User/users":                        [401, 200, 403, 200, 200, 200, 200, 200,  accountRecord],
+  "PUT /User/users/admin":                  [401, 403, 403, 200, 403, 403, 403, 403,  makeAdminOfNewAccount],
+  "PUT /User/users/removeAdmin":            [401, 403, 403, 200, 403, 403, 403, 403,  removeAdminFromSecondAdmin],
+  "PUT /User/users/disable":                [401, 403, 403, 200, 403, 403, 403, 403,  otherAccount],
+  "PUT /User/users/enable":                 [401, 403, 403, 200, 403, 403, 403, 403,  disabledAccount],
+  "DELETE /User/users/:email":              [401, 403, 403, 200, 403, 403, 403, 403,  accountInPath],
+  // Roles and teachers' class-subjects: admins only.
+  "PUT /users/:id/roles/:role":             [401, 403, 403, 200, 403, 403, 403, 403,  grantTeacher],
+  "DELETE /users/:id/roles/:role":          [401, 403, 403, 200, 403, 403, 403, 403,  revokeTeacher],
+  "POST /users/:id/teaching":               [401, 403, 403, 201, 403, 403, 403, 403,  newTeaching],
+  "POST /users/:id/teaching/from-routine":  [401, 403, 403, 200, 403, 403, 403, 403,  teachingFromRoutine],
+  "DELETE /teaching/:id":                   [401, 403, 403, 200, 403, 403, 403, 403,  aTeaching],
+  "PUT /users/:id/teacher":                 [401, 403, 403, 200, 403, 403, 403, 403,  teacherRecord],
+  "PUT /User/updated":                      [401, 200, 200, 200, 200, 200, 200, 200,  ownProfile],
+  "POST /User/photo":                       [401, 200, 200, 200, 200, 200, 200, 200,  ownPhoto],
 
-  "POST /AddAdmition":                      [401,      403, 403,  201,  add("admission")],
-  "PUT /Admition/admition/:id":             [401,      403, 403,  200,  change("admission")],
-  "PATCH /Admition/admition/:id":           [401,      403, 403,  200,  change("admission")],
-  "DELETE /Admition/admition/:id":          [401,      403, 403,  200,  remove("admission")],
-  "POST /result/Addresult":                 [401,      403, 403,  201,  add("result")],
-  "PUT /result/result/:id":                 [401,      403, 403,  200,  change("result")],
-  "PATCH /result/result/:id":               [401,      403, 403,  200,  change("result")],
-  "DELETE /result/result/:id":              [401,      403, 403,  200,  remove("result")],
+  "POST /AddAdmition":                      [401, 403, 403, 201, 403, 403, 403, 403,  add("admission")],
+  "PUT /Admition/admition/:id":             [401, 403, 403, 200, 403, 403, 403, 403,  change("admission")],
+  "PATCH /Admition/admition/:id":           [401, 403, 403, 200, 403, 403, 403, 403,  change("admission")],
+  "DELETE /Admition/admition/:id":          [401, 403, 403, 200, 403, 403, 403, 403,  remove("admission")],
+  "POST /result/Addresult":                 [401, 403, 403, 201, 403, 403, 403, 403,  add("result")],
+  "PUT /result/result/:id":                 [401, 403, 403, 200, 403, 403, 403, 403,  change("result")],
+  "PATCH /result/result/:id":               [401, 403, 403, 200, 403, 403, 403, 403,  change("result")],
+  "DELETE /result/result/:id":              [401, 403, 403, 200, 403, 403, 403, 403,  remove("result")],
   // Users write blogs too (pending until an admin approves them); the user is the author.
-  "POST /blog/blogs":                       [401,      201, 201,  201,  add("blog")],
-  "PUT /blog/blogs/:id":                    [401,      200, 403,  200,  change("blog")],
-  "PATCH /blog/blogs/:id":                  [401,      200, 403,  200,  change("blog")],
-  "DELETE /blog/blogs/:id":                 [401,      200, 403,  200,  remove("blog")],
-  "POST /blog/comment":                     [401,      201, 201,  201,  add("comment")],
-  "PUT /blog/comment/:id":                  [401,      200, 403,  200,  change("comment")],
-  "PATCH /blog/comment/:id":                [401,      200, 403,  200,  change("comment")],
-  "DELETE /blog/comment/:id":               [401,      200, 403,  200,  remove("comment")],
-  "POST /Notice/notices":                   [401,      403, 403,  201,  add("notice")],
-  "PUT /Notice/notices/:id":                [401,      403, 403,  200,  change("notice")],
-  "PATCH /Notice/notices/:id":              [401,      403, 403,  200,  change("notice")],
-  "DELETE /Notice/notices/:id":             [401,      403, 403,  200,  remove("notice")],
-  "POST /events":                           [401,      403, 403,  201,  add("event")],
-  "PUT /events/:id":                        [401,      403, 403,  200,  change("event")],
-  "PATCH /events/:id":                      [401,      403, 403,  200,  change("event")],
-  "DELETE /events/:id":                     [401,      403, 403,  200,  remove("event")],
-  "POST /downloads":                        [401,      403, 403,  201,  add("download")],
-  "PUT /downloads/:id":                     [401,      403, 403,  200,  change("download")],
-  "PATCH /downloads/:id":                   [401,      403, 403,  200,  change("download")],
-  "DELETE /downloads/:id":                  [401,      403, 403,  200,  remove("download")],
-  "POST /gallery":                          [401,      403, 403,  201,  add("album")],
-  "PUT /gallery/:id":                       [401,      403, 403,  200,  change("album")],
-  "PATCH /gallery/:id":                     [401,      403, 403,  200,  change("album")],
-  "DELETE /gallery/:id":                    [401,      403, 403,  200,  remove("album")],
-  "POST /gallery/:id/photos":               [401,      403, 403,  201,  addPhoto],
-  "PUT /gallery/photos/:id":                [401,      403, 403,  200,  changePhoto],
-  "PATCH /gallery/photos/:id":              [401,      403, 403,  200,  changePhoto],
-  "DELETE /gallery/photos/:id":             [401,      403, 403,  200,  removePhoto],
-  "POST /service/addServices":              [401,      403, 403,  201,  add("service")],
-  "PUT /service/services/:id":              [401,      403, 403,  200,  change("service")],
-  "PATCH /service/services/:id":            [401,      403, 403,  200,  change("service")],
-  "DELETE /service/services/:id":           [401,      403, 403,  200,  remove("service")],
-  "POST /student/addStudent":               [401,      403, 403,  201,  add("student")],
-  "PUT /student/students/:id":              [401,      403, 403,  200,  change("student")],
-  "PATCH /student/students/:id":            [401,      403, 403,  200,  change("student")],
-  "DELETE /student/students/:id":           [401,      403, 403,  200,  remove("student")],
-  "POST /teacher/addTeacher":               [401,      403, 403,  201,  add("teacher")],
-  "PUT /teacher/teacher/:id":               [401,      403, 403,  200,  change("teacher")],
-  "PATCH /teacher/teacher/:id":             [401,      403, 403,  200,  change("teacher")],
-  "DELETE /teacher/teacher/:id":            [401,      403, 403,  200,  remove("teacher")],
+  "POST /blog/blogs":                       [401, 201, 201, 201, 201, 201, 201, 201,  add("blog")],
+  "PUT /blog/blogs/:id":                    [401, 200, 403, 200, 403, 403, 403, 403,  change("blog")],
+  "PATCH /blog/blogs/:id":                  [401, 200, 403, 200, 403, 403, 403, 403,  change("blog")],
+  "DELETE /blog/blogs/:id":                 [401, 200, 403, 200, 403, 403, 403, 403,  remove("blog")],
+  "POST /blog/comment":                     [401, 201, 201, 201, 201, 201, 201, 201,  add("comment")],
+  "PUT /blog/comment/:id":                  [401, 200, 403, 200, 403, 403, 403, 403,  change("comment")],
+  "PATCH /blog/comment/:id":                [401, 200, 403, 200, 403, 403, 403, 403,  change("comment")],
+  "DELETE /blog/comment/:id":               [401, 200, 403, 200, 403, 403, 403, 403,  remove("comment")],
+  "POST /Notice/notices":                   [401, 403, 403, 201, 403, 403, 403, 403,  add("notice")],
+  "PUT /Notice/notices/:id":                [401, 403, 403, 200, 403, 403, 403, 403,  change("notice")],
+  "PATCH /Notice/notices/:id":              [401, 403, 403, 200, 403, 403, 403, 403,  change("notice")],
+  "DELETE /Notice/notices/:id":             [401, 403, 403, 200, 403, 403, 403, 403,  remove("notice")],
+  "POST /events":                           [401, 403, 403, 201, 403, 403, 403, 403,  add("event")],
+  "PUT /events/:id":                        [401, 403, 403, 200, 403, 403, 403, 403,  change("event")],
+  "PATCH /events/:id":                      [401, 403, 403, 200, 403, 403, 403, 403,  change("event")],
+  "DELETE /events/:id":                     [401, 403, 403, 200, 403, 403, 403, 403,  remove("event")],
+  "POST /downloads":                        [401, 403, 403, 201, 403, 403, 403, 403,  add("download")],
+  "PUT /downloads/:id":                     [401, 403, 403, 200, 403, 403, 403, 403,  change("download")],
+  "PATCH /downloads/:id":                   [401, 403, 403, 200, 403, 403, 403, 403,  change("download")],
+  "DELETE /downloads/:id":                  [401, 403, 403, 200, 403, 403, 403, 403,  remove("download")],
+  "POST /gallery":                          [401, 403, 403, 201, 403, 403, 403, 403,  add("album")],
+  "PUT /gallery/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  change("album")],
+  "PATCH /gallery/:id":                     [401, 403, 403, 200, 403, 403, 403, 403,  change("album")],
+  "DELETE /gallery/:id":                    [401, 403, 403, 200, 403, 403, 403, 403,  remove("album")],
+  "POST /gallery/:id/photos":               [401, 403, 403, 201, 403, 403, 403, 403,  addPhoto],
+  "PUT /gallery/photos/:id":                [401, 403, 403, 200, 403, 403, 403, 403,  changePhoto],
+  "PATCH /gallery/photos/:id":              [401, 403, 403, 200, 403, 403, 403, 403,  changePhoto],
+  "DELETE /gallery/photos/:id":             [401, 403, 403, 200, 403, 403, 403, 403,  removePhoto],
+  "POST /service/addServices":              [401, 403, 403, 201, 403, 403, 403, 403,  add("service")],
+  "PUT /service/services/:id":              [401, 403, 403, 200, 403, 403, 403, 403,  change("service")],
+  "PATCH /service/services/:id":            [401, 403, 403, 200, 403, 403, 403, 403,  change("service")],
+  "DELETE /service/services/:id":           [401, 403, 403, 200, 403, 403, 403, 403,  remove("service")],
+  "POST /student/addStudent":               [401, 403, 403, 201, 403, 403, 403, 403,  add("student")],
+  "PUT /student/students/:id":              [401, 403, 403, 200, 403, 403, 403, 403,  change("student")],
+  "PATCH /student/students/:id":            [401, 403, 403, 200, 403, 403, 403, 403,  change("student")],
+  "DELETE /student/students/:id":           [401, 403, 403, 200, 403, 403, 403, 403,  remove("student")],
+  "POST /teacher/addTeacher":               [401, 403, 403, 201, 403, 403, 403, 403,  add("teacher")],
+  "PUT /teacher/teacher/:id":               [401, 403, 403, 200, 403, 403, 403, 403,  change("teacher")],
+  "PATCH /teacher/teacher/:id":             [401, 403, 403, 200, 403, 403, 403, 403,  change("teacher")],
+  "DELETE /teacher/teacher/:id":            [401, 403, 403, 200, 403, 403, 403, 403,  remove("teacher")],
 
-  "POST /contact":                          [201,      201, 201,  201,  contactMessage],
-  "POST /subscribe":                        [201,      201, 201,  201,  subscription],
+  "POST /contact":                          [201, 201, 201, 201, 201, 201, 201, 201,  contactMessage],
+  "POST /subscribe":                        [201, 201, 201, 201, 201, 201, 201, 201,  subscription],
 
-  "POST /Order/create-payment-intent":      [401,      200, 200,  200,  cart],
-  "POST /Order/quote":                      [401,      200, 200,  200,  cart],
-  "PUT /Admition/admitCollection/:id":      [401,      200, 403,  200,  paidOrderReport],
+  "POST /Order/create-payment-intent":      [401, 200, 200, 200, 200, 200, 200, 200,  cart],
+  "POST /Order/quote":                      [401, 200, 200, 200, 200, 200, 200, 200,  cart],
+  "PUT /Admition/admitCollection/:id":      [401, 200, 403, 200, 403, 403, 403, 403,  paidOrderReport],
   // Only the order's buyer pays it, admins included.
-  "POST /payments/test/confirm":            [401,      200, 403,  403,  testCardPayment],
+  "POST /payments/test/confirm":            [401, 200, 403, 403, 403, 403, 403, 403,  testCardPayment],
   // Only admins give money back, the buyer included.
-  "POST /Order/orders/:id/refunds":         [401,      403, 403,  201,  paidOrderRefund],
-  "POST /Order/orders/:id/confirm":         [401,      403, 403,  200,  heldOrder],
+  "POST /Order/orders/:id/refunds":         [401, 403, 403, 201, 403, 201, 403, 403,  paidOrderRefund],
+  "POST /Order/orders/:id/confirm":         [401, 403, 403, 200, 403, 200, 403, 403,  heldOrder],
 
   // Exam results: admins only. A marks sheet sent as JSON has no file: 422 with its errors.
-  "POST /results/classes":                  [401,      403, 403,  201,  newClass],
-  "PUT /results/classes/:id":               [401,      403, 403,  200,  aClass],
-  "POST /results/exams":                    [401,      403, 403,  201,  examSetup],
-  "PUT /results/exams/:id":                 [401,      403, 403,  200,  examChange],
-  "PATCH /results/exams/:id/marks":         [401,      403, 403,  200,  examMarks],
-  "POST /results/exams/:id/marks":          [401,      403, 403,  422,  anExam],
-  "POST /results/exams/:id/publish":        [401,      403, 403,  200,  anExam],
-  "POST /results/exams/:id/unpublish":      [401,      403, 403,  200,  anExam],
-  "POST /results/enrolments/:id/accounts":  [401,      403, 403,  200,  enrolmentLink],
+  "POST /results/classes":                  [401, 403, 403, 201, 403, 403, 403, 403,  newClass],
+  "PUT /results/classes/:id":               [401, 403, 403, 200, 403, 403, 403, 403,  aClass],
+  "POST /results/exams":                    [401, 403, 403, 201, 403, 403, 403, 403,  examSetup],
+  "PUT /results/exams/:id":                 [401, 403, 403, 200, 403, 403, 403, 403,  examChange],
+  "PATCH /results/exams/:id/marks":         [401, 403, 403, 200, 200, 403, 403, 403,  examMarks],
+  "POST /results/exams/:id/marks":          [401, 403, 403, 422, 403, 403, 403, 403,  anExam],
+  "POST /results/exams/:id/publish":        [401, 403, 403, 200, 403, 403, 403, 403,  anExam],
+  "POST /results/exams/:id/unpublish":      [401, 403, 403, 200, 403, 403, 403, 403,  anExam],
+  "POST /results/enrolments/:id/accounts":  [401, 403, 403, 200, 403, 403, 403, 403,  enrolmentLink],
 
   // The class routine: admins only.
-  "PUT /routines/week":                     [401,      403, 403,  200,  weekSetup],
-  "PUT /routines/classes/:id":              [401,      403, 403,  200,  routineSetup],
-  "POST /routines/substitutes":             [401,      403, 403,  201,  substituteSetup],
-  "DELETE /routines/substitutes/:id":       [401,      403, 403,  200,  aSubstitute],
+  "PUT /routines/week":                     [401, 403, 403, 200, 403, 403, 403, 403,  weekSetup],
+  "PUT /routines/classes/:id":              [401, 403, 403, 200, 403, 403, 403, 403,  routineSetup],
+  "POST /routines/substitutes":             [401, 403, 403, 201, 403, 403, 403, 403,  substituteSetup],
+  "DELETE /routines/substitutes/:id":       [401, 403, 403, 200, 403, 403, 403, 403,  aSubstitute],
 
   // The register of students: admins only (a multipart sheet or photo like any body).
-  "POST /register/students":                [401,      403, 403,  201,  newChild],
-  "PATCH /register/students/:id":           [401,      403, 403,  200,  childChange],
-  "PUT /register/students/:id/enrolment":   [401,      403, 403,  200,  childEnrolment],
-  "PUT /register/students/:id/photo":       [401,      403, 403,  200,  childPhoto],
-  "DELETE /register/students/:id/photo":    [401,      403, 403,  200,  aChild],
-  "POST /register/students/:id/guardians":  [401,      403, 403,  201,  newGuardian],
-  "PATCH /register/guardians/:id":          [401,      403, 403,  200,  guardianChange],
-  "DELETE /register/guardians/:id":         [401,      403, 403,  200,  aGuardian],
-  "POST /register/import":                  [401,      403, 403,  200,  registerSheet],
-  "POST /register/promotions":              [401,      403, 403,  200,  promotion],
+  "POST /register/students":                [401, 403, 403, 201, 403, 403, 403, 403,  newChild],
+  "PATCH /register/students/:id":           [401, 403, 403, 200, 403, 403, 403, 403,  childChange],
+  "PUT /register/students/:id/enrolment":   [401, 403, 403, 200, 403, 403, 403, 403,  childEnrolment],
+  "PUT /register/students/:id/photo":       [401, 403, 403, 200, 403, 403, 403, 403,  childPhoto],
+  "DELETE /register/students/:id/photo":    [401, 403, 403, 200, 403, 403, 403, 403,  aChild],
+  "POST /register/students/:id/guardians":  [401, 403, 403, 201, 403, 403, 403, 403,  newGuardian],
+  "PATCH /register/guardians/:id":          [401, 403, 403, 200, 403, 403, 403, 403,  guardianChange],
+  "DELETE /register/guardians/:id":         [401, 403, 403, 200, 403, 403, 403, 403,  aGuardian],
+  "POST /register/import":                  [401, 403, 403, 200, 403, 403, 403, 403,  registerSheet],
+  "POST /register/promotions":              [401, 403, 403, 200, 403, 403, 403, 403,  promotion],
   // A guardian's children: each account links its own (by a code the account asked for itself),
   // sees and unlinks only its own (404 otherwise, admins included); admins link guardian rows.
-  "POST /family/codes":                     [401,      202, 202,  202,  linkCodeAsked],
-  "POST /family/children":                  [401,      200, 400,  200,  linkCodeGiven],
-  "DELETE /family/children/:id":            [401,      200, 404,  404,  aliceChild],
-  "PUT /family/guardians/:id/account":      [401,      403, 403,  200,  guardianToLink],
-  "DELETE /family/guardians/:id/account":   [401,      403, 403,  200,  guardianLinked],
+  "POST /family/codes":                     [401, 202, 202, 202, 202, 202, 202, 202,  linkCodeAsked],
+  "POST /family/children":                  [401, 200, 400, 200, 200, 200, 200, 200,  linkCodeGiven],
+  "DELETE /family/children/:id":            [401, 200, 404, 404, 404, 404, 404, 404,  aliceChild],
+  "PUT /family/guardians/:id/account":      [401, 403, 403, 200, 403, 403, 403, 403,  guardianToLink],
+  "DELETE /family/guardians/:id/account":   [401, 403, 403, 200, 403, 403, 403, 403,  guardianLinked],
 
-  "PATCH /inbox":                           [401,      403, 403,  200,  markMany],
-  "PATCH /inbox/:id":                       [401,      403, 403,  200,  markOne],
-  "DELETE /inbox/:id":                      [401,      403, 403,  200,  aDraft],
-  "POST /inbox/messages":                   [401,      403, 403,  201,  newMail],
-  "POST /inbox/:id/reply":                  [401,      403, 403,  201,  replyTo],
-  "POST /inbox/drafts":                     [401,      403, 403,  201,  newMail],
-  "PUT /inbox/drafts/:id":                  [401,      403, 403,  200,  changeDraft],
-  "POST /inbox/drafts/:id/send":            [401,      403, 403,  200,  aDraft],
+  "PATCH /inbox":                           [401, 403, 403, 200, 403, 403, 403, 403,  markMany],
+  "PATCH /inbox/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  markOne],
+  "DELETE /inbox/:id":                      [401, 403, 403, 200, 403, 403, 403, 403,  aDraft],
+  "POST /inbox/messages":                   [401, 403, 403, 201, 403, 403, 403, 403,  newMail],
+  "POST /inbox/:id/reply":                  [401, 403, 403, 201, 403, 403, 403, 403,  replyTo],
+  "POST /inbox/drafts":                     [401, 403, 403, 201, 403, 403, 403, 403,  newMail],
+  "PUT /inbox/drafts/:id":                  [401, 403, 403, 200, 403, 403, 403, 403,  changeDraft],
+  "POST /inbox/drafts/:id/send":            [401, 403, 403, 200, 403, 403, 403, 403,  aDraft],
 };
 
 describe("permission matrix", () => {
@@ -620,6 +692,25 @@ describe("permission matrix", () => {
 
   beforeAll(async () => {
     w = await createWorld();
+    // The role holders; the teacher teaches Class Ten's Bangla in 2026.
+    for (const role of ["teacher", "accountant", "guardian", "student"] as const) {
+      holders[role] = await w.t.signUp(`${role}@abuse.test`, `${role}-password-1`, `A ${role}`);
+      await w.t.services.db
+        .update(users)
+        .set({ role })
+        .where(eq(users.email, `${role}@abuse.test`));
+    }
+    const [tenth] = await w.t.services.db
+      .select({ id: schoolClasses.id })
+      .from(schoolClasses)
+      .where(eq(schoolClasses.name, "Class Ten"));
+    await w.t.services.db.insert(teachingAssignments).values({
+      userId: await idOf(w, "teacher@abuse.test"),
+      session: "2026",
+      classId: tenth?.id ?? "",
+      section: "",
+      subject: "Bangla",
+    });
   });
   afterAll(() => w?.t.close());
 
@@ -631,7 +722,15 @@ describe("permission matrix", () => {
   });
 
   const sessionOf = (caller: Caller): Session | undefined =>
-    caller === "anonymous" ? undefined : { user: w.alice, other: w.bob, admin: w.admin }[caller];
+    caller === "anonymous"
+      ? undefined
+      : caller === "user"
+        ? w.alice
+        : caller === "other"
+          ? w.bob
+          : caller === "admin"
+            ? w.admin
+            : holders[caller];
 
   /**
    * A cell's setup, with the per-account and per-address counters cleared first: a cell makes
@@ -653,7 +752,7 @@ describe("permission matrix", () => {
     const key = endpointKey(endpoint);
     const row = matrix[key];
     if (!row) continue;
-    const [setup] = row.slice(4) as [Setup];
+    const setup = row[8];
     it(`${key}: ${callers.map((caller, i) => `${caller} ${row[i]}`).join(", ")}`, async () => {
       const problems: string[] = [];
       for (const [index, caller] of callers.entries()) {
@@ -680,7 +779,7 @@ describe("permission matrix", () => {
   it("refuses every state-changing call made with an admin's cookie from another site (403)", async () => {
     const problems: string[] = [];
     for (const endpoint of stateChangingEndpoints()) {
-      const setup = matrix[endpointKey(endpoint)]?.[4];
+      const setup = matrix[endpointKey(endpoint)]?.[8];
       if (!setup) continue;
       const call = await fresh(setup, "admin", w.admin);
       const before = await fingerprint(w.t.services.db);

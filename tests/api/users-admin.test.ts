@@ -45,7 +45,17 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
       expect(list[2]).toMatchObject({ name: "Administrator", email: "head@school.test", role: "admin" });
       expect(list[0].role).toBe("user");
       expect(Number.isNaN(Date.parse(list[0].createdAt))).toBe(false);
-      expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "disabled", "email", "name", "role"]);
+      expect(Object.keys(list[0]).sort()).toEqual([
+        "createdAt",
+        "disabled",
+        "email",
+        "id",
+        "name",
+        "role",
+        "roles",
+      ]);
+      expect(list[0].roles).toEqual([]);
+      expect(list[2].roles).toEqual(["admin"]);
       expect(list[0].disabled).toBe(false);
     });
 

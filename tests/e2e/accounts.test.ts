@@ -141,9 +141,11 @@ describe("accounts and roles in the browser", () => {
     await page.getByTestId("not-admin").waitFor();
     expect(await page.getByTestId("dashboard-menu").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
-    await page.goto(`${site.url}/DeashBoard/AddAdmin`);
-    expect(new URL(page.url()).pathname).toBe("/login");
-    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/DeashBoard/AddAdmin");
+    // Signed in without the role: the 403 page, in words, never a blank or the login form.
+    const refused = await page.goto(`${site.url}/DeashBoard/AddAdmin`);
+    expect(refused?.status()).toBe(403);
+    expect(new URL(page.url()).pathname).toBe("/DeashBoard/AddAdmin");
+    expect(await page.getByTestId("forbidden").textContent()).toBe("Not open to your account");
   });
 
   it("lets the configured admin make another user an admin", async () => {

@@ -213,7 +213,7 @@ describe("the dashboard's exports", () => {
         headers: { cookie: alice.cookie },
         redirect: "manual",
       });
-      expect(refused.status).toBe(302);
+      expect(refused.status).toBe(403);
     } finally {
       await server.stop();
     }

@@ -1,9 +1,10 @@
 // The dashboard's side menu: a column of fixed width beside the screens on wide windows, and on
 // phones a panel that slides out from a "Dashboard menu" button (the site's own menu keeps the
-// header's burger).
+// header's burger). Each role sees the screens it may use; an admin all of them.
 import { NavLink as MantineNavLink } from "@mantine/core";
 import { href, NavLink, useLocation } from "react-router";
 import { formKindNames, kinds } from "../../../common/kinds";
+import type { Role } from "../../../common/people";
 import type { TextRef } from "../../../i18n";
 import { useI18n } from "../../lib/i18n";
 import { useSlideOut } from "../../lib/use-slide-out";
@@ -11,19 +12,23 @@ import { listKinds, listMenuLabels } from "./content-kinds";
 import { formKindTexts } from "./kind-texts";
 
 const home = href("/DeashBoard/Home");
-const items: { to: string; label: TextRef }[] = [
-  { to: home, label: "dashboard.home" },
+type Item = { to: string; label: TextRef; roles?: Role[] };
+/** Without roles: admins only. */
+const items: Item[] = [
+  { to: home, label: "dashboard.home", roles: ["admin", "teacher", "accountant"] },
   // Each kind's add form, then each kind's list (common/kinds).
   ...formKindNames.map((kind) => ({
     to: href(`/DeashBoard/${kinds[kind].addPath}`),
     label: formKindTexts(kind).add,
   })),
   ...listKinds.map((kind) => ({ to: href("/DeashBoard/list/:kind", { kind }), label: listMenuLabels[kind] })),
-  { to: href("/DeashBoard/exams"), label: "results.exams.heading" },
+  { to: href("/DeashBoard/exams"), label: "results.exams.heading", roles: ["teacher"] },
   { to: href("/DeashBoard/register"), label: "registerPage.menu" },
+  { to: href("/DeashBoard/my-teaching"), label: "teaching.menu.mine", roles: ["teacher"] },
+  { to: href("/profile-route/postBlog"), label: "teaching.menu.blog", roles: ["teacher"] },
   { to: href("/DeashBoard/routines"), label: "routines.menu" },
   { to: href("/DeashBoard/comments"), label: "moderation.menu" },
-  { to: href("/DeashBoard/orders"), label: "cart.admin.menu" },
+  { to: href("/DeashBoard/orders"), label: "cart.admin.menu", roles: ["accountant"] },
   { to: href("/DeashBoard/users"), label: "dashboard.menu.users" },
   { to: href("/DeashBoard/subscribers"), label: "dashboard.menu.subscribers" },
   { to: href("/DeashBoard/AddAdmin"), label: "dashboard.addAdmin" },
@@ -31,7 +36,7 @@ const items: { to: string; label: TextRef }[] = [
   { to: href("/DeashBoard/exports"), label: "exports.menu" },
 ];
 
-export function DashboardMenu() {
+export function DashboardMenu({ roles }: { roles: readonly Role[] }) {
   const { t } = useI18n();
   const { open, toggle, panel, button } = useSlideOut<HTMLElement>();
   // /DeashBoard itself is the home screen: there Home links to it and is marked as the current page.
@@ -59,17 +64,19 @@ export function DashboardMenu() {
         data-open={open}
         data-testid="dashboard-menu"
       >
-        {items.map((item) => (
-          <NavLink
-            key={item.to}
-            to={onIndex && item.to === home ? href("/DeashBoard") : item.to}
-            prefetch="intent"
-          >
-            {({ isActive }) => (
-              <MantineNavLink component="span" label={t(item.label)} active={isActive} variant="filled" />
-            )}
-          </NavLink>
-        ))}
+        {items
+          .filter((item) => (item.roles ?? ["admin"]).some((role) => roles.includes(role)))
+          .map((item) => (
+            <NavLink
+              key={item.to}
+              to={onIndex && item.to === home ? href("/DeashBoard") : item.to}
+              prefetch="intent"
+            >
+              {({ isActive }) => (
+                <MantineNavLink component="span" label={t(item.label)} active={isActive} variant="filled" />
+              )}
+            </NavLink>
+          ))}
       </nav>
     </>
   );

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { csvLine, csvText } from "../../csv";
 import type { OrderStatus } from "../../db/schema";
 import { orders } from "../../db/schema";
-import { type Actor, requireAdmin } from "../actor";
+import { type Actor, requireRole } from "../actor";
 import { recordAudit } from "../audit/record";
 import { expireStaleOrders } from "./expiry";
 import type { OrderContext } from "./order";
@@ -47,7 +47,7 @@ export async function ordersCsv(
   actor: Actor,
   options: { status?: OrderStatus } = {},
 ): Promise<string> {
-  const admin = requireAdmin(actor);
+  const admin = requireRole(actor, "accountant");
   await recordAudit(ctx.db, admin, {
     action: "export",
     subject: "export",

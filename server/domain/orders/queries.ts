@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { uuidPattern } from "../../../common/ids";
 import { accountLabel } from "../../../common/phone-accounts";
 import { type OrderStatus, orderItems, orders, paymentRefunds, users } from "../../db/schema";
-import { type Actor, requireAdmin, requireUser } from "../actor";
+import { type Actor, holdsRole, requireRole, requireUser } from "../actor";
 import { notFound } from "../errors";
 import { expireStaleOrders } from "./expiry";
 import type { Order, OrderContext, OrderItemView, Refund } from "./order";
@@ -116,7 +116,7 @@ export async function selectOrders(
   };
 }
 
-/** A page of orders with the total count: the signed-in user's, or everyone's for an admin. */
+/** A page of orders with the total count: the signed-in user's, or everyone's for an accountant (or admin). */
 export async function listOrders(
   ctx: OrderContext,
   actor: Actor,
@@ -125,7 +125,7 @@ export async function listOrders(
   const page = { limit: options.limit ?? defaultPage.limit, offset: options.offset ?? defaultPage.offset };
   const byStatus = options.status ? eq(orders.status, options.status) : undefined;
   if (options.all) {
-    requireAdmin(actor);
+    requireRole(actor, "accountant");
     await expireStaleOrders(ctx);
     return selectOrders(ctx, byStatus, page, true);
   }
@@ -143,13 +143,14 @@ export async function listMyOrders(
   return (await listOrders(ctx, actor, { ...page })).items;
 }
 
-/** One order, to its buyer or an admin; anyone else learns nothing of it (404). */
+/** One order, to its buyer or an accountant (or admin); anyone else learns nothing of it (404). */
 export async function getOrder(ctx: OrderContext, actor: Actor, id: string): Promise<Order> {
   const user = requireUser(actor);
   if (!uuidPattern.test(id)) throw notFound("order");
   await expireStaleOrders(ctx);
-  const where = user.isAdmin ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, user.id));
-  const { items } = await selectOrders(ctx, where, { limit: 1, offset: 0 }, user.isAdmin);
+  const staff = holdsRole(user, "accountant");
+  const where = staff ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, user.id));
+  const { items } = await selectOrders(ctx, where, { limit: 1, offset: 0 }, staff);
   const [order] = items;
   if (!order) throw notFound("order");
   return order;
