@@ -460,7 +460,8 @@ const promotion: Setup = async (w) => {
     body: {
       fromSession: "2026",
       fromClass: "Class One",
-      toSession: String(2040 + ++registerRows),
+      // A session of its own (within the years a session may name: this runs once per caller).
+      toSession: String(2040 + (++registerRows % 50)),
       toClass: "Class Two",
     },
   };
