@@ -76,6 +76,9 @@ describe("hostile uploads", () => {
   // A marks sheet is not an image: every hostile file is a sheet with an error (422), nothing saved.
   const sheetTag = "Exam results";
   let examId = "missing";
+  // The register's sheet is a sheet too; a child's photo an image like any other.
+  const registerTag = "Register of students";
+  let childId = "missing";
   beforeAll(async () => {
     w = await createWorld();
     files = await hostileFiles();
@@ -93,6 +96,14 @@ describe("hostile uploads", () => {
     };
     const created = await w.t.json("/api/results/exams", "POST", exam, { session: w.admin });
     examId = (await created.json())._id;
+    const child = await w.t.json(
+      "/api/register/students",
+      "POST",
+      { name: "Hostile Uploads" },
+      { session: w.admin },
+    );
+    expect(child.status).toBe(201);
+    childId = (await child.json()).id;
   });
   afterAll(() => w?.t.close());
 
@@ -100,7 +111,11 @@ describe("hostile uploads", () => {
 
   it("knows what every call that takes a file is about", () => {
     const unknown = uploadEndpoints.filter(
-      (endpoint) => endpoint.tag !== "Users" && endpoint.tag !== sheetTag && !kindOfTag[endpoint.tag],
+      (endpoint) =>
+        endpoint.tag !== "Users" &&
+        endpoint.tag !== sheetTag &&
+        endpoint.tag !== registerTag &&
+        !kindOfTag[endpoint.tag],
     );
     expect(unknown.map(endpointKey)).toEqual([]);
   });
@@ -117,10 +132,11 @@ describe("hostile uploads", () => {
             ? { ...kinds[kind].body }
             : {};
       delete fields.image;
-      const sheet = endpoint.tag === sheetTag;
+      const sheet = endpoint.tag === sheetTag || pattern === "/register/import";
       // A download's file is a document: none of these is one (400, naming the field).
       const document = endpoint.fileFields?.includes("file") && !sheet;
-      const id = sheet ? examId : ((kind && ids.get(kind)) ?? "missing");
+      const id =
+        endpoint.tag === registerTag ? childId : sheet ? examId : ((kind && ids.get(kind)) ?? "missing");
       const pathname = `/api${fillPath(pattern, { id })}`;
       const dir = path.join(w.t.config.dataDir, "files");
       const problems: string[] = [];
@@ -128,7 +144,7 @@ describe("hostile uploads", () => {
         const form = new FormData();
         for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
         form.append(
-          sheet || document ? "file" : "image",
+          sheet || document ? "file" : (endpoint.fileFields?.[0] ?? "image"),
           new Blob([new Uint8Array(bytes)]),
           sheet ? "marks.xlsx" : "photo.jpg",
         );

@@ -51,6 +51,7 @@ describe.each(testDatabases)("people calls on %s", (kind) => {
         "email",
         "id",
         "name",
+        "phoneNumber",
         "role",
         "roles",
       ]);

@@ -475,7 +475,7 @@ describe("the dashboard's add forms", () => {
     expect(answer.fields.image).toMatchObject({ key: "upload.imageTooLarge" });
   });
 
-  it("sends a signed-in non-admin to /login with the page as the origin", async () => {
+  it("shows a signed-in account without the role the 403 page, not the form", async () => {
     const { page } = await newPage(site.browser);
     await page.goto(`${site.url}/register`);
     await page.getByLabel("Name").fill("Rahim");
@@ -484,9 +484,10 @@ describe("the dashboard's add forms", () => {
     await page.locator('input[name="retypePassword"]').fill("rahim-password");
     await page.getByRole("button", { name: "Register" }).click();
     await page.getByRole("button", { name: "LogOut" }).waitFor();
-    await page.goto(`${site.url}/DeashBoard/AddAdmition`);
-    const url = new URL(page.url());
-    expect(url.pathname).toBe("/login");
-    expect(url.searchParams.get("redirectTo")).toBe("/DeashBoard/AddAdmition");
+    const refused = await page.goto(`${site.url}/DeashBoard/AddAdmition`);
+    expect(refused?.status()).toBe(403);
+    expect(new URL(page.url()).pathname).toBe("/DeashBoard/AddAdmition");
+    expect(await page.getByTestId("forbidden").textContent()).toBe("Not open to your account");
+    expect(await page.getByLabel("Title").count()).toBe(0);
   });
 });
