@@ -375,8 +375,11 @@ describe("cart and payment in the browser", () => {
     await stranger.getByRole("button", { name: "LogOut" }).waitFor();
     const refused = await go(stranger, receipt ?? "/");
     expect(refused?.status()).toBe(404);
-    await go(stranger, "/DeashBoard/orders");
-    expect(new URL(stranger.url()).pathname).toBe("/login");
+    // Nor the orders: signed in without the role, the 403 page.
+    const orders = await go(stranger, "/DeashBoard/orders");
+    expect(orders?.status()).toBe(403);
+    expect(await stranger.getByTestId("forbidden").textContent()).toBe("Not open to your account");
+    expect(await stranger.getByTestId("order-row").count()).toBe(0);
   });
 
   it("sends an anonymous visitor of /allOrder to /login and back", async () => {

@@ -285,12 +285,13 @@ describe("the dashboard's people screens", () => {
     await page.getByTestId("confirm-delete").click();
     await expect.poll(ours).toEqual(["Second on science"]);
 
-    // Not for a user who is not an admin.
+    // Not for a user who is not an admin: the 403 page, without the comments.
     const response = await fetch(`${site.url}/DeashBoard/comments`, {
       headers: { cookie: writer.cookie },
       redirect: "manual",
     });
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain("Second on science");
   });
 
   it("keeps the people screens inside the screen of a phone, accessibly", async () => {
