@@ -31,12 +31,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // The app's small modules that many pages share, in one chunk: split by which pages
                 // import them, they made some thirty files of 0.1-1 KB a page, each compressed apart
                 // (1.0-1.4 KB brotli more a page than together). Not the dashboard's components
-                // (public pages must not load them) nor the schemas (loaded when a form is touched).
+                // (public pages must not load them), the schemas (loaded when a form is touched) nor
+                // the kinds' definitions (every kind's texts in two languages: loaded by the pages
+                // that use them, and by a Delete when it is clicked).
                 {
                   name: "shared",
                   test: (id: string) =>
                     /\/(app|common|i18n)\//.test(id) &&
-                    !/\/components\/dashboard\/|node_modules|\/common\/schemas\//.test(id),
+                    !/\/components\/dashboard\/|node_modules|\/common\/(schemas|kinds)\//.test(id),
                   // Twelve of the 92 routes: fewer pulled onto pages code most of them do not use.
                   minShareCount: 12,
                   priority: 1,

@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       publicUrl: services.config.publicUrl,
       messages: everyPageTexts[locale],
-      errorTexts: everyPageProblemTexts[locale],
+      errorTexts: everyPageProblemTexts(locale),
       user,
       flash:
         flash.key && flash.key in dictionaries.en

@@ -6,7 +6,7 @@ import { href, useFetcher } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { useI18n } from "../lib/i18n";
 import { Button, ConfirmDialog } from "../ui";
-import { type DeleteKind, deleteQuestion } from "./delete-question";
+import type { DeleteKind } from "./delete-question";
 import { announce } from "./notices";
 
 type Answer = { ok: boolean; error: Problem | null };
@@ -25,7 +25,9 @@ export function DeleteButton({
 }) {
   const { t, te } = useI18n();
   const fetcher = useFetcher<Answer>();
-  const [asking, setAsking] = useState(false);
+  // The question, while it is asked. Its words come with the kinds' definitions, loaded on the
+  // first click: the button is on public pages (for admins), whose first load must stay light.
+  const [question, setQuestion] = useState<string | null>(null);
   const told = useRef<Answer | undefined>(undefined);
 
   // Told as soon as the answer comes, while the page's data reloads: once it has, the deleted
@@ -40,17 +42,28 @@ export function DeleteButton({
 
   return (
     <>
-      <Button variant="danger" size="small" onClick={() => setAsking(true)} busy={fetcher.state !== "idle"}>
+      <Button
+        variant="danger"
+        size="small"
+        onClick={() => {
+          if (message) return setQuestion(message);
+          import("./delete-question").then(
+            ({ deleteQuestion }) => setQuestion(deleteQuestion(t, kind, 1)),
+            () => announce(t("error.heading"), "error"),
+          );
+        }}
+        busy={fetcher.state !== "idle"}
+      >
         {label ?? t("delete.button")}
       </Button>
       <ConfirmDialog
-        open={asking}
-        message={message ?? deleteQuestion(t, kind, 1)}
+        open={question !== null}
+        message={question ?? ""}
         confirmLabel={t("delete.button")}
         cancelLabel={t("delete.cancel")}
-        onCancel={() => setAsking(false)}
+        onCancel={() => setQuestion(null)}
         onConfirm={() => {
-          setAsking(false);
+          setQuestion(null);
           fetcher.submit(null, { method: "post", action: href("/content/:kind/:id/delete", { kind, id }) });
         }}
       />

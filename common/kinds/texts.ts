@@ -14,8 +14,18 @@ export function withKindLabels(texts: ErrorTexts, locale: Locale): ErrorTexts {
   return { ...texts, labels: { ...texts.labels, ...kindLabels } };
 }
 
-/** The problems' words the root loader sends to every page (i18n's), with the kinds' names. */
-export const everyPageProblemTexts: Record<Locale, ErrorTexts> = {
-  en: withKindLabels(everyPageErrorTexts.en, "en"),
-  bn: withKindLabels(everyPageErrorTexts.bn, "bn"),
-};
+const problemTexts = new Map<Locale, ErrorTexts>();
+
+/**
+ * The problems' words the root loader sends to every page (i18n's), with the kinds' names. Made
+ * on first use, not on import: the root's module is also the browser's, and a value computed at
+ * import would carry every kind's definition into every page's first-load script.
+ */
+export function everyPageProblemTexts(locale: Locale): ErrorTexts {
+  let texts = problemTexts.get(locale);
+  if (!texts) {
+    texts = withKindLabels(everyPageErrorTexts[locale], locale);
+    problemTexts.set(locale, texts);
+  }
+  return texts;
+}
