@@ -57,7 +57,7 @@ process.exitCode = await runCommand(
       );
       if (!manifest.withSecrets) {
         console.log(
-          "The backup holds no passwords: set one with `npm run admin -- reset-password EMAIL`; others use 'forgot password'.",
+          "The backup holds no sessions: everyone signs in again (passwords are kept). Sign-in providers' tokens were left out: an account that signs in with one signs in there again.",
         );
       }
     } finally {

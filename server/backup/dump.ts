@@ -26,9 +26,13 @@ const secretTables: Record<string, string> = {
   provider_tokens: "payment providers' access tokens (secrets)",
 };
 
-/** Columns that are secrets: emptied unless asked for. */
+/**
+ * Columns that are secrets: emptied unless asked for. Password hashes stay: they are the school's
+ * data (salted scrypt, bound to no key of this install), and without them a restored site lets
+ * nobody in; the tokens that reach sign-in providers do not.
+ */
 const secretColumns: Record<string, string[]> = {
-  accounts: ["password", "access_token", "refresh_token", "id_token"],
+  accounts: ["access_token", "refresh_token", "id_token"],
   orders: ["provider_client_secret"],
 };
 

@@ -10,6 +10,7 @@ import { loadConfig } from "../../server/config";
 import type { Services } from "../../server/container";
 import { createServices } from "../../server/container-factory";
 import { notices } from "../../server/db/schema";
+import { createApp } from "../../server/http";
 import { runBuilt, temporaryFolders } from "../fixtures/commands";
 import { type FakeS3, startFakeS3 } from "../fixtures/fake-s3";
 import { origin, throwawayPostgres } from "../fixtures/test-app";
@@ -42,6 +43,16 @@ async function withServer<T>(
   }
 }
 
+/** The status of a sign-in with e-mail and password, as a browser on the site sends it. */
+async function signInStatus(services: Services, email: string, password: string): Promise<number> {
+  const response = await createApp(services).request(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status;
+}
+
 describe("npm run backup and npm run restore on the embedded database", () => {
   const env = { DATA_DIR: "", BETTER_AUTH_SECRET: secret };
   beforeAll(() => {
@@ -49,7 +60,8 @@ describe("npm run backup and npm run restore on the embedded database", () => {
   });
 
   it("backs up a stopped data folder, refuses one a server holds, and restores into an empty one only", async () => {
-    const busy = await withServer(env, async (services) => {
+    const office = { ADMIN_EMAIL: "office@school.test", ADMIN_PASSWORD: "office-password-1" };
+    const busy = await withServer({ ...env, ...office }, async (services) => {
       await services.db.insert(notices).values({ title: "kept by the backup" });
       return run("backup", env, []);
     });
@@ -64,12 +76,17 @@ describe("npm run backup and npm run restore on the embedded database", () => {
     const [archive] = readdirSync(path.join(env.DATA_DIR, "copies"));
     const file = path.join(env.DATA_DIR, "copies", archive as string);
 
-    const target = { DATA_DIR: temporary("target"), BETTER_AUTH_SECRET: secret };
+    // A new machine: a key of its own signs its sessions, and the admin is not named again.
+    const target = { DATA_DIR: temporary("target"), BETTER_AUTH_SECRET: randomBytes(32).toString("hex") };
     const restored = await run("restore", target, [file]);
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(/^Restored \d+ rows in \d+ tables and 0 files from the backup of/);
-    expect(restored.stdout).toMatch(/reset-password/);
+    expect(restored.stdout).toMatch(/everyone signs in again \(passwords are kept\)/);
+    await withServer(target, async (services) => {
+      expect(await signInStatus(services, office.ADMIN_EMAIL, office.ADMIN_PASSWORD)).toBe(200);
+      expect(await signInStatus(services, office.ADMIN_EMAIL, "not-the-password")).toBe(401);
+    });
 
     const again = await run("restore", target, [file]);
     expect(again.code).toBe(1);
