@@ -342,6 +342,42 @@ describe("the Bangla font", () => {
     await page.context().close();
   });
 
+  it("draws every Bangla letter of the Bangla home page with the shipped font, not as empty boxes", async () => {
+    const { page } = await openIn("bn");
+    // Each element with Bangla in its own text, and how many characters of its text (Chromium
+    // counts its descendants' too) the shipped font does not cover (its unicode-range): those,
+    // and no more, may be drawn by another font.
+    const elements = await page.evaluate(() => {
+      const notCovered = /[^\u0964\u0965\u0980-\u09ff\u200c\u200d\u25cc\s]/gu;
+      const found: { at: number; text: string; others: number }[] = [];
+      document.querySelectorAll("body *").forEach((element, at) => {
+        const own = [...element.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent ?? "")
+          .join("");
+        if (!/[\u0980-\u09ff]/.test(own) || !(element as HTMLElement).offsetParent) return;
+        element.setAttribute("data-bangla", String(at));
+        const all = element.textContent ?? "";
+        found.push({ at, text: all.trim(), others: (all.match(notCovered) ?? []).length });
+      });
+      return found;
+    });
+    expect(elements.length).toBeGreaterThan(10);
+    const boxes: string[] = [];
+    for (const { at, text, others } of elements) {
+      const fonts = await renderedFonts(page, `[data-bangla="${at}"]`);
+      const drawnElsewhere = fonts
+        .filter((font) => !(font.isCustomFont && /Bengali/.test(font.familyName)))
+        .reduce((sum, font) => sum + font.glyphCount, 0);
+      // Spaces may be drawn by the other font too: one between words.
+      const spaces = text.split(/\s+/).length - 1;
+      if (drawnElsewhere > others + spaces)
+        boxes.push(`${text}: ${fonts.map((f) => `${f.familyName} ${f.glyphCount}`).join(", ")}`);
+    }
+    expect(boxes).toEqual([]);
+    await page.context().close();
+  });
+
   it("loads none of it on an English page, whose one Bangla word has its own small font", async () => {
     const { page, fonts } = await openIn("en");
     // The language button's "বাংলা" is drawn, not shown as empty boxes.
