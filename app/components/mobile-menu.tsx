@@ -1,30 +1,33 @@
-// The phone menu: a button that slides out a panel with the same links. A few lines instead of
-// a modal library, so phones download less.
+// The phone menu: a disclosure (details and summary) that opens a panel with the same links. It
+// opens without script too (issue 40: on a phone with script off, ☰ opened nothing); with script
+// the slide-out's keyboard rules apply (app/lib/use-slide-out.ts). A few lines instead of a modal
+// library, so phones download less.
 import type { ReactNode } from "react";
 import { useI18n } from "../lib/i18n";
 import { useSlideOut } from "../lib/use-slide-out";
 
 export function MobileMenu({ children }: { children: ReactNode }) {
   const { t } = useI18n();
-  const { open, toggle, panel, button } = useSlideOut<HTMLDivElement>();
+  const { open, setOpen, panel, button } = useSlideOut<HTMLDivElement, HTMLElement>();
 
   return (
-    <>
-      <button
+    <details
+      className="mobile-menu-toggle burger-only"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary
         ref={button}
-        type="button"
-        className="burger burger-only"
+        className="burger"
         data-open={open}
-        onClick={toggle}
         aria-label={open ? t("a11y.closeMenu") : t("a11y.openMenu")}
-        aria-expanded={open}
         aria-controls="mobile-menu"
       >
         <span />
-      </button>
-      <div id="mobile-menu" ref={panel} className="mobile-menu" data-open={open} hidden={!open}>
+      </summary>
+      <div id="mobile-menu" ref={panel} className="mobile-menu">
         {children}
       </div>
-    </>
+    </details>
   );
 }

@@ -1,13 +1,13 @@
-// The behaviour of a slide-out panel opened by a button: focus moves into it and Tab goes round
+// The behaviour of a slide-out panel opened by a button (or a details element's summary): focus moves into it and Tab goes round
 // the panel and its button (the panel covers the page, so focus must not wander behind it), and
 // Escape, a click outside or a change of page closes it (Escape gives focus back to the button).
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 
-export function useSlideOut<Panel extends HTMLElement>() {
+export function useSlideOut<Panel extends HTMLElement, Button extends HTMLElement = HTMLButtonElement>() {
   const [open, setOpen] = useState(false);
   const panel = useRef<Panel>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const button = useRef<Button>(null);
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
@@ -44,5 +44,5 @@ export function useSlideOut<Panel extends HTMLElement>() {
     };
   }, [open]);
 
-  return { open, toggle: () => setOpen((value) => !value), panel, button };
+  return { open, setOpen, toggle: () => setOpen((value) => !value), panel, button };
 }

@@ -215,7 +215,7 @@ describe("accounts and roles in the browser", () => {
   it("works on a 360 px phone: the menu slides out with the same links, nothing overflows", async () => {
     const page = await open("/", { viewport: { width: 360, height: 740 } });
     await waitForHydration(page);
-    const menuButton = page.getByRole("button", { name: "Open menu" });
+    const menuButton = page.getByLabel("Open menu", { exact: true });
     await menuButton.click();
     const menu = page.locator("#mobile-menu");
     await menu.waitFor();
@@ -258,7 +258,7 @@ describe("accounts and roles in the browser", () => {
       "mobile-menu",
     );
     // A link closes it too, and the page changes.
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByLabel("Open menu", { exact: true }).click();
     await menu.getByRole("link", { name: "Class Room" }).click();
     await page.getByRole("heading", { name: "Class Room" }).waitFor();
     await menu.waitFor({ state: "hidden" });

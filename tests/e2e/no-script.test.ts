@@ -135,6 +135,18 @@ describe("the public pages without script", () => {
     );
   });
 
+  it("opens the menu on a 360 px phone and reaches Class Room through it", async () => {
+    const page = await open("/");
+    await page.setViewportSize({ width: 360, height: 740 });
+    const menu = page.locator("#mobile-menu");
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByLabel("Open menu", { exact: true }).click();
+    await menu.getByRole("link", { name: "Class Room" }).click();
+    await page.waitForURL(/\/classRoome$/);
+    expect(await page.getByRole("heading", { name: "Class Room" }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it("shows a blog with its text and its comments", async () => {
     const [blog] = await listed("/blog/blogs");
     const page = await open(`/blog/${blog?._id}`);

@@ -421,7 +421,7 @@ describe("the profile area", () => {
 
     // The bar has no room for the account on a phone: the menu starts with it.
     expect(await page.getByTestId("header-account").isVisible()).toBe(false);
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByLabel("Open menu", { exact: true }).click();
     const inMenu = page.getByTestId("menu-account");
     await inMenu.waitFor();
     expect(await inMenu.textContent()).toContain("Nadia Rahman");
