@@ -403,7 +403,8 @@ describe("stored cross-site scripting", () => {
     ];
     const problems = await eachAtOnce(pages, (path) => visit({ path, as: "admin" }));
     expect(problems).toEqual([]);
-  });
+    // 21 dashboard pages, each hydrating Mantine: on a slow, busy machine it took over 120 s.
+  }, 240_000);
 
   it("runs no script on the user's own profile and order pages", async () => {
     const pages = [
