@@ -58,6 +58,7 @@ export const labelsEn = {
   cart: "Cart",
   account: "Account",
   teachingAssignment: "Class-subject",
+  attendanceMark: "Attendance mark",
   // The marks sheet's columns.
   roll: "Roll",
   registration: "Registration",

@@ -357,6 +357,17 @@ const textsBn = {
   "family.accountLinked": "এই অ্যাকাউন্ট অন্য অভিভাবক হিসেবে এই শিক্ষার্থীর সাথে আগেই যুক্ত।",
   "family.notAccount": "নিবন্ধিত কোনো অ্যাকাউন্টের ই-মেইল বা ফোন নম্বর হতে হবে",
   "limit.guardianCodes": "অনেকবার কোড চাওয়া হয়েছে। আরেকটি চাওয়ার আগে অপেক্ষা করুন।",
+  "attendance.status": "উপস্থিত, অনুপস্থিত, দেরি বা ছুটি হতে হবে",
+  "attendance.child": "একজন শিক্ষার্থীর আইডি হতে হবে",
+  "attendance.month": "একটি মাস হতে হবে (YYYY-MM)",
+  "attendance.year": "একটি বছর হতে হবে (YYYY)",
+  "attendance.holiday": "{date} ক্যালেন্ডারে ছুটির দিন ({title}): হাজিরা নেওয়া হয় না",
+  "attendance.dayOff": "{date} {day}, রুটিনে সাপ্তাহিক ছুটির দিন: হাজিরা নেওয়া হয় না",
+  "attendance.locked": "{date} শেষ হয়ে গেছে: এর হাজিরা বন্ধ, শুধু অ্যাডমিন বদলাতে পারেন",
+  "attendance.future": "{date} এখনো শুরু হয়নি: হাজিরা সেদিনই নেওয়া হয়",
+  "attendance.notYourClass": "আপনি {session} সেশনে {class} পড়ান না, তাই এর হাজিরা নিতে পারবেন না",
+  "attendance.noSession": "{date} তারিখের বছরের কোনো সেশনে {class}-এ কেউ ভর্তি নেই",
+  "attendance.notOnSheet": "{session} সেশনে এই শ্রেণি ও শাখার শিক্ষার্থী নয়",
 } as const satisfies Record<ErrorCode, string>;
 
 // Fails to compile when a text leaves out a parameter of its English text ("lacks {day}").
@@ -408,6 +419,7 @@ const labelsBn: Record<LabelCode, string> = {
   guardian: "অভিভাবক",
   account: "অ্যাকাউন্ট",
   teachingAssignment: "শ্রেণি-বিষয়",
+  attendanceMark: "হাজিরা",
   payment: "পেমেন্ট",
   draft: "খসড়া",
   substitute: "বদলি",
