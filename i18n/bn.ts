@@ -12,6 +12,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { attendanceMessages } from "./areas/attendance";
 import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
@@ -52,4 +53,5 @@ export const bn: Messages = {
   ...registerMessages.bn,
   ...galleryMessages.bn,
   ...familyMessages.bn,
+  ...attendanceMessages.bn,
 };

@@ -13,6 +13,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { attendanceMessages } from "./areas/attendance";
 import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
@@ -52,6 +53,7 @@ export const en = {
   ...registerMessages.en,
   ...galleryMessages.en,
   ...familyMessages.en,
+  ...attendanceMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

@@ -16,6 +16,7 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
+import { attendanceMessages } from "./areas/attendance";
 import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
@@ -65,6 +66,7 @@ const areaTexts = {
   routines: routinesMessages,
   gallery: galleryMessages,
   family: familyMessages,
+  attendance: attendanceMessages,
 } satisfies Record<string, Area>;
 
 export type PageArea = keyof typeof areaTexts;
@@ -78,6 +80,7 @@ const problemAreas = {
   content: /^(upload|content)\./,
   account: /^(auth|account|password|phone)\./,
   family: /^family\./,
+  attendance: /^attendance\./,
   dashboard: /^(sheet|routine|refund|hold|inbox|register)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 
