@@ -8,8 +8,13 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, href, useActionData, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { problem } from "../../common/errors/problem";
+import {
+  type AttendanceStatus,
+  attendanceStatuses,
+  sheetInput,
+  sheetQuery,
+} from "../../common/schemas/attendance";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
-import { type AttendanceStatus, attendanceStatuses, sheetInput, sheetQuery } from "../../common/schemas/attendance";
 import { dhakaToday } from "../../common/schemas/routines";
 import { formatDate, localDigits } from "../../i18n/format";
 import { classesTaught } from "../../server/domain/attendance/class-day";
@@ -262,7 +267,9 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
               date: formatDate(sheet.date, intl),
             })}
           </h3>
-          <p className="muted">{t("attendance.sheet.session", { session: localDigits(sheet.session, intl) })}</p>
+          <p className="muted">
+            {t("attendance.sheet.session", { session: localDigits(sheet.session, intl) })}
+          </p>
           <p data-testid="attendance-counts" aria-live="polite">
             {t("attendance.sheet.counts", {
               present: localDigits(String(counts.present), intl),

@@ -5,8 +5,10 @@
 import { data, Form, href } from "react-router";
 import { initialsOf } from "../../common/initials";
 import { formatDate, localDigits } from "../../i18n/format";
+import { childAttendance } from "../../server/domain/attendance/child-report";
 import { DomainError } from "../../server/domain/errors";
 import { childView } from "../../server/domain/register/family";
+import { ChildMonth } from "../components/attendance/child-month";
 import { Avatar } from "../components/avatar";
 import { Marksheet, MarksheetActions } from "../components/exam-results/marksheet";
 import { ChildPlacement } from "../components/family/child-placement";
@@ -19,18 +21,22 @@ import { Button } from "../ui";
 import type { Route } from "./+types/profile.child";
 
 // Not kept as a personal page: the routine shows today's substitutes.
-export const handle = { texts: ["family", "results", "routines"] } satisfies TextsHandle;
+export const handle = { texts: ["family", "results", "routines", "attendance"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
   const { services, contentReads } = pageOf(context);
   try {
-    const view = await childView(services.db, actor, params.childId, {
-      institute: services.config.instituteName,
-      reads: contentReads,
-    });
+    const [view, attendance] = await Promise.all([
+      childView(services.db, actor, params.childId, {
+        institute: services.config.instituteName,
+        reads: contentReads,
+      }),
+      childAttendance(services.db, actor, params.childId, {}),
+    ]);
     return {
       ...view,
+      attendance,
       child: { ...view.child, initials: initialsOf(view.child.name) },
       notices: view.notices.map((notice) => ({ ...notice, createdAt: notice.createdAt.toISOString() })),
     };
@@ -42,7 +48,7 @@ export const loader = withTexts(handle, async ({ request, params, context }: Rou
 
 export default function ChildPage({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
-  const { child, marksheets, routine, notices } = loaderData;
+  const { child, marksheets, routine, notices, attendance } = loaderData;
   return (
     <article className="stack family-view" aria-labelledby="child-name">
       <p>
@@ -82,6 +88,8 @@ export default function ChildPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </section>
+
+      <ChildMonth report={attendance} />
 
       <section aria-labelledby="child-routine" className="routine-week">
         <h3 id="child-routine">{t("family.child.routine")}</h3>

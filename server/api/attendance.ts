@@ -12,8 +12,8 @@ import {
   sheetQuery,
 } from "../../common/schemas/attendance";
 import { weekdays } from "../../common/schemas/routines";
-import { classMonth } from "../domain/attendance/class-report";
 import { childAttendance } from "../domain/attendance/child-report";
+import { classMonth } from "../domain/attendance/class-report";
 import { markChild } from "../domain/attendance/mark-child";
 import { saveSheet } from "../domain/attendance/save-sheet";
 import { readSheet } from "../domain/attendance/sheet";

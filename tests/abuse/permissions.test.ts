@@ -19,6 +19,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dhakaToday, weekdays } from "../../common/schemas/routines";
 import {
   blogs,
   enrolments,
@@ -32,7 +33,6 @@ import {
   teachingAssignments,
   users,
 } from "../../server/db/schema";
-import { dhakaToday, weekdays } from "../../common/schemas/routines";
 import { codeSentTo } from "../fixtures/outbox";
 import { pngOfZeros } from "../fixtures/png-of-zeros";
 import type { Session } from "../fixtures/test-app";

@@ -32,7 +32,9 @@ const tomorrow = (() => {
 })();
 // The session that holds today and yesterday (a new year's first day: both years).
 const session =
-  yesterday.slice(0, 4) === today.slice(0, 4) ? today.slice(0, 4) : `${yesterday.slice(0, 4)}-${today.slice(0, 4)}`;
+  yesterday.slice(0, 4) === today.slice(0, 4)
+    ? today.slice(0, 4)
+    : `${yesterday.slice(0, 4)}-${today.slice(0, 4)}`;
 
 describe.each(testDatabases)("daily attendance on %s", (kind) => {
   let t: TestApp;
@@ -46,9 +48,12 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
   let sevenChild = "";
 
   const sheet = (session: Session | undefined, query: Record<string, string>) =>
-    t.request(`/api/attendance/sheet?${new URLSearchParams({ class: "Class Six", section: "A", ...query })}`, {
-      session,
-    });
+    t.request(
+      `/api/attendance/sheet?${new URLSearchParams({ class: "Class Six", section: "A", ...query })}`,
+      {
+        session,
+      },
+    );
   const mark = (session: Session, body: Record<string, unknown>) =>
     t.json("/api/attendance/marks", "PUT", body, { session });
   const fieldsOf = async (response: Response) => Object.keys((await response.json()).error.fields ?? {});
@@ -71,10 +76,13 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
     admin = await t.signIn("head@school.test", "head-password-1");
     const db = t.services.db;
     // Every day a school day, and no holiday of the sample calendar: the tests run on any date.
-    await db.insert(routineSettings).values({ id: 1, days: [...weekdays] }).onConflictDoUpdate({
-      target: routineSettings.id,
-      set: { days: [...weekdays] },
-    });
+    await db
+      .insert(routineSettings)
+      .values({ id: 1, days: [...weekdays] })
+      .onConflictDoUpdate({
+        target: routineSettings.id,
+        set: { days: [...weekdays] },
+      });
     await db.execute(sql`delete from events where category = 'holiday'`);
     const six = await classId("Class Six", ["A", "B"]);
     const seven = await classId("Class Seven", []);
@@ -141,10 +149,25 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
       counts: { present: 40, absent: 0, late: 0, leave: 0 },
     });
     expect(body.children).toHaveLength(40);
-    expect(body.children[0]).toMatchObject({ name: "Student 1", roll: "1", status: "present", marked: false });
-    expect(body.children.map((c: { roll: string }) => c.roll).slice(0, 11)).toEqual(
-      ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"],
-    );
+    expect(body.children[0]).toMatchObject({
+      name: "Student 1",
+      roll: "1",
+      status: "present",
+      marked: false,
+    });
+    expect(body.children.map((c: { roll: string }) => c.roll).slice(0, 11)).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+    ]);
   });
 
   it("marks three absent with one request per tap; the sheet and the guardian's view show it", async () => {
@@ -211,7 +234,9 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
       { session: otherTeacher },
     );
     expect(saved.status).toBe(403);
-    expect((await mark(otherTeacher, { child: children[0], date: today, status: "absent" })).status).toBe(404);
+    expect((await mark(otherTeacher, { child: children[0], date: today, status: "absent" })).status).toBe(
+      404,
+    );
     expect((await mark(teacher, { child: sevenChild, date: today, status: "absent" })).status).toBe(404);
     // A guardian is no teacher at all.
     expect((await sheet(guardian, { date: today })).status).toBe(403);
@@ -235,9 +260,7 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
     await t.services.db.execute(sql`delete from events where category = 'holiday'`);
 
     const dayOff = weekdayOf(yesterday);
-    await t.services.db
-      .update(routineSettings)
-      .set({ days: weekdays.filter((day) => day !== dayOff) });
+    await t.services.db.update(routineSettings).set({ days: weekdays.filter((day) => day !== dayOff) });
     const off = await sheet(admin, { date: yesterday });
     expect(off.status).toBe(409);
     expect((await off.json()).error.message).toContain("weekly day off");
@@ -258,7 +281,10 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
       .from(auditEntries)
       .where(and(eq(auditEntries.subject, "child"), eq(auditEntries.subjectId, children[5] ?? "")));
     expect(audited).toEqual([
-      { label: `Student 6: attendance of ${yesterday} present → late (locked day)`, actor: "head@school.test" },
+      {
+        label: `Student 6: attendance of ${yesterday} present → late (locked day)`,
+        actor: "head@school.test",
+      },
     ]);
     // Today's taps by the teacher are not audited.
     const [{ count } = { count: -1 }] = await t.services.db
@@ -273,7 +299,9 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
 
   it("gives a student's month and year, and a class's month with those below a threshold", async () => {
     const month = await (
-      await t.request(`/api/attendance/children/${children[9]}?month=${today.slice(0, 7)}`, { session: admin })
+      await t.request(`/api/attendance/children/${children[9]}?month=${today.slice(0, 7)}`, {
+        session: admin,
+      })
     ).json();
     expect(month.totals).toMatchObject({ late: 1, absent: 0 });
     const year = await (
@@ -342,7 +370,9 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
     );
     expect(foreign.status).toBe(400);
     expect(await fieldsOf(foreign)).toContain("marks.0.child");
-    const badMonth = await t.request(`/api/attendance/children/${children[2]}?month=2026-13`, { session: guardian });
+    const badMonth = await t.request(`/api/attendance/children/${children[2]}?month=2026-13`, {
+      session: guardian,
+    });
     expect(badMonth.status).toBe(400);
     expect(await fieldsOf(badMonth)).toContain("month");
   });

@@ -10,7 +10,12 @@ import { daysBetween, monthRange } from "./school-calendar";
 import { childrenOfClassDay } from "./sheet";
 import { type AttendanceTotals, totalsOf } from "./totals";
 
-export type ClassChildMonth = { child: string; name: string; roll: string; section: string } & AttendanceTotals;
+export type ClassChildMonth = {
+  child: string;
+  name: string;
+  roll: string;
+  section: string;
+} & AttendanceTotals;
 
 export type ClassMonth = {
   class: string;

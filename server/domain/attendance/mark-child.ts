@@ -80,5 +80,11 @@ export async function markChild(
   const changed = await writeMarks(db, user, day, input.period, state, [
     { child: input.child, name: found.name, section, status: input.status },
   ]);
-  return { child: input.child, date: input.date, period: input.period, status: input.status, changed: changed > 0 };
+  return {
+    child: input.child,
+    date: input.date,
+    period: input.period,
+    status: input.status,
+    changed: changed > 0,
+  };
 }

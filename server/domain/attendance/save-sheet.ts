@@ -24,7 +24,8 @@ export async function saveSheet(
   const onSheet = new Map((await childrenOfClassDay(db, day)).map((row) => [row.child, row]));
   const fields: Record<string, ReturnType<typeof problem>> = {};
   input.marks.forEach((mark, i) => {
-    if (!onSheet.has(mark.child)) fields[`marks.${i}.child`] = problem("attendance.notOnSheet", { session: day.session });
+    if (!onSheet.has(mark.child))
+      fields[`marks.${i}.child`] = problem("attendance.notOnSheet", { session: day.session });
   });
   const [first] = Object.entries(fields);
   if (first) throw new DomainError("invalid", { ...first[1], at: first[0] }, fields);
