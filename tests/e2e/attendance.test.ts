@@ -97,6 +97,15 @@ describe("daily attendance in the browser", () => {
     }
     expect(await page.getByTestId("attendance-counts").textContent()).toContain("Absent 3");
 
+    // The network drops: the tap stays on screen, marked not saved, and is saved once it is back.
+    await page.context().setOffline(true);
+    await rows.nth(20).getByRole("radio", { name: "Late" }).check();
+    await rows.nth(20).getByText("Not saved yet: trying again").waitFor();
+    await page.context().setOffline(false);
+    await rows.nth(20).getByText("Saved", { exact: true }).waitFor({ timeout: 15_000 });
+    await rows.nth(20).getByRole("radio", { name: "Present" }).check();
+    await rows.nth(20).getByText("Saved", { exact: true }).waitFor();
+
     await page.reload();
     await page.getByTestId("attendance-sheet").waitFor();
     const absent = await page.locator('input[type="radio"][value="absent"]:checked').count();
