@@ -112,6 +112,7 @@ export default [
     route("my-teaching", "routes/dashboard.teaching.tsx", { id: "dashboard-my-teaching" }),
     // Daily attendance: a class's sheet for a day, on the teacher's phone.
     route("attendance", "routes/dashboard.attendance.tsx"),
+    route("attendance/register", "routes/dashboard.attendance-register.tsx"),
     route("comments", "routes/dashboard.comments.tsx"),
     route("subscribers", "routes/dashboard.subscribers.tsx"),
     route("inbox/:id", "routes/dashboard.message.tsx"),

@@ -314,7 +314,7 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
         </Form>
       ) : null}
       <p>
-        <a href={href("/DeashBoard/my-teaching")}>{t("teaching.menu.mine")}</a>
+        <a href={href("/DeashBoard/attendance/register")}>{t("attendance.register.link")}</a>
       </p>
     </div>
   );

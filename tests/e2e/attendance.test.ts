@@ -111,6 +111,18 @@ describe("daily attendance in the browser", () => {
     const absent = await page.locator('input[type="radio"][value="absent"]:checked').count();
     expect(absent).toBe(3);
     expect(await rows.nth(2).getAttribute("data-status")).toBe("absent");
+
+    // The month's register to print: the grid of 40 children by days, today's three absent.
+    await page.getByRole("link", { name: "Monthly register (to print)" }).click();
+    await page.getByTestId("attendance-register").waitFor();
+    expect(await page.getByTestId("register-grid-row").count()).toBe(40);
+    expect(await page.locator('td[data-status="absent"]').count()).toBe(3);
+    const gridViolations = await checkAccessibility(page);
+    expect(gridViolations, formatViolations(gridViolations)).toEqual([]);
+    // Printed, the grid alone is shown.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByRole("heading", { name: "Monthly register" }).isVisible()).toBe(false);
+    expect(await page.getByTestId("attendance-register").isVisible()).toBe(true);
   }, 120_000);
 
   it("shows the guardian their child absent today", async () => {
