@@ -80,7 +80,7 @@ const problemAreas = {
   content: /^(upload|content)\./,
   account: /^(auth|account|password|phone)\./,
   family: /^family\./,
-  attendance: /^attendance\./,
+  attendance: /^(attendance|leave)\./,
   dashboard: /^(sheet|routine|refund|hold|inbox|register)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 

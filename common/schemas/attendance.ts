@@ -4,7 +4,7 @@
 // wherever it is sent.
 import { z } from "zod";
 import { issue } from "../errors/problem";
-import { asciiDigits } from "../text-rules";
+import { asciiDigits, maxGraphemes } from "../text-rules";
 import { dateText } from "./routines";
 
 /** What a child is marked: present (the default of an unmarked child), absent, late, on leave. */
@@ -101,3 +101,39 @@ export const classReportQuery = z.strictObject({
     .default(75),
 });
 export type ClassReportQuery = z.output<typeof classReportQuery>;
+
+/** A leave request: asked by a guardian, then approved or refused by the class's teacher. */
+export const leaveStatuses = ["requested", "approved", "refused"] as const;
+export type LeaveStatus = (typeof leaveStatuses)[number];
+
+/** The longest leave one request asks for, in days. */
+export const maxLeaveDays = 31;
+
+/** A guardian's request: from and to (inclusive), and why (up to 500 letters). */
+export const leaveInput = z
+  .strictObject({
+    from: attendanceDate,
+    to: attendanceDate,
+    reason: z
+      .string({ error: issue("value.text") })
+      .trim()
+      .min(1, issue("value.required"))
+      .refine(maxGraphemes(500), issue("value.tooLong", { max: 500 })),
+  })
+  .superRefine((value, context) => {
+    if (value.to < value.from)
+      context.addIssue({ code: "custom", path: ["to"], message: issue("leave.toBeforeFrom") });
+    const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 + 1;
+    if (days > maxLeaveDays)
+      context.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: issue("leave.tooLong", { max: maxLeaveDays }),
+      });
+  });
+export type LeaveInput = z.output<typeof leaveInput>;
+
+/** A teacher's answer to a request. */
+export const leaveDecision = z.strictObject({
+  status: z.enum(["approved", "refused"], { error: issue("leave.decision") }),
+});

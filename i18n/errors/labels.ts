@@ -59,6 +59,7 @@ export const labelsEn = {
   account: "Account",
   teachingAssignment: "Class-subject",
   attendanceMark: "Attendance mark",
+  leaveRequest: "Leave request",
   // The marks sheet's columns.
   roll: "Roll",
   registration: "Registration",

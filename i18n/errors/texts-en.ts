@@ -384,6 +384,11 @@ export const errorTextsEn = {
   "family.notAccount": "must be the e-mail address or phone number of a registered account",
   "limit.guardianCodes": "Too many codes were asked for. Please wait before asking for another.",
   // Daily attendance (server/domain/attendance/).
+  "leave.toBeforeFrom": "must not be before the first day",
+  "leave.tooLong": "asks for at most {max} days",
+  "leave.decision": "must be approved or refused",
+  "leave.past": "{date} has passed: leave is asked for today or later",
+  "leave.decided": "This request has already been answered",
   "attendance.status": "must be present, absent, late or leave",
   "attendance.child": "must be a child's id",
   "attendance.month": "must be a month (YYYY-MM)",

@@ -7,6 +7,9 @@ import {
   attendanceStatuses,
   childReportQuery,
   classReportQuery,
+  leaveDecision,
+  leaveInput,
+  leaveStatuses,
   markInput,
   sheetInput,
   sheetQuery,
@@ -14,7 +17,10 @@ import {
 import { weekdays } from "../../common/schemas/routines";
 import { childAttendance } from "../domain/attendance/child-report";
 import { classMonth } from "../domain/attendance/class-report";
+import { decideLeave } from "../domain/attendance/decide-leave";
+import { leaveRequestsFor } from "../domain/attendance/leave-list";
 import { markChild } from "../domain/attendance/mark-child";
+import { requestLeave } from "../domain/attendance/request-leave";
 import { saveSheet } from "../domain/attendance/save-sheet";
 import { readSheet } from "../domain/attendance/sheet";
 import { endpoint } from "./endpoint";
@@ -83,6 +89,17 @@ const classMonthWire = z.object({
   days: z.number().int(),
   children: z.array(classChildWire),
   belowThreshold: z.array(classChildWire),
+});
+
+const leaveWire = z.object({
+  id: z.string(),
+  child: z.string(),
+  childName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  reason: z.string(),
+  status: z.enum(leaveStatuses),
+  createdAt: z.string(),
 });
 
 const dayRefusals = {
@@ -170,5 +187,50 @@ export const attendanceEndpoints = [
     noStore: true,
     response: classMonthWire,
     handle: ({ services, actor, query }) => classMonth(services.db, actor, query),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/attendance/children/:id/leave"],
+    summary:
+      "A guardian asks for leave for their child: `from` and `to` (YYYY-MM-DD, today or later, at most 31 " +
+      "days) and a `reason`. A teacher of the child's class (or an admin) approves or refuses it. Another " +
+      "family's child is 404",
+    tag,
+    access: "signed-in user",
+    params: z.object({ id: z.string().max(100) }),
+    body: leaveInput,
+    status: 201,
+    noStore: true,
+    response: leaveWire,
+    errors: { "404": "No such child of the caller's" },
+    handle: ({ services, actor, params, body }) => requestLeave(services.db, actor, params.id, body),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/attendance/leave"],
+    summary:
+      "Leave requests the caller may see: a guardian's children's; a teacher's classes' children's; an " +
+      "admin's, all. Waiting ones first, then the newest (at most 200)",
+    tag,
+    access: "signed-in user",
+    noStore: true,
+    response: z.array(leaveWire),
+    handle: ({ services, actor }) => leaveRequestsFor(services.db, actor),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/attendance/leave/:id"],
+    summary:
+      "Approve or refuse a leave request (`status`): an approval marks the school days of the range " +
+      '"leave" (a teacher, from today on; an admin, past days too, audited). For a teacher of the ' +
+      "child's class or an admin; another's is 404",
+    tag,
+    access: "teacher or admin",
+    params: z.object({ id: z.string().max(100) }),
+    body: leaveDecision,
+    noStore: true,
+    response: z.object({ id: z.string(), status: z.enum(leaveStatuses), marked: z.number().int() }),
+    errors: { "404": "No such request of the caller's classes", "409": "Already answered" },
+    handle: ({ services, actor, params, body }) => decideLeave(services.db, actor, params.id, body.status),
   }),
 ];

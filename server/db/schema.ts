@@ -30,10 +30,10 @@ import {
   type RegisterStatus,
   registerStatuses,
 } from "../../common/people";
+import type { AttendanceStatus, LeaveStatus } from "../../common/schemas/attendance";
 import { type ReviewStatus, reviewStatuses } from "../../common/schemas/content";
 import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
 import type { ComponentRule, GradingScheme, Marksheet } from "../../common/schemas/results";
-import type { AttendanceStatus } from "../../common/schemas/attendance";
 import type { Weekday } from "../../common/schemas/routines";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -914,6 +914,34 @@ export const attendanceMarks = pgTable(
     index().on(t.classId, t.date),
     check("attendance_marks_status", sql`${t.status} in ('present', 'absent', 'late', 'leave')`),
     check("attendance_marks_period", sql`${t.period} between 0 and 12`),
+  ],
+);
+
+/**
+ * Leave a guardian asks for a child (from one date to another), approved or refused by a teacher
+ * of the child's class or an admin; an approval marks the school days of the range "leave".
+ */
+export const leaveRequests = pgTable(
+  "leave_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    from: date({ mode: "string" }).notNull(),
+    to: date({ mode: "string" }).notNull(),
+    reason: text().notNull(),
+    status: text().$type<LeaveStatus>().notNull().default("requested"),
+    requestedBy: text().references(() => users.id, { onDelete: "set null" }),
+    decidedBy: text().references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.registerStudentId, t.from),
+    index().on(t.status),
+    check("leave_requests_status", sql`${t.status} in ('requested', 'approved', 'refused')`),
+    check("leave_requests_range", sql`${t.to} >= ${t.from}`),
   ],
 );
 

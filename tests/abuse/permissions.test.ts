@@ -24,6 +24,7 @@ import {
   blogs,
   enrolments,
   events,
+  leaveRequests,
   orders,
   rateLimits,
   registerGuardians,
@@ -595,6 +596,20 @@ const attendanceSheet: Setup = async (w) => {
   const { child, date } = await tenthChildToday(w);
   return { body: { class: "Class Ten", date, marks: [{ child, status: "absent" }] } };
 };
+/** A leave request of alice's child (alice is the guardian), from today. */
+const leaveAsked: Setup = async (w) => {
+  const { params } = await aliceChild(w, "user", w.alice);
+  return { params, body: { from: dhakaToday(), to: dhakaToday(), reason: "A fever" } };
+};
+/** A waiting leave request of a child of the teacher's class. */
+const leaveWaiting: Setup = async (w) => {
+  const { child, date } = await tenthChildToday(w);
+  const [made] = await w.t.services.db
+    .insert(leaveRequests)
+    .values({ registerStudentId: child, from: date, to: date, reason: "A wedding" })
+    .returning({ id: leaveRequests.id });
+  return { params: { id: made?.id ?? "" }, body: { status: "approved" } };
+};
 
 // ---- the matrix ------------------------------------------------------------------------------
 
@@ -731,6 +746,9 @@ const matrix: Record<string, Row> = {
   // Daily attendance: admins and the class's teachers (other teachers: tests/api/attendance.test.ts).
   "PUT /attendance/sheet":                  [401, 403, 403, 200, 200, 403, 403, 403,  attendanceSheet],
   "PUT /attendance/marks":                  [401, 403, 403, 200, 200, 403, 403, 403,  attendanceTap],
+  // Leave: a guardian asks for their own child (others: 404); the class's teachers and admins answer.
+  "POST /attendance/children/:id/leave":     [401, 201, 404, 404, 404, 404, 404, 404,  leaveAsked],
+  "PUT /attendance/leave/:id":               [401, 403, 403, 200, 200, 403, 403, 403,  leaveWaiting],
 
   "PATCH /inbox":                           [401, 403, 403, 200, 403, 403, 403, 403,  markMany],
   "PATCH /inbox/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  markOne],

@@ -376,4 +376,54 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
     expect(badMonth.status).toBe(400);
     expect(await fieldsOf(badMonth)).toContain("month");
   });
+
+  it("takes leave asked by a guardian and approved by the class's teacher, marking the day leave", async () => {
+    const ask = (session: Session, body: Record<string, unknown>, child = children[2]) =>
+      t.json(`/api/attendance/children/${child}/leave`, "POST", body, { session });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ from: yesterday, to: today, reason: "Fever" }, "from"],
+      [{ from: today, to: yesterday, reason: "Fever" }, "to"],
+      [{ from: today, to: "2999-01-01", reason: "Fever" }, "to"],
+      [{ from: today, to: today, reason: "   " }, "reason"],
+      [{ from: today, to: today, reason: "ক".repeat(501) }, "reason"],
+    ];
+    for (const [body, field] of refusals) {
+      const refused = await ask(guardian, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(await fieldsOf(refused), JSON.stringify(body)).toContain(field);
+    }
+    expect((await ask(otherGuardian, { from: today, to: today, reason: "Fever" })).status).toBe(404);
+    const asked = await ask(guardian, { from: today, to: today, reason: "জ্বর (fever)" });
+    expect(asked.status, await asked.clone().text()).toBe(201);
+    const request = await asked.json();
+    expect(request).toMatchObject({ child: children[2], from: today, to: today, status: "requested" });
+
+    const listed = async (session: Session) =>
+      ((await (await t.request("/api/attendance/leave", { session })).json()) as { id: string }[]).map(
+        (one) => one.id,
+      );
+    expect(await listed(teacher)).toContain(request.id);
+    expect(await listed(guardian)).toContain(request.id);
+    expect(await listed(otherTeacher)).not.toContain(request.id);
+    expect(await listed(otherGuardian)).not.toContain(request.id);
+
+    const decide = (session: Session, status: string) =>
+      t.json(`/api/attendance/leave/${request.id}`, "PUT", { status }, { session });
+    expect((await decide(otherTeacher, "approved")).status).toBe(404);
+    expect((await decide(guardian, "approved")).status).toBe(403);
+    const bad = await decide(teacher, "maybe");
+    expect(bad.status).toBe(400);
+    expect(await fieldsOf(bad)).toContain("status");
+    const approved = await decide(teacher, "approved");
+    expect(approved.status, await approved.clone().text()).toBe(200);
+    expect(await approved.json()).toMatchObject({ status: "approved", marked: 1 });
+    expect((await decide(teacher, "refused")).status).toBe(409);
+
+    const sheetNow = await (await sheet(teacher, { date: today })).json();
+    expect(sheetNow.children[2]).toMatchObject({ status: "leave" });
+    const seen = await (
+      await t.request(`/api/attendance/children/${children[2]}`, { session: guardian })
+    ).json();
+    expect(seen.days.find((d: { date: string }) => d.date === today)).toMatchObject({ status: "leave" });
+  });
 });
