@@ -11,6 +11,7 @@ import { problem } from "../../common/errors/problem";
 import {
   type AttendanceStatus,
   attendanceStatuses,
+  leaveDecision,
   sheetInput,
   sheetQuery,
 } from "../../common/schemas/attendance";
@@ -18,6 +19,8 @@ import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { dhakaToday } from "../../common/schemas/routines";
 import { formatDate, localDigits } from "../../i18n/format";
 import { classesTaught } from "../../server/domain/attendance/class-day";
+import { decideLeave } from "../../server/domain/attendance/decide-leave";
+import { leaveRequestsFor } from "../../server/domain/attendance/leave-list";
 import { saveSheet } from "../../server/domain/attendance/save-sheet";
 import { type AttendanceSheet, readSheet } from "../../server/domain/attendance/sheet";
 import { listClasses } from "../../server/domain/classes";
@@ -77,16 +80,33 @@ export const loader = withTexts(handle, async ({ request, context }: Route.Loade
       }
     }
   }
-  return { choices, picked: picked ?? null, date, today, sheet, error, isAdmin: actor.isAdmin };
+  const waiting = (await leaveRequestsFor(services.db, actor)).filter((one) => one.status === "requested");
+  return { choices, picked: picked ?? null, date, today, sheet, error, isAdmin: actor.isAdmin, waiting };
 });
 
-type Answer = { ok: boolean; error?: Problem; fields?: Record<string, Problem> };
+type Answer = { ok: boolean; decided?: boolean; error?: Problem; fields?: Record<string, Problem> };
 
 /** The whole sheet in one post: `status.<child>` for each row. */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRolePage(context, request, "teacher");
   const { services } = pageOf(context);
   const form = await request.formData();
+  const refuse = (status: number, answer: Omit<Answer, "ok">) =>
+    data({ ok: false, ...answer } satisfies Answer, { status });
+  if (form.get("intent") === "leave") {
+    const decision = leaveDecision.safeParse({ status: form.get("status") });
+    if (!decision.success) {
+      const fields = fieldProblemsOf(decision.error);
+      return refuse(400, { error: Object.values(fields)[0], fields });
+    }
+    try {
+      await decideLeave(services.db, actor, String(form.get("id") ?? ""), decision.data.status);
+      return { ok: true, decided: true } satisfies Answer;
+    } catch (error) {
+      if (error instanceof DomainError) return refuse(statusOf[error.code], { error: error.problem });
+      throw error;
+    }
+  }
   const marks = [...form.entries()]
     .filter(([name]) => name.startsWith("status."))
     .map(([name, value]) => ({ child: name.slice("status.".length), status: String(value) }));
@@ -214,7 +234,7 @@ function ChildRow({
 
 export default function Attendance({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
-  const { choices, picked, date, today, sheet, error, isAdmin } = loaderData;
+  const { choices, picked, date, today, sheet, error, isAdmin, waiting } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state === "submitting";
   const [statuses, setStatuses] = useState<Record<string, AttendanceStatus>>({});
@@ -285,7 +305,7 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="muted">{t("attendance.sheet.hint")}</p>
           )}
-          {answer?.ok ? (
+          {answer?.ok && !answer.decided ? (
             <p className="attendance-note" role="status" data-testid="form-success">
               {t("attendance.sheet.saved")}
             </p>
@@ -312,6 +332,54 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
             </button>
           ) : null}
         </Form>
+      ) : null}
+      {waiting.length > 0 ? (
+        <section aria-labelledby="leave-waiting" className="stack" data-testid="leave-waiting">
+          <h3 id="leave-waiting">{t("attendance.leave.waiting")}</h3>
+          {answer?.decided ? (
+            <p className="attendance-note" role="status">
+              {t("attendance.leave.decided")}
+            </p>
+          ) : null}
+          <ul className="attendance-rows">
+            {waiting.map((request) => (
+              <li key={request.id} className="attendance-row__choices" data-testid="leave-request">
+                <p className="attendance-row__name">
+                  {t("attendance.leave.child", {
+                    name: request.childName,
+                    range: t("attendance.leave.range", {
+                      from: formatDate(request.from, intl),
+                      to: formatDate(request.to, intl),
+                    }),
+                  })}
+                </p>
+                <p>{request.reason}</p>
+                <Form method="post" className="leave-decision">
+                  <input type="hidden" name="intent" value="leave" />
+                  <input type="hidden" name="id" value={request.id} />
+                  <button
+                    type="submit"
+                    name="status"
+                    value="approved"
+                    className="attendance-button"
+                    aria-label={t("attendance.leave.approveNamed", { name: request.childName })}
+                  >
+                    {t("attendance.leave.approve")}
+                  </button>
+                  <button
+                    type="submit"
+                    name="status"
+                    value="refused"
+                    className="attendance-button attendance-button--quiet"
+                    aria-label={t("attendance.leave.refuseNamed", { name: request.childName })}
+                  >
+                    {t("attendance.leave.refuse")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <p>
         <a href={href("/DeashBoard/attendance/register")}>{t("attendance.register.link")}</a>

@@ -145,4 +145,29 @@ describe("daily attendance in the browser", () => {
     expect(await page.getByTestId("attendance-counts").textContent()).toContain("Late 1");
     expect(await page.getByTestId("attendance-counts").textContent()).toContain("Absent 3");
   }, 60_000);
+
+  it("takes leave asked by the guardian and approved by the teacher", async () => {
+    const page = await site.signedIn(guardian, `/profile-route/children/${children[7]}`, phone);
+    // Child 08 is not the guardian's: 404. Their own child's page has the form.
+    expect(await page.getByTestId("child-leave").count()).toBe(0);
+    await page.goto(`${site.url}/profile-route/children/${children[2]}`);
+    await page.getByLabel("Reason").fill("জ্বর: a fever");
+    await page.getByRole("button", { name: "Send the request" }).click();
+    await page.getByTestId("form-success").waitFor();
+    await page.locator('[data-testid="leave-request"][data-status="requested"]').waitFor();
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    const teacherPage = await site.signedIn(teacher, "/DeashBoard/attendance", phone);
+    await teacherPage.getByTestId("leave-waiting").waitFor();
+    const teacherViolations = await checkAccessibility(teacherPage);
+    expect(teacherViolations, formatViolations(teacherViolations)).toEqual([]);
+    await teacherPage.getByRole("button", { name: "Approve the leave of Child 03" }).click();
+    await teacherPage.getByText("The request is answered.").waitFor();
+    await teacherPage.reload();
+    expect(await teacherPage.getByTestId("attendance-row").nth(2).getAttribute("data-status")).toBe("leave");
+
+    await page.reload();
+    await page.locator('[data-testid="leave-request"][data-status="approved"]').waitFor();
+  }, 90_000);
 });
