@@ -1,6 +1,7 @@
 // English texts, gathered from the area files. The specification's quoted texts stay verbatim
 // (odd spellings included): they are the institute's copy; Bangla is where wording may change.
 import { accountSecurityMessages } from "./areas/account-security";
+import { attendanceMessages } from "./areas/attendance";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
@@ -13,7 +14,6 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
-import { attendanceMessages } from "./areas/attendance";
 import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";

@@ -5,6 +5,7 @@
 // otherwise (decision 0042), and its texts arrive with whichever route a navigation loads.
 
 import { accountSecurityMessages } from "./areas/account-security";
+import { attendanceMessages } from "./areas/attendance";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { dashboardMessages } from "./areas/dashboard";
@@ -16,7 +17,6 @@ import { detailsMessages } from "./areas/details";
 import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
-import { attendanceMessages } from "./areas/attendance";
 import { familyMessages } from "./areas/family";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";

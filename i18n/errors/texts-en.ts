@@ -397,7 +397,8 @@ export const errorTextsEn = {
   "attendance.dayOff": "{date} is a {day}, a weekly day off in the routine: no attendance is taken",
   "attendance.locked": "{date} has ended: its attendance is locked, and only an admin may change it",
   "attendance.future": "{date} has not begun yet: attendance is taken on the day",
-  "attendance.notYourClass": "You do not teach {class} in session {session}, so you cannot take its attendance",
+  "attendance.notYourClass":
+    "You do not teach {class} in session {session}, so you cannot take its attendance",
   "attendance.noSession": "Nobody is enrolled in {class} in a session of {date}'s year",
   "attendance.notOnSheet": "is not a child of this class and section in session {session}",
 } as const;
