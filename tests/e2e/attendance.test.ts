@@ -170,4 +170,20 @@ describe("daily attendance in the browser", () => {
     await page.reload();
     await page.locator('[data-testid="leave-request"][data-status="approved"]').waitFor();
   }, 90_000);
+
+  it("shows the sheet and the register in Bangla at 360 px with nothing for axe to find", async () => {
+    const page = await site.signedIn(teacher, "/DeashBoard/attendance", phone);
+    await page.context().addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.reload();
+    await page.getByTestId("attendance-sheet").waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("bn");
+    expect(await page.getByRole("radio", { name: "অনুপস্থিত" }).count()).toBe(40);
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.goto(`${site.url}/DeashBoard/attendance/register`);
+    await page.getByTestId("attendance-register").waitFor();
+    const gridViolations = await checkAccessibility(page);
+    expect(gridViolations, formatViolations(gridViolations)).toEqual([]);
+  }, 60_000);
 });
