@@ -110,6 +110,9 @@ export default [
     // A teacher's class-subjects: an admin's page of any account, and the teacher's own.
     route("users/:id/teaching", "routes/dashboard.teaching.tsx", { id: "dashboard-teaching" }),
     route("my-teaching", "routes/dashboard.teaching.tsx", { id: "dashboard-my-teaching" }),
+    // Daily attendance: a class's sheet for a day, on the teacher's phone.
+    route("attendance", "routes/dashboard.attendance.tsx"),
+    route("attendance/register", "routes/dashboard.attendance-register.tsx"),
     route("comments", "routes/dashboard.comments.tsx"),
     route("subscribers", "routes/dashboard.subscribers.tsx"),
     route("inbox/:id", "routes/dashboard.message.tsx"),

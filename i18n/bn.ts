@@ -1,5 +1,6 @@
 // Bangla texts, gathered from the area files (each area must cover every English key).
 import { accountSecurityMessages } from "./areas/account-security";
+import { attendanceMessages } from "./areas/attendance";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
@@ -52,4 +53,5 @@ export const bn: Messages = {
   ...registerMessages.bn,
   ...galleryMessages.bn,
   ...familyMessages.bn,
+  ...attendanceMessages.bn,
 };

@@ -1,6 +1,7 @@
 // English texts, gathered from the area files. The specification's quoted texts stay verbatim
 // (odd spellings included): they are the institute's copy; Bangla is where wording may change.
 import { accountSecurityMessages } from "./areas/account-security";
+import { attendanceMessages } from "./areas/attendance";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { contactMessages } from "./areas/contact";
@@ -52,6 +53,7 @@ export const en = {
   ...registerMessages.en,
   ...galleryMessages.en,
   ...familyMessages.en,
+  ...attendanceMessages.en,
 };
 
 export type MessageKey = keyof typeof en;

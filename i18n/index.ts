@@ -5,6 +5,7 @@
 // otherwise (decision 0042), and its texts arrive with whichever route a navigation loads.
 
 import { accountSecurityMessages } from "./areas/account-security";
+import { attendanceMessages } from "./areas/attendance";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
 import { dashboardMessages } from "./areas/dashboard";
@@ -65,6 +66,7 @@ const areaTexts = {
   routines: routinesMessages,
   gallery: galleryMessages,
   family: familyMessages,
+  attendance: attendanceMessages,
 } satisfies Record<string, Area>;
 
 export type PageArea = keyof typeof areaTexts;
@@ -78,6 +80,7 @@ const problemAreas = {
   content: /^(upload|content)\./,
   account: /^(auth|account|password|phone)\./,
   family: /^family\./,
+  attendance: /^(attendance|leave)\./,
   dashboard: /^(sheet|routine|refund|hold|inbox|register)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 

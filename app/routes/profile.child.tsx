@@ -4,9 +4,17 @@
 // 404 as a child who does not exist.
 import { data, Form, href } from "react-router";
 import { initialsOf } from "../../common/initials";
+import { leaveInput } from "../../common/schemas/attendance";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { dhakaToday } from "../../common/schemas/routines";
 import { formatDate, localDigits } from "../../i18n/format";
-import { DomainError } from "../../server/domain/errors";
+import { childAttendance } from "../../server/domain/attendance/child-report";
+import { leaveRequestsFor } from "../../server/domain/attendance/leave-list";
+import { requestLeave } from "../../server/domain/attendance/request-leave";
+import { DomainError, statusOf } from "../../server/domain/errors";
 import { childView } from "../../server/domain/register/family";
+import { ChildMonth } from "../components/attendance/child-month";
+import { type LeaveAnswer, LeaveForm } from "../components/attendance/leave-form";
 import { Avatar } from "../components/avatar";
 import { Marksheet, MarksheetActions } from "../components/exam-results/marksheet";
 import { ChildPlacement } from "../components/family/child-placement";
@@ -19,18 +27,25 @@ import { Button } from "../ui";
 import type { Route } from "./+types/profile.child";
 
 // Not kept as a personal page: the routine shows today's substitutes.
-export const handle = { texts: ["family", "results", "routines"] } satisfies TextsHandle;
+export const handle = { texts: ["family", "results", "routines", "attendance"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
   const { services, contentReads } = pageOf(context);
   try {
-    const view = await childView(services.db, actor, params.childId, {
-      institute: services.config.instituteName,
-      reads: contentReads,
-    });
+    const [view, attendance] = await Promise.all([
+      childView(services.db, actor, params.childId, {
+        institute: services.config.instituteName,
+        reads: contentReads,
+      }),
+      childAttendance(services.db, actor, params.childId, {}),
+    ]);
+    const leave = (await leaveRequestsFor(services.db, actor)).filter((one) => one.child === view.child.id);
     return {
       ...view,
+      attendance,
+      leave,
+      today: dhakaToday(),
       child: { ...view.child, initials: initialsOf(view.child.name) },
       notices: view.notices.map((notice) => ({ ...notice, createdAt: notice.createdAt.toISOString() })),
     };
@@ -40,9 +55,33 @@ export const loader = withTexts(handle, async ({ request, params, context }: Rou
   }
 });
 
+/** A guardian asks for leave for the child (the domain checks the child is theirs). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = requireUserPage(context, request);
+  const { services } = pageOf(context);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = leaveInput.safeParse({ from: form.from, to: form.to, reason: form.reason });
+  if (!parsed.success) {
+    const fields = fieldProblemsOf(parsed.error);
+    return data({ ok: false, error: Object.values(fields)[0], fields } satisfies LeaveAnswer, {
+      status: 400,
+    });
+  }
+  try {
+    await requestLeave(services.db, actor, params.childId, parsed.data);
+    return { ok: true } satisfies LeaveAnswer;
+  } catch (error) {
+    if (error instanceof DomainError)
+      return data({ ok: false, error: error.problem, fields: error.fieldProblems } satisfies LeaveAnswer, {
+        status: statusOf[error.code],
+      });
+    throw error;
+  }
+}
+
 export default function ChildPage({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
-  const { child, marksheets, routine, notices } = loaderData;
+  const { child, marksheets, routine, notices, attendance, leave, today } = loaderData;
   return (
     <article className="stack family-view" aria-labelledby="child-name">
       <p>
@@ -82,6 +121,9 @@ export default function ChildPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </section>
+
+      <ChildMonth report={attendance} />
+      {child.relation !== "self" ? <LeaveForm requests={leave} today={today} /> : null}
 
       <section aria-labelledby="child-routine" className="routine-week">
         <h3 id="child-routine">{t("family.child.routine")}</h3>

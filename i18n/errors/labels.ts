@@ -58,6 +58,8 @@ export const labelsEn = {
   cart: "Cart",
   account: "Account",
   teachingAssignment: "Class-subject",
+  attendanceMark: "Attendance mark",
+  leaveRequest: "Leave request",
   // The marks sheet's columns.
   roll: "Roll",
   registration: "Registration",

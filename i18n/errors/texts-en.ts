@@ -383,4 +383,22 @@ export const errorTextsEn = {
   "family.accountLinked": "This account is already linked to this child as another guardian.",
   "family.notAccount": "must be the e-mail address or phone number of a registered account",
   "limit.guardianCodes": "Too many codes were asked for. Please wait before asking for another.",
+  // Daily attendance (server/domain/attendance/).
+  "leave.toBeforeFrom": "must not be before the first day",
+  "leave.tooLong": "asks for at most {max} days",
+  "leave.decision": "must be approved or refused",
+  "leave.past": "{date} has passed: leave is asked for today or later",
+  "leave.decided": "This request has already been answered",
+  "attendance.status": "must be present, absent, late or leave",
+  "attendance.child": "must be a child's id",
+  "attendance.month": "must be a month (YYYY-MM)",
+  "attendance.year": "must be a year (YYYY)",
+  "attendance.holiday": "{date} is a holiday in the calendar ({title}): no attendance is taken",
+  "attendance.dayOff": "{date} is a {day}, a weekly day off in the routine: no attendance is taken",
+  "attendance.locked": "{date} has ended: its attendance is locked, and only an admin may change it",
+  "attendance.future": "{date} has not begun yet: attendance is taken on the day",
+  "attendance.notYourClass":
+    "You do not teach {class} in session {session}, so you cannot take its attendance",
+  "attendance.noSession": "Nobody is enrolled in {class} in a session of {date}'s year",
+  "attendance.notOnSheet": "is not a child of this class and section in session {session}",
 } as const;

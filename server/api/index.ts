@@ -3,6 +3,7 @@
 // names, or the plain ones (server/api/kind-rest.ts).
 import { type KindName, kindNames } from "../../common/kinds";
 import { serverKinds } from "../domain/kinds";
+import { attendanceEndpoints } from "./attendance";
 import { auditEndpoints } from "./audit";
 import { contactEndpoints } from "./contact";
 import { contentEndpoints } from "./content-endpoints";
@@ -48,4 +49,5 @@ export const endpoints: AnyEndpoint[] = [
   ...auditEndpoints,
   ...inboxEndpoints,
   ...familyEndpoints,
+  ...attendanceEndpoints,
 ];

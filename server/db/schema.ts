@@ -30,6 +30,7 @@ import {
   type RegisterStatus,
   registerStatuses,
 } from "../../common/people";
+import type { AttendanceStatus, LeaveStatus } from "../../common/schemas/attendance";
 import { type ReviewStatus, reviewStatuses } from "../../common/schemas/content";
 import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
 import type { ComponentRule, GradingScheme, Marksheet } from "../../common/schemas/results";
@@ -876,6 +877,71 @@ export const teachingAssignments = pgTable(
       sql`lower(${t.subject})`,
     ),
     index().on(t.session, t.classId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Daily attendance (server/domain/attendance/): one mark per child of the register, day and
+// period (0: the whole day). A child without a mark for a school day was present.
+
+/**
+ * A child's attendance on a day. The session, class and section are the child's enrolment's when
+ * the mark was made, so that a class's month reads its own marks.
+ */
+export const attendanceMarks = pgTable(
+  "attendance_marks",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    date: date({ mode: "string" }).notNull(),
+    /** 0 for the whole day, or the routine's period number. */
+    period: integer().notNull().default(0),
+    status: text().$type<AttendanceStatus>().notNull(),
+    session: varchar({ length: 9 }).notNull(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id, { onDelete: "cascade" }),
+    /** "" for a child without a section. */
+    section: text().notNull().default(""),
+    /** Who marked it last (null once their account is gone). */
+    markedBy: text().references(() => users.id, { onDelete: "set null" }),
+    markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("attendance_marks_once").on(t.registerStudentId, t.date, t.period),
+    index().on(t.classId, t.date),
+    check("attendance_marks_status", sql`${t.status} in ('present', 'absent', 'late', 'leave')`),
+    check("attendance_marks_period", sql`${t.period} between 0 and 12`),
+  ],
+);
+
+/**
+ * Leave a guardian asks for a child (from one date to another), approved or refused by a teacher
+ * of the child's class or an admin; an approval marks the school days of the range "leave".
+ */
+export const leaveRequests = pgTable(
+  "leave_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    from: date({ mode: "string" }).notNull(),
+    to: date({ mode: "string" }).notNull(),
+    reason: text().notNull(),
+    status: text().$type<LeaveStatus>().notNull().default("requested"),
+    requestedBy: text().references(() => users.id, { onDelete: "set null" }),
+    decidedBy: text().references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.registerStudentId, t.from),
+    index().on(t.status),
+    check("leave_requests_status", sql`${t.status} in ('requested', 'approved', 'refused')`),
+    check("leave_requests_range", sql`${t.to} >= ${t.from}`),
   ],
 );
 

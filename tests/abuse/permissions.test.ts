@@ -19,13 +19,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dhakaToday, weekdays } from "../../common/schemas/routines";
 import {
   blogs,
   enrolments,
+  events,
+  leaveRequests,
   orders,
   rateLimits,
   registerGuardians,
   registerStudents,
+  routineSettings,
   schoolClasses,
   teachingAssignments,
   users,
@@ -545,6 +549,68 @@ const guardianLinked: Setup = async (w) => {
   return { params: { id: guardian } };
 };
 
+/**
+ * Daily attendance: a child enrolled in Class Ten this year, whose attendance the teacher takes
+ * (their class-subject of this year's session); every day a school day, so any date's run is
+ * today's. The other teacher and the other guardian are in tests/api/attendance.test.ts.
+ */
+let attendanceRows = 0;
+async function tenthChildToday(w: World): Promise<{ child: string; date: string }> {
+  const db = w.t.services.db;
+  const date = dhakaToday();
+  const session = date.slice(0, 4);
+  const [tenth] = await db
+    .select({ id: schoolClasses.id })
+    .from(schoolClasses)
+    .where(eq(schoolClasses.name, "Class Ten"));
+  const classId = tenth?.id ?? "";
+  await db
+    .insert(teachingAssignments)
+    .values({ userId: await idOf(w, "teacher@abuse.test"), session, classId, section: "", subject: "Bangla" })
+    .onConflictDoNothing();
+  await db
+    .insert(routineSettings)
+    .values({ id: 1, days: [...weekdays] })
+    .onConflictDoUpdate({ target: routineSettings.id, set: { days: [...weekdays] } });
+  await db.delete(events).where(eq(events.category, "holiday"));
+  const n = ++attendanceRows;
+  const [child] = await db
+    .insert(registerStudents)
+    .values({ name: `Pupil ${n}` })
+    .returning({ id: registerStudents.id });
+  await db.insert(enrolments).values({
+    session,
+    classId,
+    roll: String(500 + n),
+    registration: `66${String(n).padStart(8, "0")}`,
+    name: `Pupil ${n}`,
+    registerStudentId: child?.id ?? "",
+  });
+  return { child: child?.id ?? "", date };
+}
+const attendanceTap: Setup = async (w) => {
+  const { child, date } = await tenthChildToday(w);
+  return { body: { child, date, status: "absent" } };
+};
+const attendanceSheet: Setup = async (w) => {
+  const { child, date } = await tenthChildToday(w);
+  return { body: { class: "Class Ten", date, marks: [{ child, status: "absent" }] } };
+};
+/** A leave request of alice's child (alice is the guardian), from today. */
+const leaveAsked: Setup = async (w) => {
+  const { params } = await aliceChild(w, "user", w.alice);
+  return { params, body: { from: dhakaToday(), to: dhakaToday(), reason: "A fever" } };
+};
+/** A waiting leave request of a child of the teacher's class. */
+const leaveWaiting: Setup = async (w) => {
+  const { child, date } = await tenthChildToday(w);
+  const [made] = await w.t.services.db
+    .insert(leaveRequests)
+    .values({ registerStudentId: child, from: date, to: date, reason: "A wedding" })
+    .returning({ id: leaveRequests.id });
+  return { params: { id: made?.id ?? "" }, body: { status: "approved" } };
+};
+
 // ---- the matrix ------------------------------------------------------------------------------
 
 type Row = [
@@ -676,6 +742,13 @@ const matrix: Record<string, Row> = {
   "DELETE /family/children/:id":            [401, 200, 404, 404, 404, 404, 404, 404,  aliceChild],
   "PUT /family/guardians/:id/account":      [401, 403, 403, 200, 403, 403, 403, 403,  guardianToLink],
   "DELETE /family/guardians/:id/account":   [401, 403, 403, 200, 403, 403, 403, 403,  guardianLinked],
+
+  // Daily attendance: admins and the class's teachers (other teachers: tests/api/attendance.test.ts).
+  "PUT /attendance/sheet":                  [401, 403, 403, 200, 200, 403, 403, 403,  attendanceSheet],
+  "PUT /attendance/marks":                  [401, 403, 403, 200, 200, 403, 403, 403,  attendanceTap],
+  // Leave: a guardian asks for their own child (others: 404); the class's teachers and admins answer.
+  "POST /attendance/children/:id/leave":     [401, 201, 404, 404, 404, 404, 404, 404,  leaveAsked],
+  "PUT /attendance/leave/:id":               [401, 403, 403, 200, 200, 403, 403, 403,  leaveWaiting],
 
   "PATCH /inbox":                           [401, 403, 403, 200, 403, 403, 403, 403,  markMany],
   "PATCH /inbox/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  markOne],

@@ -25,6 +25,7 @@ const items: Item[] = [
   { to: href("/DeashBoard/exams"), label: "results.exams.heading", roles: ["teacher"] },
   { to: href("/DeashBoard/register"), label: "registerPage.menu" },
   { to: href("/DeashBoard/my-teaching"), label: "teaching.menu.mine", roles: ["teacher"] },
+  { to: href("/DeashBoard/attendance"), label: "attendance.menu", roles: ["teacher"] },
   { to: href("/profile-route/postBlog"), label: "teaching.menu.blog", roles: ["teacher"] },
   { to: href("/DeashBoard/routines"), label: "routines.menu" },
   { to: href("/DeashBoard/comments"), label: "moderation.menu" },
