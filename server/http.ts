@@ -54,6 +54,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
 import { WebhookSignatureError } from "./payments/provider";
 import { asAddressed } from "./public-request";
+import { withoutTracking } from "./tracking-parameters";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -219,7 +220,7 @@ export function createApp(
     });
     app.get("*", serveSharedPages(services.pageTemplates, services.recordsGeneration));
     app.all("*", formLimit, pageInput(), (c) =>
-      pageHandler(asAddressed(c.req.raw, publicUrl), pageContextOf(c)),
+      pageHandler(asAddressed(withoutTracking(c.req.raw), publicUrl), pageContextOf(c)),
     );
   }
 
@@ -254,7 +255,7 @@ export function createApp(
     // say) gets the pages' own answer, in the visitor's language (app/root.tsx).
     if (options.pageHandler && isDatabaseUnavailable(error) && !/^\/api(\/|$)/i.test(c.req.path)) {
       c.get("logger")?.warn({ err: error }, "the database does not answer");
-      return options.pageHandler(asAddressed(c.req.raw, publicUrl), pageContextOf(c, true));
+      return options.pageHandler(asAddressed(withoutTracking(c.req.raw), publicUrl), pageContextOf(c, true));
     }
     const known = errorResponse(c, error);
     if (known) return known;

@@ -17,6 +17,7 @@ import { localeOf } from "../cookies";
 import type { DatabaseHandle } from "../db/client";
 import { sequenceState } from "../db/rows";
 import { answerWithin } from "../db/unavailable";
+import { searchWithoutTracking } from "../tracking-parameters";
 import { type CachedResponse, cachedResponseBytes } from "./cached-response";
 import { createContentReads } from "./content-reads";
 import { freshRead } from "./fresh-read";
@@ -25,15 +26,21 @@ import { freshRead } from "./fresh-read";
 const privatePaths =
   /^\/(deashboard|login|register|logout|language|profile|allorder|payment|bookings|forgot-password|reset-password|contact|subscribe|content\/|api\/auth)/i;
 
-/** Cookies that do not make a page personal. The language is part of the key instead. */
-const neutralCookies = new Set(["maktab_lang"]);
+/**
+ * Our own cookies (a session, a sign-in's state, a pending flash banner): a request with one may
+ * be personal. The language is part of the key instead. Other sites' cookies on our domain
+ * (analytics: _ga, _gid, _fbp) say nothing about the page, and are ignored.
+ */
+const ownCookie = /^(?:__Secure-|__Host-)?maktab[._]/;
+const languageCookie = "maktab_lang";
 
 /**
  * The key a request is cached under, or null when it must not be served from the cache: only
  * GET and HEAD, only without credentials or any cookie of ours but the language (a session,
  * a pending flash banner), only public paths. A page differs by path and query (which includes
- * React Router's `.data` requests), language, and whether a crawler asks (crawlers get whole
- * pages, people get streamed ones).
+ * React Router's `.data` requests; not the tracking parameters other sites add, which pages are
+ * rendered without: server/tracking-parameters.ts), language, and whether a crawler asks
+ * (crawlers get whole pages, people get streamed ones).
  */
 export function cacheKeyOf(request: Request): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
@@ -41,13 +48,13 @@ export function cacheKeyOf(request: Request): string | null {
   if (headers.has("authorization")) return null;
   for (const part of (headers.get("cookie") ?? "").split(";")) {
     const name = part.split("=", 1)[0]?.trim();
-    if (name && !neutralCookies.has(name)) return null;
+    if (name && name !== languageCookie && ownCookie.test(name)) return null;
   }
   const url = new URL(request.url);
   if (privatePaths.test(url.pathname)) return null;
   const agent = headers.get("user-agent");
   const reader = agent && isCrawler(agent) ? "bot" : "person";
-  return `${localeOf(request)} ${reader} ${url.pathname}${url.search}`;
+  return `${localeOf(request)} ${reader} ${url.pathname}${searchWithoutTracking(url)}`;
 }
 
 // isbot's one large pattern was a twentieth of a kept page's time; visitors send few distinct

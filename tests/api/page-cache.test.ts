@@ -181,6 +181,42 @@ describe.each(testDatabases)("page cache on %s", (database) => {
     expect(await english.text()).toContain('lang="en"');
   });
 
+  it("serves a page asked through a shared link or with another site's cookies from the cache", async () => {
+    await t.request("/notices");
+    const before = pages.calls.count;
+    const seen: string[] = [];
+    const shared = new Map<string, string>([
+      ["a Facebook share", "/notices?fbclid=IwAR2abc_def-123"],
+      ["a campaign", "/notices?utm_source=newsletter&utm_medium=email&utm_campaign=admission-2027"],
+      ["an ad click", "/notices?gclid=Cj0KCQiA&msclkid=5f2b"],
+    ]);
+    for (const [why, address] of shared) {
+      const response = await t.request(address);
+      expect(response.headers.get("x-cache"), why).toBe("HIT");
+      seen.push(await response.text());
+    }
+    for (const cookie of [
+      "_ga=GA1.1.123.456; _gid=GA1.1.789",
+      "_fbp=fb.1.1700000000.123",
+      "_ga=GA1.1.1; maktab_lang=bn",
+    ]) {
+      const response = await t.request("/notices", { headers: { cookie } });
+      expect(response.headers.get("x-cache"), cookie).toMatch(/HIT|MISS/);
+      seen.push(await response.text());
+    }
+    // Not one render more (the Bangla page was kept by the test before): the kept copies served.
+    expect(pages.calls.count - before).toBe(0);
+    expect(seen.join("")).not.toMatch(/fbclid|utm_|gclid|_ga|_fbp/);
+
+    // A parameter a page reads is still the page's own, and our own session cookie is never cached.
+    expect((await t.request("/notices?page=2&utm_source=x")).headers.get("x-cache")).toBe("MISS");
+    expect((await t.request("/notices?utm_source=y&page=2")).headers.get("x-cache")).toBe("HIT");
+    const session = admin.cookie.split(";")[0] ?? "";
+    const signedIn = await t.request("/notices", { headers: { cookie: `_ga=GA1.1.1; ${session}` } });
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(await signedIn.text()).toContain("Signed in as head@school.test");
+  });
+
   it("never serves or keeps a signed-in view, a flash banner or a private page", async () => {
     await t.request("/notices");
     expect((await t.request("/notices")).headers.get("x-cache")).toBe("HIT");
