@@ -48,5 +48,9 @@ export function smsSegmentsOf(text: string, encoding: SmsEncoding = smsEncodingO
 /** What the message form shows before sending: the encoding and the parts a text goes as. */
 export function smsLengthOf(text: string): { encoding: SmsEncoding; segments: number; characters: number } {
   const encoding = smsEncodingOf(text);
-  return { encoding, segments: text.length === 0 ? 0 : smsSegmentsOf(text, encoding), characters: [...text].length };
+  return {
+    encoding,
+    segments: text.length === 0 ? 0 : smsSegmentsOf(text, encoding),
+    characters: [...text].length,
+  };
 }

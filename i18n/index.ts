@@ -22,6 +22,7 @@ import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
+import { messagesMessages } from "./areas/messages";
 import { profileMessages } from "./areas/profile";
 import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
@@ -50,6 +51,7 @@ const areaTexts = {
     dashboardOverviewMessages,
     inboxMessages,
     registerMessages,
+    messagesMessages,
   ]),
   profile: profileMessages,
   home: homeMessages,

@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
-import type { Config } from "../config";
 import { type SmsEncoding, smsEncodingOf, smsSegmentsOf } from "../../common/sms-segments";
+import type { Config } from "../config";
 
 export type TextMessage = { to: string; text: string };
 
