@@ -70,6 +70,8 @@ export const errorTextsEn = {
   "account.lastAdminSelf": "You are the last admin: make another account an admin before you give up yours",
   "teaching.notTeacher": "This account does not hold the teacher role",
   "teaching.otherSubject": "You do not teach {subject} in this class",
+  "messages.notYourClass": "You may write only to the guardians of the classes you teach",
+  "messages.noRecipients": "No guardian of these children has a phone number or an e-mail address",
   "teaching.teacherLinked": "This teacher's record belongs to another account",
   "phone.code": "Enter the 6-digit code",
   "phone.ownNumber": "This number is already verified on your account",

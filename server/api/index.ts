@@ -14,6 +14,7 @@ import { familyEndpoints } from "./family";
 import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
 import { type KindRest, plainRest } from "./kind-rest";
+import { messageEndpoints } from "./messages";
 import { orderEndpoints } from "./orders";
 import { registerEndpoints } from "./register";
 import { routineEndpoints } from "./routines";
@@ -48,4 +49,5 @@ export const endpoints: AnyEndpoint[] = [
   ...auditEndpoints,
   ...inboxEndpoints,
   ...familyEndpoints,
+  ...messageEndpoints,
 ];

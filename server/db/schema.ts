@@ -31,6 +31,12 @@ import {
   registerStatuses,
 } from "../../common/people";
 import { type ReviewStatus, reviewStatuses } from "../../common/schemas/content";
+import {
+  type MessageChannel,
+  messageChannels,
+  type RecipientState,
+  recipientStates,
+} from "../../common/schemas/guardian-messages";
 import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
 import type { ComponentRule, GradingScheme, Marksheet } from "../../common/schemas/results";
 import type { Weekday } from "../../common/schemas/routines";
@@ -607,10 +613,7 @@ export const outgoingMessages = pgTable(
 // one found "sending" after a restart becomes "unknown" and is never sent again. The dedupe key
 // ("absence:<studentId>:<date>") queues a text once, whoever asks twice.
 
-export const messageChannels = ["sms", "email", "both"] as const;
-export type MessageChannel = (typeof messageChannels)[number];
-export const recipientStates = ["queued", "sending", "sent", "delivered", "failed", "unknown"] as const;
-export type RecipientState = (typeof recipientStates)[number];
+export { messageChannels, recipientStates };
 
 export const guardianMessages = pgTable(
   "guardian_messages",

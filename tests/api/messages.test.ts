@@ -5,12 +5,26 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { smsLengthOf } from "../../common/sms-segments";
-import { messageRecipients } from "../../server/db/schema";
+import {
+  enrolments,
+  messageRecipients,
+  registerGuardians,
+  registerStudents,
+  schoolClasses,
+  teachingAssignments,
+  users,
+} from "../../server/db/schema";
 import { backoffMs, claimDue, enqueueTexts } from "../../server/domain/messages/queue";
 import { queueDeps } from "../../server/messages/queue-job";
 import { runMessageQueue } from "../../server/messages/send-queue";
 import { type FakeSmsNetBd, startFakeSmsNetBd } from "../fixtures/fake-sms-net-bd";
-import { createTestApp, type TestApp, testDatabases } from "../fixtures/test-app";
+import {
+  appWithPeople,
+  createTestApp,
+  type Session,
+  type TestApp,
+  testDatabases,
+} from "../fixtures/test-app";
 
 const banglaNotice150 =
   "প্রিয় অভিভাবক, আগামী রবিবার বার্ষিক ক্রীড়া প্রতিযোগিতার কারণে বিদ্যালয়ের সব ক্লাস বন্ধ থাকবে। শিক্ষার্থীরা সকাল আটটায় মাঠে উপস্থিত হবে। ধন্যবাদ, প্রধান শিক্ষক";
@@ -171,5 +185,195 @@ describe.each(testDatabases)("the message queue on %s", (kind) => {
     expect(report.sent).toBe(10);
     // Ten texts at 20 a second: nine gaps of 50 ms.
     expect(performance.now() - started).toBeGreaterThanOrEqual(430);
+  });
+});
+
+describe.each(testDatabases)("messages to guardians through the API on %s", (kind) => {
+  let t: TestApp;
+  let fake: FakeSmsNetBd;
+  let admin: Session;
+  let teacher: Session;
+  let otherTeacher: Session;
+  let guardian: Session;
+  const children: string[] = [];
+  const notice = banglaNotice150.slice(0, 150);
+  const toClassSix = { audience: { kind: "class", class: "Class Six" }, channel: "sms", text: notice };
+
+  async function classId(name: string) {
+    await t.services.db.insert(schoolClasses).values({ name }).onConflictDoNothing();
+    const [row] = await t.services.db.select().from(schoolClasses).where(eq(schoolClasses.name, name));
+    return row?.id ?? "";
+  }
+  async function withRole(session: Session, role: string) {
+    await t.services.db.update(users).set({ role }).where(eq(users.email, session.email));
+    const [row] = await t.services.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, session.email));
+    return row?.id ?? "";
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeSmsNetBd();
+    const people = await appWithPeople(
+      kind,
+      {},
+      {
+        SMS_NET_BD_API_KEY: fake.apiKey,
+        SMS_NET_BD_API_URL: fake.url,
+        SMS_RATE_PER_SECOND: "1000",
+      },
+    );
+    t = people.t;
+    admin = people.admin;
+    teacher = people.alice;
+    otherTeacher = people.bob;
+    guardian = await t.signUp("guardian@school.test", "guardian-password-1", "A guardian");
+    const six = await classId("Class Six");
+    const seven = await classId("Class Seven");
+    await t.services.db.insert(teachingAssignments).values([
+      { userId: await withRole(teacher, "teacher"), session: "2026", classId: six, subject: "Bangla" },
+      { userId: await withRole(otherTeacher, "teacher"), session: "2026", classId: seven, subject: "Bangla" },
+    ]);
+    const guardianId = await withRole(guardian, "guardian");
+    // Class Six: 40 children, A and B, each with a father with a phone.
+    for (let i = 1; i <= 40; i++) {
+      const [child] = await t.services.db
+        .insert(registerStudents)
+        .values({ name: `Child ${i}` })
+        .returning({ id: registerStudents.id });
+      const id = child?.id ?? "";
+      children.push(id);
+      await t.services.db.insert(enrolments).values({
+        session: "2026",
+        classId: six,
+        section: i <= 20 ? "A" : "B",
+        roll: String(i),
+        registration: String(6_000_000 + i),
+        name: `Child ${i}`,
+        registerStudentId: id,
+      });
+      await t.services.db.insert(registerGuardians).values({
+        registerStudentId: id,
+        relation: "father",
+        phone: `+8801711${String(100_000 + i)}`,
+        userId: i === 1 ? guardianId : null,
+      });
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it("shows before sending: a 150-letter Bangla notice to Class Six is 3 parts, 40 guardians and 40 texts, and the balance", async () => {
+    fake.balance = 250;
+    const response = await t.json("/api/messages/preview", "POST", toClassSix, { session: teacher });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({
+      guardians: 40,
+      texts: 40,
+      emails: 0,
+      segments: 3,
+      encoding: "UCS-2",
+      characters: 150,
+      gateway: "sms.net.bd",
+      balance: "250.0000",
+    });
+    const section = await t.json(
+      "/api/messages/preview",
+      "POST",
+      { ...toClassSix, audience: { kind: "section", class: "Class Six", section: "B" } },
+      { session: admin },
+    );
+    expect((await section.json()).texts).toBe(20);
+  });
+
+  it("sends one text to each of the 40 guardians, and shows each recipient's state", async () => {
+    fake.sent.length = 0;
+    const response = await t.json("/api/messages", "POST", toClassSix, { session: teacher });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { _id: id, texts } = await response.json();
+    expect(texts).toBe(40);
+    let recipients = await (await t.request(`/api/messages/${id}/recipients`, { session: teacher })).json();
+    expect(recipients).toHaveLength(40);
+    expect(new Set(recipients.map((r: { state: string }) => r.state))).toEqual(new Set(["queued"]));
+    await runMessageQueue(queueDeps(t.services));
+    expect(fake.sent).toHaveLength(40);
+    expect(new Set(fake.sent.map((sms) => sms.to)).size).toBe(40);
+    recipients = await (await t.request(`/api/messages/${id}/recipients`, { session: admin })).json();
+    expect(new Set(recipients.map((r: { state: string }) => r.state))).toEqual(new Set(["sent"]));
+    const list = await (await t.request("/api/messages", { session: teacher })).json();
+    expect(list[0]).toMatchObject({ _id: id, audience: "Class Six", states: { sent: 40 } });
+    // Another teacher neither sees it nor its recipients.
+    expect(await (await t.request("/api/messages", { session: otherTeacher })).json()).toEqual([]);
+    expect((await t.request(`/api/messages/${id}/recipients`, { session: otherTeacher })).status).toBe(404);
+  });
+
+  it("refuses a teacher writing to a class, a child or everyone they do not teach; admins write to anyone", async () => {
+    const before = await t.services.db.select().from(messageRecipients);
+    for (const audience of [
+      { kind: "class", class: "Class Six" },
+      { kind: "section", class: "Class Six", section: "A" },
+      { kind: "children", children: [children[0]] },
+      { kind: "everyone" },
+    ]) {
+      const response = await t.json(
+        "/api/messages",
+        "POST",
+        { ...toClassSix, audience },
+        { session: otherTeacher },
+      );
+      expect(response.status, JSON.stringify(audience)).toBe(403);
+    }
+    expect(
+      (
+        await t.json(
+          "/api/messages",
+          "POST",
+          { ...toClassSix, audience: { kind: "everyone" } },
+          { session: teacher },
+        )
+      ).status,
+    ).toBe(403);
+    expect(await t.services.db.select().from(messageRecipients)).toHaveLength(before.length);
+    const everyone = await t.json(
+      "/api/messages/preview",
+      "POST",
+      { ...toClassSix, audience: { kind: "everyone" } },
+      { session: admin },
+    );
+    expect((await everyone.json()).texts).toBeGreaterThanOrEqual(40);
+    const children2 = await t.json(
+      "/api/messages/preview",
+      "POST",
+      { ...toClassSix, audience: { kind: "children", children: children.slice(0, 3) } },
+      { session: teacher },
+    );
+    expect((await children2.json()).texts).toBe(3);
+  });
+
+  it("leaves out a guardian who opted out of texts", async () => {
+    const optOut = await t.json("/api/messages/opt-out", "PUT", { optOut: true }, { session: guardian });
+    expect(await optOut.json()).toEqual({ guardians: 1 });
+    const preview = await t.json("/api/messages/preview", "POST", toClassSix, { session: admin });
+    expect(await preview.json()).toMatchObject({ guardians: 40, texts: 39 });
+    await t.json("/api/messages/opt-out", "PUT", { optOut: false }, { session: guardian });
+    expect(
+      (await t.json("/api/messages/opt-out", "PUT", { optOut: true }, { session: teacher })).status,
+    ).toBe(403);
+  });
+
+  it("names the field of a bad message (400), never a 500", async () => {
+    const bad = await t.json("/api/messages", "POST", { ...toClassSix, text: "" }, { session: admin });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("text");
+    const odd = await t.json(
+      "/api/messages",
+      "POST",
+      { ...toClassSix, audience: { kind: "planet" } },
+      { session: admin },
+    );
+    expect(odd.status).toBe(400);
   });
 });

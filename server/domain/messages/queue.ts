@@ -4,9 +4,10 @@
 // row found "sending" when no one is sending was cut off mid-send (the server stopped): it becomes
 // "unknown" and is never sent again, so no one gets the same text twice.
 import { and, asc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import type { MessageChannel } from "../../../common/schemas/guardian-messages";
 import type { Locale } from "../../../i18n/translate";
 import type { Database } from "../../db/client";
-import { guardianMessages, type MessageChannel, messageRecipients } from "../../db/schema";
+import { guardianMessages, messageRecipients } from "../../db/schema";
 import type { DatabaseOrTransaction } from "../../db/transaction";
 
 export type QueuedRecipient = {
