@@ -74,6 +74,7 @@ const textsBn = {
   "teaching.notTeacher": "এই অ্যাকাউন্টের শিক্ষকের ভূমিকা নেই",
   "teaching.otherSubject": "আপনি এই শ্রেণিতে {subject} পড়ান না",
   "messages.notYourClass": "আপনি শুধু নিজের শ্রেণির অভিভাবকদের লিখতে পারেন",
+  "messages.badSecret": "আসা বার্তাটিতে গোপন সংকেত নেই",
   "messages.noRecipients": "এই শিক্ষার্থীদের কোনো অভিভাবকের ফোন নম্বর বা ই-মেইল নেই",
   "teaching.teacherLinked": "এই শিক্ষকের তথ্য অন্য একটি অ্যাকাউন্টের সঙ্গে যুক্ত",
   "phone.code": "৬ অঙ্কের কোডটি লিখুন",

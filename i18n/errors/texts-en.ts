@@ -71,6 +71,7 @@ export const errorTextsEn = {
   "teaching.notTeacher": "This account does not hold the teacher role",
   "teaching.otherSubject": "You do not teach {subject} in this class",
   "messages.notYourClass": "You may write only to the guardians of the classes you teach",
+  "messages.badSecret": "The incoming text does not carry the shared secret",
   "messages.noRecipients": "No guardian of these children has a phone number or an e-mail address",
   "teaching.teacherLinked": "This teacher's record belongs to another account",
   "phone.code": "Enter the 6-digit code",
