@@ -141,14 +141,16 @@ export const messageEndpoints = [
   }),
   endpoint({
     method: "PUT",
-    paths: ["/messages/opt-out"],
+    paths: ["/register/guardians/:id/texts"],
     summary:
-      "A guardian stops (optOut true) or starts again the school's texts, for each child they are linked to",
+      "Stop (optOut true) or start again the school's texts to a guardian of the register: by the guardian " +
+      "linked to it, or an admin",
     tag,
-    access: "signed-in user",
+    access: "owner or admin",
+    params: z.strictObject({ id: z.string().regex(uuidPattern) }),
     body: textsOptOutInput,
-    response: z.strictObject({ guardians: z.number().int() }),
-    errors: { "403": "The account does not hold the guardian role" },
-    handle: ({ services, actor, body }) => setTextsOptOut(services.db, actor, body.optOut),
+    response: z.strictObject({ optOut: z.boolean() }),
+    errors: { "403": "Another guardian's", "404": "No such guardian" },
+    handle: ({ services, actor, params, body }) => setTextsOptOut(services.db, actor, params.id, body.optOut),
   }),
 ];

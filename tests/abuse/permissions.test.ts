@@ -450,7 +450,7 @@ const toClassTen: Setup = async (w) => {
     body: { audience: { kind: "class", class: "Class Ten" }, channel: "sms", text: "Closed tomorrow." },
   };
 };
-const optOut: Setup = async () => ({ body: { optOut: true } });
+const optOut: Setup = async (w) => ({ params: { id: await guardianOnRegister(w) }, body: { optOut: true } });
 const newChild: Setup = async () => ({ body: { name: "Karim", nameBn: "করিম" } });
 const childChange: Setup = async (w) => ({
   params: { id: await childOnRegister(w) },
@@ -703,7 +703,7 @@ const matrix: Record<string, Row> = {
   "POST /register/promotions":              [401, 403, 403, 200, 403, 403, 403, 403,  promotion],
   "POST /messages/preview":                 [401, 403, 403, 200, 200, 403, 403, 403,  toClassTen],
   "POST /messages":                         [401, 403, 403, 201, 201, 403, 403, 403,  toClassTen],
-  "PUT /messages/opt-out":                  [401, 403, 403, 200, 403, 403, 200, 403,  optOut],
+  "PUT /register/guardians/:id/texts":      [401, 403, 403, 200, 403, 403, 403, 403,  optOut],
   // A guardian's children: each account links its own (by a code the account asked for itself),
   // sees and unlinks only its own (404 otherwise, admins included); admins link guardian rows.
   "POST /family/codes":                     [401, 202, 202, 202, 202, 202, 202, 202,  linkCodeAsked],

@@ -9,7 +9,7 @@ import { type SmsEncoding, smsLengthOf } from "../../../common/sms-segments";
 import type { Database } from "../../db/client";
 import { guardianMessages, messageRecipients, registerGuardians, users } from "../../db/schema";
 import type { SmsGateway } from "../../sms/gateway";
-import { type Actor, requireRole, type SignedInActor } from "../actor";
+import { type Actor, requireRole, requireUser, type SignedInActor } from "../actor";
 import { DomainError, notFound } from "../errors";
 import { type AudienceGuardian, guardiansOf } from "./audience";
 import { type QueuedRecipient, queueMessage } from "./queue";
@@ -195,17 +195,24 @@ export async function recipientsOf(db: Database, actor: Actor, messageId: string
     .limit(5000);
 }
 
-/** A guardian stops (or starts again) the school's texts, for every child they are linked to. */
+/**
+ * A guardian's texts from the school stopped (or started again): by the guardian linked to this
+ * row of the register, or an admin. Absence texts and messages leave out a guardian who opted out.
+ */
 export async function setTextsOptOut(
   db: Database,
   actor: Actor,
+  guardianId: string,
   optOut: boolean,
-): Promise<{ guardians: number }> {
-  const user = requireRole(actor, "guardian");
-  const rows = await db
-    .update(registerGuardians)
-    .set({ textsOptOut: optOut })
-    .where(and(eq(registerGuardians.userId, user.id)))
-    .returning({ id: registerGuardians.id });
-  return { guardians: rows.length };
+): Promise<{ optOut: boolean }> {
+  const user = requireUser(actor);
+  const [row] = await db
+    .select({ userId: registerGuardians.userId })
+    .from(registerGuardians)
+    .where(eq(registerGuardians.id, guardianId))
+    .limit(1);
+  if (!row) throw notFound("guardian");
+  if (!user.isAdmin && row.userId !== user.id) throw new DomainError("forbidden", problem("auth.roleOnly"));
+  await db.update(registerGuardians).set({ textsOptOut: optOut }).where(eq(registerGuardians.id, guardianId));
+  return { optOut };
 }
