@@ -158,7 +158,10 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   const length = smsLengthOf(text);
   const preview = actionData?.preview ?? null;
   const fieldError = (name: string) => {
-    const found = actionData?.fields[name];
+    const fields = actionData?.fields ?? {};
+    // A child's id is named by its place ("audience.children.2"): shown on the list's field.
+    const key = Object.keys(fields).find((at) => at === name || at.startsWith(`${name}.`));
+    const found = key ? fields[key] : undefined;
     return found ? te(found) : undefined;
   };
   return (

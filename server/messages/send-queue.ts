@@ -11,6 +11,7 @@ import {
   type ClaimedRecipient,
   claimDue,
   markInterrupted,
+  maxAttempts,
   type Outcome,
   recordOutcome,
 } from "../domain/messages/queue";
@@ -81,7 +82,7 @@ export async function runMessageQueue(deps: QueueDeps): Promise<QueueReport> {
       await recordOutcome(deps.db, row, outcome);
       if (outcome.kind === "sent") report.sent += 1;
       else if (outcome.kind === "unknown") report.unknown += 1;
-      else if (outcome.kind === "temporary" && row.attempts < 6) report.retried += 1;
+      else if (outcome.kind === "temporary" && row.attempts < maxAttempts) report.retried += 1;
       else report.failed += 1;
     }
   }
