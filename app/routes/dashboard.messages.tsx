@@ -238,7 +238,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               minRows={4}
               required
               error={fieldError("text")}
-              description={t("messages.lengthHint")}
+              description={
+                <Text span size="xs" c="gray.7">
+                  {t("messages.lengthHint")}
+                </Text>
+              }
             />
             <Text size="sm" aria-live="polite" data-testid="message-length">
               {t("messages.length", {
