@@ -2,7 +2,7 @@
 // is sent (its parts, the guardians, texts and e-mails, the gateway's balance), sending it (each
 // guardian's number and address queued once), the messages written and each recipient's state,
 // and a guardian's own opt-out of texts.
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import type { MessageInput, RecipientState } from "../../../common/schemas/guardian-messages";
 import { type SmsEncoding, smsLengthOf } from "../../../common/sms-segments";
