@@ -25,6 +25,10 @@ describe("messages to guardians", () => {
     env: { SMS_NET_BD_API_KEY: fake.apiKey, SMS_NET_BD_API_URL: fake.url, SMS_RATE_PER_SECOND: "200" },
   }));
 
+  let firstGuardian = "";
+  let adminCookie = "";
+  const parent = { email: "parent@school.test", password: "parent-password-1", name: "A parent" };
+
   /** Class Six: 40 children, each with a father with a phone, through the API as the admin. */
   async function classOfForty() {
     const signIn = await fetch(`${site.url}/api/auth/sign-in/email`, {
@@ -60,7 +64,9 @@ describe("messages to guardians", () => {
         phone: `01711${String(200_000 + i)}`,
       });
       expect(guardian.status).toBe(201);
+      if (i === 1) firstGuardian = (await guardian.json()).guardians[0].id;
     }
+    adminCookie = cookie;
   }
 
   it("shows 3 parts, 40 guardians and the balance before sending, then each recipient's state", async () => {
@@ -98,5 +104,42 @@ describe("messages to guardians", () => {
         timeout: 10_000,
       })
       .toBe(40);
+  });
+
+  it("leaves out a guardian who stopped the school's texts from their own page", async () => {
+    const signUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: site.url },
+      body: JSON.stringify(parent),
+    });
+    expect(signUp.ok).toBe(true);
+    const link = await fetch(`${site.url}/api/family/guardians/${firstGuardian}/account`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", origin: site.url, cookie: adminCookie },
+      body: JSON.stringify({ account: parent.email }),
+    });
+    expect(link.status, await link.clone().text()).toBe(200);
+    const page = await site.signedIn(parent, "/profile-route/children", {
+      viewport: { width: 360, height: 780 },
+    });
+    await page.waitForURL((url) => url.pathname === "/profile-route/children");
+    const texts = page.getByTestId("child-texts");
+    expect(await texts.getByText("Texts from the school: on").count()).toBe(1);
+    await page.getByRole("button", { name: "Stop texts about Child 1" }).click();
+    await texts.getByText("Texts from the school: off").waitFor();
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+
+    const admin360 = await site.signedIn(admin, "/DeashBoard/messages", {
+      viewport: { width: 360, height: 780 },
+    });
+    await admin360.waitForURL((url) => url.pathname === "/DeashBoard/messages");
+    await admin360.getByLabel("Class", { exact: true }).selectOption("Class Six");
+    await admin360.getByLabel("Message").fill("School is closed tomorrow.");
+    await admin360.getByTestId("check").click();
+    await admin360.getByTestId("message-preview").waitFor();
+    expect(await admin360.getByTestId("message-counts").textContent()).toBe(
+      "40 guardian(s): 39 text(s) of 1 part(s) each, 0 e-mail(s)",
+    );
   });
 });

@@ -216,3 +216,19 @@ export async function setTextsOptOut(
   await db.update(registerGuardians).set({ textsOptOut: optOut }).where(eq(registerGuardians.id, guardianId));
   return { optOut };
 }
+
+/** The account's rows as a guardian on the register: each child's, with whether texts are stopped. */
+export async function myTextChoices(
+  db: Database,
+  actor: Actor,
+): Promise<{ childId: string; guardianId: string; optOut: boolean }[]> {
+  const user = requireUser(actor);
+  return db
+    .select({
+      childId: registerGuardians.registerStudentId,
+      guardianId: registerGuardians.id,
+      optOut: registerGuardians.textsOptOut,
+    })
+    .from(registerGuardians)
+    .where(eq(registerGuardians.userId, user.id));
+}
