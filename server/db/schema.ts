@@ -665,6 +665,8 @@ export const messageRecipients = pgTable(
     index().on(t.state, t.nextAttemptAt),
     index().on(t.messageId),
     index().on(t.registerGuardianId),
+    // A delivery report names the text by the gateway's id.
+    index().on(t.gatewayId),
     check("message_recipients_channel", sql`${t.channel} in ('sms', 'email')`),
     check(
       "message_recipients_state",

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { issue, problem } from "../../common/errors/problem";
 import { ApiError } from "../api/errors";
 import type { Services } from "../container";
+import { applyGatewayReport } from "../domain/messages/queue";
 import { answerIncomingText } from "../domain/messages/results-by-text";
 import type { AppEnv } from "../http-env";
 
@@ -49,24 +50,54 @@ async function bodyOf(c: Context<AppEnv>): Promise<unknown> {
 
 export const incomingTextsPath = "/api/sms/inbound";
 
+const deliveryReport = z.object({
+  id: z.union([z.string().min(1).max(100), z.number().int().nonnegative()], { error: issue("value.text") }),
+  status: z.enum(["delivered", "failed"], { error: issue("value.required") }),
+  reason: z
+    .string({ error: issue("value.text") })
+    .max(300, issue("value.tooLong", { max: 300 }))
+    .optional(),
+});
+
+/** The shared secret, checked the same way for both webhooks (404 while none is set). */
+function checkSecret(c: Context<AppEnv>, secret: string | undefined) {
+  if (!secret) throw new ApiError(404, "not_found", problem("request.notFound"));
+  const given = c.req.header("x-sms-secret") ?? c.req.query("secret") ?? "";
+  if (!sameSecret(given, secret)) throw new ApiError(401, "unauthorized", problem("messages.badSecret"));
+}
+
+function refusal(error: z.ZodError): ApiError {
+  const fields = Object.fromEntries(
+    error.issues.map((i) => [String(i.path[0] ?? "body"), problem("request.invalid")]),
+  );
+  return new ApiError(400, "invalid", problem("request.invalid"), fields);
+}
+
 export function mountIncomingTexts(app: Hono<AppEnv>, services: Services) {
   app.post(incomingTextsPath, limit, async (c) => {
-    const secret = services.config.smsInboundSecret;
-    if (!secret) throw new ApiError(404, "not_found", problem("request.notFound"));
-    const given = c.req.header("x-sms-secret") ?? c.req.query("secret") ?? "";
-    if (!sameSecret(given, secret)) throw new ApiError(401, "unauthorized", problem("messages.badSecret"));
+    checkSecret(c, services.config.smsInboundSecret);
     const parsed = incoming.safeParse(await bodyOf(c));
-    if (!parsed.success) {
-      const fields = Object.fromEntries(
-        parsed.error.issues.map((i) => [String(i.path[0] ?? "body"), problem("request.invalid")]),
-      );
-      throw new ApiError(400, "invalid", problem("request.invalid"), fields);
-    }
+    if (!parsed.success) throw refusal(parsed.error);
     c.header("Cache-Control", "no-store");
     await answerIncomingText(services.db, parsed.data, services.config.instituteName);
     return c.json({ received: true });
   });
+  // The JSON gateway's delivery reports (sms.net.bd's are asked for by the queue).
+  app.post(deliveryReportsPath, limit, async (c) => {
+    checkSecret(c, services.config.smsInboundSecret);
+    const parsed = deliveryReport.safeParse(await bodyOf(c));
+    if (!parsed.success) throw refusal(parsed.error);
+    c.header("Cache-Control", "no-store");
+    const { id, status, reason } = parsed.data;
+    await applyGatewayReport(services.db, String(id), {
+      state: status,
+      reason: status === "failed" ? (reason ?? null) : null,
+    });
+    return c.json({ received: true });
+  });
 }
+
+export const deliveryReportsPath = "/api/sms/delivery-reports";
 
 const errorRef = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
 const incomingSchema = {
@@ -87,8 +118,64 @@ const incomingSchema = {
   },
 };
 
-/** The webhook for the OpenAPI document, keyed by path under /api. */
+const received = {
+  description: "Received",
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        required: ["received"],
+        additionalProperties: false,
+        properties: { received: { const: true } },
+      },
+    },
+  },
+};
+const reportSchema = {
+  type: "object",
+  required: ["id", "status"],
+  properties: {
+    id: {
+      type: ["string", "integer"],
+      description: 'The id the gateway answered the text with ({"id": ...})',
+    },
+    status: { enum: ["delivered", "failed"] },
+    reason: { type: "string", maxLength: 300 },
+  },
+};
+
+/** The webhooks for the OpenAPI document, keyed by path under /api. */
 export const incomingTextsOperations: Record<string, Record<string, unknown>> = {
+  "/sms/delivery-reports": {
+    post: {
+      tags: ["Messages"],
+      operationId: "postSmsDeliveryReports",
+      summary:
+        "The JSON gateway's delivery reports: a sent text becomes delivered or failed (with the reason)",
+      description:
+        "The same shared secret as /sms/inbound (SMS_INBOUND_SECRET), in X-Sms-Secret or ?secret=.",
+      security: [],
+      parameters: [
+        { name: "X-Sms-Secret", in: "header", required: false, schema: { type: "string" } },
+        { name: "secret", in: "query", required: false, schema: { type: "string" } },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": { schema: reportSchema },
+          "application/x-www-form-urlencoded": { schema: reportSchema },
+        },
+      },
+      responses: {
+        "200": received,
+        "400": { description: "A field is missing or not as described", content: errorRef },
+        "401": { description: "The shared secret is missing or wrong", content: errorRef },
+        "404": { description: "SMS_INBOUND_SECRET is not set", content: errorRef },
+        "413": { description: "The body is larger than 16 KB", content: errorRef },
+        "415": { description: "The body is neither JSON nor a form", content: errorRef },
+      },
+    },
+  },
   "/sms/inbound": {
     post: {
       tags: ["Messages"],

@@ -6,9 +6,15 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messageRecipients } from "../../server/db/schema";
+import { enqueueTexts } from "../../server/domain/messages/queue";
+import { queueDeps } from "../../server/messages/queue-job";
+import { runMessageQueue } from "../../server/messages/send-queue";
 import { createSmsGateway } from "../../server/sms/gateways";
+import { createTestApp, type TestApp, testDatabases } from "../fixtures/test-app";
 
 const logger = pino({ level: "silent" });
 
@@ -34,6 +40,45 @@ describe("the generic JSON gateway for the message queue", () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/send`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  describe.each(testDatabases)("with its delivery reports on %s", (kind) => {
+    let t: TestApp;
+    const secret = "report-secret-0123456789abcdef";
+    beforeAll(async () => {
+      t = await createTestApp(kind, { SMS_URL: url, SMS_TOKEN: "secret-token", SMS_INBOUND_SECRET: secret });
+    });
+    afterAll(() => t?.close());
+    const report = (body: unknown, given = secret) =>
+      t.app.request("http://localhost:3000/api/sms/delivery-reports", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-sms-secret": given },
+        body: JSON.stringify(body),
+      });
+    const stateOf = async (key: string) =>
+      (await t.services.db.select().from(messageRecipients).where(eq(messageRecipients.dedupeKey, key)))[0];
+
+    it("marks a sent text delivered or failed from the gateway's report, with the secret only", async () => {
+      answers.push({ status: 200, body: { id: 501 } }, { status: 200, body: { id: "gw-502" } });
+      await enqueueTexts(t.services.db, "a notice", [
+        { to: "+8801712345001", text: "One", language: "en", dedupeKey: "json:1" },
+        { to: "+8801712345002", text: "Two", language: "en", dedupeKey: "json:2" },
+      ]);
+      expect((await runMessageQueue(queueDeps(t.services))).sent).toBe(2);
+      expect(await stateOf("json:1")).toMatchObject({ state: "sent", gatewayId: "501" });
+      expect((await report({ id: 501, status: "delivered" }, "wrong")).status).toBe(401);
+      expect((await stateOf("json:1"))?.state).toBe("sent");
+      expect((await report({ id: 501, status: "delivered" })).status).toBe(200);
+      expect((await report({ id: "gw-502", status: "failed", reason: "Absent subscriber" })).status).toBe(
+        200,
+      );
+      expect(await stateOf("json:1")).toMatchObject({ state: "delivered", reason: null });
+      expect(await stateOf("json:2")).toMatchObject({ state: "failed", reason: "Absent subscriber" });
+      // A report for no text, or an odd one, changes nothing and is no 500.
+      expect((await report({ id: "nobody", status: "delivered" })).status).toBe(200);
+      expect((await report({ id: 501, status: "eaten" })).status).toBe(400);
+      expect((await report({ status: "delivered" })).status).toBe(400);
+    });
+  });
 
   const gateway = () =>
     createSmsGateway({ dataDir: "/nonexistent", sms: { url, token: "secret-token" } }, logger);

@@ -39,6 +39,7 @@ CREATE INDEX "guardian_messages_author_id_index" ON "guardian_messages" USING bt
 CREATE INDEX "message_recipients_state_next_attempt_at_index" ON "message_recipients" USING btree ("state","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "message_recipients_message_id_index" ON "message_recipients" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "message_recipients_register_guardian_id_index" ON "message_recipients" USING btree ("register_guardian_id");--> statement-breakpoint
+CREATE INDEX "message_recipients_gateway_id_index" ON "message_recipients" USING btree ("gateway_id");--> statement-breakpoint
 -- Hand-written below.
 -- Messages and their recipients' states are shown by the dashboard's messages page, so a change of
 -- their rows moves the records generation (0017) like every other shown table's.

@@ -224,3 +224,20 @@ export async function applyDeliveryReport(
     .set(report.state === "sent" ? { updatedAt: new Date() } : { state: report.state, reason: report.reason })
     .where(and(eq(messageRecipients.id, id), eq(messageRecipients.state, "sent")));
 }
+
+/**
+ * A delivery report a gateway sends by itself (the JSON gateway's webhook), naming the text by
+ * the gateway's id: its recipients still "sent" become delivered or failed. How many changed.
+ */
+export async function applyGatewayReport(
+  db: DatabaseOrTransaction,
+  gatewayId: string,
+  report: { state: "delivered" | "failed"; reason: string | null },
+): Promise<number> {
+  const rows = await db
+    .update(messageRecipients)
+    .set({ state: report.state, reason: report.reason?.slice(0, 300) ?? null })
+    .where(and(eq(messageRecipients.gatewayId, gatewayId), eq(messageRecipients.state, "sent")))
+    .returning({ id: messageRecipients.id });
+  return rows.length;
+}
