@@ -117,6 +117,8 @@ export default [
     route("subscribers", "routes/dashboard.subscribers.tsx"),
     route("inbox/:id", "routes/dashboard.message.tsx"),
     route("compose", "routes/dashboard.compose.tsx"),
+    // Messages to guardians by text and e-mail (admins, and teachers for their classes).
+    route("messages", "routes/dashboard.messages.tsx"),
     route("audit", "routes/dashboard.audit.tsx"),
     route("exports", "routes/dashboard.exports.tsx"),
     route("exams", "routes/dashboard.exams.tsx"),

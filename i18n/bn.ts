@@ -19,6 +19,7 @@ import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
+import { messagesMessages } from "./areas/messages";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
 import { registerMessages } from "./areas/register";
@@ -50,6 +51,7 @@ export const bn: Messages = {
   ...eventsMessages.bn,
   ...downloadsMessages.bn,
   ...routinesMessages.bn,
+  ...messagesMessages.bn,
   ...registerMessages.bn,
   ...galleryMessages.bn,
   ...familyMessages.bn,

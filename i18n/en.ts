@@ -20,6 +20,7 @@ import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
+import { messagesMessages } from "./areas/messages";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
 import { registerMessages } from "./areas/register";
@@ -50,6 +51,7 @@ export const en = {
   ...eventsMessages.en,
   ...downloadsMessages.en,
   ...routinesMessages.en,
+  ...messagesMessages.en,
   ...registerMessages.en,
   ...galleryMessages.en,
   ...familyMessages.en,

@@ -23,6 +23,7 @@ import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
+import { messagesMessages } from "./areas/messages";
 import { profileMessages } from "./areas/profile";
 import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
@@ -51,6 +52,7 @@ const areaTexts = {
     dashboardOverviewMessages,
     inboxMessages,
     registerMessages,
+    messagesMessages,
   ]),
   profile: profileMessages,
   home: homeMessages,
@@ -81,7 +83,7 @@ const problemAreas = {
   account: /^(auth|account|password|phone)\./,
   family: /^family\./,
   attendance: /^(attendance|leave)\./,
-  dashboard: /^(sheet|routine|refund|hold|inbox|register)\.|^exam\.(?!digits$)/,
+  dashboard: /^(sheet|routine|refund|hold|inbox|register|messages)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 
 export type ProblemArea = keyof typeof problemAreas;

@@ -50,6 +50,12 @@ export type Config = {
   mail: { from: string; smtpUrl?: string };
   /** Text messages: an HTTP gateway when present, otherwise files in DATA_DIR/outbox/sms. */
   sms?: { url: string; token: string };
+  /** Messages to guardians through sms.net.bd when present (server/sms/sms-net-bd.ts). */
+  smsNetBd?: { apiKey: string; senderId?: string; apiUrl: string };
+  /** The message queue's texts a second at most. */
+  smsRatePerSecond: number;
+  /** The shared secret of the incoming texts' webhook (results by text); off when absent. */
+  smsInboundSecret?: string;
   /** Identity providers offered on /login and /register (empty: e-mail and password only). */
   google?: { clientId: string; clientSecret: string };
   oidc?: OidcConfig;
@@ -219,6 +225,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },
     sms: e.SMS_URL && e.SMS_TOKEN ? { url: e.SMS_URL, token: e.SMS_TOKEN } : undefined,
+    smsNetBd: e.SMS_NET_BD_API_KEY
+      ? {
+          apiKey: e.SMS_NET_BD_API_KEY,
+          senderId: e.SMS_NET_BD_SENDER_ID,
+          apiUrl: (e.SMS_NET_BD_API_URL ?? "https://api.sms.net.bd").replace(/\/+$/, ""),
+        }
+      : undefined,
+    smsRatePerSecond: e.SMS_RATE_PER_SECOND,
+    smsInboundSecret: e.SMS_INBOUND_SECRET,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

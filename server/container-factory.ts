@@ -25,6 +25,7 @@ import type { PaymentProvider } from "./payments/provider";
 import { createTestGatewayProvider } from "./payments/test-gateway";
 import { createTestModeProvider } from "./payments/test-mode";
 import { databaseTokenStore } from "./payments/token-store";
+import { createSmsGateway } from "./sms/gateways";
 import { createSmsSender } from "./sms/sender";
 
 export async function createServices(
@@ -92,6 +93,7 @@ export async function createServices(
     payments,
     mail,
     sms,
+    smsGateway: createSmsGateway(config, logger),
     pageCache,
     metrics,
     pageTemplates: createPageTemplates(),

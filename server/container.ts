@@ -11,6 +11,7 @@ import type { FileStorage } from "./files/storage";
 import type { Mailer } from "./mail/mailer";
 import type { Metrics } from "./metrics/metrics";
 import type { Payments } from "./payments/payments";
+import type { SmsGateway } from "./sms/gateway";
 import type { SmsSender } from "./sms/sender";
 
 export type Services = {
@@ -31,6 +32,8 @@ export type Services = {
   mail: Mailer;
   /** Text messages: the SMS_URL gateway, otherwise .json files in DATA_DIR/outbox/sms. */
   sms: SmsSender;
+  /** The message queue's gateway: sms.net.bd, the SMS_URL gateway, or the outbox (server/sms/gateways.ts). */
+  smsGateway: SmsGateway;
   /** Anonymous page views and public API answers, until content changes (shared through REDIS_URL). */
   pageCache: PageCache;
   /** Counters and histograms for GET /metrics (METRICS_TOKEN; server/metrics/). */

@@ -179,6 +179,20 @@ export const envSchema = z
     // Text messages (phone codes): an HTTP gateway when set, otherwise files in DATA_DIR/outbox/sms.
     SMS_URL: httpUrl("https://sms.example/send").optional(),
     SMS_TOKEN: z.string().min(1).optional(),
+    // Messages to guardians through sms.net.bd (Alpha SMS), a Bangladeshi bulk SMS gateway, in
+    // place of SMS_URL for the message queue (docs/messages.md).
+    SMS_NET_BD_API_KEY: z.string().trim().min(1).optional(),
+    SMS_NET_BD_SENDER_ID: z.string().trim().min(1).max(20).optional(),
+    SMS_NET_BD_API_URL: httpUrl("https://api.sms.net.bd").optional(),
+    // The message queue sends at most this many texts a second (the gateway's limit).
+    SMS_RATE_PER_SECOND: z.coerce
+      .number({ message: "must be a whole number of texts a second from 1 to 1000" })
+      .int("must be a whole number of texts a second from 1 to 1000")
+      .min(1, "must be a whole number of texts a second from 1 to 1000")
+      .max(1000, "must be a whole number of texts a second from 1 to 1000")
+      .default(10),
+    // The secret the gateway sends with each incoming text (results by text); off when unset.
+    SMS_INBOUND_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     // Sign-in through identity providers; each one is offered when its variables are set.
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

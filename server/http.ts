@@ -30,6 +30,7 @@ import { marksDownload, marksDownloadPath } from "./exam-results/marks-download"
 import { marksheetDownload, marksheetPdfPath } from "./exam-results/marksheet-download";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
+import { mountIncomingTexts } from "./messages/inbound-webhook";
 import { metricsEndpoint } from "./metrics/endpoint";
 import { createRouteNames } from "./metrics/routes";
 import { resolveActor, whyAuthFailed } from "./middleware/actor";
@@ -161,6 +162,8 @@ export function createApp(
   });
 
   mountPaymentReturns(app, services);
+  // The SMS gateway's incoming texts (results by text): a shared secret, no cookie.
+  mountIncomingTexts(app, services);
 
   app.use(sameOrigin(config.publicUrl, config.trustedOrigins));
   app.use(compressAnswers());

@@ -15,6 +15,7 @@ import { startScheduledPublishing } from "./exam-results/publishing-job";
 import { gracefulStop } from "./graceful-stop";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
+import { startMessageQueue } from "./messages/queue-job";
 import { startReconciliation } from "./payments/reconciliation-job";
 import { seedSampleContent } from "./sample-content/seed";
 
@@ -124,6 +125,7 @@ export async function startServer(options: StartOptions) {
   );
 
   const reconciliation = startReconciliation(services);
+  const messageQueue = startMessageQueue(services);
   const publishing = startScheduledPublishing(services);
   const backups = startScheduledBackups(services);
   const backupRequests = answerBackupRequests(services);
@@ -143,6 +145,7 @@ export async function startServer(options: StartOptions) {
       logger.warn({ cutOff }, `${cutOff} request(s) still in flight after STOP_TIMEOUT_SECONDS were cut off`);
     }
     await reconciliation.stop();
+    await messageQueue.stop();
     await publishing.stop();
     await backups.stop();
     await backupRequests.stop();

@@ -9,6 +9,7 @@ import { linkCodeConfirm, linkCodeRequest } from "../../common/schemas/family";
 import { guardianLinkDeps } from "../../server/api/family";
 import { flashCookieHeader, localeOf } from "../../server/cookies";
 import { DomainError, statusOf } from "../../server/domain/errors";
+import { myTextChoices, setTextsOptOut } from "../../server/domain/messages/write";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { myChildren } from "../../server/domain/register/family";
 import {
@@ -34,12 +35,18 @@ export const handle = { texts: ["family"], problems: ["family"] } satisfies Text
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
   const { services } = pageOf(context);
-  const [children, pending] = await Promise.all([
+  const [children, pending, texts] = await Promise.all([
     myChildren(services.db, actor),
     pendingGuardianCodes(services.db, actor),
+    myTextChoices(services.db, actor),
   ]);
   return {
-    children: children.map((child) => ({ ...child, initials: initialsOf(child.name) })),
+    children: children.map((child) => ({
+      ...child,
+      initials: initialsOf(child.name),
+      // Whether the school's texts about this child are stopped; null when not their guardian.
+      textsOff: texts.find((row) => row.childId === child.id)?.optOut ?? null,
+    })),
     pending: pending[0] ?? null,
   };
 });
@@ -69,6 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.intent ?? "");
   const registration = typeof form.registration === "string" ? form.registration : undefined;
   try {
+    if (intent === "texts") {
+      const row = (await myTextChoices(services.db, actor)).find(
+        (r) => r.childId === String(form.child ?? ""),
+      );
+      if (row) await setTextsOptOut(services.db, actor, row.guardianId, form.optOut === "on");
+      return redirect(here());
+    }
     if (intent === "unlink") {
       await unlinkOwnChild(services.db, actor, String(form.child ?? ""));
       return redirect(here(), {
@@ -146,6 +160,25 @@ export default function MyChildren({ loaderData, actionData }: Route.ComponentPr
                   </a>
                 </p>
               </div>
+              {child.textsOff !== null ? (
+                <Form method="post" className="family-child__texts" data-testid="child-texts">
+                  <p className="muted">{t(child.textsOff ? "family.texts.off" : "family.texts.on")}</p>
+                  <input type="hidden" name="intent" value="texts" />
+                  <input type="hidden" name="child" value={child.id} />
+                  <input type="hidden" name="optOut" value={child.textsOff ? "off" : "on"} />
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="small"
+                    busy={busy("texts")}
+                    aria-label={t(child.textsOff ? "family.texts.allowNamed" : "family.texts.stopNamed", {
+                      name: child.name,
+                    })}
+                  >
+                    {t(child.textsOff ? "family.texts.allow" : "family.texts.stop")}
+                  </Button>
+                </Form>
+              ) : null}
               {child.relation !== "self" ? (
                 <Form method="post" className="family-child__unlink">
                   <input type="hidden" name="intent" value="unlink" />

@@ -64,6 +64,13 @@ const en = {
   "family.admin.current": "Linked account: {name}",
   "family.admin.none": "No account is linked yet.",
   "family.admin.saved": "Saved.",
+  // Texts from the school (messages to guardians, absence texts): a guardian may stop them.
+  "family.texts.on": "Texts from the school: on",
+  "family.texts.off": "Texts from the school: off",
+  "family.texts.stop": "Stop texts",
+  "family.texts.allow": "Allow texts",
+  "family.texts.stopNamed": "Stop texts about {name}",
+  "family.texts.allowNamed": "Allow texts about {name}",
 };
 
 const bn: Record<keyof typeof en, string> = {
@@ -129,6 +136,12 @@ const bn: Record<keyof typeof en, string> = {
   "family.admin.current": "যুক্ত অ্যাকাউন্ট: {name}",
   "family.admin.none": "এখনও কোনো অ্যাকাউন্ট যুক্ত নেই।",
   "family.admin.saved": "সংরক্ষিত হয়েছে।",
+  "family.texts.on": "বিদ্যালয়ের এসএমএস: চালু",
+  "family.texts.off": "বিদ্যালয়ের এসএমএস: বন্ধ",
+  "family.texts.stop": "এসএমএস বন্ধ করুন",
+  "family.texts.allow": "এসএমএস চালু করুন",
+  "family.texts.stopNamed": "{name}-এর বিষয়ে এসএমএস বন্ধ করুন",
+  "family.texts.allowNamed": "{name}-এর বিষয়ে এসএমএস চালু করুন",
 };
 
 export const familyMessages = { en, bn };

@@ -15,6 +15,7 @@ import { familyEndpoints } from "./family";
 import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
 import { type KindRest, plainRest } from "./kind-rest";
+import { messageEndpoints } from "./messages";
 import { orderEndpoints } from "./orders";
 import { registerEndpoints } from "./register";
 import { routineEndpoints } from "./routines";
@@ -50,4 +51,5 @@ export const endpoints: AnyEndpoint[] = [
   ...inboxEndpoints,
   ...familyEndpoints,
   ...attendanceEndpoints,
+  ...messageEndpoints,
 ];

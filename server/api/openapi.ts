@@ -3,6 +3,7 @@
 // drift from the behaviour. The API tests check every answer they receive against this document
 // (tests/fixtures/test-app.ts).
 import { z } from "zod";
+import { incomingTextsOperations } from "../messages/inbound-webhook";
 import { authOperations } from "./auth-doc";
 import type { AnyEndpoint, JsonSchema, ResponseHeader } from "./endpoint";
 import { paymentReturnOperations } from "./payment-returns";
@@ -220,6 +221,7 @@ export function openApiDocument(endpoints: AnyEndpoint[], publicUrl: string) {
     ...authOperations(toJsonSchema),
     "/payments/stripe/webhook": webhookOperation,
     ...paymentReturnOperations,
+    ...incomingTextsOperations,
   };
   for (const endpoint of endpoints) {
     for (const path of endpoint.paths) {

@@ -32,6 +32,12 @@ import {
 } from "../../common/people";
 import type { AttendanceStatus, LeaveStatus } from "../../common/schemas/attendance";
 import { type ReviewStatus, reviewStatuses } from "../../common/schemas/content";
+import {
+  type MessageChannel,
+  messageChannels,
+  type RecipientState,
+  recipientStates,
+} from "../../common/schemas/guardian-messages";
 import { type OrderStatus, orderStatuses } from "../../common/schemas/orders";
 import type { ComponentRule, GradingScheme, Marksheet } from "../../common/schemas/results";
 import type { Weekday } from "../../common/schemas/routines";
@@ -602,6 +608,75 @@ export const outgoingMessages = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Messages to guardians (server/domain/messages/, docs/messages.md): a message an admin or a
+// teacher writes, and one row per recipient that the queue (server/messages/queue-job.ts) sends
+// once. A recipient is marked "sending" in a committed transaction before the gateway is called;
+// one found "sending" after a restart becomes "unknown" and is never sent again. The dedupe key
+// ("absence:<studentId>:<date>") queues a text once, whoever asks twice.
+
+export { messageChannels, recipientStates };
+
+export const guardianMessages = pgTable(
+  "guardian_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Null for texts the school sends by itself (absence texts, results by text). */
+    authorId: text().references(() => users.id, { onDelete: "set null" }),
+    text: text().notNull(),
+    channel: text().$type<MessageChannel>().notNull(),
+    /** Who it went to, as the author chose it: "Class Six A", "everyone", "3 children". */
+    audience: text().notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.authorId),
+    check("guardian_messages_channel", sql`${t.channel} in ('sms', 'email', 'both')`),
+  ],
+);
+
+export const messageRecipients = pgTable(
+  "message_recipients",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    messageId: uuid()
+      .notNull()
+      .references(() => guardianMessages.id, { onDelete: "cascade" }),
+    /** One channel a row: a message by both makes a text row and an e-mail row. */
+    channel: text().$type<"sms" | "email">().notNull(),
+    /** +8801XXXXXXXXX for a text, an address for an e-mail. */
+    address: text().notNull(),
+    language: text().$type<"en" | "bn">().notNull().default("bn"),
+    /** The text as this recipient gets it (an absence text names the child). */
+    body: text().notNull(),
+    registerGuardianId: uuid().references(() => registerGuardians.id, { onDelete: "set null" }),
+    state: text().$type<RecipientState>().notNull().default("queued"),
+    /** The gateway's id of the sent text, for its delivery report. */
+    gatewayId: text(),
+    /** The gateway's reason for a failure (or "interrupted" for an unknown). */
+    reason: text(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    dedupeKey: text().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.state, t.nextAttemptAt),
+    index().on(t.messageId),
+    index().on(t.registerGuardianId),
+    // A delivery report names the text by the gateway's id.
+    index().on(t.gatewayId),
+    check("message_recipients_channel", sql`${t.channel} in ('sms', 'email')`),
+    check(
+      "message_recipients_state",
+      sql`${t.state} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'unknown')`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // The audit trail: every create, update and delete by an admin (who, what, when). The actor's
 // e-mail is copied so the entry stays readable after the account is gone.
 
@@ -837,6 +912,8 @@ export const registerGuardians = pgTable(
     /** +8801XXXXXXXXX, or null when the register has no number. */
     phone: varchar({ length: 14 }),
     userId: text().references(() => users.id, { onDelete: "set null" }),
+    /** The guardian asked for no texts from the school (absence texts, notices). */
+    textsOptOut: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,15 +1,15 @@
 // Text messages (phone verification codes). By default each one is written to DATA_DIR/outbox/sms
 // as a JSON file {to, text, encoding, segments, createdAt}; with SMS_URL it is POSTed as JSON
 // {to, text, encoding, segments} to the gateway with "Authorization: Bearer SMS_TOKEN" (encoding
-// "GSM-7" or "UCS-2", segments the number of messages it is sent as: server/sms/segments.ts). A gateway that answers other than 2xx, or
+// "GSM-7" or "UCS-2", segments the number of messages it is sent as: common/sms-segments.ts). A gateway that answers other than 2xx, or
 // cannot be reached, fails the send with SmsNotSentError, which the caller turns into its own
 // answer (the phone code call: a 502, server/auth/auth.ts); the log has the details.
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
+import { type SmsEncoding, smsEncodingOf, smsSegmentsOf } from "../../common/sms-segments";
 import type { Config } from "../config";
-import { type SmsEncoding, smsEncodingOf, smsSegmentsOf } from "./segments";
 
 export type TextMessage = { to: string; text: string };
 

@@ -423,6 +423,38 @@ async function guardianOnRegister(w: World): Promise<string> {
   expect(made.status).toBe(201);
   return (await made.json()).guardians[0].id;
 }
+/** Messages to guardians: Class Ten, which the teacher teaches, with one child and a guardian's phone. */
+async function childInClassTen(w: World): Promise<void> {
+  const n = ++registerRows;
+  const made = await w.t.json(
+    "/api/register/students",
+    "POST",
+    {
+      name: `Rahima ${n}`,
+      enrolment: {
+        session: "2026",
+        class: "Class Ten",
+        roll: String(500 + n),
+        registration: registerNumber("79", n),
+      },
+    },
+    { session: w.admin },
+  );
+  expect(made.status).toBe(201);
+  const child = (await made.json()).id;
+  const body = { name: "Abdul Karim", relation: "father", phone: `0171${String(1_000_000 + n)}` };
+  const guardian = await w.t.json(`/api/register/students/${child}/guardians`, "POST", body, {
+    session: w.admin,
+  });
+  expect(guardian.status).toBe(201);
+}
+const toClassTen: Setup = async (w) => {
+  await childInClassTen(w);
+  return {
+    body: { audience: { kind: "class", class: "Class Ten" }, channel: "sms", text: "Closed tomorrow." },
+  };
+};
+const optOut: Setup = async (w) => ({ params: { id: await guardianOnRegister(w) }, body: { optOut: true } });
 const newChild: Setup = async () => ({ body: { name: "Karim", nameBn: "করিম" } });
 const childChange: Setup = async (w) => ({
   params: { id: await childOnRegister(w) },
@@ -735,6 +767,9 @@ const matrix: Record<string, Row> = {
   "DELETE /register/guardians/:id":         [401, 403, 403, 200, 403, 403, 403, 403,  aGuardian],
   "POST /register/import":                  [401, 403, 403, 200, 403, 403, 403, 403,  registerSheet],
   "POST /register/promotions":              [401, 403, 403, 200, 403, 403, 403, 403,  promotion],
+  "POST /messages/preview":                 [401, 403, 403, 200, 200, 403, 403, 403,  toClassTen],
+  "POST /messages":                         [401, 403, 403, 201, 201, 403, 403, 403,  toClassTen],
+  "PUT /register/guardians/:id/texts":      [401, 403, 403, 200, 403, 403, 403, 403,  optOut],
   // A guardian's children: each account links its own (by a code the account asked for itself),
   // sees and unlinks only its own (404 otherwise, admins included); admins link guardian rows.
   "POST /family/codes":                     [401, 202, 202, 202, 202, 202, 202, 202,  linkCodeAsked],

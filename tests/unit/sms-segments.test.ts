@@ -1,7 +1,7 @@
 // What a text message costs: GSM-7 for the GSM alphabet (160 in one message, 153 per part),
 // UCS-2 as soon as one other character is in it, as Bangla always is (70 in one, 67 per part).
 import { describe, expect, it } from "vitest";
-import { smsEncodingOf, smsSegmentsOf } from "../../server/sms/segments";
+import { smsEncodingOf, smsSegmentsOf } from "../../common/sms-segments";
 
 describe("text message encoding and segments", () => {
   it("sends English as GSM-7 and Bangla as UCS-2", () => {

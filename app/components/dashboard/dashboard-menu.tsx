@@ -27,6 +27,7 @@ const items: Item[] = [
   { to: href("/DeashBoard/my-teaching"), label: "teaching.menu.mine", roles: ["teacher"] },
   { to: href("/DeashBoard/attendance"), label: "attendance.menu", roles: ["teacher"] },
   { to: href("/profile-route/postBlog"), label: "teaching.menu.blog", roles: ["teacher"] },
+  { to: href("/DeashBoard/messages"), label: "messages.title", roles: ["teacher"] },
   { to: href("/DeashBoard/routines"), label: "routines.menu" },
   { to: href("/DeashBoard/comments"), label: "moderation.menu" },
   { to: href("/DeashBoard/orders"), label: "cart.admin.menu", roles: ["accountant"] },

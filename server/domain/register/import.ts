@@ -318,7 +318,13 @@ async function writeGuardians(tx: Transaction, planned: Planned[], childId: (p: 
       const row = { registerStudentId: child, name: g.name, relation: g.relation, phone: g.phone };
       added.push(row);
       // The same guardian twice for one child (two sessions' rows) is added once.
-      theirs.push({ ...row, id: `new-${added.length}`, userId: null, createdAt: new Date() });
+      theirs.push({
+        ...row,
+        id: `new-${added.length}`,
+        userId: null,
+        textsOptOut: false,
+        createdAt: new Date(),
+      });
       byChild.set(child, theirs);
     }
   }

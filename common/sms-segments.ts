@@ -1,3 +1,4 @@
+// Shared by the server (each text sent) and the browser (the message form counts as one types).
 // How a text message travels and what it costs: a text written only in the GSM 03.38 alphabet
 // goes as GSM-7 (160 characters in one message, 153 per part of a longer one, as each part
 // carries a header); any other character (Bangla, most emoji) makes the whole message UCS-2
@@ -42,4 +43,14 @@ export function smsSegmentsOf(text: string, encoding: SmsEncoding = smsEncodingO
     used += n;
   }
   return parts;
+}
+
+/** What the message form shows before sending: the encoding and the parts a text goes as. */
+export function smsLengthOf(text: string): { encoding: SmsEncoding; segments: number; characters: number } {
+  const encoding = smsEncodingOf(text);
+  return {
+    encoding,
+    segments: text.length === 0 ? 0 : smsSegmentsOf(text, encoding),
+    characters: [...text].length,
+  };
 }

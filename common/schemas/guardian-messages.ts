@@ -1,0 +1,54 @@
+// Messages to guardians (docs/messages.md): who they go to, how, and the text; shared by the
+// dashboard's form and the REST API.
+import { z } from "zod";
+import { issue } from "../errors/problem";
+import { requiredText } from "./fields";
+
+export const messageChannels = ["sms", "email", "both"] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+export const recipientStates = ["queued", "sending", "sent", "delivered", "failed", "unknown"] as const;
+export type RecipientState = (typeof recipientStates)[number];
+export const audienceKinds = ["everyone", "class", "section", "children"] as const;
+export type AudienceKind = (typeof audienceKinds)[number];
+
+/** A message's longest text: about 15 Bangla parts, 6 in English. */
+export const messageMaxLetters = 1000;
+
+const className = z
+  .string({ error: issue("value.text") })
+  .trim()
+  .min(1, issue("value.required"))
+  .max(40, issue("value.tooLong", { max: 40 }));
+const sectionName = z
+  .string({ error: issue("value.text") })
+  .trim()
+  .min(1, issue("value.required"))
+  .max(20, issue("value.tooLong", { max: 20 }));
+
+export const messageAudience = z.discriminatedUnion(
+  "kind",
+  [
+    z.strictObject({ kind: z.literal("everyone") }),
+    z.strictObject({ kind: z.literal("class"), class: className }),
+    z.strictObject({ kind: z.literal("section"), class: className, section: sectionName }),
+    z.strictObject({
+      kind: z.literal("children"),
+      children: z
+        .array(z.uuid({ error: issue("value.text") }))
+        .min(1, issue("value.required"))
+        .max(500),
+    }),
+  ],
+  { error: issue("value.required") },
+);
+export type MessageAudience = z.output<typeof messageAudience>;
+
+export const messageInput = z.strictObject({
+  audience: messageAudience,
+  channel: z.enum(messageChannels, { error: issue("value.required") }),
+  text: requiredText("message", messageMaxLetters, "many"),
+});
+export type MessageInput = z.output<typeof messageInput>;
+
+/** A guardian's own choice: no texts from the school (notices, absence texts). */
+export const textsOptOutInput = z.strictObject({ optOut: z.boolean({ error: issue("value.required") }) });
