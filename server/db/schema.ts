@@ -650,6 +650,24 @@ export const feeInvoices = pgTable(
   ],
 );
 
+/**
+ * The months of a session a student pays for, when not all of it: a child who joined in April is
+ * charged from April (fromMonth), one who left in August until July (untilMonth, the last month).
+ */
+export const feeTerms = pgTable(
+  "fee_terms",
+  {
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    session: varchar({ length: 9 }).notNull(),
+    fromMonth: varchar({ length: 7 }),
+    untilMonth: varchar({ length: 7 }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.registerStudentId, t.session] })],
+);
+
 /** A waiver or scholarship: a student's head, a percentage or a fixed amount a month, from a month to a month. */
 export const feeWaivers = pgTable(
   "fee_waivers",

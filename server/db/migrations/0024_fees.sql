@@ -95,6 +95,15 @@ CREATE TABLE "fee_receipt_counters" (
 	"last" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "fee_terms" (
+	"register_student_id" uuid NOT NULL,
+	"session" varchar(9) NOT NULL,
+	"from_month" varchar(7),
+	"until_month" varchar(7),
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "fee_terms_register_student_id_session_pk" PRIMARY KEY("register_student_id","session")
+);
+--> statement-breakpoint
 CREATE TABLE "fee_waivers" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"register_student_id" uuid NOT NULL,
@@ -125,6 +134,7 @@ ALTER TABLE "fee_payments" ADD CONSTRAINT "fee_payments_collector_id_users_id_fk
 ALTER TABLE "fee_payments" ADD CONSTRAINT "fee_payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_rates" ADD CONSTRAINT "fee_rates_class_id_school_classes_id_fk" FOREIGN KEY ("class_id") REFERENCES "public"."school_classes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_rates" ADD CONSTRAINT "fee_rates_head_id_fee_heads_id_fk" FOREIGN KEY ("head_id") REFERENCES "public"."fee_heads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_terms" ADD CONSTRAINT "fee_terms_register_student_id_register_students_id_fk" FOREIGN KEY ("register_student_id") REFERENCES "public"."register_students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_waivers" ADD CONSTRAINT "fee_waivers_register_student_id_register_students_id_fk" FOREIGN KEY ("register_student_id") REFERENCES "public"."register_students"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_waivers" ADD CONSTRAINT "fee_waivers_head_id_fee_heads_id_fk" FOREIGN KEY ("head_id") REFERENCES "public"."fee_heads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fee_waivers" ADD CONSTRAINT "fee_waivers_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -147,7 +157,7 @@ DO $$
 DECLARE
   name text;
 BEGIN
-  FOREACH name IN ARRAY ARRAY['fee_allocations', 'fee_fine_bands', 'fee_heads', 'fee_invoice_lines',
+  FOREACH name IN ARRAY ARRAY['fee_allocations', 'fee_fine_bands', 'fee_heads', 'fee_invoice_lines', 'fee_terms',
     'fee_invoices', 'fee_payments', 'fee_rates', 'fee_receipt_counters', 'fee_waivers'] LOOP
     EXECUTE format('CREATE CONSTRAINT TRIGGER "records_changed" AFTER INSERT OR UPDATE OR DELETE ON %I '
       'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "records_changed"()', name);
