@@ -174,6 +174,8 @@ export const paymentInput = z.strictObject({
     .refine((value) => value === "" || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), issue("value.realDate"))
     .optional()
     .default(""),
+  /** The months to pay ("2026-03"); every open invoice, oldest first, when left out. */
+  months: z.array(feeMonth, { error: issue("value.list") }).max(24, issue("value.atMost", { max: 24 })).optional(),
 });
 export type PaymentInput = z.output<typeof paymentInput>;
 

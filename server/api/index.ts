@@ -11,6 +11,7 @@ import type { AnyEndpoint } from "./endpoint";
 import { examReportEndpoints } from "./exam-reports";
 import { examEndpoints } from "./exams";
 import { familyEndpoints } from "./family";
+import { feeEndpoints } from "./fees";
 import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
 import { type KindRest, plainRest } from "./kind-rest";
@@ -48,4 +49,5 @@ export const endpoints: AnyEndpoint[] = [
   ...auditEndpoints,
   ...inboxEndpoints,
   ...familyEndpoints,
+  ...feeEndpoints,
 ];

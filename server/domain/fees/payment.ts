@@ -55,8 +55,9 @@ export async function takePayment(
       .where(and(eq(feeInvoices.registerStudentId, student.id), gt(feeInvoices.totalMinor, feeInvoices.paidMinor)))
       .orderBy(asc(feeInvoices.month), asc(feeInvoices.period))
       .for("update");
-    const fines = await finesDue(tx, open, paidOn);
-    const dues = open.map((invoice) => ({
+    const chosen = input.months ? open.filter((invoice) => input.months?.includes(invoice.month)) : open;
+    const fines = await finesDue(tx, chosen, paidOn);
+    const dues = chosen.map((invoice) => ({
       ...invoice,
       fine: fines.get(invoice.id) ?? 0,
       due: invoice.totalMinor - invoice.paidMinor + (fines.get(invoice.id) ?? 0),
