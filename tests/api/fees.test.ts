@@ -261,4 +261,39 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
       expect((await call("/fees/invoices/generate", "POST", { session: "2026", month: "2026-08" }, session)).status).toBe(403);
     }
   });
+
+  it("generates a month for 2,000 children in 20 classes in well under 5 s", async () => {
+    const db = t.services.db;
+    const classes = await db
+      .insert(schoolClasses)
+      .values(Array.from({ length: 20 }, (_, i) => ({ name: `Bench ${i + 1}` })))
+      .returning({ id: schoolClasses.id, name: schoolClasses.name });
+    const made = await db
+      .insert(registerStudents)
+      .values(Array.from({ length: 2000 }, (_, i) => ({ name: `Bench child ${i + 1}` })))
+      .returning({ id: registerStudents.id });
+    await db.insert(enrolments).values(
+      made.map((m, i) => ({
+        session: "2030",
+        classId: classes[i % 20]?.id ?? "",
+        roll: String(Math.floor(i / 20) + 1),
+        registration: String(900_000 + i),
+        name: `Bench child ${i + 1}`,
+        registerStudentId: m.id,
+      })),
+    );
+    for (const { name } of classes) {
+      await ok(await call("/fees/rates", "PUT", { session: "2030", class: name, head: "tuition", amount: 900, due: "monthly" }));
+      await ok(await call("/fees/rates", "PUT", { session: "2030", class: name, head: "transport", amount: 300, due: "monthly" }));
+    }
+    const started = performance.now();
+    const done = await ok(await call("/fees/invoices/generate", "POST", { session: "2030", month: "2030-02" }));
+    const took = performance.now() - started;
+    console.log(`fees: generated ${done.created} invoices for 2,000 students in ${Math.round(took)} ms`);
+    expect(done).toEqual({ month: "2030-02", students: 2000, created: 2000, existing: 0 });
+    expect(took).toBeLessThan(5_000);
+    const again = performance.now();
+    expect((await ok(await call("/fees/invoices/generate", "POST", { session: "2030", month: "2030-02" }))).created).toBe(0);
+    console.log(`fees: generating it again took ${Math.round(performance.now() - again)} ms`);
+  });
 });
