@@ -20,6 +20,7 @@ import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
+import { feesMessages } from "./areas/fees";
 import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
@@ -50,6 +51,7 @@ export const bn: Messages = {
   ...downloadsMessages.bn,
   ...routinesMessages.bn,
   ...registerMessages.bn,
+  ...feesMessages.bn,
   ...galleryMessages.bn,
   ...familyMessages.bn,
 };

@@ -21,6 +21,7 @@ import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
 import { pagesMessages } from "./areas/pages";
 import { profileMessages } from "./areas/profile";
+import { feesMessages } from "./areas/fees";
 import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
@@ -50,6 +51,7 @@ export const en = {
   ...downloadsMessages.en,
   ...routinesMessages.en,
   ...registerMessages.en,
+  ...feesMessages.en,
   ...galleryMessages.en,
   ...familyMessages.en,
 };

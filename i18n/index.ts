@@ -23,6 +23,7 @@ import { inboxMessages } from "./areas/inbox";
 import { listsMessages } from "./areas/lists";
 import { marksheetMessages } from "./areas/marksheet";
 import { profileMessages } from "./areas/profile";
+import { feesMessages } from "./areas/fees";
 import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
@@ -50,6 +51,7 @@ const areaTexts = {
     dashboardOverviewMessages,
     inboxMessages,
     registerMessages,
+    feesMessages,
   ]),
   profile: profileMessages,
   home: homeMessages,
@@ -65,6 +67,8 @@ const areaTexts = {
   routines: routinesMessages,
   gallery: galleryMessages,
   family: familyMessages,
+  // The printed receipt, which a guardian opens too.
+  fees: feesMessages,
 } satisfies Record<string, Area>;
 
 export type PageArea = keyof typeof areaTexts;
@@ -78,7 +82,7 @@ const problemAreas = {
   content: /^(upload|content)\./,
   account: /^(auth|account|password|phone)\./,
   family: /^family\./,
-  dashboard: /^(sheet|routine|refund|hold|inbox|register)\.|^exam\.(?!digits$)/,
+  dashboard: /^(sheet|routine|refund|hold|inbox|register|fees)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 
 export type ProblemArea = keyof typeof problemAreas;
