@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     className ? readStructure(services.db, actor, session, className) : null,
     className ? duesList(services.db, actor, { session, class: className, section }) : null,
   ]);
-  const generated = url.searchParams.get("generated");
+  const generated = generatedOf(url.searchParams.get("generated"));
   return {
     session,
     className,
@@ -54,8 +54,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     structure,
     dues,
     saved: url.searchParams.get("saved") === "1",
-    generated: generated ? (JSON.parse(generated) as Generated) : null,
+    generated,
   };
+}
+
+/** The counts a generation sent back in the address; anything else is none. */
+function generatedOf(text: string | null): Generated | null {
+  try {
+    const value = JSON.parse(text ?? "null") as Partial<Generated> | null;
+    const counts = [value?.created, value?.existing, value?.students];
+    if (value && typeof value.month === "string" && counts.every(Number.isSafeInteger))
+      return { month: value.month.slice(0, 7), created: Number(value.created), existing: Number(value.existing), students: Number(value.students) };
+  } catch {
+    // Not ours: nothing to report.
+  }
+  return null;
 }
 
 type Answer = { intent: string; fields?: Record<string, Problem>; problem?: Problem };

@@ -1,0 +1,122 @@
+// Tuition fees in Chromium against the built server, at 360 px: the office sets Class Six's tuition
+// (1,200 taka a month, due on the 10th, fines 10 and 50 taka) and June's exam fee of 500 taka,
+// generates January to June for 40 children with the page's forms (without script), reads the
+// dues, takes a payment on 20 March from a child's ledger (January with its 50 taka fine) and gets
+// the printed receipt with the amount in Bangla words; axe finds nothing, in English and Bangla.
+import type { Cookie, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { registerColumns } from "../../server/register-sheet/layout";
+import { apiSignIn, checkAccessibility, formatViolations, type NewPageOptions, newPage, signInThroughLogin, useSite } from "./harness";
+
+const admin = { email: "office@school.test", password: "office-password-1" };
+const phone = { viewport: { width: 360, height: 740 } };
+
+describe("tuition fees in the browser", () => {
+  const site = useSite({ admin });
+  let cookies: Cookie[] | undefined;
+
+  beforeAll(async () => {
+    const signedIn = await apiSignIn(site.server, admin.email, admin.password);
+    const token = signedIn.headers.get("set-auth-token") ?? "";
+    const rows = Array.from({ length: 40 }, (_, i) =>
+      ["2026", "Class Six", "", String(i + 1), String(3_026_000 + i + 1), `Pupil ${String(i + 1).padStart(2, "0")}`].join(","),
+    );
+    const csv = [registerColumns.slice(0, 6).join(","), ...rows].join("\r\n");
+    const form = new FormData();
+    form.set("file", new File([csv], "class-six.csv", { type: "text/csv" }));
+    const imported = await fetch(`${site.url}/api/register/import`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}`, origin: site.url },
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+  }, 60_000);
+
+  async function signedIn(pathname: string, options?: NewPageOptions): Promise<Page> {
+    const { page, context } = await newPage(site.browser, options);
+    if (cookies) {
+      await context.addCookies(cookies);
+      await page.goto(`${site.url}${pathname}`);
+      return page;
+    }
+    await signInThroughLogin(page, site.url, admin, pathname);
+    cookies = await context.cookies();
+    return page;
+  }
+
+  it("sets the fees and generates January to June without script; the dues match", async () => {
+    await signedIn("/DeashBoard/fees");
+    const { page, context } = await newPage(site.browser, { ...phone, javaScript: false });
+    await context.addCookies(cookies ?? []);
+    await page.goto(`${site.url}/DeashBoard/fees?session=2026&class=Class%20Six`);
+    const rate = async (head: string, amount: string, due: string, extra: Record<string, string> = {}) => {
+      const form = page.getByTestId("fees-rate-form");
+      await form.locator('select[name="head"]').selectOption(head);
+      await form.locator('input[name="amount"]').fill(amount);
+      await form.locator('select[name="due"]').selectOption(due);
+      for (const [name, value] of Object.entries(extra)) await form.locator(`input[name="${name}"]`).fill(value);
+      await form.getByRole("button", { name: "Set the fee" }).click();
+      await page.getByText("Saved.").waitFor();
+    };
+    // A summary opens the forms, as a reader would without script.
+    await page.getByText("Set the fee", { exact: true }).first().click();
+    await rate("tuition", "1,200", "monthly", { dueDay: "10" });
+    await page.getByText("Set the fee", { exact: true }).first().click();
+    await rate("exam", "500", "months", { months: "6" });
+    await page.getByText("Late fines", { exact: true }).click();
+    const fines = page.getByTestId("fees-fines-form");
+    await fines.locator('input[name="afterDay"]').fill("10");
+    await fines.locator('input[name="afterDayAmount"]').fill("10");
+    await fines.locator('input[name="afterMonthAmount"]').fill("50");
+    await fines.getByRole("button", { name: "Set the fines" }).click();
+    await page.getByText("Saved.").waitFor();
+    expect(await page.getByTestId("fees-rates").textContent()).toContain("1,200");
+    expect(await page.getByTestId("fees-fines").textContent()).toBe("After the 10th: 10 taka · After the month's end: 50 taka");
+
+    for (const month of ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-06"]) {
+      const generate = page.getByTestId("fees-generate-form");
+      await generate.locator('input[name="month"]').fill(month);
+      await generate.getByRole("button", { name: "Generate" }).click();
+      await page.getByTestId("fees-generated").waitFor();
+    }
+    // June a second time: nothing made twice.
+    expect(await page.getByTestId("fees-generated").textContent()).toBe(
+      "2026-06: 0 invoices made, 40 already there, 40 students.",
+    );
+    // 40 × (6 × 1,200 + 500) = 3,08,000 taka.
+    expect(await page.getByTestId("fees-dues-total").textContent()).toBe("Total owed: 3,08,000 taka");
+    expect(await page.getByTestId("fees-dues-row").count()).toBe(40);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+  }, 180_000);
+
+  it("takes January's fee on 20 March with its fine and prints the receipt in Bangla words", async () => {
+    const page = await signedIn("/DeashBoard/fees?session=2026&class=Class%20Six", phone);
+    await page.getByRole("link", { name: "Pupil 03" }).click();
+    await page.getByTestId("fees-ledger").waitFor();
+    expect(await page.getByTestId("fees-balance").textContent()).toBe("Owed now: 7,700 taka");
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    const pay = page.getByTestId("fees-pay-form");
+    await pay.locator('input[name="amount"]').fill("1,250");
+    await pay.locator('input[name="paidOn"]').fill("2026-03-20");
+    await pay.getByRole("button", { name: "Take the payment" }).click();
+    await page.getByTestId("fee-receipt").waitFor();
+    expect(await page.getByTestId("fee-receipt-number").textContent()).toBe("2026/000001");
+    expect(await page.getByTestId("fee-receipt-total").textContent()).toBe("1,250");
+    expect(await page.getByTestId("fee-receipt-words-en").textContent()).toBe("One thousand two hundred fifty taka only");
+    expect(await page.getByTestId("fee-receipt-words-bn").textContent()).toBe("এক হাজার দুইশত পঞ্চাশ টাকা মাত্র");
+    const receiptUrl = page.url();
+
+    const { page: bangla, context } = await newPage(site.browser, phone);
+    await context.addCookies([...(cookies ?? []), { name: "maktab_lang", value: "bn", url: site.url }]);
+    await bangla.goto(receiptUrl);
+    await bangla.getByRole("heading", { name: "টাকা প্রাপ্তির রসিদ" }).waitFor();
+    const bnViolations = await checkAccessibility(bangla);
+    expect(bnViolations, formatViolations(bnViolations)).toEqual([]);
+    expect(await bangla.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await bangla.goto(`${site.url}/DeashBoard/fees?session=2026&class=Class%20Six`);
+    const listViolations = await checkAccessibility(bangla);
+    expect(listViolations, formatViolations(listViolations)).toEqual([]);
+  }, 120_000);
+});
