@@ -21,7 +21,9 @@ const englishOnes = (
 const englishTens = "  twenty thirty forty fifty sixty seventy eighty ninety".split(" ");
 
 const englishUpTo99 = (n: number): string =>
-  n < 20 ? (englishOnes[n] ?? "") : `${englishTens[Math.floor(n / 10)]}${n % 10 ? `-${englishOnes[n % 10]}` : ""}`;
+  n < 20
+    ? (englishOnes[n] ?? "")
+    : `${englishTens[Math.floor(n / 10)]}${n % 10 ? `-${englishOnes[n % 10]}` : ""}`;
 
 type Language = "en" | "bn";
 

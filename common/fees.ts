@@ -63,7 +63,9 @@ export function fineOn(bands: readonly FineBand[], month: string, paidOn: string
   let fine = 0;
   for (const band of bands) {
     const begun =
-      band.afterDay === null ? paidMonth > month : paidMonth > month || (paidMonth === month && day > band.afterDay);
+      band.afterDay === null
+        ? paidMonth > month
+        : paidMonth > month || (paidMonth === month && day > band.afterDay);
     if (begun) fine = Math.max(fine, band.amountMinor);
   }
   return fine;

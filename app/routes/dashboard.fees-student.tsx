@@ -2,12 +2,23 @@
 // waiver, fine, correction and payment with the running balance), the open months with the fine
 // each would carry today, the receipts, and the office's "take a payment" form, which opens the
 // printable receipt. Plain forms that work without script, a phone's width first.
-import { Anchor, Box, Button, Group, NativeSelect, Paper, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Anchor,
+  Box,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { data, Form, href, Link, redirect } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { takaText } from "../../common/fees";
-import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { officeChannels, paymentInput } from "../../common/schemas/fees";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { studentLedger } from "../../server/domain/fees/ledger";
 import { takePayment } from "../../server/domain/fees/payment";
@@ -47,7 +58,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     reference: form.reference ?? "",
     paidOn: form.paidOn ?? "",
   });
-  if (!parsed.success) return data({ fields: fieldProblemsOf(parsed.error), form } satisfies Answer, { status: 400 });
+  if (!parsed.success)
+    return data({ fields: fieldProblemsOf(parsed.error), form } satisfies Answer, { status: 400 });
   try {
     const taken = await takePayment(services.db, actor, params.id, parsed.data);
     return redirect(href("/fees/receipts/:id", { id: taken.id }));
@@ -97,16 +109,39 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
         <Form method="post" data-testid="fees-pay-form">
           <FormError message={answer?.problem && !answer.fields ? te(answer.problem) : null} />
           <Group align="start" gap="sm" wrap="wrap">
-            <TextInput name="amount" label={t("fees.amount")} required inputMode="decimal" maxLength={20} defaultValue={answer?.form?.amount ?? ""} error={field("amount")} />
+            <TextInput
+              name="amount"
+              label={t("fees.amount")}
+              required
+              inputMode="decimal"
+              maxLength={20}
+              defaultValue={answer?.form?.amount ?? ""}
+              error={field("amount")}
+            />
             <NativeSelect
               name="channel"
               label={t("fees.channel")}
               defaultValue={answer?.form?.channel ?? "cash"}
-              data={officeChannels.map((channel) => ({ value: channel, label: t(`fees.channel.${channel}`) }))}
+              data={officeChannels.map((channel) => ({
+                value: channel,
+                label: t(`fees.channel.${channel}`),
+              }))}
               error={field("channel")}
             />
-            <TextInput name="reference" label={t("fees.reference")} maxLength={60} defaultValue={answer?.form?.reference ?? ""} error={field("reference")} />
-            <TextInput name="paidOn" label={t("fees.paidOn")} type="date" defaultValue={answer?.form?.paidOn ?? ""} error={field("paidOn")} />
+            <TextInput
+              name="reference"
+              label={t("fees.reference")}
+              maxLength={60}
+              defaultValue={answer?.form?.reference ?? ""}
+              error={field("reference")}
+            />
+            <TextInput
+              name="paidOn"
+              label={t("fees.paidOn")}
+              type="date"
+              defaultValue={answer?.form?.paidOn ?? ""}
+              error={field("paidOn")}
+            />
           </Group>
           <Button type="submit" mt="sm">
             {t("fees.takeSubmit")}
@@ -160,8 +195,8 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {ledger.entries.map((entry, index) => (
-                <Table.Tr key={`${entry.date}-${index}`} data-testid="fees-entry">
+              {ledger.entries.map((entry) => (
+                <Table.Tr key={entry.id} data-testid="fees-entry">
                   <Cell label={t("fees.date")}>{entry.date}</Cell>
                   <Cell label={t("fees.entry")}>
                     {entry.paymentId ? (
@@ -177,8 +212,12 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
                       </Text>
                     ) : null}
                   </Cell>
-                  <Cell label={t("fees.charge")}>{entry.amountMinor > 0 ? takaText(entry.amountMinor) : ""}</Cell>
-                  <Cell label={t("fees.credit")}>{entry.amountMinor < 0 ? takaText(-entry.amountMinor) : ""}</Cell>
+                  <Cell label={t("fees.charge")}>
+                    {entry.amountMinor > 0 ? takaText(entry.amountMinor) : ""}
+                  </Cell>
+                  <Cell label={t("fees.credit")}>
+                    {entry.amountMinor < 0 ? takaText(-entry.amountMinor) : ""}
+                  </Cell>
                   <Cell label={t("fees.balance")}>{takaText(entry.balanceMinor)}</Cell>
                 </Table.Tr>
               ))}

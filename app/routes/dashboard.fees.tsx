@@ -2,18 +2,35 @@
 // when it falls due, the late fines), generating a month's invoices, and the dues list of the
 // class (or a section), each student linking to their ledger. The class and session are in the
 // address (?session=, ?class=, ?section=), so it all works without script, a phone's width first.
-import { Anchor, Box, Button, Group, NativeSelect, Paper, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Anchor,
+  Box,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { data, Form, href, Link, redirect } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { takaText } from "../../common/fees";
-import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { feeDueKinds, feeRateInput, fineBandsInput, generateInput } from "../../common/schemas/fees";
+import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { dhakaToday } from "../../common/schemas/routines";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { duesList } from "../../server/domain/fees/dues";
 import { type Generated, generateMonth } from "../../server/domain/fees/generate";
-import { type FeeStructure, listHeads, readStructure, setFineBands, setRate } from "../../server/domain/fees/structure";
+import {
+  type FeeStructure,
+  listHeads,
+  readStructure,
+  setFineBands,
+  setRate,
+} from "../../server/domain/fees/structure";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { Cell, TableBox } from "../components/dashboard/table-tools";
 import { FormError } from "../components/form-error";
@@ -64,7 +81,12 @@ function generatedOf(text: string | null): Generated | null {
     const value = JSON.parse(text ?? "null") as Partial<Generated> | null;
     const counts = [value?.created, value?.existing, value?.students];
     if (value && typeof value.month === "string" && counts.every(Number.isSafeInteger))
-      return { month: value.month.slice(0, 7), created: Number(value.created), existing: Number(value.existing), students: Number(value.students) };
+      return {
+        month: value.month.slice(0, 7),
+        created: Number(value.created),
+        existing: Number(value.existing),
+        students: Number(value.students),
+      };
   } catch {
     // Not ours: nothing to report.
   }
@@ -92,9 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         amount: form.amount,
         due: form.due,
         dueDay: form.dueDay || undefined,
-        months: (form.months ?? "")
-          .split(/[\s,]+/)
-          .filter(Boolean),
+        months: (form.months ?? "").split(/[\s,]+/).filter(Boolean),
       });
       if (!parsed.success) return refuse({ intent, fields: fieldProblemsOf(parsed.error) });
       await setRate(services.db, actor, parsed.data);
@@ -102,7 +122,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "fines") {
       const bands = [
-        ...(form.afterDay && form.afterDayAmount ? [{ afterDay: form.afterDay, amount: form.afterDayAmount }] : []),
+        ...(form.afterDay && form.afterDayAmount
+          ? [{ afterDay: form.afterDay, amount: form.afterDayAmount }]
+          : []),
         ...(form.afterMonthAmount ? [{ afterDay: null, amount: form.afterMonthAmount }] : []),
       ];
       const parsed = fineBandsInput.safeParse({ session: form.session, class: form.class, bands });
@@ -143,7 +165,9 @@ function RateRows({ structure }: { structure: FeeStructure }) {
         <Table.Tbody>
           {structure.rates.map((rate) => (
             <Table.Tr key={rate.id}>
-              <Cell label={t("fees.head")}>{locale === "bn" && rate.head.nameBn ? rate.head.nameBn : rate.head.name}</Cell>
+              <Cell label={t("fees.head")}>
+                {locale === "bn" && rate.head.nameBn ? rate.head.nameBn : rate.head.name}
+              </Cell>
               <Cell label={t("fees.amount")}>{takaText(rate.amountMinor)}</Cell>
               <Cell label={t("fees.due")}>
                 {t(`fees.due.${rate.due}`, { day: rate.dueDay, months: rate.months.join(", ") })}
@@ -193,7 +217,13 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       <Form method="get">
         <Group align="end" gap="sm" mb="md" wrap="wrap">
-          <TextInput name="session" label={t("fees.session")} defaultValue={session} maxLength={9} style={{ flex: "0 1 110px" }} />
+          <TextInput
+            name="session"
+            label={t("fees.session")}
+            defaultValue={session}
+            maxLength={9}
+            style={{ flex: "0 1 110px" }}
+          />
           <NativeSelect
             name="class"
             label={t("fees.class")}
@@ -204,7 +234,10 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
             name="section"
             label={t("fees.section")}
             defaultValue={section}
-            data={[{ value: "", label: t("fees.anySection") }, ...sections.map((s) => ({ value: s, label: s }))]}
+            data={[
+              { value: "", label: t("fees.anySection") },
+              ...sections.map((s) => ({ value: s, label: s })),
+            ]}
           />
           <Button type="submit" variant="default">
             {t("fees.show")}
@@ -242,15 +275,34 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
                   data={heads.map((head) => ({ value: head.key, label: head.name }))}
                   error={fieldError("rate", "head")}
                 />
-                <TextInput name="amount" label={t("fees.amount")} required inputMode="decimal" maxLength={20} error={fieldError("rate", "amount")} />
+                <TextInput
+                  name="amount"
+                  label={t("fees.amount")}
+                  required
+                  inputMode="decimal"
+                  maxLength={20}
+                  error={fieldError("rate", "amount")}
+                />
                 <NativeSelect
                   name="due"
                   label={t("fees.dueKind")}
                   data={feeDueKinds.map((kind) => ({ value: kind, label: t(`fees.dueKind.${kind}`) }))}
                   error={fieldError("rate", "due")}
                 />
-                <TextInput name="dueDay" label={t("fees.dueDay")} defaultValue="10" inputMode="numeric" maxLength={2} error={fieldError("rate", "dueDay")} />
-                <TextInput name="months" label={t("fees.months")} maxLength={40} error={fieldError("rate", "months") ?? fieldError("rate", "months.0")} />
+                <TextInput
+                  name="dueDay"
+                  label={t("fees.dueDay")}
+                  defaultValue="10"
+                  inputMode="numeric"
+                  maxLength={2}
+                  error={fieldError("rate", "dueDay")}
+                />
+                <TextInput
+                  name="months"
+                  label={t("fees.months")}
+                  maxLength={40}
+                  error={fieldError("rate", "months") ?? fieldError("rate", "months.0")}
+                />
               </Group>
               <Button type="submit" mt="sm">
                 {t("fees.setRate")}
@@ -264,9 +316,30 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
               {placeFields}
               <input type="hidden" name="intent" value="fines" />
               <Group align="start" gap="sm" wrap="wrap">
-                <TextInput name="afterDay" label={t("fees.fineAfterDay")} defaultValue={String(fineAfterDay?.afterDay ?? 10)} inputMode="numeric" maxLength={2} error={fieldError("fines", "bands.0.afterDay")} />
-                <TextInput name="afterDayAmount" label={t("fees.fineAfterDayAmount")} defaultValue={fineAfterDay ? takaText(fineAfterDay.amountMinor) : ""} inputMode="decimal" maxLength={20} error={fieldError("fines", "bands.0.amount")} />
-                <TextInput name="afterMonthAmount" label={t("fees.fineAfterMonth")} defaultValue={fineAfterMonth ? takaText(fineAfterMonth.amountMinor) : ""} inputMode="decimal" maxLength={20} error={fieldError("fines", "bands.1.amount")} />
+                <TextInput
+                  name="afterDay"
+                  label={t("fees.fineAfterDay")}
+                  defaultValue={String(fineAfterDay?.afterDay ?? 10)}
+                  inputMode="numeric"
+                  maxLength={2}
+                  error={fieldError("fines", "bands.0.afterDay")}
+                />
+                <TextInput
+                  name="afterDayAmount"
+                  label={t("fees.fineAfterDayAmount")}
+                  defaultValue={fineAfterDay ? takaText(fineAfterDay.amountMinor) : ""}
+                  inputMode="decimal"
+                  maxLength={20}
+                  error={fieldError("fines", "bands.0.amount")}
+                />
+                <TextInput
+                  name="afterMonthAmount"
+                  label={t("fees.fineAfterMonth")}
+                  defaultValue={fineAfterMonth ? takaText(fineAfterMonth.amountMinor) : ""}
+                  inputMode="decimal"
+                  maxLength={20}
+                  error={fieldError("fines", "bands.1.amount")}
+                />
               </Group>
               <Button type="submit" mt="sm">
                 {t("fees.setFines")}
@@ -288,12 +361,22 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
           {placeFields}
           <input type="hidden" name="intent" value="generate" />
           <Group align="start" gap="sm" wrap="wrap">
-            <TextInput name="month" label={t("fees.month")} required placeholder={`${session.slice(0, 4)}-01`} maxLength={7} error={fieldError("generate", "month")} />
+            <TextInput
+              name="month"
+              label={t("fees.month")}
+              required
+              placeholder={`${session.slice(0, 4)}-01`}
+              maxLength={7}
+              error={fieldError("generate", "month")}
+            />
             <NativeSelect
               name="only"
               label={t("fees.class")}
               defaultValue={className ?? ""}
-              data={[{ value: "", label: t("fees.allClasses") }, ...classes.map((c) => ({ value: c.name, label: c.name }))]}
+              data={[
+                { value: "", label: t("fees.allClasses") },
+                ...classes.map((c) => ({ value: c.name, label: c.name })),
+              ]}
               error={fieldError("generate", "class") ?? fieldError("generate", "session")}
             />
           </Group>

@@ -91,9 +91,11 @@ export default function FeeReceipt({ loaderData }: Route.ComponentProps) {
         </thead>
         <tbody>
           {receipt.invoices.flatMap((invoice) =>
-            invoice.lines.map((line, index) => (
-              <tr key={`${invoice.period}-${index}`}>
-                <td>{t(`fees.kind.${line.kind as "charge"}`, { label: line.label, month: invoice.month })}</td>
+            invoice.lines.map((line) => (
+              <tr key={line.id}>
+                <td>
+                  {t(`fees.kind.${line.kind as "charge"}`, { label: line.label, month: invoice.month })}
+                </td>
                 <td className="fee-receipt__amount">{takaText(line.amountMinor)}</td>
               </tr>
             )),
@@ -121,7 +123,8 @@ export default function FeeReceipt({ loaderData }: Route.ComponentProps) {
         </tfoot>
       </table>
       <p>
-        <strong>{t("fees.inWords")}:</strong> <span data-testid="fee-receipt-words-en">{amountInWords(receipt.amountMinor, "en")}</span>
+        <strong>{t("fees.inWords")}:</strong>{" "}
+        <span data-testid="fee-receipt-words-en">{amountInWords(receipt.amountMinor, "en")}</span>
       </p>
       <p lang="bn" data-testid="fee-receipt-words-bn">
         {amountInWords(receipt.amountMinor, "bn")}

@@ -60,7 +60,12 @@ const wholeNumber = (key: "fees.dueDay" | "fees.percent", min: number, max: numb
 /** A school's own head of fees (library, sports...). */
 export const feeHeadInput = z.strictObject({
   name: requiredText("name", 60),
-  nameBn: z.string().trim().max(60, issue("value.tooLong", { max: 60 })).optional().default(""),
+  nameBn: z
+    .string()
+    .trim()
+    .max(60, issue("value.tooLong", { max: 60 }))
+    .optional()
+    .default(""),
 });
 
 /** What a class pays for a head in a session, and when it falls due. */
@@ -73,9 +78,16 @@ export const feeRateInput = z
     due: z.enum(feeDueKinds, { error: issue("fees.due") }),
     dueDay: wholeNumber("fees.dueDay", 1, 28).optional().default(10),
     months: z
-      .array(z.coerce.number({ error: issue("fees.months") }).int({ error: issue("fees.months") }).min(1, { error: issue("fees.months") }).max(12, { error: issue("fees.months") }), {
-        error: issue("fees.months"),
-      })
+      .array(
+        z.coerce
+          .number({ error: issue("fees.months") })
+          .int({ error: issue("fees.months") })
+          .min(1, { error: issue("fees.months") })
+          .max(12, { error: issue("fees.months") }),
+        {
+          error: issue("fees.months"),
+        },
+      )
       .max(12, issue("fees.months"))
       .optional()
       .default([]),
@@ -111,7 +123,11 @@ export const generateInput = z
   })
   .superRefine((value, ctx) => {
     if (!monthInSession(value.month, value.session))
-      ctx.addIssue({ code: "custom", path: ["month"], message: issue("fees.monthOfSession", { session: value.session }) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["month"],
+        message: issue("fees.monthOfSession", { session: value.session }),
+      });
   });
 export type GenerateInput = z.output<typeof generateInput>;
 
@@ -164,18 +180,29 @@ export type CorrectionInput = z.output<typeof correctionInput>;
 export const paymentInput = z.strictObject({
   amount: positiveTaka,
   channel: z.enum(officeChannels, { error: issue("fees.channel") }),
-  reference: z.string().trim().max(60, issue("value.tooLong", { max: 60 })).optional().default(""),
+  reference: z
+    .string()
+    .trim()
+    .max(60, issue("value.tooLong", { max: 60 }))
+    .optional()
+    .default(""),
   /** The day the money was taken (fines are worked out on it); today when left out. */
   paidOn: z
     .string({ error: issue("value.date") })
     .trim()
     .transform(asciiDigits)
     .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), issue("value.date"))
-    .refine((value) => value === "" || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), issue("value.realDate"))
+    .refine(
+      (value) => value === "" || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+      issue("value.realDate"),
+    )
     .optional()
     .default(""),
   /** The months to pay ("2026-03"); every open invoice, oldest first, when left out. */
-  months: z.array(feeMonth, { error: issue("value.list") }).max(24, issue("value.atMost", { max: 24 })).optional(),
+  months: z
+    .array(feeMonth, { error: issue("value.list") })
+    .max(24, issue("value.atMost", { max: 24 }))
+    .optional(),
 });
 export type PaymentInput = z.output<typeof paymentInput>;
 

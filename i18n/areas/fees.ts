@@ -69,7 +69,8 @@ const en = {
   "fees.open": "Open months",
   "fees.fineToday": "Fine if paid today",
   "fees.take": "Take a payment",
-  "fees.takeLead": "Pays the oldest months first, with the fine of the day of payment; a part payment is allowed.",
+  "fees.takeLead":
+    "Pays the oldest months first, with the fine of the day of payment; a part payment is allowed.",
   "fees.channel": "Paid by",
   "fees.channel.cash": "Cash",
   "fees.channel.cheque": "Cheque",

@@ -25,7 +25,14 @@ import { generateMonth } from "../domain/fees/generate";
 import { studentLedger } from "../domain/fees/ledger";
 import { takePayment } from "../domain/fees/payment";
 import { cancelReceipt, readReceipt } from "../domain/fees/receipt";
-import { addHead, listHeads, readStructure, removeRate, setFineBands, setRate } from "../domain/fees/structure";
+import {
+  addHead,
+  listHeads,
+  readStructure,
+  removeRate,
+  setFineBands,
+  setRate,
+} from "../domain/fees/structure";
 import { setTerm } from "../domain/fees/terms";
 import { addWaiver } from "../domain/fees/waivers";
 import { Answer, endpoint } from "./endpoint";
@@ -63,6 +70,7 @@ const ledgerWire = z.object({
   student: studentWire,
   entries: z.array(
     z.object({
+      id: z.string(),
       date: z.string(),
       kind: z.enum(["charge", "waiver", "fine", "credit", "debit", "payment"]),
       label: z.string(),
@@ -112,7 +120,9 @@ const receiptWire = z.object({
     z.object({
       month: z.string(),
       period: z.string(),
-      lines: z.array(z.object({ kind: z.string(), label: z.string(), amountMinor: z.number().int() })),
+      lines: z.array(
+        z.object({ id: z.string(), kind: z.string(), label: z.string(), amountMinor: z.number().int() }),
+      ),
       paidMinor: z.number().int(),
     }),
   ),
@@ -337,7 +347,8 @@ export const feeEndpoints = [
   endpoint({
     method: "POST",
     paths: ["/fees/receipts/:id/cancel"],
-    summary: "Cancel a receipt with the reason: it stays, marked cancelled, its number never reused; the months it paid are owed again",
+    summary:
+      "Cancel a receipt with the reason: it stays, marked cancelled, its number never reused; the months it paid are owed again",
     tag,
     access: "accountant or admin",
     params: idParams,

@@ -692,10 +692,7 @@ export const feeWaivers = pgTable(
     actorEmail: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index().on(t.registerStudentId),
-    check("fee_waivers_kind", sql`${t.kind} in ('percent', 'fixed')`),
-  ],
+  (t) => [index().on(t.registerStudentId), check("fee_waivers_kind", sql`${t.kind} in ('percent', 'fixed')`)],
 );
 
 /** A line of an invoice: a head's charge, a waiver (negative), a fine, or a correction with its reason. */
@@ -758,10 +755,7 @@ export const feePayments = pgTable(
     uniqueIndex().on(t.receiptYear, t.receiptNumber),
     index().on(t.registerStudentId),
     index().on(t.paidOn),
-    check(
-      "fee_payments_channel",
-      sql`${t.channel} in ('cash', 'cheque', 'bank', 'bkash', 'nagad', 'card')`,
-    ),
+    check("fee_payments_channel", sql`${t.channel} in ('cash', 'cheque', 'bank', 'bkash', 'nagad', 'card')`),
     check("fee_payments_amount", sql`${t.amountMinor} > 0`),
   ],
 );

@@ -563,20 +563,48 @@ async function feeChild(w: World): Promise<{ className: string; child: string; i
     .innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
     .where(eq(enrolments.registerStudentId, child));
   const classId = enrolled?.classId ?? "";
-  await db.update(registerGuardians).set({ userId: await userIdOf(w, w.alice) }).where(eq(registerGuardians.registerStudentId, child));
+  await db
+    .update(registerGuardians)
+    .set({ userId: await userIdOf(w, w.alice) })
+    .where(eq(registerGuardians.registerStudentId, child));
   const [tuition] = await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.key, "tuition"));
-  await db.insert(feeRates).values({ session: "2026", classId, headId: tuition?.id ?? "", amountMinor: 100_000, due: "monthly" });
+  await db
+    .insert(feeRates)
+    .values({ session: "2026", classId, headId: tuition?.id ?? "", amountMinor: 100_000, due: "monthly" });
   const [invoice] = await db
     .insert(feeInvoices)
-    .values({ registerStudentId: child, session: "2026", classId, period: "2026-01", month: "2026-01", dueOn: "2026-01-10", totalMinor: 100_000 })
+    .values({
+      registerStudentId: child,
+      session: "2026",
+      classId,
+      period: "2026-01",
+      month: "2026-01",
+      dueOn: "2026-01-10",
+      totalMinor: 100_000,
+    })
     .returning({ id: feeInvoices.id });
-  await db.insert(feeInvoiceLines).values({ invoiceId: invoice?.id ?? "", kind: "charge", headId: tuition?.id ?? "", label: "Tuition", amountMinor: 100_000 });
+  await db.insert(feeInvoiceLines).values({
+    invoiceId: invoice?.id ?? "",
+    kind: "charge",
+    headId: tuition?.id ?? "",
+    label: "Tuition",
+    amountMinor: 100_000,
+  });
   return { className: enrolled?.name ?? "", child, invoice: invoice?.id ?? "" };
 }
 let feeHeadsMade = 0;
-const newFeeHead: Setup = async () => ({ body: { name: `Library ${++feeHeadsMade} ${randomUUID().slice(0, 6)}` } });
+const newFeeHead: Setup = async () => ({
+  body: { name: `Library ${++feeHeadsMade} ${randomUUID().slice(0, 6)}` },
+});
 const feeRate: Setup = async (w) => ({
-  body: { session: "2026", class: (await feeChild(w)).className, head: "exam", amount: "500", due: "months", months: [6] },
+  body: {
+    session: "2026",
+    class: (await feeChild(w)).className,
+    head: "exam",
+    amount: "500",
+    due: "months",
+    months: [6],
+  },
 });
 const aFeeRate: Setup = async (w) => {
   const { className } = await feeChild(w);
@@ -598,7 +626,13 @@ const feeCorrection: Setup = async (w) => ({
   body: { kind: "credit", amount: "100", reason: "A book paid twice" },
 });
 const feeWaiver: Setup = async (w) => ({
-  body: { student: (await feeChild(w)).child, head: "tuition", percent: 50, from: "2026-01", reason: "A scholarship" },
+  body: {
+    student: (await feeChild(w)).child,
+    head: "tuition",
+    percent: 50,
+    from: "2026-01",
+    reason: "A scholarship",
+  },
 });
 const feeTerm: Setup = async (w) => ({
   params: { id: (await feeChild(w)).child },
@@ -610,7 +644,12 @@ const feePayment: Setup = async (w) => ({
 });
 const feeReceipt: Setup = async (w) => {
   const { child } = await feeChild(w);
-  const paid = await w.t.json(`/api/fees/students/${child}/payments`, "POST", { amount: 1000, channel: "cash" }, { session: w.admin });
+  const paid = await w.t.json(
+    `/api/fees/students/${child}/payments`,
+    "POST",
+    { amount: 1000, channel: "cash" },
+    { session: w.admin },
+  );
   expect(paid.status).toBe(201);
   return { params: { id: (await paid.json()).id }, body: { reason: "Entered twice" } };
 };

@@ -6,7 +6,15 @@
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registerColumns } from "../../server/register-sheet/layout";
-import { apiSignIn, checkAccessibility, formatViolations, type NewPageOptions, newPage, signInThroughLogin, useSite } from "./harness";
+import {
+  apiSignIn,
+  checkAccessibility,
+  formatViolations,
+  type NewPageOptions,
+  newPage,
+  signInThroughLogin,
+  useSite,
+} from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 const phone = { viewport: { width: 360, height: 740 } };
@@ -19,7 +27,14 @@ describe("tuition fees in the browser", () => {
     const signedIn = await apiSignIn(site.server, admin.email, admin.password);
     const token = signedIn.headers.get("set-auth-token") ?? "";
     const rows = Array.from({ length: 40 }, (_, i) =>
-      ["2026", "Class Six", "", String(i + 1), String(3_026_000 + i + 1), `Pupil ${String(i + 1).padStart(2, "0")}`].join(","),
+      [
+        "2026",
+        "Class Six",
+        "",
+        String(i + 1),
+        String(3_026_000 + i + 1),
+        `Pupil ${String(i + 1).padStart(2, "0")}`,
+      ].join(","),
     );
     const csv = [registerColumns.slice(0, 6).join(","), ...rows].join("\r\n");
     const form = new FormData();
@@ -54,7 +69,8 @@ describe("tuition fees in the browser", () => {
       await form.locator('select[name="head"]').selectOption(head);
       await form.locator('input[name="amount"]').fill(amount);
       await form.locator('select[name="due"]').selectOption(due);
-      for (const [name, value] of Object.entries(extra)) await form.locator(`input[name="${name}"]`).fill(value);
+      for (const [name, value] of Object.entries(extra))
+        await form.locator(`input[name="${name}"]`).fill(value);
       await form.getByRole("button", { name: "Set the fee" }).click();
       await page.getByText("Saved.").waitFor();
     };
@@ -71,7 +87,9 @@ describe("tuition fees in the browser", () => {
     await fines.getByRole("button", { name: "Set the fines" }).click();
     await page.getByText("Saved.").waitFor();
     expect(await page.getByTestId("fees-rates").textContent()).toContain("1,200");
-    expect(await page.getByTestId("fees-fines").textContent()).toBe("After the 10th: 10 taka · After the month's end: 50 taka");
+    expect(await page.getByTestId("fees-fines").textContent()).toBe(
+      "After the 10th: 10 taka · After the month's end: 50 taka",
+    );
 
     for (const month of ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-06"]) {
       const generate = page.getByTestId("fees-generate-form");
@@ -104,7 +122,9 @@ describe("tuition fees in the browser", () => {
     await page.getByTestId("fee-receipt").waitFor();
     expect(await page.getByTestId("fee-receipt-number").textContent()).toBe("2026/000001");
     expect(await page.getByTestId("fee-receipt-total").textContent()).toBe("1,250");
-    expect(await page.getByTestId("fee-receipt-words-en").textContent()).toBe("One thousand two hundred fifty taka only");
+    expect(await page.getByTestId("fee-receipt-words-en").textContent()).toBe(
+      "One thousand two hundred fifty taka only",
+    );
     expect(await page.getByTestId("fee-receipt-words-bn").textContent()).toBe("এক হাজার দুইশত পঞ্চাশ টাকা মাত্র");
     const receiptUrl = page.url();
 

@@ -4,8 +4,8 @@
 import { and, eq } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import { uuidPattern } from "../../../common/ids";
-import type { DatabaseOrTransaction } from "../../db/transaction";
 import { registerGuardians, registerStudents } from "../../db/schema";
+import type { DatabaseOrTransaction } from "../../db/transaction";
 import { type Actor, holdsRole, requireRole, requireUser, type SignedInActor } from "../actor";
 import { DomainError } from "../errors";
 

@@ -22,7 +22,12 @@ export async function correctInvoice(
   if (!uuidPattern.test(invoiceId)) throw notFound("invoice");
   return db.transaction(async (tx) => {
     const [invoice] = await tx
-      .select({ id: feeInvoices.id, month: feeInvoices.month, studentId: feeInvoices.registerStudentId, name: registerStudents.name })
+      .select({
+        id: feeInvoices.id,
+        month: feeInvoices.month,
+        studentId: feeInvoices.registerStudentId,
+        name: registerStudents.name,
+      })
       .from(feeInvoices)
       .innerJoin(registerStudents, eq(registerStudents.id, feeInvoices.registerStudentId))
       .where(eq(feeInvoices.id, invoiceId))

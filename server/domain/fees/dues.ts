@@ -20,7 +20,13 @@ export type DuesRow = {
   oldest: string;
   owedMinor: number;
 };
-export type Dues = { session: string; class: string | null; section: string | null; rows: DuesRow[]; totalMinor: number };
+export type Dues = {
+  session: string;
+  class: string | null;
+  section: string | null;
+  rows: DuesRow[];
+  totalMinor: number;
+};
 
 export async function duesList(db: Database, actor: Actor, query: DuesQuery): Promise<Dues> {
   requireFeeStaff(actor);

@@ -27,7 +27,10 @@ export async function finesDue(
       .from(feeFineBands)
       .where(inArray(feeFineBands.classId, classes)),
     db
-      .select({ invoiceId: feeInvoiceLines.invoiceId, amount: sql<string>`sum(${feeInvoiceLines.amountMinor})` })
+      .select({
+        invoiceId: feeInvoiceLines.invoiceId,
+        amount: sql<string>`sum(${feeInvoiceLines.amountMinor})`,
+      })
       .from(feeInvoiceLines)
       .where(
         and(

@@ -3,7 +3,7 @@
 // studying unless their term ends later), one invoice for the month with each head that falls due
 // in it, and one for each one-time head not charged yet; waivers that cover the month are lines of
 // it. An invoice that exists is left as it is, so generating twice never doubles anything.
-import { and, eq, inArray, isNull, lte, or, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import { chargedInMonth, dueDate, waiverCovers, waiverPart } from "../../../common/fees";
 import type { GenerateInput } from "../../../common/schemas/fees";
@@ -105,7 +105,12 @@ export async function generateMonth(db: Database, actor: Actor, input: GenerateI
     const own = waiversOf.get(student.id) ?? [];
     const linesOf = (list: typeof classRates) =>
       list.flatMap(({ rate, headName }) => {
-        const charge = { kind: "charge" as const, headId: rate.headId, label: headName, amountMinor: rate.amountMinor };
+        const charge = {
+          kind: "charge" as const,
+          headId: rate.headId,
+          label: headName,
+          amountMinor: rate.amountMinor,
+        };
         const off = own
           .filter((w) => w.headId === rate.headId && waiverCovers(w.fromMonth, w.toMonth, month))
           .map((w) => ({
@@ -119,7 +124,13 @@ export async function generateMonth(db: Database, actor: Actor, input: GenerateI
           .filter((line) => line.amountMinor !== 0);
         return [charge, ...off];
       });
-    const base = { registerStudentId: student.id, session: input.session, classId: student.classId, section: student.section, month };
+    const base = {
+      registerStudentId: student.id,
+      session: input.session,
+      classId: student.classId,
+      section: student.section,
+      month,
+    };
     const monthly = classRates.filter(({ rate }) => rate.due !== "once" && chargedInMonth(rate, month));
     if (monthly.length > 0) {
       const lines = linesOf(monthly);
@@ -132,7 +143,12 @@ export async function generateMonth(db: Database, actor: Actor, input: GenerateI
     for (const once of classRates.filter(({ rate }) => rate.due === "once")) {
       const lines = linesOf([once]);
       planned.push({
-        invoice: { ...base, period: `once:${once.rate.id}`, dueOn: dueDate(month, once.rate.dueDay), totalMinor: sum(lines) },
+        invoice: {
+          ...base,
+          period: `once:${once.rate.id}`,
+          dueOn: dueDate(month, once.rate.dueDay),
+          totalMinor: sum(lines),
+        },
         lines,
       });
     }
@@ -146,7 +162,11 @@ export async function generateMonth(db: Database, actor: Actor, input: GenerateI
         .insert(feeInvoices)
         .values(part.map((p) => p.invoice))
         .onConflictDoNothing({ target: [feeInvoices.registerStudentId, feeInvoices.period] })
-        .returning({ id: feeInvoices.id, student: feeInvoices.registerStudentId, period: feeInvoices.period });
+        .returning({
+          id: feeInvoices.id,
+          student: feeInvoices.registerStudentId,
+          period: feeInvoices.period,
+        });
       created += made.length;
       const plannedOf = new Map(part.map((p) => [`${p.invoice.registerStudentId} ${p.invoice.period}`, p]));
       const lines = made.flatMap((invoice) =>

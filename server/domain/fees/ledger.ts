@@ -3,7 +3,13 @@
 // the staff, a guardian linked to the child and the student themselves.
 import { asc, eq, inArray } from "drizzle-orm";
 import { dhakaToday } from "../../../common/schemas/routines";
-import { type FeeChannel, type FeeLineKind, feeInvoiceLines, feeInvoices, feePayments } from "../../db/schema";
+import {
+  type FeeChannel,
+  type FeeLineKind,
+  feeInvoiceLines,
+  feeInvoices,
+  feePayments,
+} from "../../db/schema";
 import type { DatabaseOrTransaction } from "../../db/transaction";
 import type { Actor } from "../actor";
 import { requireChildReader } from "./access";
@@ -11,6 +17,8 @@ import { finesDue } from "./fines";
 import { type FeeStudent, feeStudent } from "./student";
 
 export type LedgerEntry = {
+  /** The line's or the payment's id. */
+  id: string;
   date: string;
   kind: FeeLineKind | "payment";
   /** The head's name, "Late fine", or the receipt's number. */
@@ -53,7 +61,12 @@ export type Ledger = {
 
 export const receiptName = (year: number, number: number) => `${year}/${String(number).padStart(6, "0")}`;
 
-export async function studentLedger(db: DatabaseOrTransaction, actor: Actor, studentId: string, today = dhakaToday()): Promise<Ledger> {
+export async function studentLedger(
+  db: DatabaseOrTransaction,
+  actor: Actor,
+  studentId: string,
+  today = dhakaToday(),
+): Promise<Ledger> {
   await requireChildReader(db, actor, studentId);
   const student = await feeStudent(db, studentId);
   const [invoices, payments] = await Promise.all([
@@ -88,6 +101,7 @@ export async function studentLedger(db: DatabaseOrTransaction, actor: Actor, stu
       const invoice = invoiceOf.get(line.invoiceId);
       const onInvoice = line.kind === "charge" || (line.kind === "waiver" && line.actorId === null);
       return {
+        id: line.id,
         date: onInvoice ? (invoice?.dueOn ?? dayOf(line.createdAt)) : dayOf(line.createdAt),
         kind: line.kind,
         label: line.label,
@@ -100,6 +114,7 @@ export async function studentLedger(db: DatabaseOrTransaction, actor: Actor, stu
     ...payments
       .filter((payment) => payment.cancelledAt === null)
       .map((payment) => ({
+        id: payment.id,
         date: payment.paidOn,
         kind: "payment" as const,
         label: receiptName(payment.receiptYear, payment.receiptNumber),
@@ -145,4 +160,3 @@ export async function studentLedger(db: DatabaseOrTransaction, actor: Actor, stu
     dueTodayMinor: owed + openRows.reduce((total, invoice) => total + invoice.fineTodayMinor, 0),
   };
 }
-

@@ -8,7 +8,13 @@ import { takaText } from "../../../common/fees";
 import type { PaymentInput } from "../../../common/schemas/fees";
 import { dhakaToday } from "../../../common/schemas/routines";
 import type { Database } from "../../db/client";
-import { feeAllocations, feeInvoiceLines, feeInvoices, feePayments, feeReceiptCounters } from "../../db/schema";
+import {
+  feeAllocations,
+  feeInvoiceLines,
+  feeInvoices,
+  feePayments,
+  feeReceiptCounters,
+} from "../../db/schema";
 import type { Transaction } from "../../db/transaction";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
@@ -22,13 +28,22 @@ export async function nextReceiptNumber(tx: Transaction, year: number): Promise<
   const [row] = await tx
     .insert(feeReceiptCounters)
     .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: feeReceiptCounters.year, set: { last: sql`${feeReceiptCounters.last} + 1` } })
+    .onConflictDoUpdate({
+      target: feeReceiptCounters.year,
+      set: { last: sql`${feeReceiptCounters.last} + 1` },
+    })
     .returning({ last: feeReceiptCounters.last });
   if (!row) throw new Error("no receipt number");
   return row.last;
 }
 
-export type Taken = { id: string; receiptYear: number; receiptNumber: number; amountMinor: number; fineMinor: number };
+export type Taken = {
+  id: string;
+  receiptYear: number;
+  receiptNumber: number;
+  amountMinor: number;
+  fineMinor: number;
+};
 
 export async function takePayment(
   db: Database,
@@ -52,7 +67,9 @@ export async function takePayment(
         paidMinor: feeInvoices.paidMinor,
       })
       .from(feeInvoices)
-      .where(and(eq(feeInvoices.registerStudentId, student.id), gt(feeInvoices.totalMinor, feeInvoices.paidMinor)))
+      .where(
+        and(eq(feeInvoices.registerStudentId, student.id), gt(feeInvoices.totalMinor, feeInvoices.paidMinor)),
+      )
       .orderBy(asc(feeInvoices.month), asc(feeInvoices.period))
       .for("update");
     const chosen = input.months ? open.filter((invoice) => input.months?.includes(invoice.month)) : open;
@@ -122,4 +139,3 @@ export async function takePayment(
     return { id: payment.id, receiptYear: year, receiptNumber, amountMinor: input.amount, fineMinor };
   });
 }
-

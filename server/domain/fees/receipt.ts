@@ -17,7 +17,7 @@ import { type FeeStudent, feeStudent } from "./student";
 export type ReceiptInvoice = {
   month: string;
   period: string;
-  lines: { kind: string; label: string; amountMinor: number }[];
+  lines: { id: string; kind: string; label: string; amountMinor: number }[];
   /** What this payment paid of it. */
   paidMinor: number;
 };
@@ -66,7 +66,7 @@ export async function readReceipt(db: Database, actor: Actor, id: string): Promi
     period: invoice.period,
     lines: lines
       .filter((line) => line.invoiceId === invoice.id)
-      .map((line) => ({ kind: line.kind, label: line.label, amountMinor: line.amountMinor })),
+      .map((line) => ({ id: line.id, kind: line.kind, label: line.label, amountMinor: line.amountMinor })),
     paidMinor: amountMinor,
   }));
   return {
@@ -90,7 +90,12 @@ export async function readReceipt(db: Database, actor: Actor, id: string): Promi
   };
 }
 
-export async function cancelReceipt(db: Database, actor: Actor, id: string, reason: string): Promise<Receipt> {
+export async function cancelReceipt(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string,
+): Promise<Receipt> {
   const staff = requireFeeStaff(actor);
   if (!uuidPattern.test(id)) throw notFound("receipt");
   await db.transaction(async (tx) => {
@@ -100,7 +105,10 @@ export async function cancelReceipt(db: Database, actor: Actor, id: string, reas
       .where(and(eq(feePayments.id, id), isNull(feePayments.cancelledAt)))
       .returning();
     if (!payment) {
-      const [exists] = await tx.select({ id: feePayments.id }).from(feePayments).where(eq(feePayments.id, id));
+      const [exists] = await tx
+        .select({ id: feePayments.id })
+        .from(feePayments)
+        .where(eq(feePayments.id, id));
       if (!exists) throw notFound("receipt");
       throw new DomainError("conflict", problem("fees.receiptCancelled"));
     }
@@ -109,7 +117,9 @@ export async function cancelReceipt(db: Database, actor: Actor, id: string, reas
       .set({
         paidMinor: sql`${feeInvoices.paidMinor} - (select a.amount_minor from fee_allocations a where a.payment_id = ${id} and a.invoice_id = ${feeInvoices.id})`,
       })
-      .where(sql`${feeInvoices.id} in (select a.invoice_id from fee_allocations a where a.payment_id = ${id})`);
+      .where(
+        sql`${feeInvoices.id} in (select a.invoice_id from fee_allocations a where a.payment_id = ${id})`,
+      );
     await recordAudit(tx, staff, {
       action: "update",
       subject: "fee",

@@ -10,13 +10,23 @@ import { feeStudent } from "./student";
 
 export type Term = { session: string; from: string | null; until: string | null };
 
-export async function setTerm(db: Database, actor: Actor, studentId: string, input: TermInput): Promise<Term> {
+export async function setTerm(
+  db: Database,
+  actor: Actor,
+  studentId: string,
+  input: TermInput,
+): Promise<Term> {
   const staff = requireFeeStaff(actor);
   const student = await feeStudent(db, studentId);
   await db.transaction(async (tx) => {
     await tx
       .insert(feeTerms)
-      .values({ registerStudentId: student.id, session: input.session, fromMonth: input.from, untilMonth: input.until })
+      .values({
+        registerStudentId: student.id,
+        session: input.session,
+        fromMonth: input.from,
+        untilMonth: input.until,
+      })
       .onConflictDoUpdate({
         target: [feeTerms.registerStudentId, feeTerms.session],
         set: { fromMonth: input.from, untilMonth: input.until, updatedAt: new Date() },

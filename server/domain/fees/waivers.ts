@@ -10,8 +10,8 @@ import { feeInvoiceLines, feeInvoices, feeWaivers } from "../../db/schema";
 import type { Actor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { requireFeeStaff } from "./access";
-import { feeStudent } from "./student";
 import { headByKey } from "./structure";
+import { feeStudent } from "./student";
 
 export type Waiver = {
   id: string;
