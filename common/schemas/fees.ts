@@ -9,6 +9,7 @@ import { uuidPattern } from "../ids";
 import { asciiDigits } from "../text-rules";
 import { requiredText } from "./fields";
 import { majorUnitPrice } from "./orders";
+import { guardianPhone } from "./register";
 import { sessionName } from "./results";
 
 export const feeDueKinds = ["monthly", "months", "once"] as const;
@@ -215,3 +216,14 @@ export const duesQuery = z.strictObject({
   section: z.string().trim().max(20).optional(),
 });
 export type DuesQuery = z.output<typeof duesQuery>;
+
+/** The public lookup of a student's dues: their ID (registration number) and a guardian's phone on record. */
+export const duesLookupInput = z.strictObject({
+  student: z
+    .string({ error: issue("exam.digits") })
+    .trim()
+    .transform(asciiDigits)
+    .pipe(z.string().regex(/^[0-9]{1,20}$/, issue("exam.digits"))),
+  phone: guardianPhone.refine((value) => value !== null, issue("register.phone")),
+});
+export type DuesLookupInput = z.output<typeof duesLookupInput>;

@@ -90,6 +90,7 @@ const textsBn = {
   "limit.blogs": "অনেকগুলো ব্লগ পাঠানো হয়েছে। কিছুক্ষণ পর আবার চেষ্টা করুন।",
   "limit.phoneCodes": "অনেকগুলো কোড পাঠানো হয়েছে। আরেকটি চাওয়ার আগে অপেক্ষা করুন।",
   "limit.resultLookups": "এই ঠিকানা থেকে অনেকবার ফলাফল খোঁজা হয়েছে, পরে আবার চেষ্টা করুন",
+  "limit.feeLookups": "এই ঠিকানা থেকে অনেকবার ফি খোঁজা হয়েছে, পরে আবার চেষ্টা করুন",
 
   "record.notFound": "{kind} পাওয়া যায়নি",
   "record.invalid": "{what}: তথ্য সঠিক নয়",
@@ -373,6 +374,7 @@ const textsBn = {
   "fees.noStructure": "{session} সেশনে এই শ্রেণির কোনো ফি ঠিক করা নেই",
   "fees.receiptCancelled": "এই রসিদ আগেই বাতিল হয়েছে",
   "fees.untilBeforeFrom": "প্রথম মাসের আগে হতে পারবে না",
+  "fees.noMatch": "এই আইডি ও অভিভাবকের ফোন নম্বরের সাথে কোনো শিক্ষার্থী মেলেনি",
 } as const satisfies Record<ErrorCode, string>;
 
 // Fails to compile when a text leaves out a parameter of its English text ("lacks {day}").

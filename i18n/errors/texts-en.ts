@@ -88,6 +88,7 @@ export const errorTextsEn = {
   "limit.blogs": "Too many blogs sent. Please try again later.",
   "limit.phoneCodes": "Too many codes were sent. Please wait before asking for another.",
   "limit.resultLookups": "Too many result lookups from this address, try again later",
+  "limit.feeLookups": "Too many fee lookups from this address, try again later",
 
   // Records that are not there, and refusals of a whole record, by kind.
   "record.notFound": "{kind} not found",
@@ -400,4 +401,5 @@ export const errorTextsEn = {
   "fees.noStructure": "no fees are set for this class in {session}",
   "fees.receiptCancelled": "this receipt is already cancelled",
   "fees.untilBeforeFrom": "must not be before the first month",
+  "fees.noMatch": "No student matches this ID and guardian's phone number",
 } as const;

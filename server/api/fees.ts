@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   cancelInput,
   correctionInput,
+  duesLookupInput,
   duesQuery,
   feeChannels,
   feeDueKinds,
@@ -23,6 +24,7 @@ import { correctInvoice } from "../domain/fees/corrections";
 import { duesList } from "../domain/fees/dues";
 import { generateMonth } from "../domain/fees/generate";
 import { studentLedger } from "../domain/fees/ledger";
+import { lookUpDues } from "../domain/fees/lookup";
 import { takePayment } from "../domain/fees/payment";
 import { cancelReceipt, readReceipt } from "../domain/fees/receipt";
 import {
@@ -356,5 +358,38 @@ export const feeEndpoints = [
     response: receiptWire,
     errors: { "404": "No such receipt", "409": "Already cancelled" },
     handle: ({ services, actor, params, body }) => cancelReceipt(services.db, actor, params.id, body.reason),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/fees/pay/lookup"],
+    summary:
+      "Anyone: a student's dues by their ID (registration number) and a guardian's phone on record, both or " +
+      "nothing (the same 404 for a wrong ID or a wrong phone): the months owed, oldest first, with today's " +
+      "fines. Limited per address: 300 lookups in 10 minutes, 20 that find nothing.",
+    tag,
+    access: "anyone",
+    body: duesLookupInput,
+    readOnly: true,
+    rateLimited: true,
+    noStore: true,
+    response: z.object({
+      student: z.object({
+        name: z.string(),
+        className: z.string().nullable(),
+        section: z.string().nullable(),
+        roll: z.string().nullable(),
+      }),
+      months: z.array(
+        z.object({
+          month: z.string(),
+          heads: z.array(z.string()),
+          owedMinor: z.number().int(),
+          fineTodayMinor: z.number().int(),
+        }),
+      ),
+      totalMinor: z.number().int(),
+    }),
+    errors: { "404": "No student has this ID with this guardian's phone" },
+    handle: ({ services, body, client }) => lookUpDues(services.db, body, client),
   }),
 ];

@@ -554,9 +554,11 @@ const guardianLinked: Setup = async (w) => {
  * their guardian, so "user" is the child's guardian and "guardian" another family's) with
  * January's invoice made.
  */
-async function feeChild(w: World): Promise<{ className: string; child: string; invoice: string }> {
+async function feeChild(
+  w: World,
+): Promise<{ className: string; child: string; invoice: string; registration: string; phone: string }> {
   const db = w.t.services.db;
-  const { child } = await childWithGuardian(w);
+  const { child, registration, phone } = await childWithGuardian(w);
   const [enrolled] = await db
     .select({ classId: enrolments.classId, name: schoolClasses.name })
     .from(enrolments)
@@ -590,7 +592,7 @@ async function feeChild(w: World): Promise<{ className: string; child: string; i
     label: "Tuition",
     amountMinor: 100_000,
   });
-  return { className: enrolled?.name ?? "", child, invoice: invoice?.id ?? "" };
+  return { className: enrolled?.name ?? "", child, invoice: invoice?.id ?? "", registration, phone };
 }
 let feeHeadsMade = 0;
 const newFeeHead: Setup = async () => ({
@@ -642,6 +644,10 @@ const feePayment: Setup = async (w) => ({
   params: { id: (await feeChild(w)).child },
   body: { amount: "1,000", channel: "cash", paidOn: "2026-01-05" },
 });
+const feeLookup: Setup = async (w) => {
+  const { registration, phone } = await feeChild(w);
+  return { body: { student: registration, phone } };
+};
 const feeReceipt: Setup = async (w) => {
   const { child } = await feeChild(w);
   const paid = await w.t.json(
@@ -797,6 +803,8 @@ const matrix: Record<string, Row> = {
   "PUT /fees/students/:id/term":            [401, 403, 403, 200, 403, 200, 403, 403,  feeTerm],
   "POST /fees/students/:id/payments":       [401, 403, 403, 201, 403, 201, 403, 403,  feePayment],
   "POST /fees/receipts/:id/cancel":         [401, 403, 403, 200, 403, 200, 403, 403,  feeReceipt],
+  // The public lookup by the student's ID and a guardian's phone: anyone, with both.
+  "POST /fees/pay/lookup":                  [200, 200, 200, 200, 200, 200, 200, 200,  feeLookup],
 
   "PATCH /inbox":                           [401, 403, 403, 200, 403, 403, 403, 403,  markMany],
   "PATCH /inbox/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  markOne],

@@ -51,7 +51,7 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
   const fieldsOf = async (response: Response) => Object.keys((await response.json()).error.fields ?? {});
 
   beforeAll(async () => {
-    ({ t, admin, alice, bob } = await appWithPeople(kind));
+    ({ t, admin, alice, bob } = await appWithPeople(kind, {}, { TRUST_PROXY: "on" }));
     accountant = await asRole(
       await t.signUp("cash@school.test", "cash-password-1", "Karim the accountant"),
       "accountant",
@@ -411,6 +411,43 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
           .status,
       ).toBe(403);
     }
+  });
+
+  it("finds a student's dues by their ID and a guardian's phone on record, and nothing else", async () => {
+    const lookUp = (body: unknown, address = "203.0.113.7") =>
+      t.request("/api/fees/pay/lookup", {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", "x-forwarded-for": address },
+      });
+    const found = await ok(await lookUp({ student: "৬৬০০০৩", phone: "017-1100 0003" }));
+    // Child 3 paid March; January and February carry today's 50 taka fine (their months are over).
+    expect(found.student).toEqual({ name: "Child 3", className: "Class Six", section: "A", roll: "3" });
+    expect(found.months.map((m: { month: string }) => m.month)).toEqual([
+      "2026-01",
+      "2026-02",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+      "2026-07",
+    ]);
+    expect(found.months[4]).toMatchObject({ heads: ["Tuition", "Exam"], owedMinor: taka(1700) });
+    expect(JSON.stringify(found)).not.toContain("01711000003");
+    const wrongPhone = await lookUp({ student: "660003", phone: "01711000004" });
+    const wrongId = await lookUp({ student: "669999", phone: "01711000003" });
+    expect([wrongPhone.status, wrongId.status]).toEqual([404, 404]);
+    expect(await wrongPhone.json()).toEqual(await wrongId.json());
+    expect(await fieldsOf(await lookUp({ student: "660003", phone: "12345" }))).toEqual(["phone"]);
+    // Guessing is held back per address, with Retry-After; another address is not.
+    let refused: Response | undefined;
+    for (let tries = 0; tries < 25 && !refused; tries++) {
+      const answer = await lookUp({ student: String(670_000 + tries), phone: "01711000003" }, "203.0.113.99");
+      if (answer.status === 429) refused = answer;
+      else expect(answer.status).toBe(404);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await lookUp({ student: "660003", phone: "01711000003" }, "203.0.113.100")).status).toBe(200);
   });
 
   it("generates a month for 2,000 children in 20 classes in well under 5 s", async () => {
