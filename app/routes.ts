@@ -58,6 +58,8 @@ export default [
   route("bookings/:id", "routes/receipt.tsx"),
   // A fee payment's printable receipt (the staff and the child's family).
   route("fees/receipts/:id", "routes/fee-receipt.tsx"),
+  // Anyone: a student's dues by their ID and a guardian's phone on record.
+  route("fees/pay", "routes/fees-pay.tsx"),
 
   // The profile area (sign-in required): /profile opens it.
   route("profile", "routes/profile-redirect.ts"),

@@ -82,6 +82,8 @@ const problemAreas = {
   content: /^(upload|content)\./,
   account: /^(auth|account|password|phone)\./,
   family: /^family\./,
+  // The public fees lookup (/fees/pay); the dashboard has them too.
+  fees: /^fees\./,
   dashboard: /^(sheet|routine|refund|hold|inbox|register|fees)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 

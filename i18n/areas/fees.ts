@@ -96,6 +96,18 @@ const en = {
   "fees.print": "Print",
   "fees.backToLedger": "Back to the ledger",
   "fees.cancelledBecause": "Cancelled: {reason}",
+  "fees.pay.heading": "Pay school fees",
+  "fees.pay.lead":
+    "Enter the student's ID (the registration number) and the guardian's mobile number the school has, to see the months owed with today's fines.",
+  "fees.pay.student": "Student ID",
+  "fees.pay.phone": "Guardian's mobile number",
+  "fees.pay.submit": "Show the dues",
+  "fees.pay.none": "Nothing is owed. Thank you!",
+  "fees.pay.month": "Month",
+  "fees.pay.heads": "For",
+  "fees.pay.owed": "Owed (taka)",
+  "fees.pay.total": "Total with today's fines: {amount} taka",
+  "fees.pay.office": "Pay at the school's office for now; paying online with bKash or Nagad comes soon.",
 };
 
 const bn: typeof en = {
@@ -192,6 +204,18 @@ const bn: typeof en = {
   "fees.print": "প্রিন্ট",
   "fees.backToLedger": "খতিয়ানে ফিরুন",
   "fees.cancelledBecause": "বাতিল: {reason}",
+  "fees.pay.heading": "স্কুলের ফি পরিশোধ",
+  "fees.pay.lead":
+    "বকেয়া মাস ও আজকের জরিমানা দেখতে শিক্ষার্থীর আইডি (রেজিস্ট্রেশন নম্বর) এবং স্কুলে দেওয়া অভিভাবকের মোবাইল নম্বর লিখুন।",
+  "fees.pay.student": "শিক্ষার্থীর আইডি",
+  "fees.pay.phone": "অভিভাবকের মোবাইল নম্বর",
+  "fees.pay.submit": "বকেয়া দেখুন",
+  "fees.pay.none": "কোনো বকেয়া নেই। ধন্যবাদ!",
+  "fees.pay.month": "মাস",
+  "fees.pay.heads": "খাত",
+  "fees.pay.owed": "বকেয়া (টাকা)",
+  "fees.pay.total": "আজকের জরিমানাসহ মোট: {amount} টাকা",
+  "fees.pay.office": "আপাতত স্কুলের অফিসে পরিশোধ করুন; বিকাশ বা নগদে অনলাইনে পরিশোধ শিগগিরই আসছে।",
 };
 
 export const feesMessages = { en, bn };

@@ -5,7 +5,6 @@
 // the printed receipt with the amount in Bangla words; axe finds nothing, in English and Bangla.
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { registerColumns } from "../../server/register-sheet/layout";
 import {
   apiSignIn,
   checkAccessibility,
@@ -26,17 +25,29 @@ describe("tuition fees in the browser", () => {
   beforeAll(async () => {
     const signedIn = await apiSignIn(site.server, admin.email, admin.password);
     const token = signedIn.headers.get("set-auth-token") ?? "";
+    const columns = [
+      "session",
+      "class",
+      "roll",
+      "registration",
+      "name",
+      "guardian name",
+      "guardian relation",
+      "guardian phone",
+    ];
     const rows = Array.from({ length: 40 }, (_, i) =>
       [
         "2026",
         "Class Six",
-        "",
         String(i + 1),
         String(3_026_000 + i + 1),
         `Pupil ${String(i + 1).padStart(2, "0")}`,
+        `Parent ${i + 1}`,
+        "mother",
+        `0171${String(2_000_000 + i + 1).padStart(7, "0")}`,
       ].join(","),
     );
-    const csv = [registerColumns.slice(0, 6).join(","), ...rows].join("\r\n");
+    const csv = [columns.join(","), ...rows].join("\r\n");
     const form = new FormData();
     form.set("file", new File([csv], "class-six.csv", { type: "text/csv" }));
     const imported = await fetch(`${site.url}/api/register/import`, {
@@ -138,5 +149,37 @@ describe("tuition fees in the browser", () => {
     await bangla.goto(`${site.url}/DeashBoard/fees?session=2026&class=Class%20Six`);
     const listViolations = await checkAccessibility(bangla);
     expect(listViolations, formatViolations(listViolations)).toEqual([]);
+  }, 120_000);
+
+  it("lets a visitor see a child's dues at /fees/pay without script, and nothing for a wrong phone", async () => {
+    const { page } = await newPage(site.browser, { ...phone, javaScript: false });
+    await page.goto(`${site.url}/fees/pay`);
+    await page.getByLabel("Student ID").fill("3026004");
+    await page.getByLabel("Guardian's mobile number").fill("01712000005");
+    await page.getByRole("button", { name: "Show the dues" }).click();
+    await page.getByTestId("fees-pay-problem").waitFor();
+    expect(await page.getByTestId("fees-pay-problem").textContent()).toBe(
+      "No student matches this ID and guardian's phone number",
+    );
+    await page.getByLabel("Guardian's mobile number").fill("01712000004");
+    await page.getByRole("button", { name: "Show the dues" }).click();
+    await page.getByTestId("fees-pay-dues").waitFor();
+    // January to May 1,200 with the 50 taka fine each (their months are over), June 1,700 (+50).
+    expect(await page.getByTestId("fees-pay-total").textContent()).toBe(
+      "Total with today's fines: 8,000 taka",
+    );
+    expect(await page.content()).not.toContain("01712000004");
+
+    // In Bangla, with script: the same answer, nothing for axe, nothing wider than the phone.
+    const { page: bangla, context } = await newPage(site.browser, phone);
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await bangla.goto(`${site.url}/fees/pay`);
+    await bangla.getByLabel("শিক্ষার্থীর আইডি").fill("৩০২৬০০৪");
+    await bangla.getByLabel("অভিভাবকের মোবাইল নম্বর").fill("০১৭১২০০০০০৪");
+    await bangla.getByRole("button", { name: "বকেয়া দেখুন" }).click();
+    await bangla.getByTestId("fees-pay-dues").waitFor();
+    const violations = await checkAccessibility(bangla);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    expect(await bangla.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }, 120_000);
 });
