@@ -75,6 +75,7 @@ export default [
     // Each person's view: a guardian's children (and a student's own record), a teacher's classes.
     route("children", "routes/profile.children.tsx"),
     route("children/:childId", "routes/profile.child.tsx"),
+    route("children/:childId/fees", "routes/profile.child-fees.tsx"),
     route("classes", "routes/profile.classes.tsx"),
   ]),
   route("forgot-password", "routes/forgot-password.tsx"),

@@ -182,4 +182,45 @@ describe("tuition fees in the browser", () => {
     expect(violations, formatViolations(violations)).toEqual([]);
     expect(await bangla.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }, 120_000);
+
+  it("shows a guardian their child's fees in the profile, and another family's child is a 404", async () => {
+    const auth = { headers: { origin: site.url, "content-type": "application/json" } };
+    const signedIn = await apiSignIn(site.server, admin.email, admin.password);
+    const bearer = {
+      ...auth.headers,
+      authorization: `Bearer ${signedIn.headers.get("set-auth-token") ?? ""}`,
+    };
+    const parent = { email: "parent5@school.test", password: "parent5-password-1" };
+    const made = await fetch(`${site.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      ...auth,
+      body: JSON.stringify({ ...parent, name: "Parent 5" }),
+    });
+    expect(made.status).toBe(200);
+    const idOf = async (name: string) => {
+      const list = await (
+        await fetch(`${site.url}/api/register/students?q=${encodeURIComponent(name)}`, { headers: bearer })
+      ).json();
+      return list.children[0].id as string;
+    };
+    const [five, six] = [await idOf("Pupil 05"), await idOf("Pupil 06")];
+    const child = await (
+      await fetch(`${site.url}/api/register/students/${five}`, { headers: bearer })
+    ).json();
+    const linked = await fetch(`${site.url}/api/family/guardians/${child.guardians[0].id}/account`, {
+      method: "PUT",
+      headers: bearer,
+      body: JSON.stringify({ account: parent.email }),
+    });
+    expect(linked.status, await linked.clone().text()).toBe(200);
+
+    const page = await site.signedIn(parent, `/profile-route/children/${five}`, phone);
+    await page.getByTestId("child-fees-link").click();
+    await page.getByTestId("child-fees").waitFor();
+    expect(await page.getByTestId("child-fees-balance").textContent()).toBe("Owed now: 7,700 taka");
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    const other = await page.goto(`${site.url}/profile-route/children/${six}/fees`);
+    expect(other?.status()).toBe(404);
+  }, 120_000);
 });
