@@ -44,6 +44,12 @@ const headKey = z
   .min(1, issue("fees.head"))
   .max(40, issue("fees.head"));
 
+/** A day that exists: "2026-02-31" is refused, not read as 3 March. */
+const isRealDay = (value: string) => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
+
 /** Taka, 0 or more. */
 export const takaAmount = majorUnitPrice;
 /** Taka, more than 0. */
@@ -160,8 +166,8 @@ export type WaiverInput = z.output<typeof waiverInput>;
 export const termInput = z
   .strictObject({
     session: sessionName,
-    from: optionalMonth.optional().default(""),
-    until: optionalMonth.optional().default(""),
+    from: optionalMonth.optional().transform((value) => value ?? null),
+    until: optionalMonth.optional().transform((value) => value ?? null),
   })
   .superRefine((value, ctx) => {
     if (value.from && value.until && value.until < value.from)
@@ -192,11 +198,8 @@ export const paymentInput = z.strictObject({
     .string({ error: issue("value.date") })
     .trim()
     .transform(asciiDigits)
-    .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), issue("value.date"))
-    .refine(
-      (value) => value === "" || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
-      issue("value.realDate"),
-    )
+    .refine((value) => value === "" || /^(19|20)\d\d-\d{2}-\d{2}$/.test(value), issue("value.date"))
+    .refine((value) => value === "" || isRealDay(value), issue("value.realDate"))
     .optional()
     .default(""),
   /** The months to pay ("2026-03"); every open invoice, oldest first, when left out. */

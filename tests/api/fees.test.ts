@@ -413,6 +413,67 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
     }
   });
 
+  it("charges a child who joined in August from August, and stops for one who left", async () => {
+    const db = t.services.db;
+    const [six] = await db.select().from(schoolClasses).where(eq(schoolClasses.name, "Class Six"));
+    const [newcomer] = await db
+      .insert(registerStudents)
+      .values({ name: "Child 41" })
+      .returning({ id: registerStudents.id });
+    await db.insert(enrolments).values({
+      session: "2026",
+      classId: six?.id ?? "",
+      section: "A",
+      roll: "41",
+      registration: "660041",
+      name: "Child 41",
+      registerStudentId: newcomer?.id ?? "",
+    });
+    await ok(await call(`/fees/students/${newcomer?.id}/term`, "PUT", { session: "2026", from: "2026-08" }));
+    // Child 38 left after July (the office names the last month); child 39 left, no month named.
+    expect(
+      await ok(await call(`/fees/students/${child(38)}/term`, "PUT", { session: "2026", until: "2026-07" })),
+    ).toEqual({
+      session: "2026",
+      from: null,
+      until: "2026-07",
+    });
+    await db
+      .update(registerStudents)
+      .set({ status: "left" })
+      .where(eq(registerStudents.id, child(39)));
+    expect(
+      await ok(await call("/fees/invoices/generate", "POST", { session: "2026", month: "2026-07" })),
+    ).toEqual({
+      month: "2026-07",
+      students: 39,
+      created: 0,
+      existing: 39,
+    });
+    expect(
+      await ok(await call("/fees/invoices/generate", "POST", { session: "2026", month: "2026-08" })),
+    ).toEqual({
+      month: "2026-08",
+      students: 39,
+      created: 39,
+      existing: 0,
+    });
+    const newcomerLedger = await ok(await get(`/fees/students/${newcomer?.id}/ledger`));
+    expect(newcomerLedger.open.map((invoice: { month: string }) => invoice.month)).toEqual(["2026-08"]);
+    const bad = await call(`/fees/students/${child(9)}/payments`, "POST", {
+      amount: 100,
+      channel: "cash",
+      paidOn: "2026-02-31",
+    });
+    expect(await fieldsOf(bad)).toEqual(["paidOn"]);
+    const badTerm = await call(`/fees/students/${child(9)}/term`, "PUT", {
+      session: "2026",
+      from: "2026-05",
+      until: "2026-04",
+    });
+    expect(await fieldsOf(badTerm)).toEqual(["until"]);
+  });
+
   it("finds a student's dues by their ID and a guardian's phone on record, and nothing else", async () => {
     const lookUp = (body: unknown, address = "203.0.113.7") =>
       t.request("/api/fees/pay/lookup", {
@@ -430,6 +491,7 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
       "2026-05",
       "2026-06",
       "2026-07",
+      "2026-08",
     ]);
     expect(found.months[4]).toMatchObject({ heads: ["Tuition", "Exam"], owedMinor: taka(1700) });
     expect(JSON.stringify(found)).not.toContain("01711000003");
