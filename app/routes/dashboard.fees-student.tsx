@@ -17,11 +17,14 @@ import {
 import { data, Form, href, Link, redirect } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { takaText } from "../../common/fees";
-import { officeChannels, paymentInput } from "../../common/schemas/fees";
+import { cancelInput, officeChannels, paymentInput, waiverInput } from "../../common/schemas/fees";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { studentLedger } from "../../server/domain/fees/ledger";
 import { takePayment } from "../../server/domain/fees/payment";
+import { cancelReceipt } from "../../server/domain/fees/receipt";
+import { listHeads } from "../../server/domain/fees/structure";
+import { addWaiver } from "../../server/domain/fees/waivers";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { Cell, TableBox } from "../components/dashboard/table-tools";
 import { FormError } from "../components/form-error";
@@ -39,43 +42,79 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = requireRolePage(context, request, "accountant");
   const { services } = pageOf(context);
   try {
-    return { ledger: await studentLedger(services.db, actor, params.id) };
+    const [ledger, heads] = await Promise.all([
+      studentLedger(services.db, actor, params.id),
+      listHeads(services.db, actor),
+    ]);
+    return { ledger, heads };
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") throw data(null, { status: 404 });
     throw error;
   }
 }
 
-type Answer = { fields?: Record<string, Problem>; problem?: Problem; form?: Record<string, string> };
+type Answer = {
+  intent?: string;
+  fields?: Record<string, Problem>;
+  problem?: Problem;
+  form?: Record<string, string>;
+};
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireRolePage(context, request, "accountant");
   const { services } = pageOf(context);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const parsed = paymentInput.safeParse({
-    amount: form.amount ?? "",
-    channel: form.channel ?? "",
-    reference: form.reference ?? "",
-    paidOn: form.paidOn ?? "",
-  });
-  if (!parsed.success)
-    return data({ fields: fieldProblemsOf(parsed.error), form } satisfies Answer, { status: 400 });
+  const intent = form.intent ?? "pay";
+  const refuse = (answer: Answer, status = 400) => data({ ...answer, intent, form }, { status });
   try {
+    if (intent === "waiver") {
+      const parsed = waiverInput.safeParse({
+        student: params.id,
+        head: form.head ?? "",
+        ...(form.percent ? { percent: form.percent } : {}),
+        ...(form.waiveAmount ? { amount: form.waiveAmount } : {}),
+        from: form.from ?? "",
+        until: form.until ?? "",
+        reason: form.reason ?? "",
+      });
+      if (!parsed.success) {
+        const fields = fieldProblemsOf(parsed.error);
+        if (fields.amount) fields.waiveAmount = fields.amount;
+        return refuse({ fields });
+      }
+      await addWaiver(services.db, actor, parsed.data);
+      return redirect(href("/DeashBoard/fees/students/:id", { id: params.id }));
+    }
+    if (intent === "cancel") {
+      const parsed = cancelInput.safeParse({ reason: form.reason ?? "" });
+      if (!parsed.success) return refuse({ fields: fieldProblemsOf(parsed.error) });
+      await cancelReceipt(services.db, actor, form.receipt ?? "", parsed.data.reason);
+      return redirect(href("/DeashBoard/fees/students/:id", { id: params.id }));
+    }
+    const parsed = paymentInput.safeParse({
+      amount: form.amount ?? "",
+      channel: form.channel ?? "",
+      reference: form.reference ?? "",
+      paidOn: form.paidOn ?? "",
+    });
+    if (!parsed.success) return refuse({ fields: fieldProblemsOf(parsed.error) });
     const taken = await takePayment(services.db, actor, params.id, parsed.data);
     return redirect(href("/fees/receipts/:id", { id: taken.id }));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ fields: error.fieldProblems, problem: error.problem, form } satisfies Answer, {
-      status: statusOf[error.code],
-    });
+    return refuse({ fields: error.fieldProblems, problem: error.problem }, statusOf[error.code]);
   }
 }
 
 export default function FeesStudent({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
-  const { ledger } = loaderData;
+  const { ledger, heads } = loaderData;
   const answer = actionData as Answer | undefined;
-  const field = (name: string) => (answer?.fields?.[name] ? te(answer.fields[name]) : undefined);
+  const of = (intent: string) => (answer && (answer.intent ?? "pay") === intent ? answer : undefined);
+  const field = (name: string, intent = "pay") => {
+    const found = of(intent)?.fields?.[name];
+    return found ? te(found) : undefined;
+  };
   const { student } = ledger;
   return (
     <Box data-testid="fees-ledger">
@@ -107,7 +146,13 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
           {t("fees.takeLead")}
         </Text>
         <Form method="post" data-testid="fees-pay-form">
-          <FormError message={answer?.problem && !answer.fields ? te(answer.problem) : null} />
+          <FormError
+            message={
+              of("pay")?.problem && !of("pay")?.fields
+                ? te(of("pay")?.problem ?? { key: "input.invalid" })
+                : null
+            }
+          />
           <Group align="start" gap="sm" wrap="wrap">
             <TextInput
               name="amount"
@@ -147,6 +192,71 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
             {t("fees.takeSubmit")}
           </Button>
         </Form>
+      </Paper>
+
+      <Paper withBorder p="md" mb="lg">
+        <details open={of("waiver") ? true : undefined}>
+          <summary>{t("fees.waive")}</summary>
+          <Text size="sm" my="xs">
+            {t("fees.waiveLead")}
+          </Text>
+          <Form method="post" data-testid="fees-waiver-form">
+            <input type="hidden" name="intent" value="waiver" />
+            <FormError
+              message={
+                of("waiver")?.problem && !of("waiver")?.fields
+                  ? te(of("waiver")?.problem ?? { key: "input.invalid" })
+                  : null
+              }
+            />
+            <Group align="start" gap="sm" wrap="wrap">
+              <NativeSelect
+                name="head"
+                label={t("fees.head")}
+                data={heads.map((head) => ({ value: head.key, label: head.name }))}
+                error={field("head", "waiver")}
+              />
+              <TextInput
+                name="percent"
+                label={t("fees.percent")}
+                inputMode="numeric"
+                maxLength={3}
+                error={field("percent", "waiver")}
+              />
+              <TextInput
+                name="waiveAmount"
+                label={t("fees.waiveAmount")}
+                inputMode="decimal"
+                maxLength={20}
+                error={field("waiveAmount", "waiver")}
+              />
+              <TextInput
+                name="from"
+                label={t("fees.from")}
+                required
+                placeholder="2026-03"
+                maxLength={7}
+                error={field("from", "waiver")}
+              />
+              <TextInput
+                name="until"
+                label={t("fees.until")}
+                maxLength={7}
+                error={field("until", "waiver")}
+              />
+              <TextInput
+                name="reason"
+                label={t("fees.reason")}
+                required
+                maxLength={250}
+                error={field("reason", "waiver")}
+              />
+            </Group>
+            <Button type="submit" mt="sm">
+              {t("fees.waiveSubmit")}
+            </Button>
+          </Form>
+        </details>
       </Paper>
 
       {ledger.open.length > 0 ? (
@@ -237,7 +347,29 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
                   {payment.receipt}
                 </Anchor>{" "}
                 {payment.paidOn}, {takaText(payment.amountMinor)} ({t(`fees.channel.${payment.channel}`)})
-                {payment.cancelled ? ` · ${t("fees.cancelled")}` : ""}
+                {payment.cancelled ? (
+                  ` · ${t("fees.cancelled")}`
+                ) : (
+                  <details>
+                    <summary>{t("fees.cancel")}</summary>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="receipt" value={payment.id} />
+                      <TextInput
+                        name="reason"
+                        label={t("fees.reason")}
+                        required
+                        maxLength={250}
+                        error={
+                          of("cancel")?.form?.receipt === payment.id ? field("reason", "cancel") : undefined
+                        }
+                      />
+                      <Button type="submit" mt="xs" variant="outline" color="red">
+                        {t("fees.cancel")}
+                      </Button>
+                    </Form>
+                  </details>
+                )}
               </li>
             ))}
           </ul>

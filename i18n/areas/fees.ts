@@ -96,6 +96,16 @@ const en = {
   "fees.print": "Print",
   "fees.backToLedger": "Back to the ledger",
   "fees.cancelledBecause": "Cancelled: {reason}",
+  "fees.waive": "Give a waiver",
+  "fees.waiveLead":
+    "A percent or a fixed amount off each charge of a head, from a month (to a month). Open months not yet paid at all get it now.",
+  "fees.percent": "Percent (1-100)",
+  "fees.waiveAmount": "Or an amount (taka)",
+  "fees.from": "From month",
+  "fees.until": "Until month (empty: no end)",
+  "fees.reason": "Reason",
+  "fees.waiveSubmit": "Give the waiver",
+  "fees.cancel": "Cancel the receipt",
   "fees.pay.heading": "Pay school fees",
   "fees.pay.lead":
     "Enter the student's ID (the registration number) and the guardian's mobile number the school has, to see the months owed with today's fines.",
@@ -204,6 +214,16 @@ const bn: typeof en = {
   "fees.print": "প্রিন্ট",
   "fees.backToLedger": "খতিয়ানে ফিরুন",
   "fees.cancelledBecause": "বাতিল: {reason}",
+  "fees.waive": "ছাড় দিন",
+  "fees.waiveLead":
+    "কোনো খাতের প্রতিটি ধার্য থেকে শতাংশ বা নির্দিষ্ট পরিমাণ ছাড়, এক মাস থেকে (এক মাস পর্যন্ত)। যে মাসগুলোর কিছুই পরিশোধ হয়নি সেগুলোতে এখনই যোগ হয়।",
+  "fees.percent": "শতাংশ (১-১০০)",
+  "fees.waiveAmount": "অথবা পরিমাণ (টাকা)",
+  "fees.from": "যে মাস থেকে",
+  "fees.until": "যে মাস পর্যন্ত (খালি: শেষ নেই)",
+  "fees.reason": "কারণ",
+  "fees.waiveSubmit": "ছাড় দিন",
+  "fees.cancel": "রসিদ বাতিল করুন",
   "fees.pay.heading": "স্কুলের ফি পরিশোধ",
   "fees.pay.lead":
     "বকেয়া মাস ও আজকের জরিমানা দেখতে শিক্ষার্থীর আইডি (রেজিস্ট্রেশন নম্বর) এবং স্কুলে দেওয়া অভিভাবকের মোবাইল নম্বর লিখুন।",

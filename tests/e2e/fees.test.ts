@@ -151,6 +151,21 @@ describe("tuition fees in the browser", () => {
     expect(listViolations, formatViolations(listViolations)).toEqual([]);
   }, 120_000);
 
+  it("gives a waiver from a child's ledger: half the tuition from March", async () => {
+    const page = await signedIn("/DeashBoard/fees?session=2026&class=Class%20Six", phone);
+    await page.getByRole("link", { name: "Pupil 10" }).click();
+    await page.getByTestId("fees-ledger").waitFor();
+    await page.getByText("Give a waiver", { exact: true }).click();
+    const form = page.getByTestId("fees-waiver-form");
+    await form.locator('select[name="head"]').selectOption("tuition");
+    await form.locator('input[name="percent"]').fill("50");
+    await form.locator('input[name="from"]').fill("2026-03");
+    await form.locator('input[name="reason"]').fill("Scholarship");
+    await form.getByRole("button", { name: "Give the waiver" }).click();
+    // 7,700 less half of March to June's tuition (4 × 600).
+    await page.getByText("Owed now: 5,300 taka").waitFor();
+  }, 120_000);
+
   it("lets a visitor see a child's dues at /fees/pay without script, and nothing for a wrong phone", async () => {
     const { page } = await newPage(site.browser, { ...phone, javaScript: false });
     await page.goto(`${site.url}/fees/pay`);
