@@ -230,3 +230,15 @@ export const duesLookupInput = z.strictObject({
   phone: guardianPhone.refine((value) => value !== null, issue("register.phone")),
 });
 export type DuesLookupInput = z.output<typeof duesLookupInput>;
+
+const dayText = z
+  .string({ error: issue("value.date") })
+  .trim()
+  .transform(asciiDigits)
+  .refine((value) => /^(19|20)\d\d-\d{2}-\d{2}$/.test(value), issue("value.date"))
+  .refine(isRealDay, issue("value.realDate"));
+
+/** The days of a collection report, from and to (both included). */
+export const collectionsQuery = z
+  .strictObject({ from: dayText, to: dayText })
+  .refine((span) => span.from <= span.to, { path: ["to"], error: issue("fees.untilBeforeFrom") });

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import {
   cancelInput,
+  collectionsQuery,
   correctionInput,
   duesLookupInput,
   duesQuery,
@@ -20,6 +21,7 @@ import {
   waiverInput,
 } from "../../common/schemas/fees";
 import { sessionName } from "../../common/schemas/results";
+import { collections } from "../domain/fees/collections";
 import { correctInvoice } from "../domain/fees/corrections";
 import { duesList } from "../domain/fees/dues";
 import { generateMonth } from "../domain/fees/generate";
@@ -391,5 +393,32 @@ export const feeEndpoints = [
     }),
     errors: { "404": "No student has this ID with this guardian's phone" },
     handle: ({ services, body, client }) => lookUpDues(services.db, body, client),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/fees/collections"],
+    summary:
+      "The money taken from one day to another (both included), by day, collector and channel, with the fines " +
+      "in it; cancelled receipts left out",
+    tag,
+    access: "accountant or admin",
+    query: collectionsQuery,
+    noStore: true,
+    response: z.object({
+      from: z.string(),
+      to: z.string(),
+      rows: z.array(
+        z.object({
+          day: z.string(),
+          collector: z.string(),
+          channel: z.enum(feeChannels),
+          receipts: z.number().int(),
+          amountMinor: z.number().int(),
+          fineMinor: z.number().int(),
+        }),
+      ),
+      totalMinor: z.number().int(),
+    }),
+    handle: ({ services, actor, query }) => collections(services.db, actor, query),
   }),
 ];

@@ -370,6 +370,40 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
     expect(next.receipt).toBe("2026/000005");
   });
 
+  it("counts the money taken by day, collector and channel, cancelled receipts left out", async () => {
+    const report = await ok(await get("/fees/collections?from=2026-01-01&to=2026-03-31"));
+    // 5 Jan: two bKash payments of 1,200; 8 Jan: 100 cash (the cheque was cancelled); 20 Mar: 1,210 cash.
+    expect(report.rows).toEqual([
+      {
+        day: "2026-01-05",
+        collector: "Karim the accountant",
+        channel: "bkash",
+        receipts: 2,
+        amountMinor: taka(2400),
+        fineMinor: 0,
+      },
+      {
+        day: "2026-01-08",
+        collector: "Karim the accountant",
+        channel: "cash",
+        receipts: 1,
+        amountMinor: taka(100),
+        fineMinor: 0,
+      },
+      {
+        day: "2026-03-20",
+        collector: "Karim the accountant",
+        channel: "cash",
+        receipts: 1,
+        amountMinor: taka(1210),
+        fineMinor: taka(10),
+      },
+    ]);
+    expect(report.totalMinor).toBe(taka(3710));
+    expect(await fieldsOf(await get("/fees/collections?from=2026-03-01&to=2026-02-01"))).toEqual(["to"]);
+    expect((await get("/fees/collections?from=2026-01-01&to=2026-03-31", alice)).status).toBe(403);
+  });
+
   it("shows a ledger and a receipt to the staff and the child's own family only", async () => {
     const receiptId = (
       await t.services.db
