@@ -438,6 +438,9 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
     }
     expect((await get(`/fees/receipts/${receiptId}`, alice)).status).toBe(403);
     expect((await get(`/fees/receipts/${receiptId}`, accountant)).status).toBe(200);
+    expect((await get(`/fees/receipts/${receiptId}`, null)).status).toBe(401);
+    expect((await get("/fees/receipts/00000000-0000-4000-8000-000000000000", alice)).status).toBe(403);
+    expect((await get("/fees/receipts/00000000-0000-4000-8000-000000000000", accountant)).status).toBe(404);
     for (const session of [alice, bob, teacher, studentTwo]) {
       expect((await get("/fees/dues?session=2026", session)).status).toBe(403);
       expect(

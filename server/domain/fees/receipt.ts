@@ -7,7 +7,7 @@ import { problem } from "../../../common/errors/problem";
 import { uuidPattern } from "../../../common/ids";
 import type { Database } from "../../db/client";
 import { type FeeChannel, feeAllocations, feeInvoiceLines, feeInvoices, feePayments } from "../../db/schema";
-import type { Actor } from "../actor";
+import { type Actor, requireUser } from "../actor";
 import { recordAudit } from "../audit/record";
 import { DomainError, notFound } from "../errors";
 import { isFeeStaff, requireChildReader, requireFeeStaff } from "./access";
@@ -37,6 +37,7 @@ export type Receipt = {
 };
 
 export async function readReceipt(db: Database, actor: Actor, id: string): Promise<Receipt> {
+  requireUser(actor);
   const refused = () => new DomainError("forbidden", problem("auth.roleOnly"));
   if (!uuidPattern.test(id)) throw isFeeStaff(actor) ? notFound("receipt") : refused();
   const [payment] = await db.select().from(feePayments).where(eq(feePayments.id, id));
