@@ -17,9 +17,16 @@ import {
 import { data, Form, href, Link, redirect } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { takaText } from "../../common/fees";
-import { cancelInput, officeChannels, paymentInput, waiverInput } from "../../common/schemas/fees";
+import {
+  cancelInput,
+  correctionInput,
+  officeChannels,
+  paymentInput,
+  waiverInput,
+} from "../../common/schemas/fees";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { DomainError, statusOf } from "../../server/domain/errors";
+import { correctInvoice } from "../../server/domain/fees/corrections";
 import { studentLedger } from "../../server/domain/fees/ledger";
 import { takePayment } from "../../server/domain/fees/payment";
 import { cancelReceipt } from "../../server/domain/fees/receipt";
@@ -83,6 +90,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return refuse({ fields });
       }
       await addWaiver(services.db, actor, parsed.data);
+      return redirect(href("/DeashBoard/fees/students/:id", { id: params.id }));
+    }
+    if (intent === "correct") {
+      const parsed = correctionInput.safeParse({
+        kind: form.kind ?? "",
+        amount: form.correctAmount ?? "",
+        reason: form.reason ?? "",
+      });
+      if (!parsed.success) {
+        const fields = fieldProblemsOf(parsed.error);
+        if (fields.amount) fields.correctAmount = fields.amount;
+        return refuse({ fields });
+      }
+      await correctInvoice(services.db, actor, form.invoice ?? "", parsed.data);
       return redirect(href("/DeashBoard/fees/students/:id", { id: params.id }));
     }
     if (intent === "cancel") {
@@ -258,6 +279,64 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
           </Form>
         </details>
       </Paper>
+
+      {ledger.invoices.length > 0 ? (
+        <Paper withBorder p="md" mb="lg">
+          <details open={of("correct") ? true : undefined}>
+            <summary>{t("fees.correct")}</summary>
+            <Text size="sm" my="xs">
+              {t("fees.correctLead")}
+            </Text>
+            <Form method="post" data-testid="fees-correct-form">
+              <input type="hidden" name="intent" value="correct" />
+              <FormError
+                message={
+                  of("correct")?.problem && !of("correct")?.fields
+                    ? te(of("correct")?.problem ?? { key: "input.invalid" })
+                    : null
+                }
+              />
+              <Group align="start" gap="sm" wrap="wrap">
+                <NativeSelect
+                  name="invoice"
+                  label={t("fees.invoice")}
+                  data={ledger.invoices.map((invoice) => ({
+                    value: invoice.id,
+                    label: `${invoice.month}${invoice.period.startsWith("once:") ? " *" : ""} (${takaText(invoice.totalMinor)})`,
+                  }))}
+                />
+                <NativeSelect
+                  name="kind"
+                  label={t("fees.correction")}
+                  data={(["credit", "debit"] as const).map((kind) => ({
+                    value: kind,
+                    label: t(`fees.correction.${kind}`),
+                  }))}
+                  error={field("kind", "correct")}
+                />
+                <TextInput
+                  name="correctAmount"
+                  label={t("fees.amount")}
+                  required
+                  inputMode="decimal"
+                  maxLength={20}
+                  error={field("correctAmount", "correct")}
+                />
+                <TextInput
+                  name="reason"
+                  label={t("fees.reason")}
+                  required
+                  maxLength={250}
+                  error={field("reason", "correct")}
+                />
+              </Group>
+              <Button type="submit" mt="sm">
+                {t("fees.correctSubmit")}
+              </Button>
+            </Form>
+          </details>
+        </Paper>
+      ) : null}
 
       {ledger.open.length > 0 ? (
         <Box mb="lg">

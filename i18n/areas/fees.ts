@@ -106,6 +106,14 @@ const en = {
   "fees.reason": "Reason",
   "fees.waiveSubmit": "Give the waiver",
   "fees.cancel": "Cancel the receipt",
+  "fees.correct": "Correct an invoice",
+  "fees.correctLead":
+    "An invoice's lines never change: a correction is a new line, a credit (less to pay) or a charge (more), with its reason.",
+  "fees.invoice": "Invoice",
+  "fees.correction": "Correction",
+  "fees.correction.credit": "Credit (less to pay)",
+  "fees.correction.debit": "Charge (more to pay)",
+  "fees.correctSubmit": "Add the correction",
   "fees.pay.heading": "Pay school fees",
   "fees.pay.lead":
     "Enter the student's ID (the registration number) and the guardian's mobile number the school has, to see the months owed with today's fines.",
@@ -224,6 +232,13 @@ const bn: typeof en = {
   "fees.reason": "কারণ",
   "fees.waiveSubmit": "ছাড় দিন",
   "fees.cancel": "রসিদ বাতিল করুন",
+  "fees.correct": "চালান সংশোধন",
+  "fees.correctLead": "চালানের লাইন কখনো বদলায় না: সংশোধন হলো নতুন একটি লাইন, কমানো বা যোগ, কারণসহ।",
+  "fees.invoice": "চালান",
+  "fees.correction": "সংশোধন",
+  "fees.correction.credit": "কমানো (কম দিতে হবে)",
+  "fees.correction.debit": "যোগ (বেশি দিতে হবে)",
+  "fees.correctSubmit": "সংশোধন যোগ করুন",
   "fees.pay.heading": "স্কুলের ফি পরিশোধ",
   "fees.pay.lead":
     "বকেয়া মাস ও আজকের জরিমানা দেখতে শিক্ষার্থীর আইডি (রেজিস্ট্রেশন নম্বর) এবং স্কুলে দেওয়া অভিভাবকের মোবাইল নম্বর লিখুন।",

@@ -96,6 +96,15 @@ const ledgerWire = z.object({
       fineTodayMinor: z.number().int(),
     }),
   ),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      month: z.string(),
+      period: z.string(),
+      totalMinor: z.number().int(),
+      paidMinor: z.number().int(),
+    }),
+  ),
   payments: z.array(
     z.object({
       id: z.string(),

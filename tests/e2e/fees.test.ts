@@ -164,6 +164,15 @@ describe("tuition fees in the browser", () => {
     await form.getByRole("button", { name: "Give the waiver" }).click();
     // 7,700 less half of March to June's tuition (4 × 600).
     await page.getByText("Owed now: 5,300 taka").waitFor();
+    // A correction is a new line with its reason.
+    await page.getByText("Correct an invoice", { exact: true }).click();
+    const correct = page.getByTestId("fees-correct-form");
+    await correct.locator('select[name="kind"]').selectOption("debit");
+    await correct.locator('input[name="correctAmount"]').fill("150");
+    await correct.locator('input[name="reason"]').fill("Lost library book");
+    await correct.getByRole("button", { name: "Add the correction" }).click();
+    await page.getByText("Owed now: 5,450 taka").waitFor();
+    expect(await page.getByTestId("fees-entries").textContent()).toContain("Lost library book");
   }, 120_000);
 
   it("lets a visitor see a child's dues at /fees/pay without script, and nothing for a wrong phone", async () => {

@@ -52,6 +52,8 @@ export type Ledger = {
   student: FeeStudent;
   entries: LedgerEntry[];
   open: OpenInvoice[];
+  /** Every invoice, oldest first (a correction names one). */
+  invoices: { id: string; month: string; period: string; totalMinor: number; paidMinor: number }[];
   payments: PaymentRow[];
   /** What is owed now, fines not yet added left out. */
   balanceMinor: number;
@@ -148,6 +150,13 @@ export async function studentLedger(
     student,
     entries,
     open: openRows,
+    invoices: invoices.map((invoice) => ({
+      id: invoice.id,
+      month: invoice.month,
+      period: invoice.period,
+      totalMinor: invoice.totalMinor,
+      paidMinor: invoice.paidMinor,
+    })),
     payments: payments.map((payment) => ({
       id: payment.id,
       receipt: receiptName(payment.receiptYear, payment.receiptNumber),
