@@ -56,6 +56,10 @@ export default [
   route("payment-getway/test-gateway/:paymentId", "routes/payment.test-gateway.tsx"),
   route("bookings", "routes/bookings.tsx"),
   route("bookings/:id", "routes/receipt.tsx"),
+  // A fee payment's printable receipt (the staff and the child's family).
+  route("fees/receipts/:id", "routes/fee-receipt.tsx"),
+  // Anyone: a student's dues by their ID and a guardian's phone on record.
+  route("fees/pay", "routes/fees-pay.tsx"),
 
   // The profile area (sign-in required): /profile opens it.
   route("profile", "routes/profile-redirect.ts"),
@@ -71,6 +75,7 @@ export default [
     // Each person's view: a guardian's children (and a student's own record), a teacher's classes.
     route("children", "routes/profile.children.tsx"),
     route("children/:childId", "routes/profile.child.tsx"),
+    route("children/:childId/fees", "routes/profile.child-fees.tsx"),
     route("classes", "routes/profile.classes.tsx"),
   ]),
   route("forgot-password", "routes/forgot-password.tsx"),
@@ -130,6 +135,9 @@ export default [
     route("register/:id", "routes/dashboard.register-child.tsx"),
     // The class routine's editor: periods and days, a class's week, substitutes.
     route("routines", "routes/dashboard.routines.tsx"),
+    // Tuition fees: the structure, a month's invoices and the dues; a student's ledger and payments.
+    route("fees", "routes/dashboard.fees.tsx"),
+    route("fees/students/:id", "routes/dashboard.fees-student.tsx"),
     // A guardian of the register linked to an account (or unlinked) by an admin.
     route("register/:id/guardians/:guardianId/account", "routes/dashboard.guardian-account.tsx"),
   ]),

@@ -17,6 +17,8 @@ const otherSubjects = [
   // A child on the register of students: the record, photo, enrolments and guardians, whether
   // changed one by one, by an imported sheet or by a class's promotion (server/domain/register/).
   "child",
+  // Tuition fees: the structure, waivers, corrections, payments and receipts (server/domain/fees/).
+  "fee",
   // A file of records downloaded from the dashboard: its id names what (a kind, orders,
   // subscribers), its label the file.
   "export",

@@ -14,6 +14,7 @@ import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { familyMessages } from "./areas/family";
+import { feesMessages } from "./areas/fees";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -53,6 +54,7 @@ export const bn: Messages = {
   ...routinesMessages.bn,
   ...messagesMessages.bn,
   ...registerMessages.bn,
+  ...feesMessages.bn,
   ...galleryMessages.bn,
   ...familyMessages.bn,
   ...attendanceMessages.bn,

@@ -15,6 +15,7 @@ import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { familyMessages } from "./areas/family";
+import { feesMessages } from "./areas/fees";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -53,6 +54,7 @@ export const en = {
   ...routinesMessages.en,
   ...messagesMessages.en,
   ...registerMessages.en,
+  ...feesMessages.en,
   ...galleryMessages.en,
   ...familyMessages.en,
   ...attendanceMessages.en,

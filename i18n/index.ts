@@ -18,6 +18,7 @@ import { downloadsMessages } from "./areas/downloads";
 import { eventsMessages } from "./areas/events";
 import { examReportsMessages } from "./areas/exam-reports";
 import { familyMessages } from "./areas/family";
+import { feesMessages } from "./areas/fees";
 import { galleryMessages } from "./areas/gallery";
 import { homeMessages } from "./areas/home";
 import { inboxMessages } from "./areas/inbox";
@@ -53,6 +54,7 @@ const areaTexts = {
     inboxMessages,
     registerMessages,
     messagesMessages,
+    feesMessages,
   ]),
   profile: profileMessages,
   home: homeMessages,
@@ -69,6 +71,8 @@ const areaTexts = {
   gallery: galleryMessages,
   family: familyMessages,
   attendance: attendanceMessages,
+  // The printed receipt, which a guardian opens too.
+  fees: feesMessages,
 } satisfies Record<string, Area>;
 
 export type PageArea = keyof typeof areaTexts;
@@ -83,7 +87,9 @@ const problemAreas = {
   account: /^(auth|account|password|phone)\./,
   family: /^family\./,
   attendance: /^(attendance|leave)\./,
-  dashboard: /^(sheet|routine|refund|hold|inbox|register|messages)\.|^exam\.(?!digits$)/,
+  // The public fees lookup (/fees/pay); the dashboard has them too.
+  fees: /^fees\./,
+  dashboard: /^(sheet|routine|refund|hold|inbox|register|messages|fees)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 
 export type ProblemArea = keyof typeof problemAreas;

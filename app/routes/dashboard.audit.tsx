@@ -80,6 +80,7 @@ const subjectLabels: Record<AuditSubject, TextRef> = {
   exam: "audit.subject.exam",
   routine: "audit.subject.routine",
   child: "audit.subject.child",
+  fee: "audit.subject.fee",
   export: "audit.subject.export",
 };
 

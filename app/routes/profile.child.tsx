@@ -27,7 +27,9 @@ import { Button } from "../ui";
 import type { Route } from "./+types/profile.child";
 
 // Not kept as a personal page: the routine shows today's substitutes.
-export const handle = { texts: ["family", "results", "routines", "attendance"] } satisfies TextsHandle;
+export const handle = {
+  texts: ["family", "results", "routines", "attendance", "fees"],
+} satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const actor = requireUserPage(context, request);
@@ -108,6 +110,14 @@ export default function ChildPage({ loaderData }: Route.ComponentProps) {
               })}
             </p>
           ) : null}
+          <p>
+            <a
+              href={href("/profile-route/children/:childId/fees", { childId: child.id })}
+              data-testid="child-fees-link"
+            >
+              {t("fees.ledger")}
+            </a>
+          </p>
         </div>
       </header>
 

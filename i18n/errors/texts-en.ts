@@ -91,6 +91,7 @@ export const errorTextsEn = {
   "limit.blogs": "Too many blogs sent. Please try again later.",
   "limit.phoneCodes": "Too many codes were sent. Please wait before asking for another.",
   "limit.resultLookups": "Too many result lookups from this address, try again later",
+  "limit.feeLookups": "Too many fee lookups from this address, try again later",
 
   // Records that are not there, and refusals of a whole record, by kind.
   "record.notFound": "{kind} not found",
@@ -404,4 +405,22 @@ export const errorTextsEn = {
     "You do not teach {class} in session {session}, so you cannot take its attendance",
   "attendance.noSession": "Nobody is enrolled in {class} in a session of {date}'s year",
   "attendance.notOnSheet": "is not a child of this class and section in session {session}",
+  // Tuition fees (common/schemas/fees.ts, server/domain/fees/).
+  "fees.month": "must be a month, such as 2026-03",
+  "fees.monthOfSession": "must be a month of the session {session}",
+  "fees.dueDay": "must be a day from 1 to 28",
+  "fees.months": "must name months from 1 to 12",
+  "fees.percent": "must be a whole number from 1 to 100",
+  "fees.percentOrAmount": "give either a percent or an amount, not both",
+  "fees.due": "must be monthly, months or once",
+  "fees.channel": "must be cash, cheque, bank, bkash, nagad or card",
+  "fees.head": "must be a fee head of the list",
+  "fees.headTaken": "is the name of another fee head",
+  "fees.overDues": "is more than the {due} taka due",
+  "fees.nothingDue": "nothing is due from this student",
+  "fees.notEnrolled": "the student is not enrolled in that session",
+  "fees.noStructure": "no fees are set for this class in {session}",
+  "fees.receiptCancelled": "this receipt is already cancelled",
+  "fees.untilBeforeFrom": "must not be before the first month",
+  "fees.noMatch": "No student matches this ID and guardian's phone number",
 } as const;

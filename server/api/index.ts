@@ -12,6 +12,7 @@ import type { AnyEndpoint } from "./endpoint";
 import { examReportEndpoints } from "./exam-reports";
 import { examEndpoints } from "./exams";
 import { familyEndpoints } from "./family";
+import { feeEndpoints } from "./fees";
 import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
 import { type KindRest, plainRest } from "./kind-rest";
@@ -52,4 +53,5 @@ export const endpoints: AnyEndpoint[] = [
   ...familyEndpoints,
   ...attendanceEndpoints,
   ...messageEndpoints,
+  ...feeEndpoints,
 ];

@@ -549,6 +549,240 @@ export const orderItems = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Tuition fees (server/domain/fees/, docs/fees.md): the heads a school charges, what each class
+// pays for each head in a session and when, the late fines, each student's invoices with their
+// lines, waivers, the payments the office or a provider takes and the invoices they pay, and the
+// receipts' numbers, without gaps per year. Money is integer paisa.
+
+export const feeDueKinds = ["monthly", "months", "once"] as const;
+export type FeeDueKind = (typeof feeDueKinds)[number];
+export const feeLineKinds = ["charge", "waiver", "fine", "credit", "debit"] as const;
+export type FeeLineKind = (typeof feeLineKinds)[number];
+export const feeWaiverKinds = ["percent", "fixed"] as const;
+export type FeeWaiverKind = (typeof feeWaiverKinds)[number];
+export const feeChannels = ["cash", "cheque", "bank", "bkash", "nagad", "card"] as const;
+export type FeeChannel = (typeof feeChannels)[number];
+
+/** A head the school charges: the six every school has (tuition, session, exam, admission, transport, hostel) and its own. */
+export const feeHeads = pgTable("fee_heads", {
+  id: uuid().primaryKey().defaultRandom(),
+  /** "tuition", "exam"... or the school's own head's, made from its name. */
+  key: varchar({ length: 40 }).notNull().unique(),
+  name: text().notNull(),
+  nameBn: text().notNull().default(""),
+  position: integer().notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** What a class pays for a head in a session, and when it falls due. */
+export const feeRates = pgTable(
+  "fee_rates",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    session: varchar({ length: 9 }).notNull(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id),
+    headId: uuid()
+      .notNull()
+      .references(() => feeHeads.id),
+    amountMinor: money(),
+    /** monthly: every month of the session; months: the months named; once: the first month charged. */
+    due: text().$type<FeeDueKind>().notNull(),
+    /** The day of the month it falls due (1-28). */
+    dueDay: integer().notNull().default(10),
+    /** For "months": the months (1-12) it falls due in. */
+    months: jsonb().$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.session, t.classId, t.headId),
+    check("fee_rates_due", sql`${t.due} in ('monthly', 'months', 'once')`),
+    check("fee_rates_due_day", sql`${t.dueDay} between 1 and 28`),
+    check("fee_rates_amount", sql`${t.amountMinor} >= 0`),
+  ],
+);
+
+/** A late fine: after day N of the invoice's month (afterDay), or after the month's end (afterDay null). */
+export const feeFineBands = pgTable(
+  "fee_fine_bands",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    session: varchar({ length: 9 }).notNull(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id),
+    afterDay: integer(),
+    amountMinor: money(),
+  },
+  (t) => [
+    index().on(t.session, t.classId),
+    check("fee_fine_bands_day", sql`${t.afterDay} is null or ${t.afterDay} between 1 and 28`),
+    check("fee_fine_bands_amount", sql`${t.amountMinor} >= 0`),
+  ],
+);
+
+/**
+ * What a student owes for a month ("2026-03") or a one-time head ("once:<rate id>"): one per
+ * student and period, so generating twice never doubles it. Its amount is the sum of its lines.
+ */
+export const feeInvoices = pgTable(
+  "fee_invoices",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    session: varchar({ length: 9 }).notNull(),
+    classId: uuid()
+      .notNull()
+      .references(() => schoolClasses.id),
+    section: text(),
+    period: varchar({ length: 60 }).notNull(),
+    /** The month it was made for, "2026-03": the fines count from it, the dues are in its order. */
+    month: varchar({ length: 7 }).notNull(),
+    dueOn: date({ mode: "string" }).notNull(),
+    /** The sum of its lines (charges less waivers, plus fines and corrections). */
+    totalMinor: money(),
+    /** What payments have allocated to it. */
+    paidMinor: bigint({ mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.registerStudentId, t.period),
+    index().on(t.session, t.classId, t.month),
+    index().on(t.month),
+  ],
+);
+
+/**
+ * The months of a session a student pays for, when not all of it: a child who joined in April is
+ * charged from April (fromMonth), one who left in August until July (untilMonth, the last month).
+ */
+export const feeTerms = pgTable(
+  "fee_terms",
+  {
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    session: varchar({ length: 9 }).notNull(),
+    fromMonth: varchar({ length: 7 }),
+    untilMonth: varchar({ length: 7 }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.registerStudentId, t.session] })],
+);
+
+/** A waiver or scholarship: a student's head, a percentage or a fixed amount a month, from a month to a month. */
+export const feeWaivers = pgTable(
+  "fee_waivers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    headId: uuid()
+      .notNull()
+      .references(() => feeHeads.id),
+    kind: text().$type<FeeWaiverKind>().notNull(),
+    /** For "percent": 1-100. */
+    percent: integer(),
+    /** For "fixed": paisa off each charge of the head. */
+    amountMinor: bigint({ mode: "number" }),
+    fromMonth: varchar({ length: 7 }).notNull(),
+    /** The last month it covers; null: until taken away. */
+    toMonth: varchar({ length: 7 }),
+    reason: text().notNull(),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.registerStudentId), check("fee_waivers_kind", sql`${t.kind} in ('percent', 'fixed')`)],
+);
+
+/** A line of an invoice: a head's charge, a waiver (negative), a fine, or a correction with its reason. */
+export const feeInvoiceLines = pgTable(
+  "fee_invoice_lines",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => feeInvoices.id, { onDelete: "cascade" }),
+    kind: text().$type<FeeLineKind>().notNull(),
+    headId: uuid().references(() => feeHeads.id),
+    waiverId: uuid().references(() => feeWaivers.id, { onDelete: "set null" }),
+    label: text().notNull(),
+    /** Paisa, signed: a waiver or a credit is negative. */
+    amountMinor: money(),
+    reason: text(),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.invoiceId),
+    uniqueIndex().on(t.invoiceId, t.waiverId),
+    check("fee_invoice_lines_kind", sql`${t.kind} in ('charge', 'waiver', 'fine', 'credit', 'debit')`),
+  ],
+);
+
+/** The last receipt number of a year, locked by the payment that takes the next. */
+export const feeReceiptCounters = pgTable("fee_receipt_counters", {
+  year: integer().primaryKey(),
+  last: integer().notNull(),
+});
+
+/** Money taken against a student's dues, with its receipt; a cancelled receipt stays with its reason. */
+export const feePayments = pgTable(
+  "fee_payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    receiptYear: integer().notNull(),
+    receiptNumber: integer().notNull(),
+    channel: text().$type<FeeChannel>().notNull(),
+    /** A cheque's or deposit slip's number, a wallet's transaction. */
+    reference: text(),
+    amountMinor: money(),
+    /** The fines the payment paid, part of the amount. */
+    fineMinor: bigint({ mode: "number" }).notNull().default(0),
+    paidOn: date({ mode: "string" }).notNull(),
+    collectorId: text().references(() => users.id, { onDelete: "set null" }),
+    collectorName: text().notNull(),
+    /** The order it came by, when paid online. */
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.receiptYear, t.receiptNumber),
+    index().on(t.registerStudentId),
+    index().on(t.paidOn),
+    check("fee_payments_channel", sql`${t.channel} in ('cash', 'cheque', 'bank', 'bkash', 'nagad', 'card')`),
+    check("fee_payments_amount", sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** How much of a payment went to an invoice. */
+export const feeAllocations = pgTable(
+  "fee_allocations",
+  {
+    paymentId: uuid()
+      .notNull()
+      .references(() => feePayments.id, { onDelete: "cascade" }),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => feeInvoices.id, { onDelete: "cascade" }),
+    amountMinor: money(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.invoiceId] }), index().on(t.invoiceId)],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Messages from the contact section (the dashboard inbox reads them) and the newsletter list.
 
 export const contactFolders = ["inbox", "trash"] as const;

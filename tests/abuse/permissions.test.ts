@@ -24,6 +24,10 @@ import {
   blogs,
   enrolments,
   events,
+  feeHeads,
+  feeInvoiceLines,
+  feeInvoices,
+  feeRates,
   leaveRequests,
   orders,
   rateLimits,
@@ -643,6 +647,117 @@ const leaveWaiting: Setup = async (w) => {
   return { params: { id: made?.id ?? "" }, body: { status: "approved" } };
 };
 
+/**
+ * Tuition fees: a fresh class with 1,000 taka tuition a month in 2026, a child of it (alice is
+ * their guardian, so "user" is the child's guardian and "guardian" another family's) with
+ * January's invoice made.
+ */
+async function feeChild(
+  w: World,
+): Promise<{ className: string; child: string; invoice: string; registration: string; phone: string }> {
+  const db = w.t.services.db;
+  const { child, registration, phone } = await childWithGuardian(w);
+  const [enrolled] = await db
+    .select({ classId: enrolments.classId, name: schoolClasses.name })
+    .from(enrolments)
+    .innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
+    .where(eq(enrolments.registerStudentId, child));
+  const classId = enrolled?.classId ?? "";
+  await db
+    .update(registerGuardians)
+    .set({ userId: await userIdOf(w, w.alice) })
+    .where(eq(registerGuardians.registerStudentId, child));
+  const [tuition] = await db.select({ id: feeHeads.id }).from(feeHeads).where(eq(feeHeads.key, "tuition"));
+  await db
+    .insert(feeRates)
+    .values({ session: "2026", classId, headId: tuition?.id ?? "", amountMinor: 100_000, due: "monthly" });
+  const [invoice] = await db
+    .insert(feeInvoices)
+    .values({
+      registerStudentId: child,
+      session: "2026",
+      classId,
+      period: "2026-01",
+      month: "2026-01",
+      dueOn: "2026-01-10",
+      totalMinor: 100_000,
+    })
+    .returning({ id: feeInvoices.id });
+  await db.insert(feeInvoiceLines).values({
+    invoiceId: invoice?.id ?? "",
+    kind: "charge",
+    headId: tuition?.id ?? "",
+    label: "Tuition",
+    amountMinor: 100_000,
+  });
+  return { className: enrolled?.name ?? "", child, invoice: invoice?.id ?? "", registration, phone };
+}
+let feeHeadsMade = 0;
+const newFeeHead: Setup = async () => ({
+  body: { name: `Library ${++feeHeadsMade} ${randomUUID().slice(0, 6)}` },
+});
+const feeRate: Setup = async (w) => ({
+  body: {
+    session: "2026",
+    class: (await feeChild(w)).className,
+    head: "exam",
+    amount: "500",
+    due: "months",
+    months: [6],
+  },
+});
+const aFeeRate: Setup = async (w) => {
+  const { className } = await feeChild(w);
+  const [rate] = await w.t.services.db
+    .select({ id: feeRates.id })
+    .from(feeRates)
+    .innerJoin(schoolClasses, eq(schoolClasses.id, feeRates.classId))
+    .where(eq(schoolClasses.name, className));
+  return { params: { id: rate?.id ?? "" } };
+};
+const feeFines: Setup = async (w) => ({
+  body: { session: "2026", class: (await feeChild(w)).className, bands: [{ afterDay: 10, amount: "10" }] },
+});
+const feeMonth: Setup = async (w) => ({
+  body: { session: "2026", month: "2026-02", class: (await feeChild(w)).className },
+});
+const feeCorrection: Setup = async (w) => ({
+  params: { id: (await feeChild(w)).invoice },
+  body: { kind: "credit", amount: "100", reason: "A book paid twice" },
+});
+const feeWaiver: Setup = async (w) => ({
+  body: {
+    student: (await feeChild(w)).child,
+    head: "tuition",
+    percent: 50,
+    from: "2026-01",
+    reason: "A scholarship",
+  },
+});
+const feeTerm: Setup = async (w) => ({
+  params: { id: (await feeChild(w)).child },
+  body: { session: "2026", from: "2026-04" },
+});
+const feePayment: Setup = async (w) => ({
+  params: { id: (await feeChild(w)).child },
+  body: { amount: "1,000", channel: "cash", paidOn: "2026-01-05" },
+});
+const feeLookup: Setup = async (w) => {
+  const { registration, phone } = await feeChild(w);
+  return { body: { student: registration, phone } };
+};
+const feeReceipt: Setup = async (w) => {
+  const { child } = await feeChild(w);
+  const paid = await w.t.json(
+    `/api/fees/students/${child}/payments`,
+    "POST",
+    { amount: 1000, channel: "cash" },
+    { session: w.admin },
+  );
+  expect(paid.status).toBe(201);
+  return { params: { id: (await paid.json()).id }, body: { reason: "Entered twice" } };
+};
+
 // ---- the matrix ------------------------------------------------------------------------------
 
 type Row = [
@@ -784,6 +899,19 @@ const matrix: Record<string, Row> = {
   // Leave: a guardian asks for their own child (others: 404); the class's teachers and admins answer.
   "POST /attendance/children/:id/leave":     [401, 201, 404, 404, 404, 404, 404, 404,  leaveAsked],
   "PUT /attendance/leave/:id":               [401, 403, 403, 200, 200, 403, 403, 403,  leaveWaiting],
+  // Tuition fees: admins and accountants only; "user" is the child's guardian, "guardian" another family's.
+  "POST /fees/heads":                       [401, 403, 403, 201, 403, 201, 403, 403,  newFeeHead],
+  "PUT /fees/rates":                        [401, 403, 403, 200, 403, 200, 403, 403,  feeRate],
+  "DELETE /fees/rates/:id":                 [401, 403, 403, 200, 403, 200, 403, 403,  aFeeRate],
+  "PUT /fees/fines":                        [401, 403, 403, 200, 403, 200, 403, 403,  feeFines],
+  "POST /fees/invoices/generate":           [401, 403, 403, 200, 403, 200, 403, 403,  feeMonth],
+  "POST /fees/invoices/:id/corrections":    [401, 403, 403, 201, 403, 201, 403, 403,  feeCorrection],
+  "POST /fees/waivers":                     [401, 403, 403, 201, 403, 201, 403, 403,  feeWaiver],
+  "PUT /fees/students/:id/term":            [401, 403, 403, 200, 403, 200, 403, 403,  feeTerm],
+  "POST /fees/students/:id/payments":       [401, 403, 403, 201, 403, 201, 403, 403,  feePayment],
+  "POST /fees/receipts/:id/cancel":         [401, 403, 403, 200, 403, 200, 403, 403,  feeReceipt],
+  // The public lookup by the student's ID and a guardian's phone: anyone, with both.
+  "POST /fees/pay/lookup":                  [200, 200, 200, 200, 200, 200, 200, 200,  feeLookup],
 
   "PATCH /inbox":                           [401, 403, 403, 200, 403, 403, 403, 403,  markMany],
   "PATCH /inbox/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  markOne],

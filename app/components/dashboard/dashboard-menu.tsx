@@ -31,6 +31,7 @@ const items: Item[] = [
   { to: href("/DeashBoard/routines"), label: "routines.menu" },
   { to: href("/DeashBoard/comments"), label: "moderation.menu" },
   { to: href("/DeashBoard/orders"), label: "cart.admin.menu", roles: ["accountant"] },
+  { to: href("/DeashBoard/fees"), label: "fees.menu", roles: ["accountant"] },
   { to: href("/DeashBoard/users"), label: "dashboard.menu.users" },
   { to: href("/DeashBoard/subscribers"), label: "dashboard.menu.subscribers" },
   { to: href("/DeashBoard/AddAdmin"), label: "dashboard.addAdmin" },

@@ -60,6 +60,8 @@ const tables: Record<Exclude<AuditSubject, "export">, PgTable & { id: PgColumn }
   // A routine is a class's (its id); the periods and days have none.
   routine: schoolClasses,
   child: registerStudents,
+  // A fee entry names the student whose fees it changed.
+  fee: registerStudents,
 };
 
 /** The ids among these that still exist, one query per kind of record on the page. */

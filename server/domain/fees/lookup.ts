@@ -1,0 +1,117 @@
+// The public lookup of a student's dues (/fees/pay, as wallets' bill-pay works): the student's ID
+// (their registration number) and a guardian's phone that the register holds, both or nothing.
+// A wrong ID and a wrong phone get the same 404, and the lookups are limited per address (all of
+// them generously, those that find nothing tightly), so nobody walks the register. The answer
+// carries the child's name and class and the months owed, oldest first, with today's fines:
+// never a phone, an address or anything else of the family.
+import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { problem } from "../../../common/errors/problem";
+import type { DuesLookupInput } from "../../../common/schemas/fees";
+import { dhakaToday } from "../../../common/schemas/routines";
+import type { Database } from "../../db/client";
+import {
+  enrolments,
+  feeInvoiceLines,
+  feeInvoices,
+  registerGuardians,
+  registerStudents,
+  schoolClasses,
+} from "../../db/schema";
+import { DomainError } from "../errors";
+import {
+  type ClientAddress,
+  chargeBufferedAddressRateLimit,
+  enforceBufferedAddressRateLimit,
+  type RateLimitRule,
+} from "../rate-limit";
+import { finesDue } from "./fines";
+
+const limitProblem = problem("limit.feeLookups");
+
+/** Every lookup: a payment day's crowd behind one operator's address is let through. */
+export const feeLookupLimit: RateLimitRule = {
+  name: "fee-lookup",
+  max: 300,
+  windowMs: 10 * 60_000,
+  problem: limitProblem,
+};
+/** Lookups that find nothing: guessing IDs and phones is held tight. */
+export const feeLookupMissLimit: RateLimitRule = {
+  name: "fee-lookup-miss",
+  max: 20,
+  windowMs: 10 * 60_000,
+  problem: limitProblem,
+};
+
+export type PublicDues = {
+  student: { name: string; className: string | null; section: string | null; roll: string | null };
+  months: { month: string; heads: string[]; owedMinor: number; fineTodayMinor: number }[];
+  totalMinor: number;
+};
+
+export async function lookUpDues(
+  db: Database,
+  input: DuesLookupInput,
+  client: ClientAddress,
+  today = dhakaToday(),
+): Promise<PublicDues> {
+  enforceBufferedAddressRateLimit(db, feeLookupLimit, client);
+  const miss = chargeBufferedAddressRateLimit(db, feeLookupMissLimit, client);
+  const [found] = await db
+    .select({
+      id: registerStudents.id,
+      name: registerStudents.name,
+      className: schoolClasses.name,
+      section: enrolments.section,
+      roll: enrolments.roll,
+    })
+    .from(enrolments)
+    .innerJoin(registerStudents, eq(registerStudents.id, enrolments.registerStudentId))
+    .innerJoin(schoolClasses, eq(schoolClasses.id, enrolments.classId))
+    .innerJoin(
+      registerGuardians,
+      and(
+        eq(registerGuardians.registerStudentId, registerStudents.id),
+        eq(registerGuardians.phone, input.phone ?? ""),
+      ),
+    )
+    .where(eq(enrolments.registration, input.student))
+    .orderBy(desc(enrolments.session))
+    .limit(1);
+  if (!found) throw new DomainError("not_found", problem("fees.noMatch"));
+  miss.forgive();
+  const open = await db
+    .select()
+    .from(feeInvoices)
+    .where(
+      and(eq(feeInvoices.registerStudentId, found.id), gt(feeInvoices.totalMinor, feeInvoices.paidMinor)),
+    )
+    .orderBy(asc(feeInvoices.month), asc(feeInvoices.period));
+  const [fines, charges] = await Promise.all([
+    finesDue(db, open, today),
+    open.length === 0
+      ? []
+      : db
+          .select({ invoiceId: feeInvoiceLines.invoiceId, label: feeInvoiceLines.label })
+          .from(feeInvoiceLines)
+          .innerJoin(feeInvoices, eq(feeInvoices.id, feeInvoiceLines.invoiceId))
+          .where(
+            and(
+              eq(feeInvoices.registerStudentId, found.id),
+              eq(feeInvoiceLines.kind, "charge"),
+              gt(feeInvoices.totalMinor, feeInvoices.paidMinor),
+            ),
+          ),
+  ]);
+  const months = open.map((invoice) => ({
+    month: invoice.month,
+    heads: charges.filter((line) => line.invoiceId === invoice.id).map((line) => line.label),
+    owedMinor: invoice.totalMinor - invoice.paidMinor,
+    fineTodayMinor: fines.get(invoice.id) ?? 0,
+  }));
+  return {
+    student: { name: found.name, className: found.className, section: found.section, roll: found.roll },
+    months,
+    totalMinor: months.reduce((total, month) => total + month.owedMinor + month.fineTodayMinor, 0),
+  };
+}

@@ -1,0 +1,132 @@
+// A payment's receipt: its number, the student, the months and heads it paid (with the fine and
+// the waivers on them), the channel and who took it; read by the staff and the child's family.
+// A receipt is cancelled, never deleted: it stays with its reason, its number is never reused,
+// and the invoices it paid are open again.
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { problem } from "../../../common/errors/problem";
+import { uuidPattern } from "../../../common/ids";
+import type { Database } from "../../db/client";
+import { type FeeChannel, feeAllocations, feeInvoiceLines, feeInvoices, feePayments } from "../../db/schema";
+import { type Actor, requireUser } from "../actor";
+import { recordAudit } from "../audit/record";
+import { DomainError, notFound } from "../errors";
+import { isFeeStaff, requireChildReader, requireFeeStaff } from "./access";
+import { receiptName } from "./ledger";
+import { type FeeStudent, feeStudent } from "./student";
+
+export type ReceiptInvoice = {
+  month: string;
+  period: string;
+  lines: { id: string; kind: string; label: string; amountMinor: number }[];
+  /** What this payment paid of it. */
+  paidMinor: number;
+};
+export type Receipt = {
+  id: string;
+  receipt: string;
+  student: FeeStudent;
+  paidOn: string;
+  channel: FeeChannel;
+  reference: string | null;
+  amountMinor: number;
+  fineMinor: number;
+  waiverMinor: number;
+  collector: string;
+  invoices: ReceiptInvoice[];
+  cancelled: { at: string; reason: string } | null;
+};
+
+export async function readReceipt(db: Database, actor: Actor, id: string): Promise<Receipt> {
+  requireUser(actor);
+  const refused = () => new DomainError("forbidden", problem("auth.roleOnly"));
+  if (!uuidPattern.test(id)) throw isFeeStaff(actor) ? notFound("receipt") : refused();
+  const [payment] = await db.select().from(feePayments).where(eq(feePayments.id, id));
+  if (!payment) throw isFeeStaff(actor) ? notFound("receipt") : refused();
+  await requireChildReader(db, actor, payment.registerStudentId);
+  const allocations = await db
+    .select({ invoice: feeInvoices, amountMinor: feeAllocations.amountMinor })
+    .from(feeAllocations)
+    .innerJoin(feeInvoices, eq(feeInvoices.id, feeAllocations.invoiceId))
+    .where(eq(feeAllocations.paymentId, id))
+    .orderBy(asc(feeInvoices.month), asc(feeInvoices.period));
+  const lines =
+    allocations.length === 0
+      ? []
+      : await db
+          .select()
+          .from(feeInvoiceLines)
+          .where(
+            inArray(
+              feeInvoiceLines.invoiceId,
+              allocations.map((a) => a.invoice.id),
+            ),
+          )
+          .orderBy(asc(feeInvoiceLines.createdAt));
+  const invoices = allocations.map(({ invoice, amountMinor }) => ({
+    month: invoice.month,
+    period: invoice.period,
+    lines: lines
+      .filter((line) => line.invoiceId === invoice.id)
+      .map((line) => ({ id: line.id, kind: line.kind, label: line.label, amountMinor: line.amountMinor })),
+    paidMinor: amountMinor,
+  }));
+  return {
+    id: payment.id,
+    receipt: receiptName(payment.receiptYear, payment.receiptNumber),
+    student: await feeStudent(db, payment.registerStudentId),
+    paidOn: payment.paidOn,
+    channel: payment.channel,
+    reference: payment.reference,
+    amountMinor: payment.amountMinor,
+    fineMinor: payment.fineMinor,
+    waiverMinor: -invoices
+      .flatMap((invoice) => invoice.lines)
+      .filter((line) => line.kind === "waiver")
+      .reduce((total, line) => total + line.amountMinor, 0),
+    collector: payment.collectorName,
+    invoices,
+    cancelled: payment.cancelledAt
+      ? { at: payment.cancelledAt.toISOString(), reason: payment.cancelReason ?? "" }
+      : null,
+  };
+}
+
+export async function cancelReceipt(
+  db: Database,
+  actor: Actor,
+  id: string,
+  reason: string,
+): Promise<Receipt> {
+  const staff = requireFeeStaff(actor);
+  if (!uuidPattern.test(id)) throw notFound("receipt");
+  await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(feePayments)
+      .set({ cancelledAt: new Date(), cancelReason: reason })
+      .where(and(eq(feePayments.id, id), isNull(feePayments.cancelledAt)))
+      .returning();
+    if (!payment) {
+      const [exists] = await tx
+        .select({ id: feePayments.id })
+        .from(feePayments)
+        .where(eq(feePayments.id, id));
+      if (!exists) throw notFound("receipt");
+      throw new DomainError("conflict", problem("fees.receiptCancelled"));
+    }
+    await tx
+      .update(feeInvoices)
+      .set({
+        paidMinor: sql`${feeInvoices.paidMinor} - (select a.amount_minor from fee_allocations a where a.payment_id = ${id} and a.invoice_id = ${feeInvoices.id})`,
+      })
+      .where(
+        sql`${feeInvoices.id} in (select a.invoice_id from fee_allocations a where a.payment_id = ${id})`,
+      );
+    await recordAudit(tx, staff, {
+      action: "update",
+      subject: "fee",
+      subjectId: payment.registerStudentId,
+      label: `receipt ${receiptName(payment.receiptYear, payment.receiptNumber)} cancelled (${reason})`,
+    });
+  });
+  return readReceipt(db, actor, id);
+}
