@@ -2,29 +2,21 @@
 // password, and resetting a forgotten one.
 import { z } from "zod";
 import { issue } from "../errors/problem";
-import { asciiDigits } from "../text-rules";
+import { bangladeshiMobileOf } from "../phone-number";
 import { email, textTypeError } from "./fields";
 import { passwordMismatch } from "./messages";
 import { password } from "./users";
 
 export const phoneNumberMessage = issue("phone.format");
 
-/** 01XXXXXXXXX, or 1XXXXXXXXX after the country code (880, +880 or 00880): the last 9 digits. */
-const bangladeshiMobile = /^(?:(?:\+|00)?8800?|0)1([3-9]\d{8})$/;
-
-/**
- * A Bangladeshi mobile number (operators' prefixes 013-019), stored in one form: +8801XXXXXXXXX.
- * People type it many ways: 01712345678, 8801712345678, +880 1712-345678, (+880) 1712.345678,
- * 00880..., in Bangla digits (০১৭১২৩৪৫৬৭৮) too: spaces, dashes, dots and brackets are dropped.
- */
+/** A Bangladeshi mobile number, stored in one form: +8801XXXXXXXXX (common/phone-number.ts). */
 export const phoneNumber = z
   .string({ error: textTypeError("phoneNumber") })
   .trim()
   .min(1, { error: issue("field.required", { label: "phoneNumber" }) })
   .max(30, { error: phoneNumberMessage })
-  .transform((value) => asciiDigits(value).replace(/[\s\-.()]/g, ""))
-  .refine((value) => bangladeshiMobile.test(value), { error: phoneNumberMessage })
-  .transform((value) => `+8801${bangladeshiMobile.exec(value)?.[1] ?? ""}`);
+  .refine((value) => bangladeshiMobileOf(value) !== null, { error: phoneNumberMessage })
+  .transform((value) => bangladeshiMobileOf(value) ?? "");
 
 export const phoneNumberInput = z.object({ phoneNumber });
 

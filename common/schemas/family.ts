@@ -26,13 +26,3 @@ export const accountName = z
   .max(254, issue("family.notAccount"));
 
 export const guardianAccountInput = z.strictObject({ account: accountName });
-
-/**
- * A Bangladeshi mobile number in the one form numbers are stored in (+8801XXXXXXXXX), from
- * 01XXXXXXXXX, 8801..., +880 1..., with Bangla digits, spaces or dashes; null if it is not one.
- */
-export function bangladeshiMobileOf(text: string): string | null {
-  const digits = asciiDigits(text).replace(/[\s\-.()]/g, "");
-  const match = /^(?:\+?88)?(01[3-9]\d{8})$/.exec(digits);
-  return match ? `+88${match[1]}` : null;
-}

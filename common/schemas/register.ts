@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { issue } from "../errors/problem";
 import { genders, guardianRelations, registerStatuses } from "../people";
+import { bangladeshiMobileOf } from "../phone-number";
 import { asciiDigits, hasControlCharacter, maxGraphemes } from "../text-rules";
 import { rollNumber, sessionName } from "./results";
 
@@ -34,9 +35,6 @@ export const birthRegistration = z
   .refine((value) => value === "" || /^[0-9]{17}$/.test(value), issue("register.birthRegistration"))
   .transform((value) => value || null);
 
-/** 01XXXXXXXXX, or 1XXXXXXXXX after the country code (880, +880 or 00880): the last 9 digits. */
-const bangladeshiMobile = /^(?:(?:\+|00)?8800?|0)1([3-9]\d{8})$/;
-
 /**
  * A guardian's Bangladeshi mobile number (operators' prefixes 013-019), stored as +8801XXXXXXXXX
  * as accounts store theirs; 01712345678, 8801712345678, +880 1712-345678 and Bangla digits are
@@ -46,9 +44,8 @@ export const guardianPhone = z
   .string({ error: issue("value.text") })
   .trim()
   .max(30, issue("register.phone"))
-  .transform((value) => asciiDigits(value).replace(/[\s\-.()]/g, ""))
-  .refine((value) => value === "" || bangladeshiMobile.test(value), issue("register.phone"))
-  .transform((value) => (value ? `+8801${bangladeshiMobile.exec(value)?.[1] ?? ""}` : null));
+  .refine((value) => value === "" || bangladeshiMobileOf(value) !== null, issue("register.phone"))
+  .transform((value) => (value ? bangladeshiMobileOf(value) : null));
 
 /** A date of birth, YYYY-MM-DD (Bangla digits read alike), a real day from 1900 to today; empty: not known. */
 export const dateOfBirth = z

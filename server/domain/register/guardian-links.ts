@@ -12,7 +12,7 @@ import type { Logger } from "pino";
 import { problem } from "../../../common/errors/problem";
 import { uuidPattern } from "../../../common/ids";
 import type { GuardianRelation } from "../../../common/people";
-import { bangladeshiMobileOf } from "../../../common/schemas/family";
+import { bangladeshiMobileOf } from "../../../common/phone-number";
 import type { Locale } from "../../../i18n/translate";
 import type { Database } from "../../db/client";
 import { enrolments, registerGuardians, registerStudents, users, verifications } from "../../db/schema";
