@@ -2,6 +2,7 @@ import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from
 import { problem } from "../../common/errors/problem";
 import { shownEmail } from "../../common/phone-accounts";
 import { loginInput } from "../../common/schemas/users";
+import type { MessageKey } from "../../i18n";
 import { signInProviders } from "../../server/auth/providers";
 import { flashCookieHeader } from "../../server/cookies";
 import { getOwnPhone } from "../../server/domain/phone";
@@ -58,8 +59,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithAuthCookies(request, result, redirectTo, "login.success");
 }
 
-/** The nav's Teachers link leads to the specification's sign-in-only list; /teacher is public. */
-const isTeachersPage = (redirectTo: string) => /^\/allteacher\/?(\?|$)/i.test(redirectTo);
+/**
+ * Why a page sent the visitor here (the specification's sign-in-only pages), so the form is not
+ * bare; the teachers' pages also lead to the public list, /teacher.
+ */
+const reasons: { path: RegExp; reason: MessageKey; toPublicTeachers?: true }[] = [
+  { path: /^\/allteacher\/?(\?|$)/i, reason: "login.teachersReason", toPublicTeachers: true },
+  { path: /^\/about\//i, reason: "login.teacherReason", toPublicTeachers: true },
+  { path: /^\/services\/[^/?]+/i, reason: "login.serviceReason" },
+  { path: /^\/admition\/[^/?]+/i, reason: "login.admissionReason" },
+  { path: /^\/result\/[^/?]+/i, reason: "login.resultReason" },
+  { path: /^\/allorder\/?(\?|$)/i, reason: "login.cartReason" },
+];
+const reasonFor = (redirectTo: string) =>
+  redirectTo === ""
+    ? null
+    : (reasons.find(({ path }) => path.test(redirectTo)) ?? { reason: "login.pageReason" as const });
 
 /** Who is signed in already, with a way to sign out or go on (the form below switches account). */
 function SignedIn({ name, email, needsOther }: { name: string; email: string; needsOther: boolean }) {
@@ -91,6 +106,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // A sign-in through a provider in this window (before the page's script ran) ends here with ?error=.
   const popup = usePopupError(errorCodeOf(searchParams.get("error")));
   const redirectTo = searchParams.get("redirectTo") ?? "";
+  const reason = reasonFor(redirectTo);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
   const { onSubmit, onFocus, fieldError } = useSchemaForm(
@@ -113,12 +129,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             email={loaderData.signedInAs.email}
             needsOther={redirectTo !== ""}
           />
-        ) : isTeachersPage(redirectTo) ? (
+        ) : reason ? (
           <Alert tone="info" testId="login-reason">
-            <p>{t("login.teachersReason")}</p>
-            <p>
-              <Link to={href("/teacher")}>{t("login.publicTeachers")}</Link>
-            </p>
+            <p>{t(reason.reason)}</p>
+            {"toPublicTeachers" in reason ? (
+              <p>
+                <Link to={href("/teacher")}>{t("login.publicTeachers")}</Link>
+              </p>
+            ) : null}
           </Alert>
         ) : null}
         <Form

@@ -97,9 +97,25 @@ describe("accounts and roles in the browser", () => {
     await page.waitForURL((url) => url.pathname === "/teacher");
     // The address changes first; the new page renders in React Router's transition.
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("All Teachers");
-    // Any other page asked for says nothing of teachers.
-    const other = await open("/login?redirectTo=%2FallOrder");
-    expect(await other.getByTestId("login-reason").count()).toBe(0);
+    // Every other page that asks for a sign-in says why too, in the visitor's language, and
+    // only the teachers' pages lead to the public list.
+    const reasons: [string, string, string][] = [
+      ["/allOrder", "Sign in to see your cart and pay.", "আপনার কার্ট দেখতে ও টাকা দিতে লগইন করুন।"],
+      ["/services/abc", "Sign in to see this service's details.", "এই সেবার বিস্তারিত দেখতে লগইন করুন।"],
+      ["/admition/abc", "Sign in to see this admission and book it.", "এই ভর্তির বিস্তারিত দেখতে ও বুক করতে লগইন করুন।"],
+      ["/result/abc", "Sign in to read this result.", "এই ফলাফল পড়তে লগইন করুন।"],
+      ["/about/abc", "Sign in to see this teacher's page.", "এই শিক্ষকের পাতা দেখতে লগইন করুন।"],
+    ];
+    for (const [asked, english, bangla] of reasons) {
+      const other = await open(`/login?redirectTo=${encodeURIComponent(asked)}`);
+      const said = other.getByTestId("login-reason");
+      expect(await said.locator("p").first().textContent(), asked).toBe(english);
+      expect(await said.getByRole("link").count(), asked).toBe(asked.startsWith("/about") ? 1 : 0);
+      await other.context().addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+      await other.reload();
+      expect(await other.getByTestId("login-reason").locator("p").first().textContent(), asked).toBe(bangla);
+      await other.context().close();
+    }
   });
 
   it("says on the login page who is signed in, with a way to sign out or go on", async () => {
