@@ -102,7 +102,11 @@ describe("accounts and roles in the browser", () => {
     const reasons: [string, string, string][] = [
       ["/allOrder", "Sign in to see your cart and pay.", "আপনার কার্ট দেখতে ও টাকা দিতে লগইন করুন।"],
       ["/services/abc", "Sign in to see this service's details.", "এই সেবার বিস্তারিত দেখতে লগইন করুন।"],
-      ["/admition/abc", "Sign in to see this admission and book it.", "এই ভর্তির বিস্তারিত দেখতে ও বুক করতে লগইন করুন।"],
+      [
+        "/admition/abc",
+        "Sign in to see this admission and book it.",
+        "এই ভর্তির বিস্তারিত দেখতে ও বুক করতে লগইন করুন।",
+      ],
       ["/result/abc", "Sign in to read this result.", "এই ফলাফল পড়তে লগইন করুন।"],
       ["/about/abc", "Sign in to see this teacher's page.", "এই শিক্ষকের পাতা দেখতে লগইন করুন।"],
     ];
