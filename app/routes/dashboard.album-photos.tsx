@@ -44,7 +44,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     maxBytes: pageOf(context).services.config.uploadMaxBytes,
     album: { id: album.id, title: album.title, coverPhotoId: album.coverPhotoId ?? photos[0]?.id ?? null },
-    photos: photos.map((photo) => ({ id: photo.id, caption: photo.caption, image: photo.image })),
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      caption: photo.caption,
+      position: photo.position,
+      image: photo.image,
+    })),
   };
 }
 
@@ -116,8 +121,10 @@ export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
   const change = (key: string, update: Partial<Upload>) =>
     setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...update } : item)));
 
-  // Each file on its own request, all at once: a refused one fails alone.
+  // Each file on its own request, all at once: a refused one fails alone. Each names its place
+  // after the album's last photo, so they keep the order they were chosen in.
   const send = async (files: File[]) => {
+    const next = Math.max(-1, ...photos.map((photo) => photo.position)) + 1;
     const added = files.map((file, index) => ({
       key: `${Date.now()}-${index}-${file.name}`,
       name: file.name,
@@ -131,6 +138,7 @@ export default function AlbumPhotos({ loaderData }: Route.ComponentProps) {
         const body = new FormData();
         body.set("image", file);
         body.set("caption", "");
+        body.set("position", String(next + index));
         try {
           const sent = await uploadWithProgress<UploadAnswer>(
             `/api/gallery/${album.id}/photos`,

@@ -76,6 +76,12 @@ const albumChanges = contentEndpoints(albumCollection, {
 
 const photoBody = z.strictObject({
   caption: z.string({ error: "Caption must be text" }).optional(),
+  // A multipart field is text: photos sent together name their places, so the album keeps the
+  // order they were chosen in, whichever upload ends first.
+  position: z
+    .string({ error: "Position must be a whole number" })
+    .regex(/^\d{1,6}$/, { error: "Position must be a whole number" })
+    .optional(),
 });
 
 const photoChange = z.strictObject({
@@ -120,7 +126,7 @@ export const galleryEndpoints = [
     method: "POST",
     paths: ["/gallery/:id/photos"],
     summary:
-      "Add one photo at the end of the album: an image file `image` (multipart, JPEG, PNG, WebP or AVIF) and a `caption`",
+      "Add one photo to the album: an image file `image` (multipart, JPEG, PNG, WebP or AVIF), a `caption`, and its `position` (at the end when left out)",
     tag: "Gallery",
     access: "admin",
     params: idParams,
@@ -131,7 +137,9 @@ export const galleryEndpoints = [
     response: inserted,
     responseHeaders: ["Location"],
     handle: async ({ services, actor, params, body, files }) => {
-      const answer = await addPhoto(context(services), actor, params.id, body, files.image);
+      const { position, ...rest } = body;
+      const input = position === undefined ? rest : { ...rest, position: Number(position) };
+      const answer = await addPhoto(context(services), actor, params.id, input, files.image);
       return new Answer(answer, { Location: `/api/gallery/${params.id}` });
     },
   }),

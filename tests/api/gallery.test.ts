@@ -36,9 +36,17 @@ describe("the gallery's calls", () => {
   });
   afterAll(() => t?.close());
 
-  const addPhoto = async (album: string, bytes: Uint8Array, name: string, caption: string, as = admin) => {
+  const addPhoto = async (
+    album: string,
+    bytes: Uint8Array,
+    name: string,
+    caption: string,
+    as = admin,
+    position?: string,
+  ) => {
     const form = new FormData();
     form.set("caption", caption);
+    if (position !== undefined) form.set("position", position);
     form.set("image", new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
     const response = await t.request(`/api/gallery/${album}/photos`, {
       method: "POST",
@@ -56,6 +64,26 @@ describe("the gallery's calls", () => {
     }
     return keys;
   };
+
+  it("keeps photos sent together in the order they name, whichever arrives first, and refuses a bad place", async () => {
+    const created = await t.json("/api/gallery", "POST", { title: "Prize day" }, { session: admin });
+    const id = ((await created.json()) as { insertedId: string }).insertedId;
+    const colours = ["red", "green", "blue", "orange", "purple", "teal"];
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    // Sent last-first, as uploads that end in another order than they were chosen in.
+    for (const [place, colour] of [...colours.entries()].reverse()) {
+      const sent = await addPhoto(id, png, `${colour}.png`, colour, admin, String(place));
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    }
+    expect((await read(id)).photos.map((photo) => photo.caption)).toEqual(colours);
+    for (const bad of ["-1", "1.5", "first", "9999999"]) {
+      const refused = await addPhoto(id, png, "x.png", "x", admin, bad);
+      expect(refused.status, bad).toBe(400);
+      expect(JSON.stringify(refused.body), bad).toMatch(/position/i);
+    }
+  });
 
   it("makes an album, takes several photos and refuses the one that is not an image, naming the field", async () => {
     const created = await t.json(

@@ -16,7 +16,7 @@ type WireAlbum = {
   _id: string;
   title: string;
   photoCount: number;
-  photos: { _id: string; caption: string }[];
+  photos: { _id: string; caption: string; imageSet?: { width?: number; height?: number } | null }[];
 };
 
 describe("the photo gallery", () => {
@@ -210,10 +210,10 @@ describe("the photo gallery", () => {
       downloadThroughput: -1,
       uploadThroughput: 400 * 1024,
     });
-    const photo = async (hue: number) =>
+    const photo = async (hue: number, width = 500) =>
       sharp({
         create: {
-          width: 500,
+          width,
           height: 400,
           channels: 3,
           background: { r: hue, g: 90, b: 60 },
@@ -223,7 +223,8 @@ describe("the photo gallery", () => {
         .png()
         .toBuffer();
     await page.getByTestId("album-photo-files").setInputFiles([
-      { name: "stage.png", mimeType: "image/png", buffer: await photo(20) },
+      // The first chosen is the largest, so it is the last to arrive: still first in the album.
+      { name: "stage.png", mimeType: "image/png", buffer: await photo(20, 1600) },
       { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not a picture") },
       { name: "judges.png", mimeType: "image/png", buffer: await photo(200) },
     ]);
@@ -235,6 +236,12 @@ describe("the photo gallery", () => {
     await expect
       .poll(() => page.getByTestId("album-photos").locator("li").count(), { timeout: 10_000 })
       .toBe(fair.captions.length + 2);
+
+    // In the order chosen (the wide stage before the judges), whichever upload ended first.
+    const shapes = ((await (await fetch(`${site.url}/api/gallery/${album._id}`)).json()) as WireAlbum).photos
+      .slice(fair.captions.length)
+      .map((item) => Math.round((item.imageSet?.width ?? 0) / (item.imageSet?.height ?? 1)));
+    expect(shapes).toEqual([4, 1]);
 
     // A caption saved, and the album's count on the public page.
     await page.getByTestId(`caption-${fair.captions.length}`).fill("The stage");
