@@ -910,6 +910,22 @@ export const messageRecipients = pgTable(
   ],
 );
 
+/**
+ * Absence texts (server/domain/messages/absence-texts.ts): whether the school sends them and at
+ * what time of day in Dhaka. One row (id 1); none: off, 11:00.
+ */
+export const absenceTextSettings = pgTable(
+  "absence_text_settings",
+  {
+    id: integer().primaryKey().default(1),
+    enabled: boolean().notNull().default(false),
+    /** "11:00", on the clock in Dhaka. */
+    sendAt: varchar({ length: 5 }).notNull().default("11:00"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("absence_text_settings_one_row", sql`${t.id} = 1`)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // The audit trail: every create, update and delete by an admin (who, what, when). The actor's
 // e-mail is copied so the entry stays readable after the account is gone.
