@@ -128,7 +128,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    await saveAbsenceTextSettings(services.db, actor, settings.data);
+    try {
+      await saveAbsenceTextSettings(services.db, actor, settings.data);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      throw data({ error: error.problem ?? problem("auth.roleOnly") }, { status: 403 });
+    }
     return redirect(`${href("/DeashBoard/messages")}?absence=saved`);
   }
   const field = (name: keyof Values) => {
