@@ -37,7 +37,7 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
   const children: string[] = [];
   const guardians: string[] = [];
   const sendTime = () => sendMomentOf(today, "11:00");
-  const after = () => new Date(sendTime().getTime() + 60_000);
+  const afterSendTime = () => new Date(sendTime().getTime() + 60_000);
   const absenceRows = () =>
     t.services.db.select().from(messageRecipients).where(like(messageRecipients.dedupeKey, "absence:%"));
   const mark = (roll: number, status: string) =>
@@ -111,7 +111,7 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
 
   it("queues nothing while they are off, even after the time", async () => {
     for (const roll of [1, 2, 3]) expect((await mark(roll, "absent")).status).toBe(200);
-    expect(await queueAbsenceTexts(t.services.db, after())).toEqual({ queued: 0 });
+    expect(await queueAbsenceTexts(t.services.db, afterSendTime())).toEqual({ queued: 0 });
     expect(await absenceRows()).toEqual([]);
   });
 
@@ -144,7 +144,7 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
     );
     expect(optOut.status).toBe(200);
 
-    expect(await queueAbsenceTexts(t.services.db, after())).toEqual({ queued: 3 });
+    expect(await queueAbsenceTexts(t.services.db, afterSendTime())).toEqual({ queued: 3 });
     const rows = await absenceRows();
     expect(rows.map((r) => r.address).sort()).toEqual([phoneOf(1), phoneOf(2), phoneOf(3)]);
     const date = formatDayMonth(today, "bn-BD");
@@ -158,8 +158,8 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
     });
 
     // The job again (or in a second process): nothing more.
-    expect(await queueAbsenceTexts(t.services.db, after())).toEqual({ queued: 0 });
-    expect(await queueAbsenceTexts(t.services.db, new Date(after().getTime() + 3_600_000))).toEqual({
+    expect(await queueAbsenceTexts(t.services.db, afterSendTime())).toEqual({ queued: 0 });
+    expect(await queueAbsenceTexts(t.services.db, new Date(afterSendTime().getTime() + 3_600_000))).toEqual({
       queued: 0,
     });
     expect(await absenceRows()).toHaveLength(3);
@@ -174,7 +174,7 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
 
     // The server starts again: the absence job and the queue run, twice.
     for (let run = 0; run < 2; run++) {
-      expect(await queueAbsenceTexts(t.services.db, after())).toEqual({ queued: 0 });
+      expect(await queueAbsenceTexts(t.services.db, afterSendTime())).toEqual({ queued: 0 });
       await runMessageQueue(queueDeps(t.services));
     }
     const perPhone = new Map<string, number>();
