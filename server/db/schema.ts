@@ -846,7 +846,7 @@ export const outgoingMessages = pgTable(
 // teacher writes, and one row per recipient that the queue (server/messages/queue-job.ts) sends
 // once. A recipient is marked "sending" in a committed transaction before the gateway is called;
 // one found "sending" after a restart becomes "unknown" and is never sent again. The dedupe key
-// ("absence:<studentId>:<date>") queues a text once, whoever asks twice.
+// ("absence:<studentId>:<guardianId>:<date>") queues a text once, whoever asks twice.
 
 export { messageChannels, recipientStates };
 
