@@ -23,7 +23,7 @@ const en = {
   "messages.absence.off": "off",
   "messages.feeReminder.text":
     "{site}: the fees of {name} for {months} are due: {amount} in all. Please pay at the office or online.",
-  "messages.feeReminder.send": "Remind the guardians of this class's children with dues by text",
+  "messages.feeReminder.send": "Remind their guardians by text",
   "messages.feeReminder.queued":
     "{count} reminder(s) queued (a guardian already reminded about a child this month is left out).",
   "messages.class": "Class",
@@ -89,7 +89,7 @@ const bn: Record<keyof typeof en, string> = {
   "messages.absence.off": "বন্ধ",
   "messages.feeReminder.text":
     "{site}: {name}-এর {months} মাসের বেতন বকেয়া, মোট {amount}। অনুগ্রহ করে অফিসে বা অনলাইনে পরিশোধ করুন।",
-  "messages.feeReminder.send": "এই শ্রেণির বকেয়া শিক্ষার্থীদের অভিভাবকদের এসএমএসে মনে করিয়ে দিন",
+  "messages.feeReminder.send": "অভিভাবকদের এসএমএসে মনে করিয়ে দিন",
   "messages.feeReminder.queued":
     "{count}টি অনুস্মারক সারিতে রাখা হয়েছে (এ মাসে যে অভিভাবককে একটি শিক্ষার্থীর কথা মনে করানো হয়েছে, তিনি বাদ)।",
   "messages.class": "শ্রেণি",
