@@ -19,6 +19,22 @@ export function formatDate(value: string | Date, intl: string): string {
   ).format(new Date(value));
 }
 
+/** A day and its month, without the year ("29 November", "২৯ নভেম্বর"). */
+export function formatDayMonth(value: string | Date, intl: string): string {
+  return formatter(
+    `daymonth ${intl}`,
+    () => new Intl.DateTimeFormat(intl, { day: "numeric", month: "long", timeZone: "UTC" }),
+  ).format(new Date(value));
+}
+
+/** A month and its year ("March 2026", "মার্চ ২০২৬") of a "2026-03". */
+export function formatYearMonth(month: string, intl: string): string {
+  return formatter(
+    `month ${intl}`,
+    () => new Intl.DateTimeFormat(intl, { month: "long", year: "numeric", timeZone: "UTC" }),
+  ).format(new Date(`${month}-01T00:00:00Z`));
+}
+
 /** A date with the time of day, in UTC and saying so (the server and the browser agree). */
 export function formatDateTime(value: string | Date, intl: string): string {
   return formatter(

@@ -15,6 +15,7 @@ import { startScheduledPublishing } from "./exam-results/publishing-job";
 import { gracefulStop } from "./graceful-stop";
 import { createApp } from "./http";
 import { createLogger } from "./logger";
+import { startAbsenceTexts } from "./messages/absence-job";
 import { startMessageQueue } from "./messages/queue-job";
 import { startReconciliation } from "./payments/reconciliation-job";
 import { seedSampleContent } from "./sample-content/seed";
@@ -126,6 +127,7 @@ export async function startServer(options: StartOptions) {
 
   const reconciliation = startReconciliation(services);
   const messageQueue = startMessageQueue(services);
+  const absenceTexts = startAbsenceTexts(services, messageQueue.nudge);
   const publishing = startScheduledPublishing(services);
   const backups = startScheduledBackups(services);
   const backupRequests = answerBackupRequests(services);
@@ -145,6 +147,7 @@ export async function startServer(options: StartOptions) {
       logger.warn({ cutOff }, `${cutOff} request(s) still in flight after STOP_TIMEOUT_SECONDS were cut off`);
     }
     await reconciliation.stop();
+    await absenceTexts.stop();
     await messageQueue.stop();
     await publishing.stop();
     await backups.stop();

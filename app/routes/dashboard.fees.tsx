@@ -31,6 +31,7 @@ import {
   setFineBands,
   setRate,
 } from "../../server/domain/fees/structure";
+import { sendFeeReminders } from "../../server/domain/messages/fee-reminders";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { Cell, TableBox } from "../components/dashboard/table-tools";
 import { FormError } from "../components/form-error";
@@ -72,6 +73,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dues,
     saved: url.searchParams.get("saved") === "1",
     generated,
+    reminded: /^\d{1,6}$/.test(url.searchParams.get("reminded") ?? "")
+      ? url.searchParams.get("reminded")
+      : null,
   };
 }
 
@@ -142,6 +146,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       const done = await generateMonth(services.db, actor, parsed.data);
       return back({ generated: JSON.stringify(done) });
     }
+    if (intent === "remind") {
+      const done = await sendFeeReminders(
+        services.db,
+        actor,
+        { class: form.class || undefined },
+        services.config.instituteName,
+      );
+      return back({ reminded: String(done.queued) });
+    }
     return refuse({ intent, problem: { key: "input.invalid", params: { detail: "unknown intent" } } });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -182,7 +195,8 @@ function RateRows({ structure }: { structure: FeeStructure }) {
 
 export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
-  const { session, className, section, classes, heads, structure, dues, saved, generated } = loaderData;
+  const { session, className, section, classes, heads, structure, dues, saved, generated, reminded } =
+    loaderData;
   const answer = actionData as Answer | undefined;
   const fieldError = (intent: string, name: string) => {
     const found = answer?.intent === intent ? answer.fields?.[name] : undefined;
@@ -428,6 +442,20 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
               </Table>
             </TableBox>
           )}
+          {reminded !== null ? (
+            <Text mt="xs" role="status" data-testid="fees-reminded">
+              {t("messages.feeReminder.queued", { count: reminded })}
+            </Text>
+          ) : null}
+          {dues.rows.length > 0 ? (
+            <Form method="post" data-testid="fees-remind">
+              {placeFields}
+              <input type="hidden" name="intent" value="remind" />
+              <Button type="submit" variant="default" mt="xs">
+                {t("messages.feeReminder.send")}
+              </Button>
+            </Form>
+          ) : null}
         </Box>
       ) : null}
     </Box>

@@ -2,11 +2,13 @@
 // of every child, a class, a section or some children, by text and/or e-mail. "Check" shows what
 // the message would take (its parts per text, the guardians, texts and e-mails, the gateway's
 // balance); "Send" queues it; the messages written follow, and ?message=<id> shows each
-// recipient's state. Works without script; with it, the parts are counted as one types.
+// recipient's state. An admin also turns the absence texts on or off and sets their time.
+// Works without script; with it, the parts are counted as one types.
 import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Group,
   NativeSelect,
   Paper,
@@ -22,6 +24,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import {
+  absenceTextSettingsInput,
   audienceKinds,
   type MessageChannel,
   messageChannels,
@@ -33,6 +36,7 @@ import { smsLengthOf } from "../../common/sms-segments";
 import { formatDateTime } from "../../i18n/format";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
+import { readAbsenceTextSettings, saveAbsenceTextSettings } from "../../server/domain/messages/absence-texts";
 import {
   listMessages,
   type MessagePreview,
@@ -74,6 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   return {
+    absenceTexts: actor.isAdmin ? await readAbsenceTextSettings(services.db) : null,
+    absenceSaved: url.searchParams.get("absence") === "saved",
     classes: classes.map((c) => c.name),
     messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     chosen: recipients ? chosen : null,
@@ -85,8 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The form's fields as the API's body. */
 function inputOf(values: Values) {
   const audience =
-    values.kind === "everyone"
-      ? { kind: "everyone" }
+    values.kind === "everyone" || values.kind === "dues"
+      ? { kind: values.kind }
       : values.kind === "section"
         ? { kind: "section", class: values.class, section: values.section }
         : values.kind === "children"
@@ -106,6 +112,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRolePage(context, request, "teacher");
   const { services } = pageOf(context);
   const form = await request.formData();
+  if (form.get("intent") === "absence-texts") {
+    const settings = absenceTextSettingsInput.safeParse({
+      enabled: form.get("enabled") === "on",
+      sendAt: form.get("sendAt"),
+    });
+    if (!settings.success) {
+      return data<ActionAnswer>(
+        {
+          values: emptyValues,
+          preview: null,
+          fields: fieldProblemsOf(settings.error),
+          error: problem("request.invalid"),
+        },
+        { status: 400 },
+      );
+    }
+    try {
+      await saveAbsenceTextSettings(services.db, actor, settings.data);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      throw data({ error: error.problem ?? problem("auth.roleOnly") }, { status: 403 });
+    }
+    return redirect(`${href("/DeashBoard/messages")}?absence=saved`);
+  }
   const field = (name: keyof Values) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -286,6 +316,45 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           </Stack>
         </Form>
       </Paper>
+
+      {loaderData.absenceTexts ? (
+        <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+          <Title order={2} size="h3" mb="xs">
+            {t("messages.absence.title")}
+          </Title>
+          <Text size="sm" c="gray.7" mb="sm">
+            {t("messages.absence.lead")}
+          </Text>
+          {loaderData.absenceSaved ? (
+            <Alert color="green" variant="light" mb="sm" role="status" data-testid="absence-saved">
+              {t("messages.absence.saved", {
+                state: t(loaderData.absenceTexts.enabled ? "messages.absence.on" : "messages.absence.off"),
+                time: loaderData.absenceTexts.sendAt,
+              })}
+            </Alert>
+          ) : null}
+          <Form method="post" noValidate data-testid="absence-texts-form">
+            <Group gap="sm" align="end" wrap="wrap">
+              <Checkbox
+                name="enabled"
+                label={t("messages.absence.enabled")}
+                defaultChecked={loaderData.absenceTexts.enabled}
+              />
+              <TextInput
+                name="sendAt"
+                type="time"
+                label={t("messages.absence.sendAt")}
+                defaultValue={loaderData.absenceTexts.sendAt}
+                error={fieldError("sendAt")}
+                required
+              />
+              <Button type="submit" name="intent" value="absence-texts" variant="default">
+                {t("messages.absence.save")}
+              </Button>
+            </Group>
+          </Form>
+        </Paper>
+      ) : null}
 
       <Paper withBorder p={{ base: "sm", sm: "lg" }}>
         <Title order={2} size="h3" mb="sm">

@@ -8,7 +8,7 @@ export const messageChannels = ["sms", "email", "both"] as const;
 export type MessageChannel = (typeof messageChannels)[number];
 export const recipientStates = ["queued", "sending", "sent", "delivered", "failed", "unknown"] as const;
 export type RecipientState = (typeof recipientStates)[number];
-export const audienceKinds = ["everyone", "class", "section", "children"] as const;
+export const audienceKinds = ["everyone", "class", "section", "children", "dues"] as const;
 export type AudienceKind = (typeof audienceKinds)[number];
 
 /** A message's longest text: about 15 Bangla parts, 6 in English. */
@@ -38,6 +38,8 @@ export const messageAudience = z.discriminatedUnion(
         .min(1, issue("value.required"))
         .max(500),
     }),
+    // The guardians of children with fee dues (admins only).
+    z.strictObject({ kind: z.literal("dues") }),
   ],
   { error: issue("value.required") },
 );
@@ -52,3 +54,14 @@ export type MessageInput = z.output<typeof messageInput>;
 
 /** A guardian's own choice: no texts from the school (notices, absence texts). */
 export const textsOptOutInput = z.strictObject({ optOut: z.boolean({ error: issue("value.required") }) });
+
+/** Absence texts: on or off, and the time of day in Dhaka they are sent ("11:00"). */
+export const absenceTextSettingsInput = z.strictObject({
+  enabled: z.boolean({ error: issue("value.required") }),
+  sendAt: z.string({ error: issue("value.text") }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, issue("value.time")),
+});
+export type AbsenceTextSettings = z.output<typeof absenceTextSettingsInput>;
+
+/** A reminder of fee dues to guardians: every class, or one. */
+export const feeReminderInput = z.strictObject({ class: className.optional() });
+export type FeeReminderInput = z.output<typeof feeReminderInput>;

@@ -5,11 +5,15 @@
 import { z } from "zod";
 import { uuidPattern } from "../../common/ids";
 import {
+  absenceTextSettingsInput,
+  feeReminderInput,
   messageChannels,
   messageInput,
   recipientStates,
   textsOptOutInput,
 } from "../../common/schemas/guardian-messages";
+import { readAbsenceTextSettingsAs, saveAbsenceTextSettings } from "../domain/messages/absence-texts";
+import { previewFeeReminders, sendFeeReminders } from "../domain/messages/fee-reminders";
 import {
   listMessages,
   type MessagePreview,
@@ -44,6 +48,16 @@ const previewToWire = (p: MessagePreview) => ({
   characters: p.characters,
   gateway: p.gateway,
   balance: p.balance,
+});
+
+const reminderWire = z.strictObject({
+  children: z.number().int().meta({ description: "Children with dues whose guardians get a text" }),
+  texts: z.number().int().meta({ description: "One per guardian with a number who has not opted out" }),
+  segments: z
+    .number()
+    .int()
+    .meta({ description: "Parts of the longest text (Bangla as UCS-2: 70, 67 a part)" }),
+  encoding: z.enum(["GSM-7", "UCS-2"]),
 });
 
 const stateCounts = z.strictObject(
@@ -152,5 +166,56 @@ export const messageEndpoints = [
     response: z.strictObject({ optOut: z.boolean() }),
     errors: { "403": "Another guardian's", "404": "No such guardian" },
     handle: ({ services, actor, params, body }) => setTextsOptOut(services.db, actor, params.id, body.optOut),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/messages/absence-texts"],
+    summary: "Whether absence texts are sent, and at what time of day in Dhaka",
+    tag,
+    access: "admin",
+    response: absenceTextSettingsInput,
+    handle: ({ services, actor }) => readAbsenceTextSettingsAs(services.db, actor),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/messages/absence-texts"],
+    summary:
+      "Turn absence texts on or off and set their time (HH:MM in Dhaka): each guardian of a child absent for " +
+      "the whole day gets one text at that time",
+    tag,
+    access: "admin",
+    body: absenceTextSettingsInput,
+    response: absenceTextSettingsInput,
+    handle: ({ services, actor, body }) => saveAbsenceTextSettings(services.db, actor, body),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/fees/reminders/preview"],
+    summary: "What a reminder of fee dues would send (every class, or one): children, texts and their parts",
+    tag,
+    access: "accountant or admin",
+    readOnly: true,
+    body: feeReminderInput,
+    response: reminderWire,
+    errors: { "400": "No such class" },
+    handle: ({ services, actor, body }) =>
+      previewFeeReminders(services.db, actor, body, services.config.instituteName),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/fees/reminders"],
+    summary:
+      "Remind the guardians of children with fee dues (every class, or one) by text: one per guardian per " +
+      "child per month, naming the months and the amount",
+    tag,
+    access: "accountant or admin",
+    body: feeReminderInput,
+    status: 201,
+    response: reminderWire.extend({
+      queued: z.number().int().meta({ description: "Texts queued now (those sent this month are left out)" }),
+    }),
+    errors: { "400": "No such class" },
+    handle: async ({ services, actor, body }) =>
+      new Answer(await sendFeeReminders(services.db, actor, body, services.config.instituteName), {}, 201),
   }),
 ];

@@ -846,7 +846,7 @@ export const outgoingMessages = pgTable(
 // teacher writes, and one row per recipient that the queue (server/messages/queue-job.ts) sends
 // once. A recipient is marked "sending" in a committed transaction before the gateway is called;
 // one found "sending" after a restart becomes "unknown" and is never sent again. The dedupe key
-// ("absence:<studentId>:<date>") queues a text once, whoever asks twice.
+// ("absence:<studentId>:<guardianId>:<date>") queues a text once, whoever asks twice.
 
 export { messageChannels, recipientStates };
 
@@ -908,6 +908,22 @@ export const messageRecipients = pgTable(
       sql`${t.state} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'unknown')`,
     ),
   ],
+);
+
+/**
+ * Absence texts (server/domain/messages/absence-texts.ts): whether the school sends them and at
+ * what time of day in Dhaka. One row (id 1); none: off, 11:00.
+ */
+export const absenceTextSettings = pgTable(
+  "absence_text_settings",
+  {
+    id: integer().primaryKey().default(1),
+    enabled: boolean().notNull().default(false),
+    /** "11:00", on the clock in Dhaka. */
+    sendAt: varchar({ length: 5 }).notNull().default("11:00"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("absence_text_settings_one_row", sql`${t.id} = 1`)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -74,6 +74,9 @@ const intents = [
   "class",
   // An album's photos posted without script (/DeashBoard/albums/:id/photos).
   "add",
+  // The absence texts' time (/DeashBoard/messages) and a fee reminder (/DeashBoard/fees).
+  "absence-texts",
+  "remind",
   "",
 ];
 

@@ -458,6 +458,11 @@ const toClassTen: Setup = async (w) => {
     body: { audience: { kind: "class", class: "Class Ten" }, channel: "sms", text: "Closed tomorrow." },
   };
 };
+const absenceTimes: Setup = async () => ({ body: { enabled: true, sendAt: "11:30" } });
+const feeDues: Setup = async (w) => {
+  await feeChild(w);
+  return { body: {} };
+};
 const optOut: Setup = async (w) => ({ params: { id: await guardianOnRegister(w) }, body: { optOut: true } });
 const newChild: Setup = async () => ({ body: { name: "Karim", nameBn: "করিম" } });
 const childChange: Setup = async (w) => ({
@@ -885,6 +890,10 @@ const matrix: Record<string, Row> = {
   "POST /messages/preview":                 [401, 403, 403, 200, 200, 403, 403, 403,  toClassTen],
   "POST /messages":                         [401, 403, 403, 201, 201, 403, 403, 403,  toClassTen],
   "PUT /register/guardians/:id/texts":      [401, 403, 403, 200, 403, 403, 403, 403,  optOut],
+  "PUT /messages/absence-texts":            [401, 403, 403, 200, 403, 403, 403, 403,  absenceTimes],
+  // Fee reminders: admins and accountants (the dues audience of a message: admins only, fee-reminders.test.ts).
+  "POST /fees/reminders/preview":           [401, 403, 403, 200, 403, 200, 403, 403,  feeDues],
+  "POST /fees/reminders":                   [401, 403, 403, 201, 403, 201, 403, 403,  feeDues],
   // A guardian's children: each account links its own (by a code the account asked for itself),
   // sees and unlinks only its own (404 otherwise, admins included); admins link guardian rows.
   "POST /family/codes":                     [401, 202, 202, 202, 202, 202, 202, 202,  linkCodeAsked],

@@ -142,4 +142,23 @@ describe("messages to guardians", () => {
       "40 guardian(s): 39 text(s) of 1 part(s) each, 0 e-mail(s)",
     );
   });
+
+  it("lets an admin turn the absence texts on at a time of day, without script", async () => {
+    const page = await site.signedIn(admin, "/DeashBoard/messages", {
+      viewport: { width: 360, height: 780 },
+      javaScript: false,
+    });
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/messages");
+    const form = page.getByTestId("absence-texts-form");
+    await form.getByLabel("Send absence texts").check();
+    await form.getByLabel("Time of day").fill("10:30");
+    await form.getByRole("button", { name: "Save" }).click();
+    expect(await page.getByTestId("absence-saved").textContent()).toBe(
+      "Saved: absence texts are on at 10:30.",
+    );
+    const settings = await fetch(`${site.url}/api/messages/absence-texts`, {
+      headers: { cookie: adminCookie },
+    });
+    expect(await settings.json()).toEqual({ enabled: true, sendAt: "10:30" });
+  });
 });

@@ -1,7 +1,8 @@
 // Who a message to guardians reaches: the guardians of every child studying, of a class, of a
-// section or of a list of children (each child in the class of their newest enrolment). An admin
-// writes to anyone; a teacher only to the guardians of a class (or section) they teach this
-// session, as their teaching assignments say (server/domain/teaching.ts).
+// section, of a list of children or of the children with fee dues (each child in the class of
+// their newest enrolment). An admin writes to anyone; a teacher only to the guardians of a class
+// (or section) they teach this session, as their teaching assignments say
+// (server/domain/teaching.ts); the children with dues are the admins' alone.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import { isPlaceholderEmail } from "../../../common/phone-accounts";
@@ -9,6 +10,7 @@ import type { MessageAudience } from "../../../common/schemas/guardian-messages"
 import type { Database } from "../../db/client";
 import {
   enrolments,
+  feeInvoices,
   registerGuardians,
   registerStudents,
   schoolClasses,
@@ -41,6 +43,9 @@ async function childrenOf(db: Database, audience: MessageAudience): Promise<Chil
       : undefined,
     audience.kind === "section" ? sql`lower(${enrolments.section}) = lower(${audience.section})` : undefined,
     audience.kind === "children" ? inArray(registerStudents.id, audience.children) : undefined,
+    audience.kind === "dues"
+      ? sql`exists (select 1 from ${feeInvoices} where ${feeInvoices.registerStudentId} = ${registerStudents.id} and ${feeInvoices.totalMinor} > ${feeInvoices.paidMinor})`
+      : undefined,
   );
   return db
     .select({
@@ -62,7 +67,7 @@ async function checkTeacherMay(
   audience: MessageAudience,
   children: Child[],
 ) {
-  if (audience.kind === "everyone") throw notYourClass();
+  if (audience.kind === "everyone" || audience.kind === "dues") throw notYourClass();
   const taught = await db
     .select({
       session: teachingAssignments.session,

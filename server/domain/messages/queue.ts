@@ -18,7 +18,7 @@ export type QueuedRecipient = {
   /** The text as this recipient gets it. */
   body: string;
   registerGuardianId?: string | null;
-  /** Queued once whoever asks again: "absence:<studentId>:<date>". */
+  /** Queued once whoever asks again: "absence:<studentId>:<guardianId>:<date>". */
   dedupeKey?: string;
 };
 
@@ -72,7 +72,7 @@ export type QueuedText = {
   to: string;
   text: string;
   language: Locale;
-  /** Queued once: a second call with the same key queues nothing ("absence:<studentId>:<date>"). */
+  /** Queued once: a second call with the same key queues nothing ("absence:<studentId>:<guardianId>:<date>"). */
   dedupeKey: string;
   registerGuardianId?: string | null;
 };

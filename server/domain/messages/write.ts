@@ -61,11 +61,13 @@ function addressesOf(guardians: AudienceGuardian[], input: MessageInput): Queued
 const describe = (input: MessageInput) =>
   input.audience.kind === "everyone"
     ? "everyone"
-    : input.audience.kind === "class"
-      ? input.audience.class
-      : input.audience.kind === "section"
-        ? `${input.audience.class} ${input.audience.section}`
-        : `${input.audience.children.length} children`;
+    : input.audience.kind === "dues"
+      ? "children with fee dues"
+      : input.audience.kind === "class"
+        ? input.audience.class
+        : input.audience.kind === "section"
+          ? `${input.audience.class} ${input.audience.section}`
+          : `${input.audience.children.length} children`;
 
 async function plan(db: Database, actor: SignedInActor, input: MessageInput, gateway: SmsGateway) {
   const guardians = await guardiansOf(db, actor, input.audience);
