@@ -255,9 +255,14 @@ export const feeOrderInput = z.strictObject({
     .min(1, issue("value.atLeast", { min: 1 }))
     .max(36, issue("value.atMost", { max: 36 })),
   firstMonth: feeMonth,
-  amountMinor: z.coerce.number({ error: issue("value.whole") }).int(issue("value.whole")).optional(),
+  amountMinor: z.coerce
+    .number({ error: issue("value.whole") })
+    .int(issue("value.whole"))
+    .optional(),
   provider: z
-    .enum(paymentProviderNames, { error: issue("payment.provider", { names: paymentProviderNames.join(", ") }) })
+    .enum(paymentProviderNames, {
+      error: issue("payment.provider", { names: paymentProviderNames.join(", ") }),
+    })
     .optional(),
 });
 export type FeeOrderInput = z.output<typeof feeOrderInput>;

@@ -135,6 +135,7 @@ const ledgerWire = z.object({
       paidOn: z.string(),
       channel: z.enum(feeChannels),
       amountMinor: z.number().int(),
+      overpaidMinor: z.number().int(),
       cancelled: z.boolean(),
     }),
   ),
@@ -468,7 +469,8 @@ export const feeEndpoints = [
   endpoint({
     method: "GET",
     paths: ["/fees/orders/:id"],
-    summary: "An online payment of fees: its status and, once paid, its receipt's id (for its buyer or with `key`)",
+    summary:
+      "An online payment of fees: its status and, once paid, its receipt's id (for its buyer or with `key`)",
     tag,
     access: "anyone",
     params: idParams,

@@ -98,7 +98,8 @@ export async function payFeeOrder(
   // month), beyond its amount, as a credit the office refunds.
   const overpaidMinor = left;
   if (overpaidMinor > 0) {
-    const paidMeanwhile = invoices.find((invoice) => !open.includes(invoice)) ?? invoices[invoices.length - 1];
+    const paidMeanwhile =
+      invoices.find((invoice) => !open.includes(invoice)) ?? invoices[invoices.length - 1];
     if (!paidMeanwhile) throw new Error("a fee order without invoices");
     allocated.set(paidMeanwhile.id, (allocated.get(paidMeanwhile.id) ?? 0) + overpaidMinor);
     await tx
@@ -126,7 +127,9 @@ export async function payFeeOrder(
   if (!payment) throw new Error("the payment was not stored");
   await tx
     .insert(feeAllocations)
-    .values([...allocated].map(([invoiceId, amountMinor]) => ({ paymentId: payment.id, invoiceId, amountMinor })));
+    .values(
+      [...allocated].map(([invoiceId, amountMinor]) => ({ paymentId: payment.id, invoiceId, amountMinor })),
+    );
   await tx.update(feeOrders).set({ paymentId: payment.id }).where(eq(feeOrders.orderId, order.id));
   return payment.id;
 }

@@ -13,14 +13,14 @@ import { maxAmountMinor } from "../../../common/money";
 import { shownEmail } from "../../../common/phone-accounts";
 import type { FeeOrderInput, PublicFeeOrderInput } from "../../../common/schemas/fees";
 import { dhakaToday } from "../../../common/schemas/routines";
-import type { DatabaseOrTransaction } from "../../db/transaction";
 import { feeInvoices, feeOrderInvoices, feeOrders, orders } from "../../db/schema";
+import type { DatabaseOrTransaction } from "../../db/transaction";
 import type { PaymentProvider, StartedPayment } from "../../payments/provider";
 import type { Actor } from "../actor";
 import { DomainError, notFound } from "../errors";
-import type { ClientAddress } from "../rate-limit";
 import type { PaymentContext } from "../orders/order";
 import { chooseProvider } from "../orders/payment-start";
+import type { ClientAddress } from "../rate-limit";
 import { requireChildReader } from "./access";
 import { finesDue } from "./fines";
 import { findByIdAndPhone } from "./lookup";
@@ -54,7 +54,9 @@ export async function openMonths(
   const query = db
     .select()
     .from(feeInvoices)
-    .where(and(eq(feeInvoices.registerStudentId, studentId), gt(feeInvoices.totalMinor, feeInvoices.paidMinor)))
+    .where(
+      and(eq(feeInvoices.registerStudentId, studentId), gt(feeInvoices.totalMinor, feeInvoices.paidMinor)),
+    )
     .orderBy(asc(feeInvoices.month), asc(feeInvoices.period));
   const open = lock ? await query.for("update") : await query;
   const fines = await finesDue(db, open, day);
@@ -110,7 +112,11 @@ export async function startFeeOrder(
   if (!oldest) throw DomainError.ofField("invalid", "months", problem("fees.nothingDue"));
   if (oldest.month > input.firstMonth) {
     // Someone paid the month this payer saw as the oldest: refused before any money moves.
-    throw DomainError.ofField("conflict", "firstMonth", problem("fees.alreadyPaid", { month: input.firstMonth }));
+    throw DomainError.ofField(
+      "conflict",
+      "firstMonth",
+      problem("fees.alreadyPaid", { month: input.firstMonth }),
+    );
   }
   if (oldest.month < input.firstMonth) {
     // Only the oldest months are paid online: the page shown was not the dues of now.
@@ -123,7 +129,11 @@ export async function startFeeOrder(
   const chosen = open.slice(0, input.months);
   const amountMinor = chosen.reduce((sum, month) => sum + month.owedMinor + month.fineMinor, 0);
   if (input.amountMinor !== undefined && input.amountMinor !== amountMinor) {
-    throw DomainError.ofField("conflict", "amountMinor", problem("fees.totalChanged", { due: takaText(amountMinor) }));
+    throw DomainError.ofField(
+      "conflict",
+      "amountMinor",
+      problem("fees.totalChanged", { due: takaText(amountMinor) }),
+    );
   }
   checkAmount(provider, currency, amountMinor);
 
@@ -144,7 +154,9 @@ export async function startFeeOrder(
       })
       .returning({ id: orders.id });
     if (!order) throw new Error("The order was not stored");
-    await tx.insert(feeOrders).values({ orderId: order.id, registerStudentId: studentId, keyHash: keyHashOf(receiptKey) });
+    await tx
+      .insert(feeOrders)
+      .values({ orderId: order.id, registerStudentId: studentId, keyHash: keyHashOf(receiptKey) });
     await tx.insert(feeOrderInvoices).values(
       chosen.map((month) => ({
         orderId: order.id,
@@ -165,7 +177,11 @@ export async function startFeeOrder(
         provider.flow === "redirect"
           ? `MF${orderId.replaceAll("-", "").slice(0, 20)}-${randomBytes(4).toString("hex").slice(0, 7)}`.toUpperCase()
           : `maktab-fees-${orderId}`,
-      customer: { name: payer?.name ?? "Guardian", email: payer ? shownEmail(payer.email) : null, phone: null },
+      customer: {
+        name: payer?.name ?? "Guardian",
+        email: payer ? shownEmail(payer.email) : null,
+        phone: null,
+      },
       description:
         months.length === 1 ? `Fees ${months[0]}` : `Fees ${months[0]} to ${months[months.length - 1]}`,
       metadata: { userId: payer?.id ?? "", feeOrder: "yes" },
