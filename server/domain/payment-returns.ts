@@ -10,7 +10,7 @@ import { type PaymentProvider, PaymentReportError, type Settlement } from "../pa
 import { testGatewayChannels } from "../payments/test-gateway";
 import { type Actor, requireUser } from "./actor";
 import { DomainError, notFound } from "./errors";
-import { monthPaidMeanwhile } from "./fees/online-settlement";
+import { isFeeOrder, monthPaidMeanwhile } from "./fees/online-settlement";
 import { orderLifetimeMs } from "./orders/expiry";
 import type { PaymentContext } from "./orders/order";
 import { refuseFeesPaidMeanwhile, settle } from "./orders/settlement";
@@ -125,6 +125,7 @@ export async function testGatewayPayment(ctx: PaymentContext, actor: Actor, paym
     totalMinor: order.totalMinor,
     currency: order.currency,
     channels: testGatewayChannels[imitates],
+    feeOrder: await isFeeOrder(ctx.db, order.id),
   };
 }
 
@@ -133,7 +134,7 @@ export async function completeTestGateway(
   ctx: PaymentContext,
   actor: Actor,
   input: { paymentId: string; outcome: string; channel?: string },
-): Promise<ReturnAnswer & { provider: string }> {
+): Promise<ReturnAnswer & { provider: string; feeOrder: boolean }> {
   const payment = await testGatewayPayment(ctx, actor, input.paymentId);
   if (!["paid", "failed", "cancelled"].includes(input.outcome)) {
     throw new DomainError("invalid", problem("payment.chooseOutcome"), {
@@ -153,5 +154,5 @@ export async function completeTestGateway(
     outcome: input.outcome,
     channel: input.channel ?? "",
   });
-  return { ...answer, provider: payment.provider };
+  return { ...answer, provider: payment.provider, feeOrder: payment.feeOrder };
 }

@@ -94,7 +94,7 @@ describe.each(testDatabases)("paying fees online on %s", (kind) => {
     await db.insert(registerGuardians).values(
       [1, 2, 3].map((n) => ({
         registerStudentId: child(n),
-        relation: "mother",
+        relation: "mother" as const,
         phone: phone(n),
         userId: n === 1 ? aliceRow?.id : null,
       })),

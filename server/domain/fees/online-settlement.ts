@@ -149,3 +149,18 @@ export async function monthPaidMeanwhile(db: DatabaseOrTransaction, orderId: str
     .limit(1);
   return paid?.month ?? null;
 }
+
+/** Whether an order pays fees (its buyer comes back to /fees/orders/{id}, not the cart's page). */
+export async function isFeeOrder(db: DatabaseOrTransaction, orderId: string | null): Promise<boolean> {
+  if (!orderId) return false;
+  const [found] = await db
+    .select({ orderId: feeOrders.orderId })
+    .from(feeOrders)
+    .where(eq(feeOrders.orderId, orderId))
+    .limit(1);
+  return Boolean(found);
+}
+
+/** Where the payer of a fee order comes back to, with what happened. */
+export const feeOrderPage = (orderId: string, outcome: string) =>
+  `/fees/orders/${orderId}?${new URLSearchParams({ outcome })}`;
