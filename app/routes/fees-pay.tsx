@@ -36,8 +36,6 @@ type Answer = {
   problem?: Problem;
   fields?: Record<string, Problem>;
   student?: string;
-  /** Kept in the pay form (posted, never in an address). */
-  phone?: string;
   /** The redirect providers offered here (a page without script pays on the provider's page). */
   providers?: string[];
 };
@@ -78,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const providers = services.payments.offered
       .filter((provider) => provider.flow === "redirect")
       .map((provider) => provider.kind);
-    return data({ dues, student, phone: form.phone ?? "", providers } satisfies Answer, {
+    return data({ dues, student, providers } satisfies Answer, {
       headers: { "Cache-Control": "private, no-store" },
     });
   } catch (error) {
@@ -175,7 +173,6 @@ export default function FeesPay({ actionData }: Route.ComponentProps) {
                   <h3>{t("fees.pay.online")}</h3>
                   <input type="hidden" name="intent" value="pay" />
                   <input type="hidden" name="student" value={answer.student ?? ""} />
-                  <input type="hidden" name="phone" value={answer.phone ?? ""} />
                   <input type="hidden" name="firstMonth" value={dues.months[0]?.month ?? ""} />
                   <SelectField
                     name="months"
@@ -195,6 +192,16 @@ export default function FeesPay({ actionData }: Route.ComponentProps) {
                             : t("fees.pay.monthsOption", { from, to: month.month, amount: takaText(amount) }),
                       };
                     })}
+                  />
+                  {/* The phone is asked again: a public page never shows it, not even hidden. */}
+                  <TextField
+                    name="phone"
+                    type="tel"
+                    label={t("fees.pay.phoneAgain")}
+                    autoComplete="tel"
+                    required
+                    maxLength={30}
+                    error={field("phone")}
                   />
                   <SelectField
                     name="provider"
