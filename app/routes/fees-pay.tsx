@@ -12,7 +12,7 @@ import { duesLookupInput, publicFeeOrderInput } from "../../common/schemas/fees"
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { lookUpDues, type PublicDues } from "../../server/domain/fees/lookup";
-import { startPublicFeeOrder } from "../../server/domain/fees/online";
+import { pagePaymentProvider, redirectProviders, startPublicFeeOrder } from "../../server/domain/fees/online";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { feeOrderCookie } from "../lib/fee-order-cookie.server";
 import { useI18n } from "../lib/i18n";
@@ -50,12 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       phone: form.phone ?? "",
       months: form.months ?? "",
       firstMonth: form.firstMonth ?? "",
-      provider: form.provider || undefined,
     });
     if (!parsed.success)
       return data({ fields: fieldProblemsOf(parsed.error), student } satisfies Answer, { status: 400 });
     try {
-      const started = await startPublicFeeOrder(services, actor, parsed.data, client);
+      const provider = pagePaymentProvider(services.payments, form.provider || undefined);
+      const started = await startPublicFeeOrder(services, actor, { ...parsed.data, provider }, client);
       const to = started.redirectUrl;
       if (!to) throw new Error("a pay form's provider has no page to go to");
       return redirect(to, {
@@ -73,9 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ fields: fieldProblemsOf(parsed.error), student } satisfies Answer, { status: 400 });
   try {
     const dues = await lookUpDues(services.db, parsed.data, client);
-    const providers = services.payments.offered
-      .filter((provider) => provider.flow === "redirect")
-      .map((provider) => provider.kind);
+    const providers = redirectProviders(services.payments);
     return data({ dues, student, providers } satisfies Answer, {
       headers: { "Cache-Control": "private, no-store" },
     });

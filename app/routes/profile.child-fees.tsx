@@ -8,9 +8,9 @@ import type { Problem } from "../../common/errors/problem";
 import { takaText } from "../../common/fees";
 import { feeOrderInput } from "../../common/schemas/fees";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
-import { DomainError } from "../../server/domain/errors";
+import { DomainError, statusOf } from "../../server/domain/errors";
 import { studentLedger } from "../../server/domain/fees/ledger";
-import { startChildFeeOrder } from "../../server/domain/fees/online";
+import { pagePaymentProvider, redirectProviders, startChildFeeOrder } from "../../server/domain/fees/online";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
@@ -25,9 +25,7 @@ export const loader = withTexts(handle, async ({ request, params, context }: Rou
   const actor = requireUserPage(context, request);
   const { services } = pageOf(context);
   try {
-    const providers = services.payments.offered
-      .filter((provider) => provider.flow === "redirect")
-      .map((provider) => provider.kind);
+    const providers = redirectProviders(services.payments);
     return { ledger: await studentLedger(services.db, actor, params.childId), providers };
   } catch (error) {
     if (error instanceof DomainError && (error.code === "not_found" || error.code === "forbidden"))
@@ -46,18 +44,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = feeOrderInput.safeParse({
     months: form.months ?? "",
     firstMonth: form.firstMonth ?? "",
-    provider: form.provider || undefined,
   });
   if (!parsed.success)
     return data({ fields: fieldProblemsOf(parsed.error) } satisfies PayAnswer, { status: 400 });
   try {
-    const started = await startChildFeeOrder(services, actor, params.childId, parsed.data);
+    const provider = pagePaymentProvider(services.payments, form.provider || undefined);
+    const started = await startChildFeeOrder(services, actor, params.childId, { ...parsed.data, provider });
     if (!started.redirectUrl) throw new Error("a pay form's provider has no page to go to");
     return redirect(started.redirectUrl);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data({ problem: error.problem, fields: error.fieldProblems } satisfies PayAnswer, {
-      status: error.code === "conflict" ? 409 : error.code === "forbidden" ? 403 : 400,
+      status: statusOf[error.code],
     });
   }
 }

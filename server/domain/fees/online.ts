@@ -15,7 +15,8 @@ import type { FeeOrderInput, PublicFeeOrderInput } from "../../../common/schemas
 import { dhakaToday } from "../../../common/schemas/routines";
 import { feeInvoices, feeOrderInvoices, feeOrders, orders } from "../../db/schema";
 import type { DatabaseOrTransaction } from "../../db/transaction";
-import type { PaymentProvider, StartedPayment } from "../../payments/provider";
+import type { Payments } from "../../payments/payments";
+import type { PaymentProvider, PaymentProviderKind, StartedPayment } from "../../payments/provider";
 import type { Actor } from "../actor";
 import { DomainError, notFound } from "../errors";
 import type { PaymentContext } from "../orders/order";
@@ -266,4 +267,17 @@ export async function feeOrderState(
     amountMinor: found.order.totalMinor,
     receiptId: found.feeOrder.paymentId,
   };
+}
+
+/** The providers a page without script pays through: those with a page of their own (or the test gateway). */
+export const redirectProviders = (payments: Payments): PaymentProviderKind[] =>
+  payments.offered.filter((provider) => provider.flow === "redirect").map((provider) => provider.kind);
+
+/** The pages' pay forms: one of those providers (the first by default), or a 400 naming `provider`. */
+export function pagePaymentProvider(payments: Payments, asked: string | undefined): PaymentProviderKind {
+  const offered = redirectProviders(payments);
+  const kind = asked ? offered.find((one) => one === asked) : offered[0];
+  if (kind) return kind;
+  const found = problem("payment.providerMissing", { provider: String(asked), offered: offered.join(", ") });
+  throw new DomainError("invalid", found, { provider: found });
 }
