@@ -60,6 +60,7 @@ export default [
   route("fees/receipts/:id", "routes/fee-receipt.tsx"),
   // Anyone: a student's dues by their ID and a guardian's phone on record.
   route("fees/pay", "routes/fees-pay.tsx"),
+  route("fees/orders/:orderId", "routes/fee-order.tsx"),
 
   // The profile area (sign-in required): /profile opens it.
   route("profile", "routes/profile-redirect.ts"),

@@ -19,11 +19,14 @@ import type { Route } from "./+types/fee-receipt";
 export const handle = { ...personalPage, texts: ["fees"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
-  const actor = requireUserPage(context, request);
+  // Whoever holds the key of the online payment that made it reads it without an account.
+  const key = new URL(request.url).searchParams.get("key") ?? undefined;
+  const actor = key ? pageOf(context).actor : requireUserPage(context, request);
   const { services } = pageOf(context);
   try {
-    return { receipt: await readReceipt(services.db, actor, params.id), staff: isFeeStaff(actor) };
+    return { receipt: await readReceipt(services.db, actor, params.id, key), staff: isFeeStaff(actor) };
   } catch (error) {
+    if (error instanceof DomainError && error.code === "unauthorized") requireUserPage(context, request);
     if (error instanceof DomainError && (error.code === "not_found" || error.code === "forbidden"))
       throw data({ error: error.problem }, { status: error.code === "not_found" ? 404 : 403 });
     throw error;

@@ -6,6 +6,7 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { formatPrice } from "../../i18n/format";
 import { DomainError, statusOf } from "../../server/domain/errors";
+import { feeOrderPage } from "../../server/domain/fees/online-settlement";
 import { completeTestGateway, testGatewayPayment } from "../../server/domain/payment-returns";
 import { channelName, orderNumber } from "../components/cart/order-status";
 import { useI18n } from "../lib/i18n";
@@ -22,17 +23,20 @@ const pageOfProvider = { sslcommerz: "ssl", bkash: "bkash" } as const;
 export const handle = { texts: ["cart"], problems: ["payment"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
-  const actor = requireUserPage(context, request);
+  // A visitor's fee order (/fees/pay) is paid without an account; the domain checks who may.
+  const { actor } = pageOf(context);
   try {
     return await testGatewayPayment(pageOf(context).services, actor, params.paymentId);
   } catch (error) {
+    // Another's order asked without signing in: sign in first, and come back.
+    if (error instanceof DomainError && error.code === "unauthorized") requireUserPage(context, request);
     if (error instanceof DomainError) throw data(null, { status: statusOf[error.code] });
     throw error;
   }
 });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = requireUserPage(context, request);
+  const { actor } = pageOf(context);
   const form = await request.formData();
   const field = (name: string) => {
     const value = form.get(name);
@@ -44,6 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       outcome: field("outcome"),
       channel: field("channel") || undefined,
     });
+    if (answer.feeOrder && answer.orderId) return redirect(feeOrderPage(answer.orderId, answer.outcome));
     const page = pageOfProvider[answer.provider as keyof typeof pageOfProvider] ?? "ssl";
     const query = new URLSearchParams({
       outcome: answer.outcome,

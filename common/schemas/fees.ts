@@ -8,7 +8,7 @@ import { monthInSession, monthPattern } from "../fees";
 import { uuidPattern } from "../ids";
 import { asciiDigits } from "../text-rules";
 import { requiredText } from "./fields";
-import { majorUnitPrice } from "./orders";
+import { majorUnitPrice, paymentProviderNames } from "./orders";
 import { guardianPhone } from "./register";
 import { sessionName } from "./results";
 
@@ -242,3 +242,31 @@ const dayText = z
 export const collectionsQuery = z
   .strictObject({ from: dayText, to: dayText })
   .refine((span) => span.from <= span.to, { path: ["to"], error: issue("fees.untilBeforeFrom") });
+
+/**
+ * Paying months online: how many (always the oldest open ones), the oldest month the payer saw
+ * (a month paid meanwhile by someone else is then refused before any money moves), optionally the
+ * total the payer saw in paisa (only compared), and the provider.
+ */
+export const feeOrderInput = z.strictObject({
+  months: z.coerce
+    .number({ error: issue("value.whole") })
+    .int(issue("value.whole"))
+    .min(1, issue("value.atLeast", { min: 1 }))
+    .max(36, issue("value.atMost", { max: 36 })),
+  firstMonth: feeMonth,
+  amountMinor: z.coerce
+    .number({ error: issue("value.whole") })
+    .int(issue("value.whole"))
+    .optional(),
+  provider: z
+    .enum(paymentProviderNames, {
+      error: issue("payment.provider", { names: paymentProviderNames.join(", ") }),
+    })
+    .optional(),
+});
+export type FeeOrderInput = z.output<typeof feeOrderInput>;
+
+/** The same from /fees/pay: with the student's ID and a guardian's phone on record. */
+export const publicFeeOrderInput = feeOrderInput.extend(duesLookupInput.shape);
+export type PublicFeeOrderInput = z.output<typeof publicFeeOrderInput>;

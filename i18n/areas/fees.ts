@@ -125,7 +125,20 @@ const en = {
   "fees.pay.heads": "For",
   "fees.pay.owed": "Owed (taka)",
   "fees.pay.total": "Total with today's fines: {amount} taka",
-  "fees.pay.office": "Pay at the school's office for now; paying online with bKash or Nagad comes soon.",
+  "fees.pay.office": "Or pay at the school's office, whole or in part.",
+  "fees.pay.online": "Pay online",
+  "fees.pay.months": "Months to pay (the oldest first)",
+  "fees.pay.monthsOption": "{from} to {to}: {amount} taka",
+  "fees.pay.monthOption": "{from}: {amount} taka",
+  "fees.pay.provider": "Pay with",
+  "fees.pay.phoneAgain": "The guardian's mobile number again",
+  "fees.pay.go": "Pay now",
+  "fees.order.heading": "Your fee payment",
+  "fees.order.paid": "Paid: {amount} taka. Thank you!",
+  "fees.order.pending": "Not paid yet: {amount} taka. If you paid, this page shows it in a few minutes.",
+  "fees.order.failed": "The payment did not go through. Nothing was taken; look up the dues to try again.",
+  "fees.order.receipt": "See and print the receipt",
+  "fees.order.keep": "Keep the receipt's link: without an account it is the only way to your receipt.",
 };
 
 const bn: typeof en = {
@@ -250,7 +263,20 @@ const bn: typeof en = {
   "fees.pay.heads": "খাত",
   "fees.pay.owed": "বকেয়া (টাকা)",
   "fees.pay.total": "আজকের জরিমানাসহ মোট: {amount} টাকা",
-  "fees.pay.office": "আপাতত স্কুলের অফিসে পরিশোধ করুন; বিকাশ বা নগদে অনলাইনে পরিশোধ শিগগিরই আসছে।",
+  "fees.pay.office": "অথবা স্কুলের অফিসে পুরো বা আংশিক পরিশোধ করুন।",
+  "fees.pay.online": "অনলাইনে পরিশোধ",
+  "fees.pay.months": "যত মাস পরিশোধ করবেন (পুরনোটি আগে)",
+  "fees.pay.monthsOption": "{from} থেকে {to}: {amount} টাকা",
+  "fees.pay.monthOption": "{from}: {amount} টাকা",
+  "fees.pay.provider": "যেভাবে পরিশোধ করবেন",
+  "fees.pay.phoneAgain": "অভিভাবকের মোবাইল নম্বর আবার",
+  "fees.pay.go": "এখন পরিশোধ করুন",
+  "fees.order.heading": "আপনার ফি পরিশোধ",
+  "fees.order.paid": "পরিশোধিত: {amount} টাকা। ধন্যবাদ!",
+  "fees.order.pending": "এখনো পরিশোধ হয়নি: {amount} টাকা। পরিশোধ করে থাকলে কয়েক মিনিটের মধ্যে এখানে দেখাবে।",
+  "fees.order.failed": "পরিশোধ সম্পন্ন হয়নি। কোনো টাকা কাটা হয়নি; আবার চেষ্টা করতে বকেয়া দেখুন।",
+  "fees.order.receipt": "রসিদ দেখুন ও প্রিন্ট করুন",
+  "fees.order.keep": "রসিদের লিংক রেখে দিন: অ্যাকাউন্ট ছাড়া রসিদে যাওয়ার এটিই একমাত্র পথ।",
 };
 
 export const feesMessages = { en, bn };

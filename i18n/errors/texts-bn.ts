@@ -394,6 +394,9 @@ const textsBn = {
   "fees.receiptCancelled": "এই রসিদ আগেই বাতিল হয়েছে",
   "fees.untilBeforeFrom": "প্রথম মাসের আগে হতে পারবে না",
   "fees.noMatch": "এই আইডি ও অভিভাবকের ফোন নম্বরের সাথে কোনো শিক্ষার্থী মেলেনি",
+  "fees.monthsOwed": "মাত্র {count} মাস বকেয়া",
+  "fees.alreadyPaid": "{month} এর মধ্যে পরিশোধ হয়ে গেছে: বকেয়া আবার দেখুন",
+  "fees.totalChanged": "পরিমাণ এখন {due} টাকা: বকেয়া আবার দেখুন",
 } as const satisfies Record<ErrorCode, string>;
 
 // Fails to compile when a text leaves out a parameter of its English text ("lacks {day}").

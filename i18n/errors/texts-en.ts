@@ -423,4 +423,7 @@ export const errorTextsEn = {
   "fees.receiptCancelled": "this receipt is already cancelled",
   "fees.untilBeforeFrom": "must not be before the first month",
   "fees.noMatch": "No student matches this ID and guardian's phone number",
+  "fees.monthsOwed": "only {count} months are owed",
+  "fees.alreadyPaid": "{month} has been paid meanwhile: look up the dues again",
+  "fees.totalChanged": "the amount is now {due} taka: look up the dues again",
 } as const;

@@ -13,10 +13,12 @@ import {
   feeChannels,
   feeDueKinds,
   feeHeadInput,
+  feeOrderInput,
   feeRateInput,
   fineBandsInput,
   generateInput,
   paymentInput,
+  publicFeeOrderInput,
   termInput,
   waiverInput,
 } from "../../common/schemas/fees";
@@ -27,6 +29,7 @@ import { duesList } from "../domain/fees/dues";
 import { generateMonth } from "../domain/fees/generate";
 import { studentLedger } from "../domain/fees/ledger";
 import { lookUpDues } from "../domain/fees/lookup";
+import { feeOrderState, startChildFeeOrder, startPublicFeeOrder } from "../domain/fees/online";
 import { takePayment } from "../domain/fees/payment";
 import { cancelReceipt, readReceipt } from "../domain/fees/receipt";
 import {
@@ -43,6 +46,26 @@ import { Answer, endpoint } from "./endpoint";
 
 const tag = "Tuition fees";
 const idParams = z.object({ id: z.string().max(100) });
+const receiptKeyQuery = z.object({ key: z.string().max(100).optional() });
+const feeOrderWire = z.object({
+  orderId: z.string(),
+  clientSecret: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+  provider: z.string(),
+  testMode: z.boolean(),
+  publishableKey: z.string().nullable(),
+  currency: z.string(),
+  amountMinor: z.number().int(),
+  months: z.array(
+    z.object({
+      invoiceId: z.string(),
+      month: z.string(),
+      owedMinor: z.number().int(),
+      fineMinor: z.number().int(),
+    }),
+  ),
+  receiptKey: z.string(),
+});
 
 const headWire = z.object({ id: z.string(), key: z.string(), name: z.string(), nameBn: z.string() });
 const structureWire = z.object({
@@ -112,6 +135,7 @@ const ledgerWire = z.object({
       paidOn: z.string(),
       channel: z.enum(feeChannels),
       amountMinor: z.number().int(),
+      overpaidMinor: z.number().int(),
       cancelled: z.boolean(),
     }),
   ),
@@ -127,6 +151,7 @@ const receiptWire = z.object({
   reference: z.string().nullable(),
   amountMinor: z.number().int(),
   fineMinor: z.number().int(),
+  overpaidMinor: z.number().int(),
   waiverMinor: z.number().int(),
   collector: z.string(),
   invoices: z.array(
@@ -348,14 +373,17 @@ export const feeEndpoints = [
   endpoint({
     method: "GET",
     paths: ["/fees/receipts/:id"],
-    summary: "A receipt: the months and heads paid, the fine, the waivers, the channel and who took it",
+    summary:
+      "A receipt: the months and heads paid, the fine, the waivers, the channel and who took it. The staff and " +
+      "the child's family read it; `key` (from paying online) lets the payer read their own without an account",
     tag,
     access: "signed-in user",
     params: idParams,
+    query: receiptKeyQuery,
     noStore: true,
     response: receiptWire,
     errors: { "404": "No such receipt" },
-    handle: ({ services, actor, params }) => readReceipt(services.db, actor, params.id),
+    handle: ({ services, actor, params, query }) => readReceipt(services.db, actor, params.id, query.key),
   }),
   endpoint({
     method: "POST",
@@ -402,6 +430,60 @@ export const feeEndpoints = [
     }),
     errors: { "404": "No student has this ID with this guardian's phone" },
     handle: ({ services, body, client }) => lookUpDues(services.db, body, client),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/fees/students/:id/orders"],
+    summary:
+      "A guardian pays the child's oldest `months` online: an order priced from the invoices with today's fines " +
+      "(no shipping or tax) and a payment started with the provider. `firstMonth` is the oldest month the payer " +
+      "saw: if someone paid it meanwhile, 409 before any money moves. The invoices are paid when the provider " +
+      "confirms; the receipt is then at /fees/receipts/{id}",
+    tag,
+    access: "signed-in user",
+    params: idParams,
+    body: feeOrderInput,
+    noStore: true,
+    response: feeOrderWire,
+    errors: { "409": "A month was paid meanwhile, or the amount changed" },
+    handle: ({ services, actor, params, body }) => startChildFeeOrder(services, actor, params.id, body),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/fees/pay/orders"],
+    summary:
+      "Anyone at /fees/pay: the same with the student's ID and a guardian's phone on record (the lookup's 404 and " +
+      "limits). Keep `receiptKey`: with it /fees/orders/{id} and the receipt are readable without an account",
+    tag,
+    access: "anyone",
+    body: publicFeeOrderInput,
+    rateLimited: true,
+    noStore: true,
+    response: feeOrderWire,
+    errors: {
+      "404": "No student has this ID with this guardian's phone",
+      "409": "A month was paid meanwhile, or the amount changed",
+    },
+    handle: ({ services, actor, body, client }) => startPublicFeeOrder(services, actor, body, client),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/fees/orders/:id"],
+    summary:
+      "An online payment of fees: its status and, once paid, its receipt's id (for its buyer or with `key`)",
+    tag,
+    access: "anyone",
+    params: idParams,
+    query: receiptKeyQuery,
+    noStore: true,
+    response: z.object({
+      orderId: z.string(),
+      status: z.string(),
+      amountMinor: z.number().int(),
+      receiptId: z.string().nullable(),
+    }),
+    errors: { "404": "No such order, or not yours" },
+    handle: ({ services, actor, params, query }) => feeOrderState(services.db, actor, params.id, query.key),
   }),
   endpoint({
     method: "GET",

@@ -8,6 +8,7 @@ import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { problem } from "../../common/errors/problem";
 import type { Services } from "../container";
+import { feeOrderPage, isFeeOrder } from "../domain/fees/online-settlement";
 import { settleReport } from "../domain/payment-returns";
 import type { AppEnv } from "../http-env";
 import type { PaymentProvider } from "../payments/provider";
@@ -49,8 +50,14 @@ function configured(services: Services, kind: "sslcommerz" | "bkash"): PaymentPr
 }
 
 /** The payment page the buyer comes back to, with what happened. */
-const backTo = (page: "ssl" | "bkash", outcome: string, orderId: string | null) =>
+const cartPage = (page: "ssl" | "bkash", outcome: string, orderId: string | null) =>
   `/payment-getway/${page}?${new URLSearchParams({ outcome, ...(orderId ? { order: orderId } : {}) })}`;
+
+/** The payment page the buyer comes back to, with what happened: a fee order's own page for fees. */
+const backTo = async (services: Services, page: "ssl" | "bkash", outcome: string, orderId: string | null) =>
+  orderId && (await isFeeOrder(services.db, orderId))
+    ? feeOrderPage(orderId, outcome)
+    : cartPage(page, outcome, orderId);
 
 export function mountPaymentReturns(app: Hono<AppEnv>, services: Services) {
   app.post("/api/payments/sslcommerz/ipn", formLimit, async (c) => {
@@ -82,7 +89,7 @@ export function mountPaymentReturns(app: Hono<AppEnv>, services: Services) {
           return { outcome: "pending" as const, orderId: null };
         },
       );
-      return c.redirect(backTo("ssl", answer.outcome, answer.orderId), 303);
+      return c.redirect(await backTo(services, "ssl", answer.outcome, answer.orderId), 303);
     },
   );
 
@@ -96,7 +103,7 @@ export function mountPaymentReturns(app: Hono<AppEnv>, services: Services) {
         return { outcome: "pending" as const, orderId: null };
       },
     );
-    return c.redirect(backTo("bkash", answer.outcome, answer.orderId), 303);
+    return c.redirect(await backTo(services, "bkash", answer.outcome, answer.orderId), 303);
   });
 }
 

@@ -754,6 +754,8 @@ export const feePayments = pgTable(
     collectorName: text().notNull(),
     /** The order it came by, when paid online. */
     orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    /** Money it brought for months already paid meanwhile (two payers at once): the office refunds it. */
+    overpaidMinor: bigint({ mode: "number" }).notNull().default(0),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),
     createdAt: createdAt(),
@@ -780,6 +782,44 @@ export const feeAllocations = pgTable(
     amountMinor: money(),
   },
   (t) => [primaryKey({ columns: [t.paymentId, t.invoiceId] }), index().on(t.invoiceId)],
+);
+
+/**
+ * A fee payment made online: the order (through the providers, like an admission's) and the
+ * student whose months it pays. The payer's link to the receipt carries a key whose hash is kept
+ * here, so a visitor without an account sees their receipt and no one else's.
+ */
+export const feeOrders = pgTable(
+  "fee_orders",
+  {
+    orderId: uuid()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    /** sha256 of the key in the payer's link, hex. */
+    keyHash: varchar({ length: 64 }).notNull(),
+    /** The fee payment (and receipt) the order became once the provider confirmed it. */
+    paymentId: uuid().references(() => feePayments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.registerStudentId), uniqueIndex().on(t.paymentId)],
+);
+
+/** The invoices an online order pays, with what each owed (fine of the order's day included) when it was made. */
+export const feeOrderInvoices = pgTable(
+  "fee_order_invoices",
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => feeOrders.orderId, { onDelete: "cascade" }),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => feeInvoices.id, { onDelete: "cascade" }),
+    amountMinor: money(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.invoiceId] }), index().on(t.invoiceId)],
 );
 
 // ---------------------------------------------------------------------------------------------

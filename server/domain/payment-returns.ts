@@ -10,9 +10,10 @@ import { type PaymentProvider, PaymentReportError, type Settlement } from "../pa
 import { testGatewayChannels } from "../payments/test-gateway";
 import { type Actor, requireUser } from "./actor";
 import { DomainError, notFound } from "./errors";
+import { isFeeOrder, monthPaidMeanwhile } from "./fees/online-settlement";
 import { orderLifetimeMs } from "./orders/expiry";
 import type { PaymentContext } from "./orders/order";
-import { settle } from "./orders/settlement";
+import { refuseFeesPaidMeanwhile, settle } from "./orders/settlement";
 
 /**
  * What the buyer is told on coming back: paid; on_hold (taken, an admin checks it); failed or
@@ -71,6 +72,10 @@ async function settleOnce(
   // Money taken now for an expired order could only be refunded: bKash is not asked to execute.
   const payable = order.status === "pending" && order.createdAt.getTime() > Date.now() - orderLifetimeMs;
   if (!payable && provider.settleTakesMoney) return rejected("the order can no longer be paid", order.id);
+  // bKash's execute takes the money: not for months someone else paid meanwhile.
+  if (provider.settleTakesMoney && (await monthPaidMeanwhile(ctx.db, order.id))) {
+    return rejected("a month of this fee order was paid meanwhile", order.id);
+  }
 
   let settlement: Settlement;
   try {
@@ -106,12 +111,11 @@ async function orderOf(ctx: PaymentContext, provider: PaymentProvider, paymentId
 
 /** The local test gateway's page: the stand-in payment, for its buyer only. */
 export async function testGatewayPayment(ctx: PaymentContext, actor: Actor, paymentId: string) {
-  const user = requireUser(actor);
   const [order] = await ctx.db.select().from(orders).where(eq(orders.providerPaymentId, paymentId)).limit(1);
   const provider = order ? ctx.payments.of(order) : undefined;
-  if (!order || !provider?.testMode || provider.flow !== "redirect" || order.userId !== user.id) {
-    throw notFound("payment");
-  }
+  if (!order || !provider?.testMode || provider.flow !== "redirect") throw notFound("payment");
+  // A visitor's fee order (no buyer) is paid by whoever holds its random payment id.
+  if (order.userId !== null && order.userId !== requireUser(actor).id) throw notFound("payment");
   const imitates = provider.kind as keyof typeof testGatewayChannels;
   return {
     paymentId,
@@ -121,6 +125,7 @@ export async function testGatewayPayment(ctx: PaymentContext, actor: Actor, paym
     totalMinor: order.totalMinor,
     currency: order.currency,
     channels: testGatewayChannels[imitates],
+    feeOrder: await isFeeOrder(ctx.db, order.id),
   };
 }
 
@@ -129,7 +134,7 @@ export async function completeTestGateway(
   ctx: PaymentContext,
   actor: Actor,
   input: { paymentId: string; outcome: string; channel?: string },
-): Promise<ReturnAnswer & { provider: string }> {
+): Promise<ReturnAnswer & { provider: string; feeOrder: boolean }> {
   const payment = await testGatewayPayment(ctx, actor, input.paymentId);
   if (!["paid", "failed", "cancelled"].includes(input.outcome)) {
     throw new DomainError("invalid", problem("payment.chooseOutcome"), {
@@ -143,10 +148,11 @@ export async function completeTestGateway(
   }
   const provider = ctx.payments.of({ provider: payment.provider, testMode: true });
   if (!provider) throw notFound("payment");
+  if (input.outcome === "paid") await refuseFeesPaidMeanwhile(ctx.db, payment.orderId);
   const answer = await settleReport(ctx, provider, input.paymentId, {
     paymentId: input.paymentId,
     outcome: input.outcome,
     channel: input.channel ?? "",
   });
-  return { ...answer, provider: payment.provider };
+  return { ...answer, provider: payment.provider, feeOrder: payment.feeOrder };
 }

@@ -751,6 +751,14 @@ const feeLookup: Setup = async (w) => {
   const { registration, phone } = await feeChild(w);
   return { body: { student: registration, phone } };
 };
+const feeOrder: Setup = async (w) => ({
+  params: { id: (await feeChild(w)).child },
+  body: { months: 1, firstMonth: "2026-01", amountMinor: 100_000 },
+});
+const publicFeeOrder: Setup = async (w) => {
+  const { registration, phone } = await feeChild(w);
+  return { body: { student: registration, phone, months: 1, firstMonth: "2026-01", provider: "sslcommerz" } };
+};
 const feeReceipt: Setup = async (w) => {
   const { child } = await feeChild(w);
   const paid = await w.t.json(
@@ -921,6 +929,9 @@ const matrix: Record<string, Row> = {
   "POST /fees/receipts/:id/cancel":         [401, 403, 403, 200, 403, 200, 403, 403,  feeReceipt],
   // The public lookup by the student's ID and a guardian's phone: anyone, with both.
   "POST /fees/pay/lookup":                  [200, 200, 200, 200, 200, 200, 200, 200,  feeLookup],
+  // Paying months online: the child's guardian and the staff from the child's view; anyone with both at /fees/pay.
+  "POST /fees/students/:id/orders":         [401, 200, 403, 200, 403, 200, 403, 403,  feeOrder],
+  "POST /fees/pay/orders":                  [200, 200, 200, 200, 200, 200, 200, 200,  publicFeeOrder],
 
   "PATCH /inbox":                           [401, 403, 403, 200, 403, 403, 403, 403,  markMany],
   "PATCH /inbox/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  markOne],

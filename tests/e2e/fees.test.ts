@@ -247,4 +247,36 @@ describe("tuition fees in the browser", () => {
     const other = await page.goto(`${site.url}/profile-route/children/${six}/fees`);
     expect(other?.status()).toBe(404);
   }, 120_000);
+
+  it("lets a guardian pay January to March through the test gateway at 360 px, and shows the receipt", async () => {
+    const parent = { email: "parent5@school.test", password: "parent5-password-1" };
+    const signedIn = await apiSignIn(site.server, admin.email, admin.password);
+    const bearer = { authorization: `Bearer ${signedIn.headers.get("set-auth-token") ?? ""}` };
+    const list = await (
+      await fetch(`${site.url}/api/register/students?q=Pupil%2005`, { headers: bearer })
+    ).json();
+    const five = list.children[0].id as string;
+    const page = await site.signedIn(parent, `/profile-route/children/${five}/fees`, phone);
+    await page.getByTestId("child-fees-pay").waitFor();
+    // Three months over their month's end: 3 x (1,200 + 50) taka.
+    await page.getByLabel("Months to pay (the oldest first)").selectOption("3");
+    await page.getByLabel("Pay with").selectOption("sslcommerz");
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await page.getByTestId("test-gateway").waitFor();
+    expect(await page.getByTestId("gateway-amount").textContent()).toContain("3,750");
+    await page.locator('input[name="channel"][value="BKASH-BKash"]').check();
+    await page.getByTestId("gateway-pay").click();
+    await page.getByTestId("fee-order-paid").waitFor();
+    expect(await page.getByTestId("fee-order-paid").textContent()).toBe("Paid: 3,750 taka. Thank you!");
+    const violations = await checkAccessibility(page);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    await page.getByTestId("fee-order-receipt").click();
+    await page.getByTestId("fee-receipt").waitFor();
+    const receipt = (await page.getByTestId("fee-receipt").textContent()) ?? "";
+    expect(receipt).toContain("2026-01");
+    expect(receipt).toContain("2026-03");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.goto(`${site.url}/profile-route/children/${five}/fees`);
+    expect(await page.getByTestId("child-fees-balance").textContent()).toBe("Owed now: 4,100 taka");
+  }, 120_000);
 });

@@ -2,6 +2,7 @@
 // running balance, and the open invoices with the fine each would carry if paid today. Read by
 // the staff, a guardian linked to the child and the student themselves.
 import { asc, eq, inArray } from "drizzle-orm";
+import { takaText } from "../../../common/fees";
 import { dhakaToday } from "../../../common/schemas/routines";
 import {
   type FeeChannel,
@@ -46,6 +47,8 @@ export type PaymentRow = {
   paidOn: string;
   channel: FeeChannel;
   amountMinor: number;
+  /** Money for months someone else paid meanwhile (two payers online at once): to refund. */
+  overpaidMinor: number;
   cancelled: boolean;
 };
 export type Ledger = {
@@ -121,7 +124,11 @@ export async function studentLedger(
         kind: "payment" as const,
         label: receiptName(payment.receiptYear, payment.receiptNumber),
         month: null,
-        reason: null,
+        // Money for months someone else paid meanwhile: a credit the office refunds.
+        reason:
+          payment.overpaidMinor > 0
+            ? `overpaid ${takaText(payment.overpaidMinor)} taka online: to refund`
+            : null,
         amountMinor: -payment.amountMinor,
         paymentId: payment.id,
       })),
@@ -163,6 +170,7 @@ export async function studentLedger(
       paidOn: payment.paidOn,
       channel: payment.channel,
       amountMinor: payment.amountMinor,
+      overpaidMinor: payment.overpaidMinor,
       cancelled: payment.cancelledAt !== null,
     })),
     balanceMinor: owed,

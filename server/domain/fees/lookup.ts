@@ -55,6 +55,15 @@ export async function lookUpDues(
   client: ClientAddress,
   today = dhakaToday(),
 ): Promise<PublicDues> {
+  const found = await findByIdAndPhone(db, input, client);
+  return duesOf(db, found, today);
+}
+
+/**
+ * The student with this ID and a guardian with this phone, counted against the address's limits;
+ * the same 404 whichever was wrong.
+ */
+export async function findByIdAndPhone(db: Database, input: DuesLookupInput, client: ClientAddress) {
   enforceBufferedAddressRateLimit(db, feeLookupLimit, client);
   const miss = chargeBufferedAddressRateLimit(db, feeLookupMissLimit, client);
   const [found] = await db
@@ -80,6 +89,14 @@ export async function lookUpDues(
     .limit(1);
   if (!found) throw new DomainError("not_found", problem("fees.noMatch"));
   miss.forgive();
+  return found;
+}
+
+async function duesOf(
+  db: Database,
+  found: Awaited<ReturnType<typeof findByIdAndPhone>>,
+  today: string,
+): Promise<PublicDues> {
   const open = await db
     .select()
     .from(feeInvoices)

@@ -6,12 +6,20 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import { uuidPattern } from "../../../common/ids";
 import type { Database } from "../../db/client";
-import { type FeeChannel, feeAllocations, feeInvoiceLines, feeInvoices, feePayments } from "../../db/schema";
+import {
+  type FeeChannel,
+  feeAllocations,
+  feeInvoiceLines,
+  feeInvoices,
+  feeOrders,
+  feePayments,
+} from "../../db/schema";
 import { type Actor, requireUser } from "../actor";
 import { recordAudit } from "../audit/record";
 import { DomainError, notFound } from "../errors";
 import { isFeeStaff, requireChildReader, requireFeeStaff } from "./access";
 import { receiptName } from "./ledger";
+import { keyHashOf } from "./online";
 import { type FeeStudent, feeStudent } from "./student";
 
 export type ReceiptInvoice = {
@@ -30,19 +38,26 @@ export type Receipt = {
   reference: string | null;
   amountMinor: number;
   fineMinor: number;
+  /** Money for months paid meanwhile by someone else: the office refunds it. */
+  overpaidMinor: number;
   waiverMinor: number;
   collector: string;
   invoices: ReceiptInvoice[];
   cancelled: { at: string; reason: string } | null;
 };
 
-export async function readReceipt(db: Database, actor: Actor, id: string): Promise<Receipt> {
-  requireUser(actor);
+/**
+ * A receipt for the staff and the child's family, or for whoever holds the key of the online
+ * payment that made it (a visitor who paid at /fees/pay); a wrong key is as good as none.
+ */
+export async function readReceipt(db: Database, actor: Actor, id: string, key?: string): Promise<Receipt> {
+  const byKey = key && uuidPattern.test(id) ? await holdsReceiptKey(db, id, key) : false;
+  if (!byKey) requireUser(actor);
   const refused = () => new DomainError("forbidden", problem("auth.roleOnly"));
   if (!uuidPattern.test(id)) throw isFeeStaff(actor) ? notFound("receipt") : refused();
   const [payment] = await db.select().from(feePayments).where(eq(feePayments.id, id));
   if (!payment) throw isFeeStaff(actor) ? notFound("receipt") : refused();
-  await requireChildReader(db, actor, payment.registerStudentId);
+  if (!byKey) await requireChildReader(db, actor, payment.registerStudentId);
   const allocations = await db
     .select({ invoice: feeInvoices, amountMinor: feeAllocations.amountMinor })
     .from(feeAllocations)
@@ -79,6 +94,7 @@ export async function readReceipt(db: Database, actor: Actor, id: string): Promi
     reference: payment.reference,
     amountMinor: payment.amountMinor,
     fineMinor: payment.fineMinor,
+    overpaidMinor: payment.overpaidMinor,
     waiverMinor: -invoices
       .flatMap((invoice) => invoice.lines)
       .filter((line) => line.kind === "waiver")
@@ -129,4 +145,13 @@ export async function cancelReceipt(
     });
   });
   return readReceipt(db, actor, id);
+}
+
+async function holdsReceiptKey(db: Database, paymentId: string, key: string): Promise<boolean> {
+  const [found] = await db
+    .select({ orderId: feeOrders.orderId })
+    .from(feeOrders)
+    .where(and(eq(feeOrders.paymentId, paymentId), eq(feeOrders.keyHash, keyHashOf(key))))
+    .limit(1);
+  return Boolean(found);
 }

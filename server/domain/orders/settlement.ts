@@ -12,6 +12,7 @@ import type { PaymentProvider, ProviderPayment } from "../../payments/provider";
 import { chargeTestCard, intentIdOfClientSecret } from "../../payments/test-mode";
 import { type Actor, requireUser } from "../actor";
 import { DomainError, PaymentError } from "../errors";
+import { monthPaidMeanwhile, payFeeOrder } from "../fees/online-settlement";
 import { expireStaleOrders, expiryCutoff, isStale } from "./expiry";
 import { type OrderRow, type PaymentContext, parse } from "./order";
 
@@ -53,22 +54,28 @@ async function markPaid(
   paymentId: string,
   details: PaymentDetails & { onHold?: boolean },
 ): Promise<boolean> {
-  const updated = await db
-    .update(orders)
-    .set({
-      status: details.onHold ? "on_hold" : "paid",
-      ...paymentColumns(details),
-    })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        eq(orders.status, "pending"),
-        eq(orders.providerPaymentId, paymentId),
-        gt(orders.createdAt, expiryCutoff()),
-      ),
-    )
-    .returning({ id: orders.id });
-  return updated.length > 0;
+  // A fee order's payment and receipt are written with the order's new status, or neither is.
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(orders)
+      .set({
+        status: details.onHold ? "on_hold" : "paid",
+        ...paymentColumns(details),
+      })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.status, "pending"),
+          eq(orders.providerPaymentId, paymentId),
+          gt(orders.createdAt, expiryCutoff()),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (updated.length === 0) return false;
+    // On hold, the money waits for an admin: the months are paid when the order is.
+    if (!details.onHold) await payFeeOrder(tx, order, details);
+    return true;
+  });
 }
 
 /**
@@ -258,7 +265,7 @@ export async function confirmTestPayment(
   actor: Actor,
   input: unknown,
 ): Promise<{ status: "succeeded"; orderId: string; last4: string }> {
-  const user = requireUser(actor);
+  // A visitor's fee order (no buyer) is paid by whoever holds its client secret.
   if (!ctx.payments.find("test")) {
     throw new DomainError("invalid", problem("payment.cardsThroughStripe"));
   }
@@ -268,7 +275,9 @@ export async function confirmTestPayment(
   if (!order?.providerClientSecret || !sameSecret(order.providerClientSecret, card.clientSecret)) {
     throw new DomainError("not_found", problem("payment.noClientSecret"));
   }
-  if (order.userId !== user.id) throw new DomainError("forbidden", problem("payment.othersOrder"));
+  if (order.userId !== null && order.userId !== requireUser(actor).id) {
+    throw new DomainError("forbidden", problem("payment.othersOrder"));
+  }
   const success = (last4: string | null) => ({
     status: "succeeded" as const,
     orderId: order.id,
@@ -277,6 +286,7 @@ export async function confirmTestPayment(
   if (order.status === "paid") return success(order.cardLast4);
   if (order.status === "expired" || isStale(order)) throw expiredError();
   if (order.status !== "pending") throw new DomainError("conflict", problem("payment.noLongerPayable"));
+  await refuseFeesPaidMeanwhile(ctx.db, order.id);
   let last4: string;
   try {
     last4 = chargeTestCard(card).last4;
@@ -302,4 +312,10 @@ function sameSecret(stored: string, given: string): boolean {
   const a = Buffer.from(stored);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A fee order whose months someone else paid meanwhile: refused before any money moves (409). */
+export async function refuseFeesPaidMeanwhile(db: Database, orderId: string): Promise<void> {
+  const month = await monthPaidMeanwhile(db, orderId);
+  if (month) throw DomainError.ofField("conflict", "months", problem("fees.alreadyPaid", { month }));
 }
