@@ -92,7 +92,7 @@ export async function tabulationXlsx(
       number(row.gpa, "0.00"),
       text(row.grade),
       text(t(resultKey(row))),
-      number(row.position),
+      row.position === null ? text("") : number(row.position),
     ]),
   ];
   const columns = [
@@ -385,7 +385,7 @@ function summaryColumns(writer: TextWriter, sheet: Tabulation, texts: Texts): Co
       width: 38,
       align: "center",
       header: headerCell("examReports.column.position"),
-      cell: (row, fitText) => [fitText(digits(String(row.position)))],
+      cell: (row, fitText) => [fitText(row.position === null ? "–" : digits(String(row.position)))],
     },
   ];
 }
