@@ -10,6 +10,7 @@ import { admin, bearer, type PhoneNumberOptions, phoneNumber } from "better-auth
 import type { Logger } from "pino";
 import { z } from "zod";
 import { englishFields, englishOf } from "../../common/errors/english";
+import { maxPasswordLength, minPasswordLength } from "../../common/schemas/users";
 import { problem } from "../../common/errors/problem";
 import { placeholderEmailDomain, shownEmail } from "../../common/phone-accounts";
 import { popupSignInPaths } from "../../common/popup-sign-in";
@@ -319,8 +320,8 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength,
+      maxPasswordLength,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Not awaited, so an answer for an existing account takes as long as one for none.
