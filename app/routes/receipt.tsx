@@ -92,7 +92,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         {order.paymentChannel ? (
           <div>
             <dt>{t("cart.receipt.paidWith")}</dt>
-            <dd>{channelName(order.paymentChannel)}</dd>
+            <dd>{channelName(order.paymentChannel, t)}</dd>
           </div>
         ) : null}
         {order.transactionId ? (

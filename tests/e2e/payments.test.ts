@@ -161,7 +161,10 @@ describe("SSLCommerz and bKash through the test gateway", () => {
     await bangla.waitForURL(/\/payment-getway\/test-gateway\/test_sslcommerz_/);
     await fitsThePhone(bangla);
     await expectAccessible(bangla);
-    await bangla.getByLabel("Dutch Bangla").check();
+    // A card, bKash, Nagad and Rocket, as the README says: the card's word in Bangla.
+    expect(await bangla.getByRole("radio").count()).toBe(4);
+    for (const name of ["bKash", "Nagad", "Rocket"]) await bangla.getByLabel(name, { exact: true }).waitFor();
+    await bangla.getByLabel("কার্ড (Visa)").check();
     await bangla.getByRole("button", { name: "পরিশোধ করুন" }).click();
     await bangla.getByTestId("payment-outcome").getByText("আপনার পেমেন্ট সফলভাবে সম্পন্ন হয়েছে").waitFor();
     await expectAccessible(bangla);
