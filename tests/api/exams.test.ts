@@ -343,8 +343,21 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
       expect(before.gpa).not.toBe(4.5);
       const audit = await (await t.request("/api/audit?subject=exam", { session: admin })).json();
       const labels = JSON.stringify(audit);
-      expect(labels).toContain("roll 3, 101 written: 23");
+      // The old score beside the new.
+      expect(labels).toContain("roll 3, 101 written: 20 → 23");
       expect(labels).toContain("publish");
+      // The same score saved again (a second Enter) writes no second entry.
+      const again = await t.json(
+        `/api/results/exams/${examId}/marks`,
+        "PATCH",
+        { marks: [{ enrolment: enrolmentOf.get("3"), subject: "101", component: "written", score: 23 }] },
+        { session: admin },
+      );
+      expect(again.status).toBe(200);
+      const after = (await (await t.request("/api/audit?subject=exam", { session: admin })).json()) as {
+        label: string;
+      }[];
+      expect(after.filter((entry) => entry.label.includes("roll 3, 101 written"))).toHaveLength(1);
     });
 
     it("hides the results again when unpublished", async () => {
