@@ -8,6 +8,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } 
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
+import { examTitle } from "../../common/exam-title";
 import { readExamForm, scoreProblems } from "../../common/schemas/exam-forms";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type ComponentKind, componentKinds, linkAccountInput } from "../../common/schemas/results";
@@ -183,9 +184,7 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
     : 0;
   return (
     <Stack gap="lg">
-      <Title order={2}>
-        {t("results.marks.heading", { exam: `${exam.name} ${exam.session}, ${exam.class}` })}
-      </Title>
+      <Title order={2}>{t("results.marks.heading", { exam: `${examTitle(exam)}, ${exam.class}` })}</Title>
       {answer?.ok && answer.saved !== undefined ? (
         <Alert color="teal" variant="light" role="status">
           {t("results.marks.saved", { count: formatNumber(answer.saved, intl) })}

@@ -176,8 +176,15 @@ describe("SSLCommerz and bKash through the test gateway", () => {
     await signInThroughLogin(page, site.url, admin, "/DeashBoard/orders?status=paid");
     const row = page.getByTestId("order-row").filter({ hasText: "farida@school.test" });
     await row.getByText("Refund…").click();
+    // An empty amount, unconfirmed, refunds nothing: it is asked for.
+    await row.getByLabel("Reason (the buyer sees it)").fill("Sibling discount");
+    await row.getByRole("button", { name: "Refund", exact: true }).click();
+    await row.getByText("Give the amount to refund, or tick “Everything left”").waitFor();
+    await row.getByText("Tick the box to confirm").waitFor();
+    expect(await row.getByTestId("order-refunded").count()).toBe(0);
     await row.getByLabel("Amount to refund").fill("10");
     await row.getByLabel("Reason (the buyer sees it)").fill("Sibling discount");
+    await row.getByLabel("Yes, refund this order: it cannot be undone").check();
     await row.getByRole("button", { name: "Refund", exact: true }).click();
     await page.getByTestId("refund-done").getByText("Refunded ৳10.00 on order", { exact: false }).waitFor();
     await expect.poll(() => row.getByTestId("order-refunded").textContent()).toBe("Refunded ৳10.00");
