@@ -90,6 +90,12 @@ describe("the academic calendar", () => {
     ]);
     const agenda = await page.getByTestId("event").locator("h3").allTextContents();
     expect(agenda).toEqual(expect.arrayContaining(thisMonthsSamples));
+    // The agenda's heading stands clear of the grid (it touched it).
+    const gridBottom = await grid.evaluate((table) => table.getBoundingClientRect().bottom);
+    const headingTop = await page
+      .getByTestId("agenda-heading")
+      .evaluate((h) => h.getBoundingClientRect().top);
+    expect(headingTop - gridBottom).toBeGreaterThanOrEqual(16);
     // The examinations last a week: the grid shows them on each of their days.
     expect(await grid.getByRole("link", { name: "Half-yearly examinations" }).count()).toBe(7);
     const link = grid.getByRole("link", { name: "Annual sports day" });
@@ -113,6 +119,11 @@ describe("the academic calendar", () => {
     const when = await page.getByTestId("event").first().locator("time").textContent();
     expect(when).toMatch(/[০-৯]/);
     expect(when).not.toMatch(/[0-9]/);
+    // Times in Bangla: no Latin "AM/PM", and a same-day meeting's date said once.
+    const meeting = page.getByTestId("event").filter({ hasText: "Parents' meeting" }).locator("time");
+    const meetingWhen = (await meeting.allTextContents()).join(" ");
+    expect(meetingWhen).not.toMatch(/AM|PM/);
+    expect(meetingWhen.match(/[০-৯]+ [^\s,]+, [০-৯]{4}/g)).toHaveLength(1);
   });
 
   it("passes every axe rule in both languages, desktop and a 360 px phone, without sideways scrolling", async () => {
