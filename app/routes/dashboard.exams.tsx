@@ -366,6 +366,7 @@ function PublishControls({
             value="publish"
             size="xs"
             variant="outline"
+            color="dark"
             loading={busy}
             aria-label={`${t("results.exams.schedule")}: ${what}`}
           >
