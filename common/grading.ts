@@ -262,7 +262,11 @@ export function gradeMarksheet(
 export type RankedResult = { id: string; gpa: number; totalMarks: number; result: "pass" | "fail" };
 
 /** Merit order: passed before failed, then GPA, then total marks, highest first. */
-const meritKey = (r: Omit<RankedResult, "id">) => [r.result === "pass" ? 0 : 1, -Math.round(r.gpa * 100), -r.totalMarks];
+const meritKey = (r: Omit<RankedResult, "id">) => [
+  r.result === "pass" ? 0 : 1,
+  -Math.round(r.gpa * 100),
+  -r.totalMarks,
+];
 
 /** Compares two results in merit order (0: equal). */
 export function byMerit(a: Omit<RankedResult, "id">, b: Omit<RankedResult, "id">): number {

@@ -11,7 +11,9 @@ export const maxPasswordLength = 128;
 
 export const password = z
   .string({ error: textTypeError("password") })
-  .min(minPasswordLength, { error: issue("password.tooShort", { label: "password", min: minPasswordLength }) })
+  .min(minPasswordLength, {
+    error: issue("password.tooShort", { label: "password", min: minPasswordLength }),
+  })
   .max(maxPasswordLength, { error: issue("field.tooLong", { label: "password", max: maxPasswordLength }) });
 
 /** An account's address: one rule for sign-up, sign-in and every call that names an account. */

@@ -10,10 +10,10 @@ import { admin, bearer, type PhoneNumberOptions, phoneNumber } from "better-auth
 import type { Logger } from "pino";
 import { z } from "zod";
 import { englishFields, englishOf } from "../../common/errors/english";
-import { maxPasswordLength, minPasswordLength } from "../../common/schemas/users";
 import { problem } from "../../common/errors/problem";
 import { placeholderEmailDomain, shownEmail } from "../../common/phone-accounts";
 import { popupSignInPaths } from "../../common/popup-sign-in";
+import { maxPasswordLength, minPasswordLength } from "../../common/schemas/users";
 import { shownLink } from "../../common/text-rules";
 import type { Config } from "../config";
 import { localeOfHeaders } from "../cookies";

@@ -16,11 +16,7 @@ import { enrolments, examResults, exams, registerGuardians, registerStudents } f
 import { type Actor, anonymous, requireUser } from "./actor";
 import { DomainError, notFound } from "./errors";
 import { type Exam, getExam } from "./exams";
-import {
-  type ClientAddress,
-  enforceBufferedAddressRateLimit,
-  type RateLimitRule,
-} from "./rate-limit";
+import { type ClientAddress, enforceBufferedAddressRateLimit, type RateLimitRule } from "./rate-limit";
 
 const lookupLimitMessage = problem("limit.resultLookups");
 

@@ -3,8 +3,8 @@
 // reports. (With a provider configured, only the configured ones are offered: stripe.test.ts.)
 import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
-import { channelNameOf } from "../../common/payment-channels";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelNameOf } from "../../common/payment-channels";
 import { orders, users } from "../../server/db/schema";
 import { rolesOf, type SignedInActor } from "../../server/domain/actor";
 import { completeTestGateway, testGatewayPayment } from "../../server/domain/payment-returns";
@@ -68,7 +68,11 @@ describe("test mode, with no payment provider configured", () => {
 
   it("offers on SSLCommerz's stand-in what the README says: a card, bKash, Nagad and Rocket", async () => {
     const { redirectUrl } = await start("sslcommerz");
-    const payment = await testGatewayPayment(t.services, await actorOf(t, alice.email), paymentIdOf(redirectUrl));
+    const payment = await testGatewayPayment(
+      t.services,
+      await actorOf(t, alice.email),
+      paymentIdOf(redirectUrl),
+    );
     expect(payment.channels.map(channelNameOf)).toEqual([
       { card: "Visa" },
       { wallet: "bKash" },

@@ -203,7 +203,9 @@ describe("the tabulation sheet as PDF", () => {
 describe("the merit list as PDF", () => {
   it("stands on A4 portrait pages, the students in the order given, position first", async () => {
     const list = tabulation();
-    list.students.sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER));
+    list.students.sort(
+      (a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER),
+    );
     const file = await saved(await meritListPdf(list, "en", institute), "merit.pdf");
     expect(await info(file)).toMatch(/^Page size:\s+595\.28 x 841\.89 pts \(A4\)$/m);
     const text = await pages(file);

@@ -27,7 +27,10 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 }
 
 /** How it was paid, as people say it: SSLCommerz's "BKASH-BKash" as bKash, "VISA-Dutch Bangla" as a Visa card. */
-export const channelName = (channel: string, t: (key: MessageKey, vars: Record<string, string>) => string) => {
+export const channelName = (
+  channel: string,
+  t: (key: MessageKey, vars: Record<string, string>) => string,
+) => {
   const name = channelNameOf(channel);
   return "card" in name ? t("cart.channel.card", { network: name.card }) : name.wallet;
 };
