@@ -261,20 +261,30 @@ export function gradeMarksheet(
 /** What a class position needs of a result. */
 export type RankedResult = { id: string; gpa: number; totalMarks: number; result: "pass" | "fail" };
 
+/** Merit order: passed before failed, then GPA, then total marks, highest first. */
+const meritKey = (r: Omit<RankedResult, "id">) => [
+  r.result === "pass" ? 0 : 1,
+  -Math.round(r.gpa * 100),
+  -r.totalMarks,
+];
+
+/** Compares two results in merit order (0: equal). */
+export function byMerit(a: Omit<RankedResult, "id">, b: Omit<RankedResult, "id">): number {
+  const [ka, kb] = [meritKey(a), meritKey(b)];
+  return ka[0]! - kb[0]! || ka[1]! - kb[1]! || ka[2]! - kb[2]!;
+}
+
 /**
- * Positions in class: passed before failed, then GPA, then total marks, highest first. Equal
- * students share a position and the next one skips it (1, 2, 2, 4), as merit lists do.
+ * Positions in class, among those who passed only (as the national boards place them: a failed
+ * or absent student has none): GPA, then total marks, highest first. Equal students share a
+ * position and the next one skips it (1, 2, 2, 4), as merit lists do.
  */
 export function classPositions(results: readonly RankedResult[]): Map<string, number> {
-  const key = (r: RankedResult) => [r.result === "pass" ? 0 : 1, -Math.round(r.gpa * 100), -r.totalMarks];
-  const order = [...results].sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)];
-    return ka[0]! - kb[0]! || ka[1]! - kb[1]! || ka[2]! - kb[2]!;
-  });
+  const order = results.filter((result) => result.result === "pass").sort(byMerit);
   const positions = new Map<string, number>();
   order.forEach((result, index) => {
     const previous = order[index - 1];
-    const tied = previous !== undefined && key(previous).every((value, i) => value === key(result)[i]);
+    const tied = previous !== undefined && byMerit(previous, result) === 0;
     positions.set(result.id, tied ? positions.get(previous.id)! : index + 1);
   });
   return positions;

@@ -35,7 +35,10 @@ export function formatYearMonth(month: string, intl: string): string {
   ).format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** A date with the time of day, in UTC and saying so (the server and the browser agree). */
+/**
+ * A date with the time of day on the institute's clock, Dhaka's, on the 24-hour clock (Intl writes
+ * "AM/PM" in Latin letters for bn-BD); the server and the browser agree whatever their zones.
+ */
 export function formatDateTime(value: string | Date, intl: string): string {
   return formatter(
     `datetime ${intl}`,
@@ -46,8 +49,8 @@ export function formatDateTime(value: string | Date, intl: string): string {
         year: "numeric",
         hour: "2-digit",
         minute: "2-digit",
-        timeZone: "UTC",
-        timeZoneName: "short",
+        hourCycle: "h23",
+        timeZone: "Asia/Dhaka",
       }),
   ).format(new Date(value));
 }

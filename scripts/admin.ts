@@ -15,6 +15,7 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { type Role, roles } from "../common/people";
+import { maxPasswordLength, minPasswordLength } from "../common/schemas/users";
 import { ConfigError, loadConfig } from "../server/config";
 import type { Services } from "../server/container";
 import { DataFolderFullError } from "../server/db/data-folder-space";
@@ -258,7 +259,12 @@ function refusalOf(error: unknown): Refusal | null {
   if (error instanceof FolderInUseError || error instanceof DataFolderFullError)
     return new Refusal(error.message, 3);
   if (error instanceof ConfigError) return new Refusal(error.message, 2);
-  const apiError = error as { name?: string; body?: { message?: string }; message?: string };
+  const apiError = error as { name?: string; body?: { message?: string; code?: string }; message?: string };
+  // Better Auth says only "Password too short": the office is told what it takes.
+  if (apiError?.name === "APIError" && apiError.body?.code === "PASSWORD_TOO_SHORT")
+    return new Refusal(`The password is too short: it needs at least ${minPasswordLength} characters`, 1);
+  if (apiError?.name === "APIError" && apiError.body?.code === "PASSWORD_TOO_LONG")
+    return new Refusal(`The password is too long: at most ${maxPasswordLength} characters`, 1);
   if (apiError?.name === "APIError")
     return new Refusal(apiError.body?.message ?? apiError.message ?? "Refused", 1);
   const code = (error as NodeJS.ErrnoException)?.code;

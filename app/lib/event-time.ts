@@ -16,7 +16,22 @@ export function formatDhaka(value: string | Date, intl: string, withTime: boolea
         day: "numeric",
         month: "long",
         year: "numeric",
-        ...(withTime ? { hour: "numeric", minute: "2-digit" } : {}),
+        // On the 24-hour clock: Intl writes "AM/PM" in Latin letters for bn-BD.
+        ...(withTime ? { hour: "numeric", minute: "2-digit", hourCycle: "h23" } : {}),
+        timeZone: "Asia/Dhaka",
+      }),
+  ).format(new Date(value));
+}
+
+/** The time of day alone, on Bangladesh's 24-hour clock ("12:30", "১২:৩০"). */
+export function formatDhakaTime(value: string | Date, intl: string): string {
+  return formatter(
+    `dhaka time ${intl}`,
+    () =>
+      new Intl.DateTimeFormat(intl, {
+        hour: "numeric",
+        minute: "2-digit",
+        hourCycle: "h23",
         timeZone: "Asia/Dhaka",
       }),
   ).format(new Date(value));
@@ -35,7 +50,11 @@ export function formatEventTime(
     (at) => dayNumbers(new Date(at), new Date(at)).first,
   );
   if (event.allDay) return first === last ? start : `${start} – ${formatDhaka(event.endsAt, intl, false)}`;
-  return event.endsAt === event.startsAt ? start : `${start} – ${formatDhaka(event.endsAt, intl, true)}`;
+  if (event.endsAt === event.startsAt) return start;
+  // The same day is not said twice: "Tue, 3 November 2026, 10:00 – 12:30".
+  return first === last
+    ? `${start} – ${formatDhakaTime(event.endsAt, intl)}`
+    : `${start} – ${formatDhaka(event.endsAt, intl, true)}`;
 }
 
 /** A month's name and year ("December 2026", "ডিসেম্বর, ২০২৬"). */

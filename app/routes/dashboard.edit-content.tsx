@@ -6,7 +6,9 @@
 import { Anchor } from "@mantine/core";
 import { data, href, Link, type RouterContextProvider, useRevalidator } from "react-router";
 import { dhakaDateTime } from "../../common/calendar";
+import { kinds } from "../../common/kinds";
 import { toMajorUnits } from "../../common/money";
+import { filledIn, type Locale } from "../../i18n/translate";
 import { collectionsByKind } from "../components/dashboard/collections.server";
 import { ContentFormView, type FormAnswer } from "../components/dashboard/content-form";
 import { failureOf, readContentForm, referenceChoices } from "../components/dashboard/content-form.server";
@@ -15,6 +17,7 @@ import { type ListKind, listKinds } from "../components/dashboard/content-kinds"
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
+import { textOf } from "../lib/meta";
 import { requireAdminPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.edit-content";
@@ -96,7 +99,20 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "contentLists.edit.heading");
+/** "Edit notice: Admission test on Saturday": what is edited, in the reader's language. */
+function editHeading(template: string, kind: ListKind, locale: Locale, title: string): string {
+  return filledIn(template, { kind: kinds[kind].texts.deleteOne[locale], title });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const template = textOf(matches, "contentLists.edit.headingOf");
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { locale?: Locale } | undefined;
+  return loaderData && template
+    ? dashboardTitle(matches, {
+        text: editHeading(template, loaderData.kind, root?.locale ?? "en", loaderData.title),
+      })
+    : dashboardTitle(matches, "contentLists.edit.heading");
+};
 
 // The reader's own page, kept until something stored changes (decision 0038).
 export const handle = personalPage;
@@ -108,7 +124,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const image = record.image as { url: string } | null;
   const values = valuesOf(form, record);
   const choices = await referenceChoices(context, actor, form, values);
-  return { kind, id: params.id, values, image: image?.url ?? null, choices };
+  const title = String(record[kinds[kind].titleField] ?? "");
+  return { kind, id: params.id, values, image: image?.url ?? null, choices, title };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -117,9 +134,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const revalidator = useRevalidator();
-  const { kind, id, values, image, choices } = loaderData;
+  const { kind, id, values, image, choices, title } = loaderData;
   return (
     <ContentFormView
       key={id}
@@ -128,7 +145,7 @@ export default function EditContent({ loaderData, actionData }: Route.ComponentP
       actionData={actionData}
       defaults={values}
       currentImage={image}
-      heading={t("contentLists.edit.heading")}
+      heading={editHeading(t("contentLists.edit.headingOf"), kind, locale, title)}
       submitLabel={t("contentLists.edit.save")}
       successText={t("contentLists.edit.saved")}
       resetOnSuccess={false}

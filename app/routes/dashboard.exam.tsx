@@ -5,9 +5,10 @@
 // import and the account links stay the admins'.
 
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
+import { examTitle } from "../../common/exam-title";
 import { readExamForm, scoreProblems } from "../../common/schemas/exam-forms";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { type ComponentKind, componentKinds, linkAccountInput } from "../../common/schemas/results";
@@ -183,9 +184,7 @@ export default function ExamMarks({ loaderData }: Route.ComponentProps) {
     : 0;
   return (
     <Stack gap="lg">
-      <Title order={2}>
-        {t("results.marks.heading", { exam: `${exam.name} ${exam.session}, ${exam.class}` })}
-      </Title>
+      <Title order={2}>{t("results.marks.heading", { exam: `${examTitle(exam)}, ${exam.class}` })}</Title>
       {answer?.ok && answer.saved !== undefined ? (
         <Alert color="teal" variant="light" role="status">
           {t("results.marks.saved", { count: formatNumber(answer.saved, intl) })}
@@ -454,18 +453,25 @@ function MarkCell({
   const { t, te } = useI18n();
   const fetcher = useFetcher<Answer>();
   const initial = value === undefined ? "" : value === null ? "A" : String(value);
-  const [saved, setSaved] = useState(initial);
+  // A ref, not state: Enter saves and moves the focus, whose blur asks to save again in the same
+  // tick, before a state would be updated; that second save went out too (two identical entries).
+  const saved = useRef(initial);
+  const sent = useRef(false);
   const [mistake, setMistake] = useState<string | null>(null);
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
+  useEffect(() => {
+    if (fetcher.state === "idle") sent.current = false;
+  }, [fetcher.state]);
   const save = (text: string) => {
-    // Unchanged since the last save; after a save that failed, leaving the cell tries again.
-    if (text.trim() === saved.trim() && !failed) return;
+    // Unchanged since the last save; after a save that failed, leaving the cell tries again once.
+    if (text.trim() === saved.current.trim() && (!failed || sent.current)) return;
     if ("problem" in readScore(text, full)) {
       setMistake(te(problem("exam.scoreRange", { full })));
       return;
     }
     setMistake(null);
-    setSaved(text);
+    saved.current = text;
+    sent.current = true;
     fetcher.submit({ [name]: text }, { method: "post" });
   };
   const move = (event: KeyboardEvent<HTMLInputElement>) => {

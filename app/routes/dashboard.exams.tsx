@@ -2,10 +2,24 @@
 // sets up a new one (subjects typed one per line, common/subject-lines.ts). A teacher sees the
 // exams of the class-subjects assigned to them, each opening its marks grid, and nothing else.
 
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { data, Form, href, Link, useActionData, useNavigation } from "react-router";
-import type { Problem } from "../../common/errors/problem";
+import { type Problem, problem } from "../../common/errors/problem";
+import { examTitle } from "../../common/exam-title";
 import { readClassForm, readExamForm } from "../../common/schemas/exam-forms";
+import { publishInput } from "../../common/schemas/results";
 import { formatDateTime } from "../../i18n/format";
 import { listClasses, saveClass } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
@@ -36,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Answer = {
   ok: boolean;
-  done?: "created" | "published" | "unpublished" | "classSaved";
+  done?: "created" | "published" | "scheduled" | "unpublished" | "classSaved";
   error?: Problem;
   fields?: Record<string, Problem>;
   /** The form refused: the new exam's, or a class row's by its id ("" the new class). */
@@ -72,9 +86,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "publish" || intent === "unpublish") {
       const id = String(form.get("id") ?? "");
-      if (intent === "publish") await publishExam(services.db, actor, id);
-      else await unpublishExam(services.db, actor, id);
-      return { ok: true, done: intent === "publish" ? "published" : "unpublished" } satisfies Answer;
+      if (intent === "unpublish") {
+        // Families lose the results at once: asked first.
+        if (form.get("confirm") !== "yes") {
+          return data({ ok: false, error: problem("action.confirm") } satisfies Answer, { status: 400 });
+        }
+        await unpublishExam(services.db, actor, id);
+        return { ok: true, done: "unpublished" } satisfies Answer;
+      }
+      // "Publish at": the box's local time is Dhaka's, as the API's `at` takes it with its offset.
+      const local = String(form.get("at") ?? "").trim();
+      const at = publishInput.safeParse(
+        local ? { at: `${local.length === 16 ? `${local}:00` : local}+06:00` } : {},
+      );
+      if (!at.success) {
+        return data({ ok: false, error: problem("value.dateTime") } satisfies Answer, { status: 400 });
+      }
+      await publishExam(services.db, actor, id, at.data.at);
+      return { ok: true, done: at.data.at ? "scheduled" : "published" } satisfies Answer;
     }
     const read = readExamForm(Object.fromEntries(form));
     if (!read.input)
@@ -97,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const doneKeys = {
   created: "results.exams.created",
   published: "results.exams.publishedNow",
+  scheduled: "results.exams.scheduledNow",
   unpublished: "results.exams.unpublishedNow",
   classSaved: "results.classes.saved",
 } as const;
@@ -135,9 +165,7 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
               {loaderData.exams.map((exam) => (
                 <Table.Tr key={exam.id}>
                   <Table.Td>
-                    <Link to={href("/DeashBoard/exams/:id", { id: exam.id })}>
-                      {exam.name} {exam.session}
-                    </Link>
+                    <Link to={href("/DeashBoard/exams/:id", { id: exam.id })}>{examTitle(exam)}</Link>
                   </Table.Td>
                   <Table.Td>{exam.class}</Table.Td>
                   <Table.Td>
@@ -151,19 +179,7 @@ export default function Exams({ loaderData }: Route.ComponentProps) {
                   </Table.Td>
                   {loaderData.admin ? (
                     <Table.Td>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={exam.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value={exam.published ? "unpublish" : "publish"}
-                          size="xs"
-                          variant={exam.published ? "outline" : "filled"}
-                          aria-label={`${exam.published ? t("results.exams.unpublish") : t("results.exams.publish")}: ${exam.name} ${exam.session}`}
-                        >
-                          {exam.published ? t("results.exams.unpublish") : t("results.exams.publish")}
-                        </Button>
-                      </Form>
+                      <PublishControls exam={exam} busy={busy} />
                     </Table.Td>
                   ) : null}
                 </Table.Tr>
@@ -279,5 +295,85 @@ function ClassRow({
         </Button>
       </Group>
     </Form>
+  );
+}
+
+/**
+ * Publishing one exam: now, or at a time (Dhaka's) in a disclosure; unpublishing asks for a box
+ * ticked first. Plain forms: they work without script.
+ */
+function PublishControls({
+  exam,
+  busy,
+}: {
+  exam: { id: string; name: string; session: string; published: boolean };
+  busy: boolean;
+}) {
+  const { t } = useI18n();
+  const what = examTitle(exam);
+  if (exam.published) {
+    return (
+      <details className="refund" data-testid="unpublish">
+        <summary>{t("results.exams.unpublishOpen")}</summary>
+        <Form method="post" className="stack">
+          <input type="hidden" name="id" value={exam.id} />
+          <Checkbox name="confirm" value="yes" size="xs" label={t("results.exams.unpublishConfirm")} />
+          <Button
+            type="submit"
+            name="intent"
+            value="unpublish"
+            size="xs"
+            variant="outline"
+            color="red.9"
+            loading={busy}
+            aria-label={`${t("results.exams.unpublish")}: ${what}`}
+          >
+            {t("results.exams.unpublish")}
+          </Button>
+        </Form>
+      </details>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <Form method="post">
+        <input type="hidden" name="id" value={exam.id} />
+        <Button
+          type="submit"
+          name="intent"
+          value="publish"
+          size="xs"
+          loading={busy}
+          aria-label={`${t("results.exams.publish")}: ${what}`}
+        >
+          {t("results.exams.publish")}
+        </Button>
+      </Form>
+      <details className="refund" data-testid="publish-at">
+        <summary>{t("results.exams.publishAtOpen")}</summary>
+        <Form method="post" className="stack">
+          <input type="hidden" name="id" value={exam.id} />
+          <TextInput
+            type="datetime-local"
+            name="at"
+            required
+            size="xs"
+            label={t("results.exams.publishAt")}
+          />
+          <Button
+            type="submit"
+            name="intent"
+            value="publish"
+            size="xs"
+            variant="outline"
+            color="dark"
+            loading={busy}
+            aria-label={`${t("results.exams.schedule")}: ${what}`}
+          >
+            {t("results.exams.schedule")}
+          </Button>
+        </Form>
+      </details>
+    </Stack>
   );
 }

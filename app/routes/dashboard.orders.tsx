@@ -73,7 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     amount: field("amount").trim() || undefined,
     reason: field("reason"),
   });
-  if (!parsed.success) return refused(400, null, fieldProblemsOf(parsed.error));
+  // Asked first: an empty amount refunds everything left only when that is ticked, and no refund
+  // is made without the box that confirms it.
+  const asked: Record<string, Problem> = {};
+  if (!field("amount").trim() && field("everything") !== "yes") asked.amount = problem("refund.amountOrAll");
+  if (field("confirm") !== "yes") asked.confirm = problem("action.confirm");
+  if (!parsed.success || Object.keys(asked).length > 0) {
+    return refused(400, null, { ...asked, ...(parsed.success ? {} : fieldProblemsOf(parsed.error)) });
+  }
   try {
     const { refund } = await refundOrder(services, actor, orderId, parsed.data);
     return { ok: true, orderId, amountMinor: refund.amountMinor } satisfies RefundFormAnswer;

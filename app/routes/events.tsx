@@ -125,7 +125,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      <h2>{t("events.agenda")}</h2>
+      <h2 className="events-agenda__heading" data-testid="agenda-heading">
+        {t("events.agenda")}
+      </h2>
       {events.length === 0 ? (
         <p role="status">{t("events.none")}</p>
       ) : (

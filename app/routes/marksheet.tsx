@@ -35,7 +35,7 @@ export default function MarksheetPage({ loaderData }: Route.ComponentProps) {
   const { t, intl } = useI18n();
   const { outcome } = loaderData;
   return (
-    <div className="page results-page">
+    <div className="page container section results-page">
       {outcome.kind === "found" ? (
         <>
           <Marksheet sheet={outcome.sheet} headingLevel={2} />

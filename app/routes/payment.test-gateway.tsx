@@ -97,7 +97,7 @@ export default function TestGateway({ loaderData, actionData }: Route.ComponentP
               {payment.channels.map((channel, index) => (
                 <label key={channel} className="choice">
                   <input type="radio" name="channel" value={channel} defaultChecked={index === 0} />{" "}
-                  {channelName(channel)}
+                  {channelName(channel, t)}
                 </label>
               ))}
             </fieldset>

@@ -8,6 +8,7 @@ import type { MessageKey } from "../../i18n";
 import { placeholderProfile } from "../../server/cache/page-template-placeholders";
 import { getOwnProfile } from "../../server/domain/profile";
 import { Avatar } from "../components/avatar";
+import { EmailAddress } from "../components/email-address";
 import { PhotoDialog } from "../components/profile/photo-dialog";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
@@ -112,7 +113,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
                 {profile.displayName}
               </h1>
               <p className="muted" data-testid="profile-email">
-                {profile.email || profile.phoneNumber}
+                {profile.email ? <EmailAddress address={profile.email} /> : profile.phoneNumber}
               </p>
             </div>
             <PhotoDialog hasPhoto={Boolean(profile.photoUrl)} maxBytes={maxBytes} />

@@ -7,6 +7,7 @@ import { getOrder } from "../../server/domain/orders/queries";
 import { CartTotals } from "../components/cart/cart-lines";
 import { channelName, orderNumber, StatusBadge } from "../components/cart/order-status";
 import { notFoundPage, orderView } from "../components/cart/orders.server";
+import { EmailAddress } from "../components/email-address";
 import { useI18n } from "../lib/i18n";
 import { textOf } from "../lib/meta";
 import { pageOf, requireUserPage } from "../lib/page.server";
@@ -92,7 +93,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         {order.paymentChannel ? (
           <div>
             <dt>{t("cart.receipt.paidWith")}</dt>
-            <dd>{channelName(order.paymentChannel)}</dd>
+            <dd>{channelName(order.paymentChannel, t)}</dd>
           </div>
         ) : null}
         {order.transactionId ? (
@@ -127,7 +128,13 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           <div>
             <dt>{t("cart.receipt.billedTo")}</dt>
             <dd className="receipt__billing">
-              {[order.billingName, order.billingEmail, order.billingAddress].filter(Boolean).join("\n")}
+              {order.billingName ? <span>{order.billingName}</span> : null}
+              {order.billingEmail ? (
+                <span>
+                  <EmailAddress address={order.billingEmail} />
+                </span>
+              ) : null}
+              {order.billingAddress ? <span>{order.billingAddress}</span> : null}
             </dd>
           </div>
         ) : null}

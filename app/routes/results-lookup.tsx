@@ -1,6 +1,7 @@
 // /results: find a published result by exam, roll and registration number (both must match), and
 // see the marksheet. A plain GET form: it works without script, and the address can be shared.
 import { href } from "react-router";
+import { examTitle } from "../../common/exam-title";
 import { formatNumber } from "../../i18n/format";
 import { listExams } from "../../server/domain/exams";
 import { ExamFigures } from "../components/exam-results/exam-figures";
@@ -23,7 +24,7 @@ export const loader = withTexts(handle, async ({ request, context }: Route.Loade
   const query = new URL(request.url).searchParams;
   const exams = (await listExams(services.db, actor, contentReads)).map((exam) => ({
     id: exam.id,
-    label: `${exam.name} ${exam.session}, ${exam.class}`,
+    label: `${examTitle(exam)}, ${exam.class}`,
   }));
   const asked = { exam: query.get("exam"), roll: query.get("roll"), registration: query.get("registration") };
   const answer = await lookUpOnce(context, asked);
@@ -55,7 +56,7 @@ export default function ResultsLookup({ loaderData }: Route.ComponentProps) {
   const error = (name: string) => (fields[name] ? te(fields[name]) : undefined);
   const numberField = { inputMode: "numeric", autoComplete: "off", required: true, maxLength: 20 } as const;
   return (
-    <div className="page results-page">
+    <div className="page container section results-page">
       <h1>{t("results.lookup.heading")}</h1>
       {exams.length === 0 ? (
         <p>{t("results.lookup.none")}</p>

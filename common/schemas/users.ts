@@ -5,10 +5,16 @@ import { issue } from "../errors/problem";
 import { email, optionalLink, optionalText, requiredText, text, textTypeError } from "./fields";
 import { passwordMismatch } from "./messages";
 
+/** A password's length, as every form and Better Auth (server/auth/auth.ts) take it. */
+export const minPasswordLength = 8;
+export const maxPasswordLength = 128;
+
 export const password = z
   .string({ error: textTypeError("password") })
-  .min(8, { error: issue("password.tooShort", { label: "password", min: 8 }) })
-  .max(128, { error: issue("field.tooLong", { label: "password", max: 128 }) });
+  .min(minPasswordLength, {
+    error: issue("password.tooShort", { label: "password", min: minPasswordLength }),
+  })
+  .max(maxPasswordLength, { error: issue("field.tooLong", { label: "password", max: maxPasswordLength }) });
 
 /** An account's address: one rule for sign-up, sign-in and every call that names an account. */
 export const accountEmail = email();

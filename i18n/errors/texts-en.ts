@@ -206,6 +206,8 @@ export const errorTextsEn = {
   "payment.chooseOutcome": "Choose to pay, fail or cancel",
   "payment.chooseChannel": "Choose how to pay",
   "refund.onlyPaid": "Only a paid order can be refunded",
+  "refund.amountOrAll": "Give the amount to refund, or tick “Everything left”",
+  "action.confirm": "Tick the box to confirm",
   "refund.left": "At most {left} is left to refund",
   "refund.changed": "The order changed meanwhile: check what is left to refund",
   "refund.providerRefused":

@@ -67,7 +67,7 @@ export const tabulationWire = z.object({
       gpa: z.number(),
       grade: z.string(),
       result: z.enum(["pass", "fail"]),
-      position: z.number().int(),
+      position: z.number().int().nullable(),
       absent: z.boolean(),
     }),
   ),
@@ -94,7 +94,7 @@ export const examReportEndpoints = [
     paths: ["/results/exams/:id/tabulation"],
     summary:
       "The tabulation sheet: every student by roll with each subject's marks and grade, the total, GPA, " +
-      "result and position in class (ties share a position)",
+      "result and position in class among the passed (ties share a position; none for the failed)",
     tag,
     access: "admin",
     params: idParams,

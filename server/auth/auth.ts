@@ -13,6 +13,7 @@ import { englishFields, englishOf } from "../../common/errors/english";
 import { problem } from "../../common/errors/problem";
 import { placeholderEmailDomain, shownEmail } from "../../common/phone-accounts";
 import { popupSignInPaths } from "../../common/popup-sign-in";
+import { maxPasswordLength, minPasswordLength } from "../../common/schemas/users";
 import { shownLink } from "../../common/text-rules";
 import type { Config } from "../config";
 import { localeOfHeaders } from "../cookies";
@@ -319,8 +320,8 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength,
+      maxPasswordLength,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Not awaited, so an answer for an existing account takes as long as one for none.

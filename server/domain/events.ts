@@ -24,9 +24,18 @@ const samples: KindSamples = {
   insert: async ({ db, now }) => {
     const dhaka = new Date(now + 6 * 60 * minuteMs);
     const first = Date.UTC(dhaka.getUTCFullYear(), dhaka.getUTCMonth(), 1);
-    const at = (day: number, time = "00:00") => {
+    const today = Date.UTC(dhaka.getUTCFullYear(), dhaka.getUTCMonth(), dhaka.getUTCDate());
+    const dayOf = (event: SampleEvent, day: number) => {
+      if (!event.onDate) return first + (day - 1) * dayMs;
+      // A day of the year (a national day): this year's, or next year's once it has passed.
+      const thisYear = Date.UTC(dhaka.getUTCFullYear(), event.onDate.month - 1, event.onDate.day);
+      return thisYear >= today
+        ? thisYear
+        : Date.UTC(dhaka.getUTCFullYear() + 1, event.onDate.month - 1, event.onDate.day);
+    };
+    const at = (event: SampleEvent, day: number, time = "00:00") => {
       const [hours = 0, minutes = 0] = time.split(":").map(Number);
-      return new Date(first + (day - 1) * dayMs + (hours - 6) * 60 * minuteMs + minutes * minuteMs);
+      return new Date(dayOf(event, day) + (hours - 6) * 60 * minuteMs + minutes * minuteMs);
     };
     const rows = await db
       .insert(events)
@@ -37,8 +46,8 @@ const samples: KindSamples = {
           place: event.place,
           description: event.description,
           allDay: !event.time,
-          startsAt: at(event.day, event.time?.from),
-          endsAt: event.time ? at(event.day, event.time.to) : at(event.lastDay ?? event.day),
+          startsAt: at(event, event.day, event.time?.from),
+          endsAt: event.time ? at(event, event.day, event.time.to) : at(event, event.lastDay ?? event.day),
           createdAt: new Date(now - (index + 2) * dayMs),
         })),
       )
@@ -185,6 +194,8 @@ export type SampleEvent = {
   day: number;
   lastDay?: number;
   time?: { from: string; to: string };
+  /** A day fixed in the year instead (16 December): its coming one. */
+  onDate?: { month: number; day: number };
 };
 
 /** The academic calendar's samples, around the current month so the calendar never looks empty. */
@@ -212,6 +223,7 @@ export const sampleEvents: SampleEvent[] = [
     place: "",
     description: "The institute is closed.",
     day: 16,
+    onDate: { month: 12, day: 16 },
   },
   {
     title: "Annual sports day",

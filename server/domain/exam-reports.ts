@@ -8,7 +8,7 @@
 // tell the two apart). The tabulation and the merit list name every student with their marks,
 // which the lookup only gives to someone holding both of a student's numbers: admins only.
 import { eq } from "drizzle-orm";
-import { classPositions, schemeBands } from "../../common/grading";
+import { byMerit, classPositions, schemeBands } from "../../common/grading";
 import type { GradedSubject, SchemeKind } from "../../common/schemas/results";
 import type { Database } from "../db/client";
 import { examResults } from "../db/schema";
@@ -88,8 +88,8 @@ export type TabulationRow = {
   gpa: number;
   grade: string;
   result: "pass" | "fail";
-  /** Position in class: passed before failed, then GPA, then total marks; ties share one. */
-  position: number;
+  /** Position in class among the passed (GPA, then total marks; ties share one); none if failed. */
+  position: number | null;
   /** Absent from every paper. */
   absent: boolean;
 };
@@ -222,7 +222,7 @@ export async function tabulation(db: Database, actor: Actor, examId: string): Pr
       gpa: row.gpaHundredths / 100,
       grade: sheet.grade,
       result: row.passed ? "pass" : "fail",
-      position: positions.get(row.enrolmentId) ?? rows.length,
+      position: positions.get(row.enrolmentId) ?? null,
       absent: sheet.subjects.every((subject) => subject.absent),
     };
   });
@@ -245,5 +245,5 @@ export async function tabulation(db: Database, actor: Actor, examId: string): Pr
 export async function meritList(db: Database, actor: Actor, examId: string): Promise<Tabulation> {
   const sheet = await tabulation(db, actor, examId);
   // The roll order is kept among equals: the sort is stable.
-  return { ...sheet, students: [...sheet.students].sort((a, b) => a.position - b.position) };
+  return { ...sheet, students: [...sheet.students].sort(byMerit) };
 }

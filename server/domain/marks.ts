@@ -132,11 +132,17 @@ function checkScores(exam: Exam, changes: ScoreChange[]): void {
   });
 }
 
-function describeChange(change: ScoreChange, roll: string): string {
-  const score =
-    change.score === undefined ? "removed" : change.score === null ? "absent" : String(change.score);
-  return `roll ${roll}, ${change.subject} ${change.component}: ${score}`;
+/** A score as the audit trail writes it: a number, "absent", or "none" (no score). */
+const scoreText = (score: number | null | undefined) =>
+  score === undefined ? "none" : score === null ? "absent" : String(score);
+
+/** "roll 3, 101 written: 20 → 23": the old score and the new. */
+function describeChange(change: ScoreChange, roll: string, before: number | null | undefined): string {
+  return `roll ${roll}, ${change.subject} ${change.component}: ${scoreText(before)} → ${scoreText(change.score)}`;
 }
+
+const scoreKey = (enrolment: string, subject: string, component: string) =>
+  `${enrolment} ${subject} ${component}`;
 
 /**
  * Saves scores typed in the grid; after publishing, each change goes into the audit trail. A
@@ -188,15 +194,35 @@ export async function saveMarks(
       const name = exam.subjects.find((s) => s.code === outside.subject)?.name ?? outside.subject;
       throw new DomainError("forbidden", problem("teaching.otherSubject", { subject: name }));
     }
+    // The scores before, for the audit trail: the old value beside the new.
+    const before = new Map<string, number | null>();
+    if (exam.published) {
+      const rows = await tx
+        .select({
+          enrolment: marks.enrolmentId,
+          subject: marks.subjectCode,
+          component: marks.component,
+          score: marks.score,
+        })
+        .from(marks)
+        .where(and(eq(marks.examId, exam.id), inArray(marks.enrolmentId, ids)));
+      for (const row of rows) before.set(scoreKey(row.enrolment, row.subject, row.component), row.score);
+    }
     await writeScores(tx, exam.id, changes);
     await regrade(tx, exam, ids);
     if (exam.published) {
+      const audited = new Set<string>();
       for (const change of changes) {
+        const key = scoreKey(change.enrolment, change.subject, change.component);
+        const old = before.get(key);
+        // A score saved again as it was (a second Enter, a resent form) changes nothing to audit.
+        if (audited.has(key) || old === change.score) continue;
+        audited.add(key);
         await recordAudit(tx, admin, {
           action: "update",
           subject: "exam",
           subjectId: exam.id,
-          label: `${exam.name}: ${describeChange(change, rollOf.get(change.enrolment) ?? "")}`,
+          label: `${exam.name}: ${describeChange(change, rollOf.get(change.enrolment) ?? "", old)}`,
         });
       }
     }

@@ -16,12 +16,7 @@ import { enrolments, examResults, exams, registerGuardians, registerStudents } f
 import { type Actor, anonymous, requireUser } from "./actor";
 import { DomainError, notFound } from "./errors";
 import { type Exam, getExam } from "./exams";
-import {
-  type ClientAddress,
-  chargeBufferedAddressRateLimit,
-  enforceBufferedAddressRateLimit,
-  type RateLimitRule,
-} from "./rate-limit";
+import { type ClientAddress, enforceBufferedAddressRateLimit, type RateLimitRule } from "./rate-limit";
 
 const lookupLimitMessage = problem("limit.resultLookups");
 
@@ -96,8 +91,12 @@ const publishedClass = (reads: ContentReads, db: Database, examId: string, insti
     ttlMs: 10 * 60_000,
   });
 
-/** Position in class: 1 + the students ahead (passed before failed, then GPA, then total marks). */
-async function positionOf(db: Database, examId: string, row: ResultRow): Promise<number> {
+/**
+ * Position in class among those who passed: 1 + the passed students ahead (GPA, then total
+ * marks). A failed or absent student has none.
+ */
+async function positionOf(db: Database, examId: string, row: ResultRow): Promise<number | null> {
+  if (!row.passed) return null;
   const better = or(
     gt(examResults.gpaHundredths, row.gpaHundredths),
     and(eq(examResults.gpaHundredths, row.gpaHundredths), gt(examResults.totalMarks, row.totalMarks)),
@@ -105,14 +104,7 @@ async function positionOf(db: Database, examId: string, row: ResultRow): Promise
   const [ahead] = await db
     .select({ n: count() })
     .from(examResults)
-    .where(
-      and(
-        eq(examResults.examId, examId),
-        row.passed
-          ? and(eq(examResults.passed, true), better)
-          : or(eq(examResults.passed, true), and(eq(examResults.passed, false), better)),
-      ),
-    );
+    .where(and(eq(examResults.examId, examId), eq(examResults.passed, true), better));
   return (ahead?.n ?? 0) + 1;
 }
 
@@ -139,10 +131,15 @@ const notFoundExam = (error: unknown) => {
   throw error instanceof DomainError && error.code === "not_found" ? notFound("exam") : error;
 };
 
+const isMiss = (error: unknown) =>
+  error instanceof DomainError && error.code === "not_found" && error.problem.key === "result.noMatch";
+
 /**
  * One student's marksheet of a published exam, when roll and registration number both match.
  * Counted per address (lookups, and those that found nothing), so a class cannot be walked
- * through. Staff are not counted.
+ * through. A lookup that finds is held only by the wide limit: families behind one carrier
+ * address find their children's results on results day, however many guesses others there made
+ * (a walker past the miss limit still spends the wide limit on every guess). Staff are not counted.
  */
 export async function lookupResult(
   db: Database,
@@ -152,10 +149,14 @@ export async function lookupResult(
 ): Promise<Marksheet> {
   if (actor.kind === "user" && actor.isAdmin) return await findMarksheet(db, actor, input, context, true);
   enforceBufferedAddressRateLimit(db, lookupLimit, context.client);
-  const miss = chargeBufferedAddressRateLimit(db, lookupMissLimit, context.client);
-  const sheet = await findMarksheet(db, actor, input, context, false);
-  miss.forgive();
-  return sheet;
+  try {
+    return await findMarksheet(db, actor, input, context, false);
+  } catch (error) {
+    // Counted once it is known to be a miss (no await between the lookup's answer and the count:
+    // misses that run together are each counted, and the 31st is refused).
+    if (isMiss(error)) enforceBufferedAddressRateLimit(db, lookupMissLimit, context.client);
+    throw error;
+  }
 }
 
 async function findMarksheet(

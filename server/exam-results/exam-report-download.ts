@@ -2,6 +2,7 @@
 // office's files of an exam, for admins only. A refusal is the API's JSON error (401 signed out,
 // 403 not an admin, 404 no such exam), thrown to the app's error handler.
 import type { Context } from "hono";
+import { examTitle } from "../../common/exam-title";
 import type { Services } from "../container";
 import { meritList, tabulation } from "../domain/exam-reports";
 import { meritListPdf, tabulationPdf, tabulationXlsx } from "./tabulation-files";
@@ -12,7 +13,7 @@ const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 
 /** A file name in plain letters: the exam's name may be Bangla, which old browsers mangle here. */
 function fileName(kind: string, exam: { name: string; session: string; class: string }, extension: string) {
-  const words = `${exam.name} ${exam.session} ${exam.class}`
+  const words = `${examTitle(exam)} ${exam.class}`
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");

@@ -160,9 +160,14 @@ export function subjectsChart(figures: ExamFigures, options: ChartOptions): stri
     const middle = rowTop + rowHeight / 2;
     const label = `${subject.code} ${subject.name}`;
     const value = subject.sat === 0 ? "–" : `${decimal(subject.average)} / ${whole(subject.full)}`;
+    // The name on one line, or wrapped onto two at its spaces: never cut at the chart's left edge.
+    const lines = labelLines(label, labelWidth - 12);
+    const lineYs = lines.length === 1 ? [middle + 4] : [middle - 2, middle + 11];
     parts.push(
-      `<text class="label" x="${labelWidth - 8}" y="${middle + 4}" text-anchor="end" font-size="13"`,
-      ` fill="currentColor">${escapeXml(shortened(label, 26))}</text>`,
+      ...lines.map(
+        (line, lineIndex) =>
+          `<text class="label" x="${labelWidth - 8}" y="${lineYs[lineIndex]}" text-anchor="end" font-size="${lines.length === 1 ? 13 : 12}" fill="currentColor">${escapeXml(line)}</text>`,
+      ),
       `<rect class="bar" data-code="${escapeXml(subject.code)}" x="${plotLeft}" y="${coordinate(middle - barHeight / 2)}"`,
       ` width="${length}" height="${barHeight}" fill="${barColour}"/>`,
       `<text class="value" x="${coordinate(plotLeft + length + 6)}" y="${middle + 4}" font-size="12"`,
@@ -173,15 +178,44 @@ export function subjectsChart(figures: ExamFigures, options: ChartOptions): stri
   return parts.join("");
 }
 
-/** At most `length` letters (grapheme clusters: a Bangla conjunct is never cut), then "…". */
-function shortened(text: string, length: number): string {
-  const letters = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map(
-    (part) => part.segment,
-  );
-  return letters.length <= length
-    ? text
-    : `${letters
-        .slice(0, length - 1)
-        .join("")
-        .trimEnd()}…`;
+const letterSegmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const lettersOf = (text: string) => [...letterSegmenter.segment(text)].map((part) => part.segment);
+
+/**
+ * How wide a text is drawn at 13 px, generously (the chart has no font metrics): a Latin letter or
+ * digit 7.5 px, any other letter (a Bangla cluster) 11 px.
+ */
+export function estimatedWidth(text: string): number {
+  return lettersOf(text).reduce((sum, letter) => sum + (/^[\x20-\x7e]$/.test(letter) ? 7.5 : 11), 0);
+}
+
+/** The start of a text that fits `width`, cut between letters, then "…". */
+function shortened(text: string, width: number): string {
+  if (estimatedWidth(text) <= width) return text;
+  const letters = lettersOf(text);
+  let kept = "";
+  for (const letter of letters) {
+    if (estimatedWidth(`${kept}${letter}…`) > width) break;
+    kept += letter;
+  }
+  return `${kept.trimEnd()}…`;
+}
+
+/**
+ * A subject's label in at most two lines that fit `width`, broken at spaces ("111 Islam and
+ * Moral" / "Education"); only a name too long for both is shortened, at its end.
+ */
+export function labelLines(text: string, width: number): string[] {
+  if (estimatedWidth(text) <= width) return [text];
+  const words = text.split(/\s+/);
+  let first = "";
+  let index = 0;
+  for (; index < words.length; index++) {
+    const next = first ? `${first} ${words[index]}` : (words[index] ?? "");
+    if (first && estimatedWidth(next) > width) break;
+    first = next;
+  }
+  const rest = words.slice(index).join(" ");
+  if (!rest) return [shortened(first, width)];
+  return [shortened(first, width), shortened(rest, width)];
 }

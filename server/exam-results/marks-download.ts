@@ -3,6 +3,7 @@
 // back). With no student enrolled yet it is the empty sheet with its columns.
 
 import type { Context } from "hono";
+import { examTitle } from "../../common/exam-title";
 import { errorBody } from "../api/errors";
 import type { Services } from "../container";
 import { DomainError, statusOf } from "../domain/errors";
@@ -33,10 +34,7 @@ export function marksDownload(services: Services) {
         ),
       }));
       const bytes = await writeMarksSheet(format, grid.exam.subjects, rows);
-      const name = `${grid.exam.name} ${grid.exam.session} ${grid.exam.class}`.replace(
-        /[^\p{L}\p{N}]+/gu,
-        "-",
-      );
+      const name = `${examTitle(grid.exam)} ${grid.exam.class}`.replace(/[^\p{L}\p{N}]+/gu, "-");
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": contentTypes[format],
         "Content-Disposition": `attachment; filename="marks.${format}"; filename*=UTF-8''${encodeURIComponent(`${name}.${format}`)}`,

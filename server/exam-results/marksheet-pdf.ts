@@ -1,6 +1,7 @@
 // The marksheet as a one-page A4 PDF, in English or Bangla, drawn with the PDF text engine
 // (server/pdf/: HarfBuzz shapes the Bangla, each string keeps its text for a reader).
 
+import { examTitle } from "../../common/exam-title";
 import {
   type ComponentKind,
   componentKinds,
@@ -20,7 +21,7 @@ export async function renderMarksheetPdf(marksheet: Marksheet, language: Locale)
       info: {
         Title: `${translate(dictionary[language], "marksheet.title")}: ${marksheet.student}`,
         Author: marksheet.institute.name,
-        Subject: `${marksheet.exam.name} ${marksheet.exam.session}`,
+        Subject: examTitle(marksheet.exam),
         Creator: "Maktab",
       },
     },

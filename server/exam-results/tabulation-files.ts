@@ -6,6 +6,7 @@
 // it was typed. A class does not fit one page: the rows are measured first, cut into pages, and
 // every page repeats the heading and the table's header, and says "page 2 of 5".
 import writeXlsxFile from "write-excel-file/universal";
+import { examTitle } from "../../common/exam-title";
 import { bn } from "../../i18n/bn";
 import { en, type MessageKey } from "../../i18n/en";
 import { intlLocale, type Locale, translate } from "../../i18n/translate";
@@ -65,7 +66,7 @@ export async function tabulationXlsx(
   const exam = sheet.exam;
   const data = [
     spanAll(`${institute}: ${t("examReports.tabulation.title")}`, true),
-    spanAll(`${exam.name} ${exam.session}, ${exam.class}`, false),
+    spanAll(`${examTitle(exam)}, ${exam.class}`, false),
     [
       ...fixedBefore.map((label) => header(label, { rowSpan: 2 })),
       ...sheet.subjects.flatMap((subject) => [
@@ -92,7 +93,7 @@ export async function tabulationXlsx(
       number(row.gpa, "0.00"),
       text(row.grade),
       text(t(resultKey(row))),
-      number(row.position),
+      row.position === null ? text("") : number(row.position),
     ]),
   ];
   const columns = [
@@ -334,7 +335,7 @@ function drawRow<Row>(writer: TextWriter, columns: Column<Row>[], cells: Cell[],
 }
 
 function examLine(sheet: Tabulation, texts: Texts): string {
-  return `${sheet.exam.name} ${texts.digits(sheet.exam.session)}, ${sheet.exam.class}`;
+  return `${texts.digits(examTitle(sheet.exam))}, ${sheet.exam.class}`;
 }
 
 /** The widest of these texts at the body's size, as a column's width within limits. */
@@ -385,7 +386,7 @@ function summaryColumns(writer: TextWriter, sheet: Tabulation, texts: Texts): Co
       width: 38,
       align: "center",
       header: headerCell("examReports.column.position"),
-      cell: (row, fitText) => [fitText(digits(String(row.position)))],
+      cell: (row, fitText) => [fitText(row.position === null ? "–" : digits(String(row.position)))],
     },
   ];
 }

@@ -11,9 +11,13 @@ import { randomPart, standInPayment, standInRefund } from "./stand-in";
 
 export type GatewayImitated = "sslcommerz" | "bkash";
 
-/** How a buyer may pay on each provider's page, as the provider names it (SSLCommerz's card_type). */
+/**
+ * How a buyer may pay on each provider's page, as the provider names it (SSLCommerz's card_type):
+ * for SSLCommerz a card, bKash, Nagad and Rocket (Dutch-Bangla's mobile banking), as the README
+ * and docs/payments.md say; people read them so (common/payment-channels.ts).
+ */
 export const testGatewayChannels: Record<GatewayImitated, readonly string[]> = {
-  sslcommerz: ["BKASH-BKash", "NAGAD-Nagad", "DBBLMOBILEB-Dbbl Mobile Banking", "VISA-Dutch Bangla"],
+  sslcommerz: ["VISA-Dutch Bangla", "BKASH-BKash", "NAGAD-Nagad", "DBBLMOBILEB-Dbbl Mobile Banking"],
   bkash: ["bKash"],
 };
 

@@ -254,10 +254,10 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     it.each([
       ["1", "2026100001", { gpa: 5, gpaWithoutOptional: 5, result: "pass", grade: "A+", position: 1 }],
       ["2", "2026100002", { gpa: 3.67, gpaWithoutOptional: 3.67, result: "pass", grade: "A-", position: 3 }],
-      ["3", "2026100003", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F" }],
-      ["4", "2026100004", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F" }],
+      ["3", "2026100003", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F", position: null }],
+      ["4", "2026100004", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F", position: null }],
       ["5", "2026100005", { gpa: 4.83, gpaWithoutOptional: 3.83, result: "pass", grade: "A", position: 2 }],
-      ["6", "2026100006", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F" }],
+      ["6", "2026100006", { gpa: 0, gpaWithoutOptional: 0, result: "fail", grade: "F", position: null }],
     ])(
       "finds roll %s with its registration: the GPA worked out by hand",
       async (roll, registration, expected) => {
@@ -343,8 +343,21 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
       expect(before.gpa).not.toBe(4.5);
       const audit = await (await t.request("/api/audit?subject=exam", { session: admin })).json();
       const labels = JSON.stringify(audit);
-      expect(labels).toContain("roll 3, 101 written: 23");
+      // The old score beside the new.
+      expect(labels).toContain("roll 3, 101 written: 20 → 23");
       expect(labels).toContain("publish");
+      // The same score saved again (a second Enter) writes no second entry.
+      const again = await t.json(
+        `/api/results/exams/${examId}/marks`,
+        "PATCH",
+        { marks: [{ enrolment: enrolmentOf.get("3"), subject: "101", component: "written", score: 23 }] },
+        { session: admin },
+      );
+      expect(again.status).toBe(200);
+      const after = (await (await t.request("/api/audit?subject=exam", { session: admin })).json()) as {
+        label: string;
+      }[];
+      expect(after.filter((entry) => entry.label.includes("roll 3, 101 written"))).toHaveLength(1);
     });
 
     it("hides the results again when unpublished", async () => {
@@ -425,7 +438,7 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     });
   });
 
-  it("refuses the 31st lookup that finds nothing from one address in ten minutes, with a 429 saying when to retry", async () => {
+  it("refuses the 31st lookup that finds nothing from one address in ten minutes, with a 429 saying when to retry, while the right numbers still find", async () => {
     // Families behind one address (a mobile operator's NAT) finding their children's results are
     // not held back by each other's lookups: forty found in a row.
     for (let i = 0; i < 40; i++) {
@@ -439,11 +452,18 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
     }
     expect(statuses.at(-1)).toBe(429);
     expect(new Set(statuses.slice(0, -1))).toEqual(new Set([404]));
-    // Now even the right numbers wait until the window ends.
-    const answer = await lookup("1", "2026100001");
+    // Another miss waits until the window ends...
+    const answer = await lookup("2", "2026299999");
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(JSON.stringify(await answer.json())).toContain("Too many result lookups");
+    // ...but a family behind the same address with the right numbers finds the marksheet, and its
+    // PDF, within the wide limit for finds.
+    expect((await lookup("1", "2026100001")).status).toBe(200);
+    const pdf = await t.request(`/results/marksheet/${examId}/1.pdf?registration=2026100001`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect((await t.request(`/results/marksheet/${examId}/1.pdf?registration=2026100009`)).status).toBe(429);
     // Staff are not counted.
     expect((await lookup("1", "2026100001", { session: admin })).status).toBe(200);
   });
@@ -462,8 +482,9 @@ describe.each(testDatabases)("exam results on %s", (kind) => {
         );
       let misses = 0;
       while ((await outcome(String(2026300000 + misses))) === "missed" && misses < 100) misses++;
-      // Refused from then on, the right numbers too.
-      expect(await outcome("2026100002")).toBe("refused");
+      // Misses refused from then on; the right numbers still found.
+      expect(await outcome("2026399999")).toBe("refused");
+      expect(await outcome("2026100002")).toBe("found");
       return misses;
     };
     expect(await missesUntilRefused({ ip: "203.0.113.10", limitMultiplier: 1 })).toBe(30);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classOptions } from "../../common/classes";
@@ -159,6 +160,15 @@ describe("sample content", () => {
     for (const row of serviceRows) expect(row.name.length).toBeLessThanOrEqual(20);
     const commentRows = await handle.db.select().from(comments);
     for (const row of commentRows) expect(row.authorId).toBeNull();
+  });
+
+  it("keeps Victory Day on 16 December, in Dhaka", async () => {
+    const [victory] = await handle.db.select().from(events).where(eq(events.title, "Victory Day"));
+    expect(victory?.allDay).toBe(true);
+    const dhaka = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dhaka", day: "numeric", month: "long" });
+    expect(dhaka.format(victory?.startsAt)).toBe("16 December");
+    // The coming one: not before today.
+    expect(victory!.startsAt.getTime()).toBeGreaterThan(Date.now() - 24 * 60 * 60 * 1000);
   });
 
   it("gives records distinct creation times in the past", async () => {

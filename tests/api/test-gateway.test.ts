@@ -1,11 +1,13 @@
 // With no provider configured, every flow runs in test mode: the test card by default, and
 // SSLCommerz and bKash through the site's own test gateway page, settled like the providers'
 // reports. (With a provider configured, only the configured ones are offered: stripe.test.ts.)
+import { readFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelNameOf } from "../../common/payment-channels";
 import { orders, users } from "../../server/db/schema";
 import { rolesOf, type SignedInActor } from "../../server/domain/actor";
-import { completeTestGateway } from "../../server/domain/payment-returns";
+import { completeTestGateway, testGatewayPayment } from "../../server/domain/payment-returns";
 import { addAdmission, appWithPeople, origin, type Session, type TestApp } from "../fixtures/test-app";
 
 async function actorOf(t: TestApp, email: string): Promise<SignedInActor> {
@@ -62,6 +64,22 @@ describe("test mode, with no payment provider configured", () => {
     expect(byDefault.clientSecret).toMatch(/^test_pi_/);
     // "stripe" is the card: the test card stands in for it.
     expect((await start("stripe")).provider).toBe("test");
+  });
+
+  it("offers on SSLCommerz's stand-in what the README says: a card, bKash, Nagad and Rocket", async () => {
+    const { redirectUrl } = await start("sslcommerz");
+    const payment = await testGatewayPayment(
+      t.services,
+      await actorOf(t, alice.email),
+      paymentIdOf(redirectUrl),
+    );
+    expect(payment.channels.map(channelNameOf)).toEqual([
+      { card: "Visa" },
+      { wallet: "bKash" },
+      { wallet: "Nagad" },
+      { wallet: "Rocket" },
+    ]);
+    expect(await readFile("docs/payments.md", "utf8")).toContain("a card (Visa), bKash, Nagad or Rocket");
   });
 
   it("sends the buyer to the local gateway for SSLCommerz, and a payment there marks the order paid", async () => {

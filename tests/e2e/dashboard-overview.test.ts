@@ -95,6 +95,9 @@ describe("the dashboard overview and audit trail", () => {
     const { insertedId } = await api("/Notice/notices", "POST", { Title: "Sports day" });
     const page = await signedIn(`/DeashBoard/edit/notices/${insertedId}`);
     await page.locator('[data-testid="content-form"][data-hydrated]').waitFor();
+    // Titled with what is edited, not a bare "Edit".
+    expect(await page.title()).toBe("Edit notice: Sports day · Dashboard | Maktab");
+    await page.getByRole("heading", { name: "Edit notice: Sports day" }).waitFor();
     await page.getByLabel("Title").fill("Sports day moved to Sunday");
     await page.getByRole("button", { name: "Save" }).click();
     expect(await page.getByTestId("form-success").textContent()).toBe("Saved");

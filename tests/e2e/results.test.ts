@@ -216,6 +216,18 @@ describe("exam results in the browser", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // Side margins: the marksheet and the form do not touch the screen's edges.
+    const margins = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return [box.left, document.documentElement.clientWidth - box.right];
+        });
+    for (const side of await margins(".marksheet")) expect(side).toBeGreaterThanOrEqual(12);
+    await page.goto(`${site.url}/results`);
+    for (const side of await margins(".results-form")) expect(side).toBeGreaterThanOrEqual(12);
   });
 
   it("speaks Bangla with Bengali digits", async () => {
@@ -270,6 +282,11 @@ describe("exam results in the browser", () => {
     const nusrat = page.getByLabel("Nusrat Jahan, Written");
     const jamal = page.getByLabel("Jamal Sheikh, Written");
     expect(await nusrat.inputValue()).toBe("68");
+    // What the grid sends: one Enter is one save (it was two, with two audit entries).
+    const saves: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") saves.push(request.postData() ?? "");
+    });
     await nusrat.fill("70");
     await nusrat.press("Enter");
     // Enter saves and moves down to the next student's cell.
@@ -289,6 +306,7 @@ describe("exam results in the browser", () => {
       return Object.fromEntries(body.students.map((s) => [s.roll, s.scores["109"]?.written]));
     };
     await expect.poll(marks).toEqual({ 7: 70, 8: 40 });
+    expect(saves).toHaveLength(1);
     expect(formatViolations(await checkAccessibility(page))).toBe("");
   });
 
@@ -361,5 +379,36 @@ describe("exam results in the browser", () => {
     await page.getByText("The exam is changed and every student graded again.").waitFor();
     const answer = await fetch(`${site.url}/api/results/exams/${examId}`);
     expect(((await answer.json()) as { name: string }).name).toBe("Annual Examination (final)");
+  });
+
+  it("asks before unpublishing, and publishes at a time set on Dhaka's clock", async () => {
+    const { page } = await newPage(site.browser);
+    await signInThroughLogin(page, site.url, admin, "/DeashBoard/exams");
+    const row = page.getByTestId("exams").locator("tr").filter({ hasText: "Annual Examination (final)" });
+    const exam = async () =>
+      (await (await fetch(`${site.url}/api/results/exams/${examId}`, { headers: adminHeaders })).json()) as {
+        published: boolean;
+        publishAt: string | null;
+      };
+    await row.getByText("Unpublish…").click();
+    await row.getByRole("button", { name: /^Unpublish/ }).click();
+    await page.getByText("Tick the box to confirm").waitFor();
+    expect((await exam()).published).toBe(true);
+    const disclosure = row.getByTestId("unpublish");
+    if (!(await disclosure.evaluate((details) => (details as HTMLDetailsElement).open))) {
+      await row.getByText("Unpublish…").click();
+    }
+    await row.getByLabel("Yes, hide these results from families").check();
+    await row.getByRole("button", { name: /^Unpublish/ }).click();
+    await page.getByText("The results are hidden again.").waitFor();
+    expect((await exam()).published).toBe(false);
+    // As the README and the API offer: a time, here Dhaka's 10:00 (04:00 UTC).
+    await row.getByText("Publish at…").click();
+    await row.getByLabel("Publish at (Dhaka time)").fill("2030-01-01T10:00");
+    await row.getByRole("button", { name: /^Publish then/ }).click();
+    await page.getByText("The results will be published at the time set.").waitFor();
+    expect(await exam()).toMatchObject({ published: false, publishAt: "2030-01-01T04:00:00.000Z" });
+    await row.getByRole("button", { name: /^Publish now/ }).click();
+    await page.getByText("The results are published.").waitFor();
   });
 });

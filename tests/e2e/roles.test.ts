@@ -158,6 +158,12 @@ describe("roles", () => {
     expect(menu.map((text) => text.trim())).toEqual(["Home", "Orders"]);
     await page.getByText("Refund…").first().click();
     await page.getByLabel("Reason (the buyer sees it)").first().fill("The seat was cancelled");
+    // Everything left, said so, and confirmed.
+    await page
+      .getByLabel(/^Everything left/)
+      .first()
+      .check();
+    await page.getByLabel("Yes, refund this order: it cannot be undone").first().check();
     await page.getByRole("button", { name: "Refund", exact: true }).first().click();
     await page.getByText(/^Refunded .* on order/).waitFor();
     expect(formatViolations(await checkAccessibility(page))).toBe("");

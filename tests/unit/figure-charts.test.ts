@@ -3,8 +3,10 @@
 import { describe, expect, it } from "vitest";
 import type { ExamFigures } from "../../server/domain/exam-reports";
 import {
+  estimatedWidth,
   gradesChart,
   gradesLayout,
+  labelLines,
   subjectsChart,
   subjectsLayout,
 } from "../../server/exam-results/figure-charts";
@@ -206,7 +208,7 @@ describe("the subjects chart", () => {
   });
 
   it("says when nobody sat a subject, and shortens a long name between letters", () => {
-    const long = "তথ্য ও যোগাযোগ প্রযুক্তি এবং কম্পিউটার বিজ্ঞান";
+    const long = "তথ্য ও যোগাযোগ প্রযুক্তি এবং কম্পিউটার বিজ্ঞান ও প্রকৌশল শিক্ষার মৌলিক পাঠ";
     const subjects = [
       { ...figures().subjects[0]!, sat: 0, passed: 0, passRate: 0, average: 0, highest: 0 },
       { ...figures().subjects[1]!, name: long },
@@ -214,11 +216,34 @@ describe("the subjects chart", () => {
     const svg = parseXml(subjectsChart(figures({ subjects }), { id: "subjects", language: "en" }));
     expect(textOf(one(svg, "desc"))).toContain("101 Bangla: nobody sat it");
     expect(withClass(svg, "text", "value").map(textOf)[0]).toBe("–");
-    const label = withClass(svg, "text", "label").map(textOf)[1]!;
+    // Wrapped onto two lines at spaces; the second shortened between letters.
+    const [, ...lines] = withClass(svg, "text", "label").map(textOf);
+    expect(lines).toHaveLength(2);
+    const label = lines.join(" ");
     expect(label.endsWith("…")).toBe(true);
     expect(`154 ${long}`.startsWith(label.slice(0, -1))).toBe(true);
     // The full name is still told in the description.
     expect(textOf(one(svg, "desc"))).toContain(long);
+  });
+});
+
+describe("a subject's label", () => {
+  it('wraps a long name onto two lines within the label\'s width, nothing cut ("11 Islam...")', () => {
+    const subjects = [{ ...figures().subjects[0]!, code: "111", name: "Islam and Moral Education" }];
+    const svg = parseXml(subjectsChart(figures({ subjects }), { id: "subjects", language: "en" }));
+    const lines = withClass(svg, "text", "label").map(textOf);
+    expect(lines.join(" ")).toBe("111 Islam and Moral Education");
+    expect(lines.length).toBe(2);
+    for (const line of lines)
+      expect(estimatedWidth(line)).toBeLessThanOrEqual(subjectsLayout.labelWidth - 12);
+    expect(lines.every((line) => !line.includes("…"))).toBe(true);
+  });
+
+  it("wraps a Bangla name too, between words", () => {
+    const lines = labelLines("১১১ ইসলাম ও নৈতিক শিক্ষা এবং আরও", 178);
+    expect(lines).toHaveLength(2);
+    expect(lines.join(" ")).toBe("১১১ ইসলাম ও নৈতিক শিক্ষা এবং আরও");
+    for (const line of lines) expect(estimatedWidth(line)).toBeLessThanOrEqual(178);
   });
 });
 

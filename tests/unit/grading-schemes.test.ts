@@ -296,7 +296,7 @@ describe("GPA figures never show floating-point noise", () => {
 });
 
 describe("classPositions", () => {
-  it("ranks passed before failed, then GPA, then total marks; ties share a place", () => {
+  it("places only the passed, by GPA, then total marks; ties share a place; the failed have none", () => {
     const results = [
       { id: "failed-high-marks", gpa: 0, totalMarks: 950, result: "fail" as const },
       { id: "b", gpa: 4.5, totalMarks: 850, result: "pass" as const },
@@ -313,9 +313,6 @@ describe("classPositions", () => {
       c: 2,
       d: 4,
       e: 5,
-      "failed-high-marks": 6,
-      "failed-1": 7,
-      "failed-2": 7,
     });
   });
 
@@ -372,6 +369,7 @@ describe("classPositions", () => {
       { id: "next", ...next },
       { id: "top", ...top },
     ]);
-    expect(Object.fromEntries(positions)).toEqual({ top: 1, next: 2, failed: 3 });
+    // The failed are given no position, as the national boards give none.
+    expect(Object.fromEntries(positions)).toEqual({ top: 1, next: 2 });
   });
 });

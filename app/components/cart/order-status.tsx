@@ -1,4 +1,5 @@
 // An order's status as a coloured badge, and its short number for people (the id's start).
+import { channelNameOf } from "../../../common/payment-channels";
 import type { MessageKey } from "../../../i18n/translate";
 import { useI18n } from "../../lib/i18n";
 import type { OrderStatus } from "./types";
@@ -25,8 +26,14 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-/** How it was paid, as people say it: SSLCommerz's "BKASH-BKash" or "VISA-Dutch Bangla" without its code. */
-export const channelName = (channel: string) => channel.replace(/^[A-Z0-9]+-/, "");
+/** How it was paid, as people say it: SSLCommerz's "BKASH-BKash" as bKash, "VISA-Dutch Bangla" as a Visa card. */
+export const channelName = (
+  channel: string,
+  t: (key: MessageKey, vars: Record<string, string>) => string,
+) => {
+  const name = channelNameOf(channel);
+  return "card" in name ? t("cart.channel.card", { network: name.card }) : name.wallet;
+};
 
 /** The first eight characters of the id, in capitals: enough to tell orders apart on paper. */
 export const orderNumber = (id: string) => id.replace(/-/g, "").slice(0, 8).toUpperCase();

@@ -1,9 +1,10 @@
-// The orders page's controls for one paid order: refund (how much, empty: all that is left, and
-// why), a plain form in a disclosure, so it works without script and stays out of the way; and for
+// The orders page's controls for one paid order: refund (how much, or "everything left" ticked,
+// and why, confirmed by a box ticked: nothing is refunded by a slip), a plain form in a
+// disclosure, so it works without script and stays out of the way; and for
 // a payment on hold, confirming it once checked. The refund is on the one form pattern
 // (app/lib/use-schema-form.ts): checked in the browser with refundInput, the server's schema.
 
-import { Button, Group, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Text, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
 import { useI18n } from "../../lib/i18n";
@@ -32,7 +33,7 @@ export function RefundForm({
     () => import("../../../common/schemas/orders").then((m) => m.refundInput),
     mine?.fields,
     {
-      // As the action reads them: an empty amount is all that is left.
+      // As the action reads them: an empty amount is all that is left once "everything" is ticked.
       values: (form) => {
         const data = new FormData(form);
         const amount = String(data.get("amount") ?? "").trim();
@@ -64,6 +65,14 @@ export function RefundForm({
         <Text id={`refund-left-${orderId}`} size="xs" c="gray.8">
           {t("cart.refund.amountHint", { left })}
         </Text>
+        <Checkbox
+          name="everything"
+          value="yes"
+          size="xs"
+          mt={4}
+          label={t("cart.refund.everything", { left })}
+          data-testid="refund-everything"
+        />
         <TextInput
           name="reason"
           label={t("cart.refund.reason")}
@@ -71,6 +80,15 @@ export function RefundForm({
           maxLength={250}
           size="xs"
           error={fieldError("reason")}
+        />
+        <Checkbox
+          name="confirm"
+          value="yes"
+          size="xs"
+          mt="xs"
+          label={t("cart.refund.confirm")}
+          error={fieldError("confirm")}
+          data-testid="refund-confirm"
         />
         {mine?.error ? (
           <Text size="xs" c="red.9" role="alert">

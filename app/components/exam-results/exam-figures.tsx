@@ -5,6 +5,7 @@
 // server (server/exam-results/figure-charts.ts), so they show without script. Plain HTML: the
 // dashboard's exam page and /results both use it; the dashboard adds the office's files.
 import type { CSSProperties } from "react";
+import { examTitle } from "../../../common/exam-title";
 import { formatDecimal, formatNumber } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import type { FiguresView } from "./exam-figures.server";
@@ -39,7 +40,10 @@ export function ExamFigures({
   const qawmi = figures.exam.scheme === "qawmi";
   const { name, session } = figures.exam;
   const title =
-    heading ?? t("examReports.figures.publicHeading", { exam: `${name} ${session}, ${figures.exam.class}` });
+    heading ??
+    t("examReports.figures.publicHeading", {
+      exam: `${examTitle({ name, session })}, ${figures.exam.class}`,
+    });
   const counts: [label: string, value: string][] = [
     [t("examReports.figures.students"), number(figures.students)],
     [t("examReports.figures.sat"), number(figures.sat)],

@@ -2,6 +2,7 @@
 // subject with its marks per part, grade and point, then the GPA and the result. Plain HTML and
 // CSS (results.css), readable without script and printed on one A4 page.
 import { href } from "react-router";
+import { examTitle } from "../../../common/exam-title";
 import type { Marksheet as MarksheetData } from "../../../common/schemas/results";
 import { formatDate, formatDecimal, formatNumber, localDigits } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
@@ -38,7 +39,7 @@ export function MarksheetView({
       <header className="marksheet__head">
         <p className="marksheet__institute">{sheet.institute.name}</p>
         <Heading id="marksheet-title" className="marksheet__title">
-          {t("marksheet.title")}: {sheet.exam.name} {sheet.exam.session}
+          {t("marksheet.title")}: {examTitle(sheet.exam)}
         </Heading>
       </header>
       <dl className="marksheet__student">

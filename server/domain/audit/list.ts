@@ -29,7 +29,7 @@ export type AuditEntry = {
   subject: string;
   subjectId: string;
   label: string;
-  /** Whether the record is still there (so a page can link to it). */
+  /** Whether the record is still there (so a page can link to it); an export's file always is. */
   exists: boolean;
 };
 
@@ -124,7 +124,8 @@ export async function listAudit(
       subject: row.subject,
       subjectId: row.subjectId,
       label: row.label,
-      exists: present.has(`${row.subject}:${row.subjectId}`),
+      // An export names a file, not a record: never "deleted".
+      exists: !(row.subject in tables) || present.has(`${row.subject}:${row.subjectId}`),
     })),
   };
 }
