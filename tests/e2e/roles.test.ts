@@ -123,7 +123,9 @@ describe("roles", () => {
       "Home",
       "Exams",
       "My classes and routine",
+      "Attendance",
       "Write a blog",
+      "Messages to guardians",
     ]);
     await page.getByRole("link", { name: /Half-yearly 2026/ }).click();
     await page.getByTestId("marks-grid").waitFor();
@@ -155,7 +157,7 @@ describe("roles", () => {
     const page = await site.signedIn(accountant, "/DeashBoard", { viewport: { width: 360, height: 800 } });
     await page.getByTestId("orders-table").waitFor();
     const menu = await page.getByTestId("dashboard-menu").locator("a").allTextContents();
-    expect(menu.map((text) => text.trim())).toEqual(["Home", "Orders"]);
+    expect(menu.map((text) => text.trim())).toEqual(["Home", "Orders", "Tuition fees"]);
     await page.getByText("Refund…").first().click();
     await page.getByLabel("Reason (the buyer sees it)").first().fill("The seat was cancelled");
     // Everything left, said so, and confirmed.
