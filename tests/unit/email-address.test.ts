@@ -13,8 +13,11 @@ describe("an e-mail address", () => {
       "example.",
       "bd",
     ]);
+  });
+
+  it("is whole in the server's markup, as a signed-in page's template fills it in (pieces come after hydration)", () => {
     expect(renderToStaticMarkup(createElement(EmailAddress, { address: "farida@school.test" }))).toBe(
-      "farida<wbr/>@school.<wbr/>test",
+      "farida@school.test",
     );
   });
 });
