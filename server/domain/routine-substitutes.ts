@@ -1,6 +1,6 @@
 // Substitute teachers: another teacher takes a class's period on one date, and the routine for
 // that date shows them. Admins add and remove them; the teacher must be free that period.
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import { type SubstituteInput, weekdayOf } from "../../common/schemas/routines";

@@ -9,7 +9,6 @@ import { uuidPattern } from "../../common/ids";
 import {
   defaultSchoolDays,
   type RoutineInput,
-  type SubstituteInput,
   type Weekday,
   type WeekInput,
   weekdayOf,
