@@ -3,7 +3,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { codeSentTo, mailsTo, resetLinkIn } from "../fixtures/outbox";
-import { checkAccessibility, formatViolations, newPage, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, useSite } from "./harness";
 
 describe("account security pages in the browser", () => {
   const site = useSite();

@@ -2,7 +2,8 @@
 // log out, the guards, an admin making an admin, the language, the 404 page, a phone screen.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkAccessibility, formatViolations, newPage, useSite, waitForHydration } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, useSite, waitForHydration } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 

@@ -4,7 +4,8 @@
 // absent on their child's page. Without script the sheet is a plain form with one Save button.
 import { beforeAll, describe, expect, it } from "vitest";
 import { dhakaToday, weekdays } from "../../common/schemas/routines";
-import { checkAccessibility, formatViolations, newPage, signInThroughLogin, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 const teacher = { email: "rahima@school.test", password: "teacher-password-1" };

@@ -10,10 +10,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { exportKinds } from "../../server/backup/export";
 import { runBuilt, temporaryFolders } from "../fixtures/commands";
 import { throwawayPostgres } from "../fixtures/test-app";
+import { checkAccessibility, formatViolations } from "./accessibility";
 import {
   apiSignIn,
-  checkAccessibility,
-  formatViolations,
   launchBrowser,
   newPage,
   type RunningServer,

@@ -8,7 +8,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartTotals, type PricedLine } from "../../common/pricing";
 import { formatPrice } from "../../i18n/format";
-import { checkAccessibility, formatViolations, newPage, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const buyer = { name: "Farida Yasmin", email: "farida@school.test", password: "farida-password" };

@@ -9,16 +9,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  newPage,
-  type RunningServer,
-  sessionOf,
-  startServer,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, type RunningServer, sessionOf, startServer, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 

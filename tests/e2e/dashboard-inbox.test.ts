@@ -7,15 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  newPage,
-  sessionOf,
-  signInThroughLogin,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const visitor = {

@@ -5,16 +5,8 @@
 // links, the door for non-admins, and the lists and orders as cards on a 360 px phone.
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  type NewPageOptions,
-  newPage,
-  sessionOf,
-  signInThroughLogin,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, type NewPageOptions, newPage, sessionOf, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const karim = { email: "karim@school.test", password: "karim-password", name: "Karim Uddin" };

@@ -3,7 +3,8 @@
 // sign-in rule of the detail pages, Booking, accessibility and a phone screen.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSignIn, checkAccessibility, formatViolations, newPage, sessionOf, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const amina = { name: "Amina Khatun", email: "amina@school.test", password: "amina-password" };

@@ -5,15 +5,8 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { sampleEvents } from "../../server/sample-content/data";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  newPage,
-  sessionOf,
-  signInThroughLogin,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 

@@ -11,7 +11,8 @@ import { createConnection } from "node:net";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSignIn, checkAccessibility, formatViolations, newPage, sessionOf, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, useSite } from "./harness";
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const admin = { email: "head@school.test", password: "head-password-1" };

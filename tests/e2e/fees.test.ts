@@ -5,15 +5,8 @@
 // the printed receipt with the amount in Bangla words; axe finds nothing, in English and Bangla.
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  type NewPageOptions,
-  newPage,
-  signInThroughLogin,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, type NewPageOptions, newPage, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 const phone = { viewport: { width: 360, height: 740 } };

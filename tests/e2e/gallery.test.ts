@@ -7,7 +7,8 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sampleAlbums } from "../../server/sample-content/data";
-import { checkAccessibility, formatViolations, newPage, signInThroughLogin, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 const [sports, fair] = sampleAlbums as [(typeof sampleAlbums)[0], (typeof sampleAlbums)[0]];

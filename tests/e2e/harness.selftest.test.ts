@@ -7,7 +7,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkAccessibility, formatViolations, launchBrowser, newPage } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { launchBrowser, newPage } from "./harness";
 
 const CSP = "script-src 'nonce-abc'";
 

@@ -5,16 +5,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sampleContent } from "../../server/sample-content/data";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  newPage,
-  sessionOf,
-  signInThroughLogin,
-  useSite,
-  waitForHydration,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite, waitForHydration } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 const member = { name: "Karim", email: "karim@school.test", password: "karim-password-1" };

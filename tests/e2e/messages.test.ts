@@ -4,7 +4,8 @@
 // server sends each guardian one text and the page shows each recipient's state. Axe-clean.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSmsNetBd, startFakeSmsNetBd } from "../fixtures/fake-sms-net-bd";
-import { checkAccessibility, formatViolations, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const notice =

@@ -5,7 +5,8 @@
 // Bangla, on a desktop and on a 360 px phone.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { checkAccessibility, formatViolations, newPage, publicListPages, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, publicListPages, useSite } from "./harness";
 
 /** The pages anyone can open without signing in (a blog's page is added with its id). */
 const publicPages = [

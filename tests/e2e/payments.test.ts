@@ -8,15 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatAmount } from "../../app/components/cart/cart-lines";
 import { cartTotals } from "../../common/pricing";
 import { formatPrice } from "../../i18n/format";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  newPage,
-  sessionOf,
-  signInThroughLogin,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const phone = { width: 360, height: 740 };

@@ -9,7 +9,8 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { codeSentTo } from "../fixtures/outbox";
-import { apiSignIn, checkAccessibility, formatViolations, newPage, sessionOf, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, useSite } from "./harness";
 
 type OutboxMessage = { to: string; text: string; encoding: string; segments: number };
 

@@ -5,7 +5,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { codeSentTo } from "../fixtures/outbox";
-import { checkAccessibility, formatViolations, newPage, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, useSite } from "./harness";
 
 const phone = { width: 360, height: 740 };
 

@@ -4,7 +4,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultTestUser, type RunningProvider, startOidcProvider } from "../fixtures/oidc-provider";
-import { checkAccessibility, formatViolations, newPage, startServer, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, startServer, useSite } from "./harness";
 
 const providerName = "School ID";
 // A provider account with the e-mail of an account that signs in with a password here.

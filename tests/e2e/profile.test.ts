@@ -12,7 +12,8 @@ import type { Cookie, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeSentTo } from "../fixtures/outbox";
-import { checkAccessibility, formatViolations, newPage, signInThroughLogin, useSite } from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { newPage, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const user = { name: "Nadia Islam", email: "nadia@school.test", password: "nadia-password" };

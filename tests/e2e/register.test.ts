@@ -9,14 +9,8 @@ import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { registerColumns } from "../../server/register-sheet/layout";
-import {
-  checkAccessibility,
-  formatViolations,
-  type NewPageOptions,
-  newPage,
-  signInThroughLogin,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { type NewPageOptions, newPage, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 const phone = { viewport: { width: 360, height: 740 } };

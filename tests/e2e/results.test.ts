@@ -6,10 +6,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { checkAccessibility, formatViolations } from "./accessibility";
 import {
   apiSignIn,
-  checkAccessibility,
-  formatViolations,
   newPage,
   pageWithItsOwnCss,
   sessionOf,

@@ -3,15 +3,8 @@
 // subject's grid; an accountant refunds an order paid with the test gateway and gets the 403 page
 // on a content form; each role's menu shows only what it may use. English and Bangla, axe at 360 px.
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  newPage,
-  sessionOf,
-  signInThroughLogin,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "head@school.test", password: "head-password-1" };
 const teacher = { email: "teacher@school.test", password: "teacher-password", name: "Rafiq Sir" };

@@ -7,15 +7,8 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  apiSignIn,
-  checkAccessibility,
-  formatViolations,
-  newPage,
-  sessionOf,
-  signInThroughLogin,
-  useSite,
-} from "./harness";
+import { checkAccessibility, formatViolations } from "./accessibility";
+import { apiSignIn, newPage, sessionOf, signInThroughLogin, useSite } from "./harness";
 
 const admin = { email: "office@school.test", password: "office-password-1" };
 
