@@ -1,16 +1,12 @@
-// A class's monthly register as schools print it: a grid of the children (in roll order) by the
-// month's days, each school day up to today with its status, holidays and weekly days off marked,
-// and each child's figures. For an admin or a teacher of the class.
-import { and, between, eq, inArray } from "drizzle-orm";
 import type { AttendanceStatus } from "../../../common/schemas/attendance";
 import { dhakaToday } from "../../../common/schemas/routines";
 import type { Database } from "../../db/client";
-import { attendanceMarks } from "../../db/schema";
 import type { Actor } from "../actor";
 import { classDayOf, requireClassTeacher } from "./class-day";
 import { type DayKind, daysBetween, monthRange } from "./school-calendar";
 import { childrenOfClassDay } from "./sheet";
 import { type AttendanceTotals, totalsOf } from "./totals";
+import { wholeDayMarks } from "./whole-day-marks";
 
 export type RegisterGrid = {
   class: string;
@@ -44,25 +40,12 @@ export async function classRegister(
     childrenOfClassDay(db, day),
     daysBetween(db, from, to, new Date(`${to}T12:00:00+06:00`)),
   ]);
-  const marks = children.length
-    ? await db
-        .select({
-          child: attendanceMarks.registerStudentId,
-          date: attendanceMarks.date,
-          status: attendanceMarks.status,
-        })
-        .from(attendanceMarks)
-        .where(
-          and(
-            inArray(
-              attendanceMarks.registerStudentId,
-              children.map((row) => row.child),
-            ),
-            eq(attendanceMarks.period, 0),
-            between(attendanceMarks.date, from, to),
-          ),
-        )
-    : [];
+  const marks = await wholeDayMarks(
+    db,
+    children.map((row) => row.child),
+    from,
+    to,
+  );
   const schoolDays = days.filter((one) => one.kind === "school" && one.date <= today).map((one) => one.date);
   return {
     class: day.className,

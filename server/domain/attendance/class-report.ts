@@ -1,14 +1,11 @@
-// A class's month for its teachers and admins: each child's figures, and those below a threshold
-// percentage of days at school (75 unless asked otherwise), lowest first.
-import { and, between, eq, inArray } from "drizzle-orm";
 import type { AttendanceStatus, ClassReportQuery } from "../../../common/schemas/attendance";
 import type { Database } from "../../db/client";
-import { attendanceMarks } from "../../db/schema";
 import type { Actor } from "../actor";
 import { classDayOf, requireClassTeacher } from "./class-day";
 import { daysBetween, monthRange } from "./school-calendar";
 import { childrenOfClassDay } from "./sheet";
 import { type AttendanceTotals, totalsOf } from "./totals";
+import { wholeDayMarks } from "./whole-day-marks";
 
 export type ClassChildMonth = {
   child: string;
@@ -40,25 +37,12 @@ export async function classMonth(
   const day = await classDayOf(db, { class: query.class, section: query.section, date: from });
   await requireClassTeacher(db, actor, day);
   const [children, days] = await Promise.all([childrenOfClassDay(db, day), daysBetween(db, from, to, now)]);
-  const marks = children.length
-    ? await db
-        .select({
-          child: attendanceMarks.registerStudentId,
-          date: attendanceMarks.date,
-          status: attendanceMarks.status,
-        })
-        .from(attendanceMarks)
-        .where(
-          and(
-            inArray(
-              attendanceMarks.registerStudentId,
-              children.map((row) => row.child),
-            ),
-            eq(attendanceMarks.period, 0),
-            between(attendanceMarks.date, from, to),
-          ),
-        )
-    : [];
+  const marks = await wholeDayMarks(
+    db,
+    children.map((row) => row.child),
+    from,
+    to,
+  );
   const byChild = new Map<string, Map<string, AttendanceStatus>>();
   for (const mark of marks) {
     const own = byChild.get(mark.child) ?? new Map<string, AttendanceStatus>();
