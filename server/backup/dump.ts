@@ -41,6 +41,7 @@ const passingTables: Record<string, string> = {
   rate_limits: "rate-limit counters (they start again)",
   scheduled_backups: "the schedule's own runs",
   comment_counts: "each blog's count of comments (counted again as the comments load)",
+  comment_totals: "the comments of each blog status (counted again as the comments load)",
 };
 
 type Executor = Pick<Database, "execute">;

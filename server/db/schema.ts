@@ -264,6 +264,14 @@ export const commentCounts = pgTable("comment_counts", {
   count: integer().notNull(),
 });
 
+// The comments of all blogs of one review status, kept by triggers on comments and blogs
+// (migration 0027): an anonymous reader's comments list total is one row, whatever the number
+// of blogs. Derived like comment_counts: a backup leaves it out.
+export const commentTotals = pgTable("comment_totals", {
+  blogStatus: text().$type<ReviewStatus>().primaryKey(),
+  count: integer().notNull(),
+});
+
 export const results = pgTable(
   "results",
   {
