@@ -73,28 +73,41 @@ function refusal(error: z.ZodError): ApiError {
   return new ApiError(400, "invalid", problem("request.invalid"), fields);
 }
 
+/** A gateway's call: its secret checked, its body read against `schema`, answered "received". */
+function gatewayCall<T extends z.ZodType>(
+  services: Services,
+  schema: T,
+  handle: (body: z.infer<T>) => Promise<unknown>,
+) {
+  return async (c: Context<AppEnv>) => {
+    checkSecret(c, services.config.smsInboundSecret);
+    const parsed = schema.safeParse(await bodyOf(c));
+    if (!parsed.success) throw refusal(parsed.error);
+    c.header("Cache-Control", "no-store");
+    await handle(parsed.data);
+    return c.json({ received: true as const });
+  };
+}
+
 export function mountIncomingTexts(app: Hono<AppEnv>, services: Services) {
-  app.post(incomingTextsPath, limit, async (c) => {
-    checkSecret(c, services.config.smsInboundSecret);
-    const parsed = incoming.safeParse(await bodyOf(c));
-    if (!parsed.success) throw refusal(parsed.error);
-    c.header("Cache-Control", "no-store");
-    await answerIncomingText(services.db, parsed.data, services.config.instituteName);
-    return c.json({ received: true });
-  });
+  app.post(
+    incomingTextsPath,
+    limit,
+    gatewayCall(services, incoming, (text) =>
+      answerIncomingText(services.db, text, services.config.instituteName),
+    ),
+  );
   // The JSON gateway's delivery reports (sms.net.bd's are asked for by the queue).
-  app.post(deliveryReportsPath, limit, async (c) => {
-    checkSecret(c, services.config.smsInboundSecret);
-    const parsed = deliveryReport.safeParse(await bodyOf(c));
-    if (!parsed.success) throw refusal(parsed.error);
-    c.header("Cache-Control", "no-store");
-    const { id, status, reason } = parsed.data;
-    await applyGatewayReport(services.db, String(id), {
-      state: status,
-      reason: status === "failed" ? (reason ?? null) : null,
-    });
-    return c.json({ received: true });
-  });
+  app.post(
+    deliveryReportsPath,
+    limit,
+    gatewayCall(services, deliveryReport, ({ id, status, reason }) =>
+      applyGatewayReport(services.db, String(id), {
+        state: status,
+        reason: status === "failed" ? (reason ?? null) : null,
+      }),
+    ),
+  );
 }
 
 export const deliveryReportsPath = "/api/sms/delivery-reports";

@@ -1,6 +1,8 @@
 // sms.net.bd (Alpha SMS), a Bangladeshi bulk SMS gateway many schools use, written from its public
-// API documentation (https://sms.net.bd/api): every call carries the account's api_key and is
-// answered with JSON {error, msg, data}, error 0 meaning success.
+// API documentation (https://sms.net.bd/api), checked against the provider's own client
+// (github.com/smsnetbd/sms-net-bd-laravel, src/SMS.php: the same three calls, form fields and
+// `error == 0`): every call carries the account's api_key and is answered with JSON
+// {error, msg, data}, error 0 meaning success.
 //   send     POST {api}/sendsms, form fields api_key, msg, to (8801XXXXXXXXX), sender_id (optional)
 //            → data.request_id
 //   balance  GET {api}/user/balance/?api_key=  → data.balance ("4,838.8600", taka)
@@ -9,7 +11,8 @@
 // 404 not found, 405 authorization required, 409 unknown error, 410 account expired, 411 reseller
 // account expired or suspended, 412 invalid schedule, 413 invalid sender id, 414 message empty,
 // 415 message too long, 416 no valid number, 417 insufficient balance, 420 content blocked, 421
-// only the registered number until the first recharge. 409 and 417 are tried again later (an
+// only the registered number until the first recharge (the same platform's codes as another
+// reseller publishes them, codersys.com/sms-api-documentration). 409 and 417 are tried again later (an
 // unknown error at their end; a balance an admin tops up); the others refuse the text for good.
 import { type DeliveryReport, outcomeOfFetchError, type SendOutcome, type SmsGateway } from "./gateway";
 

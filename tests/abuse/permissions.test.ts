@@ -98,6 +98,7 @@ import {
   endpointKey,
   fillPath,
   fingerprint,
+  gatewaySecret,
   sendBody,
   stateChangingEndpoints,
   type World,
@@ -362,6 +363,36 @@ describe("permission matrix", () => {
       expect(problems).toEqual([]);
     });
   }
+
+  // The gateway's webhooks are outside the endpoints' table (a gateway sends no cookie and no
+  // Origin): only the shared secret opens them, whoever is signed in.
+  it.each(["/api/sms/inbound", "/api/sms/delivery-reports"])(
+    "%s: opened by the gateway's secret alone, never by a session",
+    async (path) => {
+      const body =
+        path === "/api/sms/inbound"
+          ? { from: "01712345678", text: "RESULT 1 2", id: `matrix-${path}` }
+          : { id: "no-such-text", status: "delivered" };
+      const problems: string[] = [];
+      for (const caller of callers) {
+        const session = sessionOf(caller);
+        await w.t.services.db.delete(rateLimits);
+        const before = await fingerprint(w.t.services.db);
+        const response = await sendBody(w.t, path, "POST", body, { ...(session ? { session } : {}) });
+        if (response.status !== 401) problems.push(`${caller} without the secret: ${response.status}`);
+        const changed = changedTables(before, await fingerprint(w.t.services.db));
+        if (changed.length > 0) problems.push(`${caller} without the secret: changed ${changed}`);
+        const wrong = await sendBody(w.t, path, "POST", body, {
+          ...(session ? { session } : {}),
+          headers: { "x-sms-secret": `${gatewaySecret}x` },
+        });
+        if (wrong.status !== 401) problems.push(`${caller} with a wrong secret: ${wrong.status}`);
+      }
+      const opened = await sendBody(w.t, path, "POST", body, { headers: { "x-sms-secret": gatewaySecret } });
+      if (opened.status !== 200) problems.push(`the gateway with the secret: ${opened.status}`);
+      expect(problems).toEqual([]);
+    },
+  );
 
   it("refuses every state-changing call made with an admin's cookie from another site (403)", async () => {
     const problems: string[] = [];

@@ -20,6 +20,9 @@ export type World = {
   bob: Session;
 };
 
+/** The SMS gateway's shared secret for its webhooks (/api/sms/inbound, /api/sms/delivery-reports). */
+export const gatewaySecret = "abuse-gateway-secret-0123456789";
+
 export async function createWorld(kind: "pglite" | "postgres" = "pglite"): Promise<World> {
   // TRUST_PROXY: each request may name its own client address, so per-address limits
   // (contact, subscribe) do not get in the way of calls that are not about them.
@@ -27,6 +30,7 @@ export async function createWorld(kind: "pglite" | "postgres" = "pglite"): Promi
     ADMIN_EMAIL: adminAccount.email,
     ADMIN_PASSWORD: adminAccount.password,
     TRUST_PROXY: "on",
+    SMS_INBOUND_SECRET: gatewaySecret,
   });
   const admin = await t.signIn(adminAccount.email, adminAccount.password);
   const alice = await t.signUp("alice@abuse.test", "alice-password-1", "Alice");
