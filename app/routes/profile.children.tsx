@@ -6,10 +6,11 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { initialsOf } from "../../common/initials";
 import { linkCodeConfirm, linkCodeRequest } from "../../common/schemas/family";
+import { guardianTextsInput } from "../../common/schemas/guardian-messages";
 import { guardianLinkDeps } from "../../server/api/family";
 import { flashCookieHeader, localeOf } from "../../server/cookies";
 import { DomainError, statusOf } from "../../server/domain/errors";
-import { myTextChoices, setTextsOptOut } from "../../server/domain/messages/write";
+import { myTextChoices, setGuardianTexts } from "../../server/domain/messages/write";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { myChildren } from "../../server/domain/register/family";
 import {
@@ -26,7 +27,7 @@ import { pageOf, requireUserPage } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
 import { fieldProblemsOf } from "../lib/use-schema-form";
-import { Button, TextField } from "../ui";
+import { Button, SelectField, TextField } from "../ui";
 import type { Route } from "./+types/profile.children";
 
 // Not kept as a personal page: a pending code's state changes with the time.
@@ -44,8 +45,10 @@ export const loader = withTexts(handle, async ({ request, context }: Route.Loade
     children: children.map((child) => ({
       ...child,
       initials: initialsOf(child.name),
-      // Whether the school's texts about this child are stopped; null when not their guardian.
+      // Whether the school's texts about this child are stopped, and their language; null when
+      // not their guardian.
       textsOff: texts.find((row) => row.childId === child.id)?.optOut ?? null,
+      textsLanguage: texts.find((row) => row.childId === child.id)?.language ?? null,
     })),
     pending: pending[0] ?? null,
   };
@@ -80,7 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const row = (await myTextChoices(services.db, actor)).find(
         (r) => r.childId === String(form.child ?? ""),
       );
-      if (row) await setTextsOptOut(services.db, actor, row.guardianId, form.optOut === "on");
+      if (row) {
+        // Stop or allow (a button), or a language (the list): whichever the form carries.
+        const parsed = guardianTextsInput.safeParse(
+          form.language === undefined ? { optOut: form.optOut === "on" } : { language: form.language },
+        );
+        if (!parsed.success) return invalid(parsed.error, registration, intent);
+        await setGuardianTexts(services.db, actor, row.guardianId, parsed.data);
+      }
       return redirect(here());
     }
     if (intent === "unlink") {
@@ -176,6 +186,24 @@ export default function MyChildren({ loaderData, actionData }: Route.ComponentPr
                     })}
                   >
                     {t(child.textsOff ? "family.texts.allow" : "family.texts.stop")}
+                  </Button>
+                </Form>
+              ) : null}
+              {child.textsLanguage !== null && !child.textsOff ? (
+                <Form method="post" className="family-child__texts" data-testid="child-texts-language">
+                  <input type="hidden" name="intent" value="texts" />
+                  <input type="hidden" name="child" value={child.id} />
+                  <SelectField
+                    name="language"
+                    label={t("family.texts.languageNamed", { name: child.name })}
+                    defaultValue={child.textsLanguage}
+                    options={[
+                      { value: "bn", label: "বাংলা" },
+                      { value: "en", label: "English" },
+                    ]}
+                  />
+                  <Button type="submit" variant="outline" size="small" busy={busy("texts")}>
+                    {t("family.texts.saveLanguage")}
                   </Button>
                 </Form>
               ) : null}

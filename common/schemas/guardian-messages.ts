@@ -52,8 +52,24 @@ export const messageInput = z.strictObject({
 });
 export type MessageInput = z.output<typeof messageInput>;
 
-/** A guardian's own choice: no texts from the school (notices, absence texts). */
-export const textsOptOutInput = z.strictObject({ optOut: z.boolean({ error: issue("value.required") }) });
+/** The languages a guardian's texts from the school come in. */
+export const textLanguages = ["bn", "en"] as const;
+export type TextLanguage = (typeof textLanguages)[number];
+
+/**
+ * A guardian's own choices for the school's texts (notices, absence texts, fee reminders): none
+ * at all, and their language. Either or both.
+ */
+export const guardianTextsInput = z
+  .strictObject({
+    optOut: z.boolean({ error: issue("value.required") }).optional(),
+    language: z.enum(textLanguages, { error: issue("value.required") }).optional(),
+  })
+  .refine((choice) => choice.optOut !== undefined || choice.language !== undefined, {
+    path: ["optOut"],
+    error: issue("value.required"),
+  });
+export type GuardianTextsInput = z.output<typeof guardianTextsInput>;
 
 /** Absence texts: on or off, and the time of day in Dhaka they are sent ("11:00"). */
 export const absenceTextSettingsInput = z.strictObject({

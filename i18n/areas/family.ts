@@ -71,6 +71,8 @@ const en = {
   "family.texts.allow": "Allow texts",
   "family.texts.stopNamed": "Stop texts about {name}",
   "family.texts.allowNamed": "Allow texts about {name}",
+  "family.texts.languageNamed": "Language of texts about {name}",
+  "family.texts.saveLanguage": "Save language",
 };
 
 const bn: Record<keyof typeof en, string> = {
@@ -142,6 +144,8 @@ const bn: Record<keyof typeof en, string> = {
   "family.texts.allow": "এসএমএস চালু করুন",
   "family.texts.stopNamed": "{name}-এর বিষয়ে এসএমএস বন্ধ করুন",
   "family.texts.allowNamed": "{name}-এর বিষয়ে এসএমএস চালু করুন",
+  "family.texts.languageNamed": "{name}-এর বিষয়ে এসএমএসের ভাষা",
+  "family.texts.saveLanguage": "ভাষা সংরক্ষণ করুন",
 };
 
 export const familyMessages = { en, bn };

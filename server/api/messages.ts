@@ -7,10 +7,11 @@ import { uuidPattern } from "../../common/ids";
 import {
   absenceTextSettingsInput,
   feeReminderInput,
+  guardianTextsInput,
   messageChannels,
   messageInput,
   recipientStates,
-  textsOptOutInput,
+  textLanguages,
 } from "../../common/schemas/guardian-messages";
 import { readAbsenceTextSettingsAs, saveAbsenceTextSettings } from "../domain/messages/absence-texts";
 import { previewFeeReminders, sendFeeReminders } from "../domain/messages/fee-reminders";
@@ -20,7 +21,7 @@ import {
   previewMessage,
   recipientsOf,
   sendMessage,
-  setTextsOptOut,
+  setGuardianTexts,
 } from "../domain/messages/write";
 import { Answer, endpoint } from "./endpoint";
 
@@ -157,15 +158,15 @@ export const messageEndpoints = [
     method: "PUT",
     paths: ["/register/guardians/:id/texts"],
     summary:
-      "Stop (optOut true) or start again the school's texts to a guardian of the register: by the guardian " +
-      "linked to it, or an admin",
+      "Stop (optOut true) or start again the school's texts to a guardian of the register, or choose " +
+      "their language (bn or en): by the guardian linked to it, or an admin",
     tag,
     access: "owner or admin",
     params: z.strictObject({ id: z.string().regex(uuidPattern) }),
-    body: textsOptOutInput,
-    response: z.strictObject({ optOut: z.boolean() }),
+    body: guardianTextsInput,
+    response: z.strictObject({ optOut: z.boolean(), language: z.enum(textLanguages) }),
     errors: { "403": "Another guardian's", "404": "No such guardian" },
-    handle: ({ services, actor, params, body }) => setTextsOptOut(services.db, actor, params.id, body.optOut),
+    handle: ({ services, actor, params, body }) => setGuardianTexts(services.db, actor, params.id, body),
   }),
   endpoint({
     method: "GET",

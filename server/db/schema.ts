@@ -1212,6 +1212,8 @@ export const registerGuardians = pgTable(
     userId: text().references(() => users.id, { onDelete: "set null" }),
     /** The guardian asked for no texts from the school (absence texts, notices). */
     textsOptOut: boolean().notNull().default(false),
+    /** The language of the school's texts to this guardian (absence texts, fee reminders). */
+    textsLanguage: text().$type<"bn" | "en">().notNull().default("bn"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1220,6 +1222,7 @@ export const registerGuardians = pgTable(
     index().on(t.phone),
     uniqueIndex().on(t.registerStudentId, t.userId),
     check("register_guardians_relation", sql`${t.relation} in ('father', 'mother', 'guardian')`),
+    check("register_guardians_texts_language", sql`${t.textsLanguage} in ('bn', 'en')`),
   ],
 );
 

@@ -129,7 +129,28 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
     expect(await absenceRows()).toEqual([]);
   });
 
-  it("queues one Bangla text per absent child's guardian at the send time, none for an opted-out guardian or a child marked present", async () => {
+  it("refuses a guardian's texts choice that names nothing, or a language it does not write", async () => {
+    const put = (body: unknown) =>
+      t.json(`/api/register/guardians/${guardians[2]}/texts`, "PUT", body, { session: admin });
+    for (const [body, field] of [
+      [{}, "optOut"],
+      [{ language: "fr" }, "language"],
+      [{ optOut: "yes" }, "optOut"],
+    ] as const) {
+      const refused = await put(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys((await refused.json()).error.fields)).toEqual([field]);
+    }
+    const other = await t.json(
+      `/api/register/guardians/${guardians[2]}/texts`,
+      "PUT",
+      { language: "en" },
+      { session: teacher },
+    );
+    expect(other.status).toBe(403);
+  });
+
+  it("queues one text per absent child's guardian at the send time, in the guardian's language, none for an opted-out guardian or a child marked present", async () => {
     // Child 4 is marked absent, then present before the time; child 5 late; child 6 absent, but
     // the guardian stopped the school's texts.
     expect((await mark(4, "absent")).status).toBe(200);
@@ -143,6 +164,14 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
       { session: admin },
     );
     expect(optOut.status).toBe(200);
+    // Child 3's guardian reads English.
+    const english = await t.json(
+      `/api/register/guardians/${guardians[2]}/texts`,
+      "PUT",
+      { language: "en" },
+      { session: admin },
+    );
+    expect(await english.json()).toEqual({ optOut: false, language: "en" });
 
     expect(await queueAbsenceTexts(t.services.db, afterSendTime())).toEqual({ queued: 3 });
     const rows = await absenceRows();
@@ -155,6 +184,10 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
       state: "queued",
       body: `আজ ${date} আপনার সন্তান শিক্ষার্থী 1 বিদ্যালয়ে অনুপস্থিত।`,
       dedupeKey: `absence:${children[0]}:${guardians[0]}:${today}`,
+    });
+    expect(rows.find((r) => r.address === phoneOf(3))).toMatchObject({
+      language: "en",
+      body: `Today, ${formatDayMonth(today, "en-GB")}, your child Student 3 is absent from school.`,
     });
 
     // The job again (or in a second process): nothing more.
@@ -182,7 +215,8 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
     expect(Object.fromEntries(perPhone)).toEqual({ [phoneOf(1)]: 1, [phoneOf(2)]: 1, [phoneOf(3)]: 1 });
     const states = (await absenceRows()).map((r) => r.state).sort();
     expect(states).toEqual(["sent", "sent", "unknown"]);
-    expect(fake.sent.every((sms) => sms.msg.includes("বিদ্যালয়ে অনুপস্থিত"))).toBe(true);
+    for (const sms of fake.sent)
+      expect(sms.msg).toContain(`+${sms.to}` === phoneOf(3) ? "absent from school" : "বিদ্যালয়ে অনুপস্থিত");
   });
 
   it("writes the English text with the day and month", () => {

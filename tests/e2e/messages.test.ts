@@ -126,6 +126,16 @@ describe("messages to guardians", () => {
     await page.waitForURL((url) => url.pathname === "/profile-route/children");
     const texts = page.getByTestId("child-texts");
     expect(await texts.getByText("Texts from the school: on").count()).toBe(1);
+    // The guardian reads English: the school's texts about Child 1 come in it from now on.
+    const language = page.getByLabel("Language of texts about Child 1");
+    expect(await language.inputValue()).toBe("bn");
+    await language.selectOption("en");
+    await page.getByRole("button", { name: "Save language" }).click();
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    expect(await page.getByLabel("Language of texts about Child 1").inputValue()).toBe("en");
+    const withLanguage = await checkAccessibility(page);
+    expect(withLanguage, formatViolations(withLanguage)).toEqual([]);
     await page.getByRole("button", { name: "Stop texts about Child 1" }).click();
     await texts.getByText("Texts from the school: off").waitFor();
     const violations = await checkAccessibility(page);

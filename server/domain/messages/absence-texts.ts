@@ -63,6 +63,7 @@ export async function absenceTextsFor(db: Database, date: string): Promise<Queue
       nameBn: registerStudents.nameBn,
       guardianId: registerGuardians.id,
       phone: registerGuardians.phone,
+      language: registerGuardians.textsLanguage,
     })
     .from(attendanceMarks)
     .innerJoin(registerStudents, eq(registerStudents.id, attendanceMarks.registerStudentId))
@@ -78,7 +79,7 @@ export async function absenceTextsFor(db: Database, date: string): Promise<Queue
       ),
     );
   return rows.map((row) => {
-    const language = guardianLanguage(null);
+    const language = guardianLanguage(row.language);
     return {
       to: row.phone ?? "",
       language,

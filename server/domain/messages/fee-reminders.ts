@@ -62,6 +62,7 @@ async function remindersFor(
       id: registerGuardians.id,
       studentId: registerGuardians.registerStudentId,
       phone: registerGuardians.phone,
+      language: registerGuardians.textsLanguage,
     })
     .from(registerGuardians)
     .where(
@@ -80,7 +81,7 @@ async function remindersFor(
   for (const guardian of guardians) {
     const child = byChild.get(guardian.studentId);
     if (!child || !guardian.phone) continue;
-    const language = guardianLanguage(null);
+    const language = guardianLanguage(guardian.language);
     const intl = intlLocale[language];
     texts.push({
       to: guardian.phone,

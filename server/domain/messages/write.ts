@@ -4,7 +4,12 @@
 // and a guardian's own opt-out of texts.
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
-import type { MessageInput, RecipientState } from "../../../common/schemas/guardian-messages";
+import type {
+  GuardianTextsInput,
+  MessageInput,
+  RecipientState,
+  TextLanguage,
+} from "../../../common/schemas/guardian-messages";
 import { type SmsEncoding, smsLengthOf } from "../../../common/sms-segments";
 import type { Database } from "../../db/client";
 import { guardianMessages, messageRecipients, registerGuardians, users } from "../../db/schema";
@@ -198,15 +203,16 @@ export async function recipientsOf(db: Database, actor: Actor, messageId: string
 }
 
 /**
- * A guardian's texts from the school stopped (or started again): by the guardian linked to this
- * row of the register, or an admin. Absence texts and messages leave out a guardian who opted out.
+ * A guardian's texts from the school stopped (or started again), or their language changed: by
+ * the guardian linked to this row of the register, or an admin. Absence texts and messages leave
+ * out a guardian who opted out; the school's own texts are in the language chosen here.
  */
-export async function setTextsOptOut(
+export async function setGuardianTexts(
   db: Database,
   actor: Actor,
   guardianId: string,
-  optOut: boolean,
-): Promise<{ optOut: boolean }> {
+  choice: GuardianTextsInput,
+): Promise<{ optOut: boolean; language: TextLanguage }> {
   const user = requireUser(actor);
   const [row] = await db
     .select({ userId: registerGuardians.userId })
@@ -215,21 +221,30 @@ export async function setTextsOptOut(
     .limit(1);
   if (!row) throw notFound("guardian");
   if (!user.isAdmin && row.userId !== user.id) throw new DomainError("forbidden", problem("auth.roleOnly"));
-  await db.update(registerGuardians).set({ textsOptOut: optOut }).where(eq(registerGuardians.id, guardianId));
-  return { optOut };
+  const [saved] = await db
+    .update(registerGuardians)
+    .set({
+      ...(choice.optOut !== undefined ? { textsOptOut: choice.optOut } : {}),
+      ...(choice.language !== undefined ? { textsLanguage: choice.language } : {}),
+    })
+    .where(eq(registerGuardians.id, guardianId))
+    .returning({ optOut: registerGuardians.textsOptOut, language: registerGuardians.textsLanguage });
+  if (!saved) throw notFound("guardian");
+  return saved;
 }
 
-/** The account's rows as a guardian on the register: each child's, with whether texts are stopped. */
+/** The account's rows as a guardian on the register: each child's, with their texts' choices. */
 export async function myTextChoices(
   db: Database,
   actor: Actor,
-): Promise<{ childId: string; guardianId: string; optOut: boolean }[]> {
+): Promise<{ childId: string; guardianId: string; optOut: boolean; language: TextLanguage }[]> {
   const user = requireUser(actor);
   return db
     .select({
       childId: registerGuardians.registerStudentId,
       guardianId: registerGuardians.id,
       optOut: registerGuardians.textsOptOut,
+      language: registerGuardians.textsLanguage,
     })
     .from(registerGuardians)
     .where(eq(registerGuardians.userId, user.id));

@@ -323,6 +323,7 @@ async function writeGuardians(tx: Transaction, planned: Planned[], childId: (p: 
         id: `new-${added.length}`,
         userId: null,
         textsOptOut: false,
+        textsLanguage: "bn",
         createdAt: new Date(),
       });
       byChild.set(child, theirs);

@@ -1,0 +1,2 @@
+ALTER TABLE "register_guardians" ADD COLUMN "texts_language" text DEFAULT 'bn' NOT NULL;--> statement-breakpoint
+ALTER TABLE "register_guardians" ADD CONSTRAINT "register_guardians_texts_language" CHECK ("register_guardians"."texts_language" in ('bn', 'en'));
