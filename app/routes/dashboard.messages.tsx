@@ -35,7 +35,7 @@ import {
 import { smsLengthOf } from "../../common/sms-segments";
 import { formatDateTime } from "../../i18n/format";
 import { listClasses } from "../../server/domain/classes";
-import { DomainError } from "../../server/domain/errors";
+import { DomainError, statusOf } from "../../server/domain/errors";
 import { readAbsenceTextSettings, saveAbsenceTextSettings } from "../../server/domain/messages/absence-texts";
 import {
   listMessages,
@@ -43,6 +43,7 @@ import {
   previewMessage,
   recipientsOf,
   sendMessage,
+  sendUnknownAgain,
 } from "../../server/domain/messages/write";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
 import { useI18n } from "../lib/i18n";
@@ -85,6 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chosen: recipients ? chosen : null,
     recipients: recipients?.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) ?? null,
     queued: url.searchParams.get("queued"),
+    // Only an admin may send again the texts whose state is unknown.
+    mayResend: actor.isAdmin,
   };
 }
 
@@ -112,6 +115,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireRolePage(context, request, "teacher");
   const { services } = pageOf(context);
   const form = await request.formData();
+  if (form.get("intent") === "send-unknown-again") {
+    const id = String(form.get("message") ?? "");
+    if (!uuidPattern.test(id)) throw data({ error: problem("request.invalid") }, { status: 400 });
+    try {
+      const { queued } = await sendUnknownAgain(services.db, actor, id);
+      return redirect(`${href("/DeashBoard/messages")}?message=${id}&queued=${queued}`);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      throw data({ error: error.problem }, { status: statusOf[error.code] });
+    }
+  }
   if (form.get("intent") === "absence-texts") {
     const settings = absenceTextSettingsInput.safeParse({
       enabled: form.get("enabled") === "on",
@@ -187,6 +201,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   const [text, setText] = useState(values.text);
   const length = smsLengthOf(text);
   const preview = actionData?.preview ?? null;
+  const unknownCount = loaderData.recipients?.filter((r) => r.state === "unknown").length ?? 0;
   const fieldError = (name: string) => {
     const fields = actionData?.fields ?? {};
     // A child's id is named by its place ("audience.children.2"): shown on the list's field.
@@ -388,6 +403,19 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           <Title order={2} size="h3" mb="sm">
             {t("messages.recipients")}
           </Title>
+          {loaderData.mayResend && unknownCount > 0 ? (
+            <Alert color="orange" variant="light" mb="sm" data-testid="unknown-texts">
+              <Text size="sm" mb="xs">
+                {t("messages.unknown.explain", { count: unknownCount })}
+              </Text>
+              <Form method="post">
+                <input type="hidden" name="message" value={loaderData.chosen ?? ""} />
+                <Button type="submit" name="intent" value="send-unknown-again" variant="default" size="sm">
+                  {t("messages.unknown.sendAgain", { count: unknownCount })}
+                </Button>
+              </Form>
+            </Alert>
+          ) : null}
           <Table.ScrollContainer minWidth={320}>
             <Table data-testid="recipients">
               <Table.Thead>

@@ -56,6 +56,9 @@ const en = {
   "messages.state.delivered": "Delivered",
   "messages.state.failed": "Failed",
   "messages.state.unknown": "Unknown",
+  "messages.unknown.explain":
+    "{count} text(s) were being sent when the server stopped: the gateway may have delivered them. Check the gateway's own report first; send again only those it did not take.",
+  "messages.unknown.sendAgain": "Send the {count} unknown text(s) again",
   "messages.sentAt": "Written {date}",
   "messages.byAuthor": "by {name}",
   "messages.bySchool": "by the school",
@@ -120,6 +123,9 @@ const bn: Record<keyof typeof en, string> = {
   "messages.state.delivered": "পৌঁছেছে",
   "messages.state.failed": "ব্যর্থ",
   "messages.state.unknown": "অজানা",
+  "messages.unknown.explain":
+    "সার্ভার বন্ধ হওয়ার সময় {count}টি এসএমএস পাঠানো হচ্ছিল: গেটওয়ে হয়তো সেগুলো পৌঁছে দিয়েছে। আগে গেটওয়ের নিজের রিপোর্ট দেখুন; যেগুলো নেয়নি কেবল সেগুলোই আবার পাঠান।",
+  "messages.unknown.sendAgain": "অজানা {count}টি এসএমএস আবার পাঠান",
   "messages.sentAt": "লেখা হয়েছে {date}",
   "messages.byAuthor": "লিখেছেন {name}",
   "messages.bySchool": "বিদ্যালয় থেকে",

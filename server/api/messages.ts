@@ -21,6 +21,7 @@ import {
   previewMessage,
   recipientsOf,
   sendMessage,
+  sendUnknownAgain,
   setGuardianTexts,
 } from "../domain/messages/write";
 import { Answer, endpoint } from "./endpoint";
@@ -153,6 +154,19 @@ export const messageEndpoints = [
         ...r,
         updatedAt: r.updatedAt.toISOString(),
       })),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/messages/:id/send-unknown-again"],
+    summary:
+      "Queue again a message's recipients whose state is unknown (the server stopped while sending: " +
+      "the gateway may have the text). An admin's decision after checking the gateway's report; audited",
+    tag,
+    access: "admin",
+    params: z.strictObject({ id: z.string().regex(uuidPattern) }),
+    response: z.strictObject({ queued: z.number().int().nonnegative() }),
+    errors: { "404": "No such message" },
+    handle: ({ services, actor, params }) => sendUnknownAgain(services.db, actor, params.id),
   }),
   endpoint({
     method: "PUT",

@@ -12,7 +12,9 @@ import {
   feeInvoiceLines,
   feeInvoices,
   feeRates,
+  guardianMessages,
   leaveRequests,
+  messageRecipients,
   registerGuardians,
   registerStudents,
   routineSettings,
@@ -85,6 +87,22 @@ export const toClassTen: Setup = async (w) => {
   return {
     body: { audience: { kind: "class", class: "Class Ten" }, channel: "sms", text: "Closed tomorrow." },
   };
+};
+/** A message one of whose texts was cut off mid-send (its state unknown). */
+export const unknownText: Setup = async (w) => {
+  const [message] = await w.t.services.db
+    .insert(guardianMessages)
+    .values({ authorId: null, text: "Closed tomorrow.", channel: "sms", audience: "everyone" })
+    .returning({ id: guardianMessages.id });
+  await w.t.services.db.insert(messageRecipients).values({
+    messageId: message?.id ?? "",
+    channel: "sms",
+    address: "+8801712345678",
+    body: "Closed tomorrow.",
+    state: "unknown",
+    reason: "interrupted: the server stopped while sending",
+  });
+  return { params: { id: message?.id ?? "" } };
 };
 export const absenceTimes: Setup = async () => ({ body: { enabled: true, sendAt: "11:30" } });
 export const feeDues: Setup = async (w) => {

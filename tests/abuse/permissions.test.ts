@@ -39,6 +39,7 @@ import {
   publicFeeOrder,
   registerSheet,
   toClassTen,
+  unknownText,
 } from "./people-setups";
 import {
   aClass,
@@ -228,6 +229,7 @@ const matrix: Record<string, Row> = {
   "POST /register/promotions":              [401, 403, 403, 200, 403, 403, 403, 403,  promotion],
   "POST /messages/preview":                 [401, 403, 403, 200, 200, 403, 403, 403,  toClassTen],
   "POST /messages":                         [401, 403, 403, 201, 201, 403, 403, 403,  toClassTen],
+  "POST /messages/:id/send-unknown-again":  [401, 403, 403, 200, 403, 403, 403, 403,  unknownText],
   "PUT /register/guardians/:id/texts":      [401, 403, 403, 200, 403, 403, 403, 403,  optOut],
   "PUT /messages/absence-texts":            [401, 403, 403, 200, 403, 403, 403, 403,  absenceTimes],
   // Fee reminders: admins and accountants (the dues audience of a message: admins only, fee-reminders.test.ts).

@@ -219,6 +219,25 @@ describe.each(testDatabases)("absence texts on %s", (kind) => {
       expect(sms.msg).toContain(`+${sms.to}` === phoneOf(3) ? "absent from school" : "বিদ্যালয়ে অনুপস্থিত");
   });
 
+  it("sends a text whose state is unknown again only when an admin says so, once, in the audit trail", async () => {
+    const [unknown] = (await absenceRows()).filter((r) => r.state === "unknown");
+    expect(unknown).toBeDefined();
+    const path = `/api/messages/${unknown?.messageId}/send-unknown-again`;
+    expect((await t.json(path, "POST", {}, { session: teacher })).status).toBe(403);
+    const again = await t.json(path, "POST", {}, { session: admin });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ queued: 1 });
+    await runMessageQueue(queueDeps(t.services));
+    expect((await absenceRows()).map((r) => r.state).sort()).toEqual(["sent", "sent", "sent"]);
+    expect(fake.sent.filter((sms) => `+${sms.to}` === unknown?.address)).toHaveLength(2);
+    // Nothing more is unknown: asking again queues nothing.
+    expect(await (await t.json(path, "POST", {}, { session: admin })).json()).toEqual({ queued: 0 });
+    const trail = await t.request("/api/audit?subject=message", { session: admin });
+    expect(JSON.stringify(await trail.json())).toContain(
+      "Sent again to 1 recipient(s) whose state was unknown",
+    );
+  });
+
   it("writes the English text with the day and month", () => {
     expect(
       guardianText("en", "messages.absence.text", {

@@ -2,7 +2,7 @@
 // is sent (its parts, the guardians, texts and e-mails, the gateway's balance), sending it (each
 // guardian's number and address queued once), the messages written and each recipient's state,
 // and a guardian's own opt-out of texts.
-import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import type {
   GuardianTextsInput,
@@ -15,6 +15,7 @@ import type { Database } from "../../db/client";
 import { guardianMessages, messageRecipients, registerGuardians, users } from "../../db/schema";
 import type { SmsGateway } from "../../sms/gateway";
 import { type Actor, requireRole, requireUser, type SignedInActor } from "../actor";
+import { recordAudit } from "../audit/record";
 import { DomainError, notFound } from "../errors";
 import { type AudienceGuardian, guardiansOf } from "./audience";
 import { type QueuedRecipient, queueMessage } from "./queue";
@@ -248,4 +249,40 @@ export async function myTextChoices(
     })
     .from(registerGuardians)
     .where(eq(registerGuardians.userId, user.id));
+}
+
+/**
+ * A message's recipients in the state "unknown" (the server stopped while sending to them: the
+ * gateway may have their text) queued again, by an admin who checked the gateway's own report
+ * and found they did not get it. Never by itself: sending again is the admin's decision, in the
+ * audit trail. Answers how many were queued.
+ */
+export async function sendUnknownAgain(
+  db: Database,
+  actor: Actor,
+  messageId: string,
+): Promise<{ queued: number }> {
+  const admin = requireRole(actor, "admin");
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .select({ text: guardianMessages.text })
+      .from(guardianMessages)
+      .where(eq(guardianMessages.id, messageId))
+      .limit(1);
+    if (!message) throw notFound("message");
+    const queued = await tx
+      .update(messageRecipients)
+      .set({ state: "queued", reason: null, nextAttemptAt: new Date() })
+      .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.state, "unknown")))
+      .returning({ id: messageRecipients.id });
+    if (queued.length > 0) {
+      await recordAudit(tx, admin, {
+        action: "update",
+        subject: "message",
+        subjectId: messageId,
+        label: `Sent again to ${queued.length} recipient(s) whose state was unknown: ${message.text.slice(0, 80)}`,
+      });
+    }
+    return { queued: queued.length };
+  });
 }
