@@ -11,7 +11,7 @@ import {
 import { intlLocale, type Locale, translate } from "../../i18n/translate";
 import { renderPdf } from "../pdf/document";
 import { baselineIn, type Fitted, linesHeight, type TextWriter } from "../pdf/text-writer";
-import { dictionary, type Texts, textsFor } from "./pdf-texts";
+import { dictionary, type Texts, textsFor } from "../pdf/texts";
 
 export async function renderMarksheetPdf(marksheet: Marksheet, language: Locale): Promise<Uint8Array> {
   return await renderPdf(

@@ -1,5 +1,6 @@
-// The words and numbers of an exam's PDFs (the marksheet, the tabulation, the merit list) in
-// one language: texts from the catalogue, digits, numbers and dates as the language writes them.
+// The words and numbers of a PDF (the marksheet, the tabulation, the merit list, the attendance
+// register) in one language: texts from the catalogue, digits, numbers and dates as the language
+// writes them.
 import { bn } from "../../i18n/bn";
 import { en, type MessageKey } from "../../i18n/en";
 import { errorTextsBn } from "../../i18n/errors/texts-bn";
