@@ -18,6 +18,7 @@ import {
   maxJsonBytes,
   sharedViews,
 } from "./api/router";
+import { registerDownload, registerPdfPath } from "./attendance/register-download";
 import { authBodyFields } from "./auth/auth";
 import { clientAddressOf, clientIp, withClientIp } from "./auth/client-ip";
 import { namingProviderFailures } from "./auth/oidc";
@@ -202,6 +203,7 @@ export function createApp(
   app.get(marksheetPdfPath, marksheetDownload(services));
   app.get(marksDownloadPath, marksDownload(services));
   app.get(examReportPath, examReportDownload(services));
+  app.get(registerPdfPath, registerDownload(services));
   app.all("/api", (c) => c.json(errorBody("not_found", problem("request.seeDocs")), 404));
 
   const { pageHandler } = options;

@@ -1,7 +1,8 @@
 // /DeashBoard/attendance/register?choice=Class Six|A&month=2026-11: a class's monthly register as
 // schools print it, a grid of the children by the month's days with each child's figures. The
-// print stylesheet (dashboard.css) prints the grid alone on A4 landscape. For an admin or a
-// teacher of the class.
+// print stylesheet (dashboard.css) prints the grid alone on A4 landscape, and the same grid is a
+// PDF in either language (server/attendance/register-pdf.ts). For an admin or a teacher of the
+// class.
 import { data, Form, href } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { monthText } from "../../common/schemas/attendance";
@@ -99,6 +100,24 @@ export default function AttendanceRegister({ loaderData }: Route.ComponentProps)
       {grid ? (
         <section className="attendance-register" data-testid="attendance-register">
           <p className="muted">{t("attendance.register.key")}</p>
+          <p className="no-print">
+            {(["en", "bn"] as const).map((lang, index) => (
+              <span key={lang}>
+                {index > 0 ? " · " : null}
+                <a
+                  href={`/attendance/register.pdf?${new URLSearchParams({
+                    class: grid.class,
+                    section: grid.section,
+                    month: grid.month,
+                    lang,
+                  })}`}
+                  download
+                >
+                  {t(lang === "en" ? "attendance.register.pdfEnglish" : "attendance.register.pdfBangla")}
+                </a>
+              </span>
+            ))}
+          </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
           <section className="attendance-register__scroll" aria-labelledby="register-caption" tabIndex={0}>
             <table className="attendance-register__grid">

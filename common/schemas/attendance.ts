@@ -101,6 +101,10 @@ export const classReportQuery = z.strictObject({
     .default(75),
 });
 export type ClassReportQuery = z.output<typeof classReportQuery>;
+/** The monthly register as a PDF: a class (and section) and a month, in English or Bangla. */
+export const registerFileQuery = classReportQuery
+  .omit({ below: true })
+  .extend({ lang: z.enum(["en", "bn"], { error: issue("value.required") }).default("en") });
 
 /** A leave request: asked by a guardian, then approved or refused by the class's teacher. */
 export const leaveStatuses = ["requested", "approved", "refused"] as const;

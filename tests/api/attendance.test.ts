@@ -3,6 +3,11 @@
 // and the month's figures; a teacher of another class is refused; a holiday and a weekly day off
 // are refused with their reason; a day that has ended is locked for teachers, and an admin's
 // change of it is in the audit trail; bad input is a 400 naming the field.
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dhakaToday, weekdayOf, weekdays } from "../../common/schemas/routines";
@@ -18,6 +23,7 @@ import {
 } from "../../server/db/schema";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
+const run = promisify(execFile);
 const today = dhakaToday();
 const dayBefore = (date: string, days = 1) => {
   const d = new Date(`${date}T00:00:00Z`);
@@ -326,6 +332,45 @@ describe.each(testDatabases)("daily attendance on %s", (kind) => {
       { session: otherTeacher },
     );
     expect(refused.status).toBe(403);
+  });
+
+  it("prints the class's monthly register as an A4 landscape PDF, in English and in Bangla", async () => {
+    const file = (session: Session | undefined, query: Record<string, string>) =>
+      t.request(
+        `/attendance/register.pdf?${new URLSearchParams({ class: "Class Six", section: "A", month: today.slice(0, 7), ...query })}`,
+        { session },
+      );
+    const textOf = async (answer: Response) => {
+      const folder = await mkdtemp(path.join(tmpdir(), "maktab-register-"));
+      const pdf = path.join(folder, "register.pdf");
+      await writeFile(pdf, new Uint8Array(await answer.arrayBuffer()));
+      const [{ stdout: text }, { stdout: info }] = await Promise.all([
+        run("pdftotext", ["-layout", "-enc", "UTF-8", pdf, "-"]),
+        run("pdfinfo", [pdf]),
+      ]);
+      return { text: text.normalize("NFC"), info };
+    };
+    const english = await file(teacher, {});
+    expect(english.status, await english.clone().text()).toBe(200);
+    expect(english.headers.get("content-type")).toBe("application/pdf");
+    expect(english.headers.get("cache-control")).toBe("private, no-store");
+    const { text, info } = await textOf(english);
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);
+    expect(text).toContain("Monthly register");
+    // Child 3 was marked absent today: their row carries an A under today's date.
+    const row = text.split("\n").find((line) => line.includes("3. Student 3 "));
+    expect(row, text).toMatch(/\bA\b/);
+    expect(text).toContain("40. Student 40");
+
+    const bangla = await textOf(await file(teacher, { lang: "bn" }));
+    expect(bangla.text).toContain("মাসিক হাজিরা খাতা");
+    expect(bangla.text).toContain("৩. Student 3");
+
+    expect((await file(undefined, {})).status).toBe(401);
+    expect((await file(otherTeacher, {})).status).toBe(403);
+    const bad = await file(teacher, { month: "2026-13" });
+    expect(bad.status).toBe(400);
+    expect(await fieldsOf(bad)).toEqual(["month"]);
   });
 
   it("answers bad input with a 400 naming the field, odd Unicode and numbers at the edges included", async () => {
