@@ -42,6 +42,8 @@ export const budgets = {
   afterChangeRenders: 1,
   /** The 10x data set: no page's cost (CPU time, rendered afresh) more than this times the sample content's. */
   dataScaleCostRatio: 1.3,
+  /** The message queue: texts a second at least this share of the gateway's limit, and none twice. */
+  queueRateShare: 0.9,
 } as const;
 
 const dbLabel = (db: { database: DatabaseResult["database"] }) =>
@@ -101,6 +103,7 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
     ...(parts.has("load") ? load : load.map((b) => unmeasured(b.budget, b.limit, skipped("load"), false))),
     ...afterChangeBudgets(results, parts.has("counts") ? null : skipped("counts")),
     ...dataScaleBudgets(results, parts.has("data") ? null : skipped("data")),
+    ...messageQueueBudgets(results, parts.has("messages") ? null : skipped("messages")),
   ];
 }
 
@@ -164,6 +167,55 @@ function dataScaleBudgets(results: Omit<BenchResults, "budgets">, skipped: strin
       found.pass && missing === 0 && !data?.problem,
     ),
   ];
+}
+
+/**
+ * The message queue: 10,000 texts at (nearly) the gateway's limit, no number texted twice, and the
+ * signed-in page read meanwhile within the signed-in p99.
+ */
+function messageQueueBudgets(results: Omit<BenchResults, "budgets">, skipped: string | null): BudgetCheck[] {
+  const queue = results.messageQueue;
+  const rate = `Texts a second through the queue, ÷ the gateway's limit (${queue?.ratePerSecond ?? "?"}/s, embedded)`;
+  const rateLimit = `≥ ${budgets.queueRateShare}`;
+  const twice = "Numbers texted twice by the queue (embedded)";
+  const page = "A signed-in page's p99 while the queue sends, 50 connections (embedded)";
+  const pageLimit = `≤ ${budgets.signedInP99Ms} ms`;
+  if (skipped)
+    return [
+      unmeasured(rate, rateLimit, skipped, false),
+      unmeasured(twice, "0", skipped, false),
+      unmeasured(page, pageLimit, skipped, false),
+    ];
+  if (!queue || queue.textsPerSecond === null || queue.problem) {
+    const why = queue?.problem ?? "the queue was not measured";
+    return [
+      unmeasured(rate, rateLimit, why, true),
+      unmeasured(twice, "0", why, true),
+      unmeasured(page, pageLimit, why, true),
+    ];
+  }
+  const share = queue.textsPerSecond / queue.ratePerSecond;
+  const checks = [
+    check(
+      rate,
+      rateLimit,
+      `${queue.textsPerSecond} texts/s (${share.toFixed(2)})`,
+      share >= budgets.queueRateShare,
+    ),
+    check(twice, "0", String(queue.duplicates), queue.duplicates === 0),
+  ];
+  const during = queue.whileSending;
+  checks.push(
+    during
+      ? check(
+          page,
+          pageLimit,
+          `${during.p99Ms} ms (${queue.quiet ? `${queue.quiet.p99Ms} ms before` : "no figure before"})`,
+          during.p99Ms <= budgets.signedInP99Ms && during.errors === 0,
+        )
+      : unmeasured(page, pageLimit, "no page was measured while sending", true),
+  );
+  return checks;
 }
 
 function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {

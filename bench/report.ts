@@ -285,6 +285,39 @@ export function countedSection(results: BenchResults): string[] {
       );
     }
   }
+  const queue = results.messageQueue;
+  if (queue) {
+    out.push(
+      "",
+      "## Message queue (embedded database)",
+      "",
+      `An admin sends one text to every guardian of ${number(queue.texts)} children; the queue sends them to a ` +
+        `fake sms.net.bd on loopback at SMS_RATE_PER_SECOND=${queue.ratePerSecond}, inside the server, while ` +
+        "a signed-in page (the profile, rendered each time) is read at 50 connections, before the message and " +
+        "while it is sent.",
+      "",
+    );
+    if (queue.problem) out.push(`Not complete: ${queue.problem}`, "");
+    out.push(
+      markdownTable(
+        ["texts", "seconds", "texts/s", "numbers texted twice", "page p99 before", "page p99 while sending"],
+        [
+          [
+            number(queue.texts),
+            String(queue.seconds ?? "?"),
+            String(queue.textsPerSecond ?? "?"),
+            String(queue.duplicates),
+            queue.quiet
+              ? `${queue.quiet.p99Ms} ms (${number(Math.round(queue.quiet.requestsPerSecond))} req/s)`
+              : "?",
+            queue.whileSending
+              ? `${queue.whileSending.p99Ms} ms (${number(Math.round(queue.whileSending.requestsPerSecond))} req/s)`
+              : "?",
+          ],
+        ],
+      ),
+    );
+  }
   return out;
 }
 

@@ -4,6 +4,7 @@ import type { AfterChangeFigure, QueryFigure } from "./counting";
 import type { DataScaleResult } from "./data-scale";
 import type { LighthouseFigure } from "./lighthouse";
 import type { LoadFigure } from "./load";
+import type { MessageQueueResult } from "./message-queue";
 import type { ResultsDayResult } from "./results-day";
 import type { SeedSummary } from "./seed";
 
@@ -74,5 +75,7 @@ export type BenchResults = {
   lighthouseSkipped?: string;
   /** The sample content against a multiple of it (bench/data-scale.ts), embedded database. */
   dataScale?: DataScaleResult;
+  /** 10,000 texts through the message queue while a page is read (bench/message-queue.ts). */
+  messageQueue?: MessageQueueResult;
   budgets: BudgetCheck[];
 };

@@ -14,6 +14,7 @@ import { cleanUpAll, interrupted, onCleanup } from "./cleanup";
 import { runDataScale } from "./data-scale";
 import { lighthousePage, lighthouseUnavailable } from "./lighthouse";
 import { signedInPages } from "./load";
+import { runMessageQueue } from "./message-queue";
 import { readOptions } from "./options";
 import { createThrowawayDatabase, postgresAnswers, withoutPassword } from "./postgres";
 import { formatReport } from "./report";
@@ -217,6 +218,14 @@ async function main(): Promise<void> {
       })
     : undefined;
 
+  // 10,000 texts through the queue while a signed-in page is read, on the embedded database.
+  const messageQueue = options.parts.has("messages")
+    ? await runMessageQueue({
+        buildDir: options.buildDir,
+        durationSeconds: Math.max(10, options.durationSeconds),
+      })
+    : undefined;
+
   if (interrupted()) return;
   const finished = new Date();
   const cpus = os.cpus();
@@ -247,6 +256,7 @@ async function main(): Promise<void> {
     lighthouse,
     ...(lighthouseProblem ? { lighthouseSkipped: lighthouseProblem } : {}),
     ...(dataScale ? { dataScale } : {}),
+    ...(messageQueue ? { messageQueue } : {}),
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   const report = formatReport(results);
