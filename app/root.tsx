@@ -17,6 +17,7 @@ import { everyPageProblemTexts } from "../common/kinds/texts";
 import { dictionaries, everyPageTexts, type MessageKey } from "../i18n";
 import { placeholderUser, shownUser } from "../server/cache/page-template-placeholders";
 import { localeOf, readFlash } from "../server/cookies";
+import { dateSettingsOf, siteSettingsFor } from "../server/domain/site-settings";
 import type { Route } from "./+types/root";
 import { FlashBanner } from "./components/flash-banner";
 import { NoticeRegion } from "./components/notices";
@@ -35,9 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = readFlash(request);
   const { personPlaceholders } = pageOf(context);
   const user = actor.kind !== "user" ? null : personPlaceholders ? placeholderUser(actor) : shownUser(actor);
+  // The calendars shown beside each date (app/components/dates.tsx).
+  const dates = dateSettingsOf(await siteSettingsFor(services.db, pageOf(context).contentReads));
   return data(
     {
       locale,
+      dates,
       publicUrl: services.config.publicUrl,
       messages: everyPageTexts[locale],
       errorTexts: everyPageProblemTexts(locale),

@@ -1,21 +1,15 @@
 // The dates a madrasah keeps beside the Gregorian one (issue 39 item 4, docs/offline-and-dates.md):
 // the Bangla calendar's (Bangabda, by Bangladesh's 2019 revision) and the Hijri (Umm al-Qura, moved
 // by the institute's offset of up to two days, since the moon is sighted locally). Pure functions
-// of a day, in English or Bangla.
-import { z } from "zod";
-
+// of a day, in English or Bangla, without zod (public pages use them).
 export type DateLanguage = "en" | "bn";
 
 /** Which calendars the institute shows beside the Gregorian date. */
 export const extraCalendarChoices = ["none", "bangla", "hijri", "both"] as const;
 export type ExtraCalendars = (typeof extraCalendarChoices)[number];
 
-/** The institute's choice of calendars and its Hijri offset (−2..+2 days). */
-export const dateSettingsInput = z.strictObject({
-  calendars: z.enum(extraCalendarChoices),
-  hijriOffset: z.number().int().min(-2).max(2),
-});
-export type DateSettings = z.output<typeof dateSettingsInput>;
+/** The institute's choice of calendars and its Hijri offset (−2..+2 days; common/schemas/site-settings.ts checks them). */
+export type DateSettings = { calendars: ExtraCalendars; hijriOffset: number };
 export const defaultDateSettings: DateSettings = { calendars: "none", hijriOffset: 0 };
 
 export type CalendarDate = { year: number; month: number; day: number };
@@ -37,6 +31,10 @@ export function dayOf(value: string | Date): CalendarDate {
   const date = new Date(value);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
+
+/** The day an instant falls on in Dhaka (UTC+6, no summer time), as "2026-04-14": an event's day. */
+export const dhakaDayOf = (value: string | Date) =>
+  new Date(new Date(value).getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
 
 const dayNumber = ({ year, month, day }: CalendarDate) => Date.UTC(year, month - 1, day) / 86_400_000;
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

@@ -4,9 +4,11 @@
 // /events.ics is offered for a phone's calendar. Dates are Bangladesh's (UTC+6).
 import { href } from "react-router";
 import { dayNumberOf, daysIn, firstWeekday, monthKey } from "../../common/calendar";
+import { dhakaDayOf } from "../../common/dates";
 import type { EventCategory } from "../../common/kinds/events";
 import type { MessageKey } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
+import { ExtraDates } from "../components/dates";
 import { formatEventTime, formatMonth } from "../lib/event-time";
 import { useI18n } from "../lib/i18n";
 import { textOf } from "../lib/meta";
@@ -140,6 +142,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {t(categoryLabel(event.category))}
                 </span>{" "}
                 <time dateTime={event.startsAt}>{when(event)}</time>
+                <ExtraDates value={dhakaDayOf(event.startsAt)} />
                 {event.allDay ? ` · ${t("events.allDay")}` : ""}
               </p>
               {event.place ? (

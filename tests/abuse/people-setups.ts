@@ -86,6 +86,7 @@ export const toClassTen: Setup = async (w) => {
     body: { audience: { kind: "class", class: "Class Ten" }, channel: "sms", text: "Closed tomorrow." },
   };
 };
+export const siteCalendars: Setup = async () => ({ body: { calendars: "both", hijriOffset: 1 } });
 export const absenceTimes: Setup = async () => ({ body: { enabled: true, sendAt: "11:30" } });
 export const feeDues: Setup = async (w) => {
   await feeChild(w);

@@ -38,6 +38,7 @@ import {
   promotion,
   publicFeeOrder,
   registerSheet,
+  siteCalendars,
   toClassTen,
 } from "./people-setups";
 import {
@@ -229,6 +230,8 @@ const matrix: Record<string, Row> = {
   "POST /messages":                         [401, 403, 403, 201, 201, 403, 403, 403,  toClassTen],
   "PUT /register/guardians/:id/texts":      [401, 403, 403, 200, 403, 403, 403, 403,  optOut],
   "PUT /messages/absence-texts":            [401, 403, 403, 200, 403, 403, 403, 403,  absenceTimes],
+  // The calendars beside the Gregorian date and the installed app's names: admins only.
+  "PUT /settings/site":                     [401, 403, 403, 200, 403, 403, 403, 403,  siteCalendars],
   // Fee reminders: admins and accountants (the dues audience of a message: admins only, fee-reminders.test.ts).
   "POST /fees/reminders/preview":           [401, 403, 403, 200, 403, 200, 403, 403,  feeDues],
   "POST /fees/reminders":                   [401, 403, 403, 201, 403, 201, 403, 403,  feeDues],

@@ -1,14 +1,8 @@
 // The Bangla calendar (2019 revision) and Hijri (Umm al-Qura) dates beside the Gregorian one,
 // checked against published dates (common/dates.ts).
 import { describe, expect, it } from "vitest";
-import {
-  dateSettingsInput,
-  extraDates,
-  formatBangla,
-  formatHijri,
-  toBangla,
-  toHijri,
-} from "../../common/dates";
+import { dhakaDayOf, extraDates, formatBangla, formatHijri, toBangla, toHijri } from "../../common/dates";
+import { siteSettingsInput } from "../../common/schemas/site-settings";
 
 describe("the Bangla calendar, by the 2019 revision", () => {
   it.each([
@@ -115,9 +109,27 @@ describe("the institute's choice", () => {
   });
 
   it("takes an offset of −2..+2 whole days and one of the four choices", () => {
-    expect(dateSettingsInput.safeParse({ calendars: "both", hijriOffset: -2 }).success).toBe(true);
-    expect(dateSettingsInput.safeParse({ calendars: "both", hijriOffset: 3 }).success).toBe(false);
-    expect(dateSettingsInput.safeParse({ calendars: "both", hijriOffset: 0.5 }).success).toBe(false);
-    expect(dateSettingsInput.safeParse({ calendars: "julian", hijriOffset: 0 }).success).toBe(false);
+    expect(siteSettingsInput.safeParse({ calendars: "both", hijriOffset: -2 }).success).toBe(true);
+    expect(siteSettingsInput.safeParse({ calendars: "both", hijriOffset: 3 }).success).toBe(false);
+    expect(siteSettingsInput.safeParse({ calendars: "both", hijriOffset: 0.5 }).success).toBe(false);
+    expect(siteSettingsInput.safeParse({ calendars: "julian", hijriOffset: 0 }).success).toBe(false);
+    expect(
+      siteSettingsInput.parse({ calendars: "both", hijriOffset: 1, nameEn: " ", nameBn: "মক্তব" }),
+    ).toEqual({
+      calendars: "both",
+      hijriOffset: 1,
+      nameEn: null,
+      nameBn: "মক্তব",
+    });
+    expect(
+      siteSettingsInput.safeParse({ calendars: "both", hijriOffset: 0, nameBn: "ক".repeat(81) }).success,
+    ).toBe(false);
+  });
+});
+
+describe("an event's day", () => {
+  it("is its day in Dhaka", () => {
+    expect(dhakaDayOf("2026-04-13T18:30:00.000Z")).toBe("2026-04-14");
+    expect(dhakaDayOf("2026-04-13T17:59:00.000Z")).toBe("2026-04-13");
   });
 });
