@@ -100,6 +100,9 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installed app (server/install/manifest.ts, docs/offline-and-dates.md).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 const zodSettings = "globalThis.__zod_globalConfig={jitless:true}";
@@ -113,6 +116,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        <meta name="theme-color" content="#087f5b" />
+        {/* The offline copies' service worker, registered once the page has loaded (public/sw.js): not React's. */}
+        <script type="module" async src="/sw-register.js" nonce={nonce} />
         <Meta />
         {/*
           zod would compile its object parsers with eval, which the Content-Security-Policy
