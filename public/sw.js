@@ -79,16 +79,20 @@ async function fromNetwork(event, request, kept) {
   } catch (error) {
     const copy = kept ? await keptCopy(request) : undefined;
     if (copy) return copy;
-    throw error;
+    if (!(error instanceof TypeError)) throw error;
+    return notKept();
   }
   const account = answer.headers.get("x-account");
   if (account) {
+    // Copied now: the page reads the answer's body as soon as it is returned.
+    const keeping =
+      kept && answer.ok && (answer.headers.get("content-type") ?? "").startsWith("text/html")
+        ? answer.clone()
+        : undefined;
     event.waitUntil(
       (async () => {
         if (account !== (await currentAccount())) await setAccount(account);
-        if (kept && answer.ok && (answer.headers.get("content-type") ?? "").startsWith("text/html")) {
-          await keep(request, answer.clone(), account);
-        }
+        if (keeping) await keep(request, keeping, account);
       })(),
     );
   }
@@ -139,5 +143,21 @@ async function marked(copy) {
   const headers = new Headers(copy.headers);
   headers.delete("content-length");
   headers.delete("content-encoding");
-  return new Response(html.replace(/<body[^>]*>/i, (body) => body + line), { status: 200, headers });
+  return new Response(
+    html.replace(/<body[^>]*>/i, (body) => body + line),
+    { status: 200, headers },
+  );
+}
+
+/** No network and no copy: a short page says so, in both languages. */
+function notKept() {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Offline</title></head><body style="font-family:sans-serif;margin:2rem">' +
+    '<h1 data-testid="offline-none">You are offline</h1><p>This page was not saved on this device. Try again when you are online.</p>' +
+    '<p lang="bn">আপনি অফলাইনে আছেন। এই পাতাটি এই ডিভাইসে সংরক্ষিত নেই; অনলাইনে এসে আবার চেষ্টা করুন।</p></body></html>';
+  return new Response(html, {
+    status: 503,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
 }
