@@ -203,6 +203,30 @@ describe("installable and readable offline", () => {
     await context.close();
   });
 
+  it("never shows one account's kept page to another, even without a sign-out", async () => {
+    const { context, page } = await browserPage();
+    const signIn = async (account: { email: string; password: string }) => {
+      await page.goto(`${site.url}/login?redirectTo=/`);
+      await page.getByLabel("E-mail").fill(account.email);
+      await page.locator('input[name="password"]').fill(account.password);
+      await page.getByRole("button", { name: "Login" }).last().click();
+      await page.locator('form[action="/logout"]').first().waitFor({ state: "attached", timeout: 30_000 });
+    };
+    await signIn(guardian);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto(`${site.url}/profile-route/results`);
+    await expect.poll(() => isKept(page, "/profile-route/results"), { timeout: 10_000 }).toBe(true);
+
+    // The session ends without a sign-out (cookies gone), and someone else signs in here.
+    await context.clearCookies();
+    await signIn(admin);
+    await expect.poll(() => isKept(page, "/profile-route/results"), { timeout: 10_000 }).toBe(false);
+    await context.setOffline(true);
+    await notThere(page, "/profile-route/results");
+    await context.close();
+  });
+
   it("keeps a visitor's notice board for visitors only, and never a form", async () => {
     const { context, page } = await browserPage();
     await page.goto(`${site.url}/`);
