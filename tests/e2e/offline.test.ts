@@ -35,8 +35,11 @@ describe("installable and readable offline", () => {
   };
 
   /** A browser of its own (no waiting for React: an offline copy's scripts do not load). */
-  const browserPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await site.browser.newContext({ viewport: { width: 360, height: 740 } });
+  const browserPage = async (javaScriptEnabled = true): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await site.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      javaScriptEnabled,
+    });
     return { context, page: await context.newPage() };
   };
 
@@ -103,7 +106,29 @@ describe("installable and readable offline", () => {
     await context.close();
   });
 
+  it("lets an admin choose the calendars and the offset on the dashboard, without script", async () => {
+    const { context, page } = await browserPage(false);
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.goto(`${site.url}/login?redirectTo=/DeashBoard/settings`);
+    await page.locator('input[name="email"]').fill(admin.email);
+    await page.locator('input[name="password"]').fill(admin.password);
+    await page.locator('button[type="submit"]').last().click();
+    const form = page.getByTestId("site-settings-form");
+    await form.waitFor();
+    await form.locator('select[name="calendars"]').selectOption("bangla");
+    await form.locator('select[name="hijriOffset"]').selectOption("1");
+    await form.locator('button[value="site-settings"]').click();
+    await page.getByTestId("settings-saved").waitFor();
+    expect(await page.getByTestId("settings-saved").textContent()).toBe("সেটিংস সংরক্ষিত হয়েছে।");
+    expect(await form.locator('select[name="calendars"]').inputValue()).toBe("bangla");
+    expect(await form.locator('select[name="hijriOffset"]').inputValue()).toBe("1");
+    // The example shows both dates, the Hijri one moved by the offset.
+    expect(await page.getByTestId("settings-example").textContent()).toMatch(/^আজ: .+ বঙ্গাব্দ · .+ হিজরি$/);
+    await context.close();
+  });
+
   it("shows the Bangla calendar's and the Hijri date beside the Gregorian one, in both languages", async () => {
+    await api("/api/settings/site", "PUT", { calendars: "both", hijriOffset: 0 });
     await api("/api/events", "POST", {
       title: "Pohela Boishakh",
       start: "2026-04-14",
