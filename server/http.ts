@@ -29,9 +29,9 @@ import { examReportDownload, examReportPath } from "./exam-results/exam-report-d
 import { marksDownload, marksDownloadPath } from "./exam-results/marks-download";
 import { marksheetDownload, marksheetPdfPath } from "./exam-results/marksheet-download";
 import { immutableCacheControl } from "./files/storage";
+import type { AppEnv } from "./http-env";
 import { markAccount } from "./install/account-mark";
 import { mountInstall } from "./install/manifest";
-import type { AppEnv } from "./http-env";
 import { mountIncomingTexts } from "./messages/inbound-webhook";
 import { metricsEndpoint } from "./metrics/endpoint";
 import { createRouteNames } from "./metrics/routes";

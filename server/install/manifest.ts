@@ -6,10 +6,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Hono } from "hono";
 import { dictionaries } from "../../i18n";
-import { loadSharp } from "../files/images";
-import { localeOf } from "../cookies";
 import type { Services } from "../container";
+import { localeOf } from "../cookies";
 import { defaultSiteSettings, readSiteSettings } from "../domain/site-settings";
+import { loadSharp } from "../files/images";
 import type { AppEnv } from "../http-env";
 
 /** The logo's green: the installed app's title bar and splash screen. */
@@ -24,7 +24,8 @@ export function webManifest(locale: "en" | "bn", names: { nameEn: string | null;
   return {
     id: "/",
     name,
-    short_name: [...new Intl.Segmenter().segment(name)].length > 12 ? dictionaries[locale]["brand.name"] : name,
+    short_name:
+      [...new Intl.Segmenter().segment(name)].length > 12 ? dictionaries[locale]["brand.name"] : name,
     lang: locale === "bn" ? "bn-BD" : "en",
     dir: "ltr",
     start_url: "/",
