@@ -145,6 +145,8 @@ describe("installable and readable offline", () => {
     const english = await page("/events?month=2026-04", "en");
     expect(english).toContain("1 Boishakh 1433 BS");
     expect(english).toContain("26 Shawwal 1447 AH");
+    // The month's span under the grid's caption: 1 April 2026 is 18 Chaitra 1432, 30 April 17 Boishakh 1433.
+    expect(english).toMatch(/18 Chaitra 1432 BS · .+ AH – 17 Boishakh 1433 BS · .+ AH/);
 
     // The notice is dated today (the server's day in UTC, as its Gregorian date is written).
     const today = new Date().toISOString().slice(0, 10);
