@@ -17,6 +17,7 @@ import { everyPageProblemTexts } from "../common/kinds/texts";
 import { dictionaries, everyPageTexts, type MessageKey } from "../i18n";
 import { placeholderUser, shownUser } from "../server/cache/page-template-placeholders";
 import { localeOf, readFlash } from "../server/cookies";
+import { dateSettingsOf, siteSettingsFor } from "../server/domain/site-settings";
 import type { Route } from "./+types/root";
 import { FlashBanner } from "./components/flash-banner";
 import { NoticeRegion } from "./components/notices";
@@ -35,9 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = readFlash(request);
   const { personPlaceholders } = pageOf(context);
   const user = actor.kind !== "user" ? null : personPlaceholders ? placeholderUser(actor) : shownUser(actor);
+  // The calendars shown beside each date (app/components/dates.tsx).
+  const dates = dateSettingsOf(await siteSettingsFor(services.db, pageOf(context).contentReads));
   return data(
     {
       locale,
+      dates,
       publicUrl: services.config.publicUrl,
       messages: everyPageTexts[locale],
       errorTexts: everyPageProblemTexts(locale),
@@ -96,6 +100,9 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installed app (server/install/manifest.ts, docs/offline-and-dates.md).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 const zodSettings = "globalThis.__zod_globalConfig={jitless:true}";
@@ -109,6 +116,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        <meta name="theme-color" content="#087f5b" />
+        {/* The offline copies' service worker, registered once the page has loaded (public/sw.js): not React's. */}
+        <script type="module" async src="/sw-register.js" nonce={nonce} />
         <Meta />
         {/*
           zod would compile its object parsers with eval, which the Content-Security-Policy

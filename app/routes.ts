@@ -127,6 +127,8 @@ export default [
     route("messages", "routes/dashboard.messages.tsx"),
     route("audit", "routes/dashboard.audit.tsx"),
     route("exports", "routes/dashboard.exports.tsx"),
+    // The institute's site settings: the calendars beside the Gregorian date, the app's names.
+    route("settings", "routes/dashboard.settings.tsx"),
     route("exams", "routes/dashboard.exams.tsx"),
     route("exams/:id", "routes/dashboard.exam.tsx"),
     // The register of students: the list, the import of a sheet, a class's promotion, one child.

@@ -27,6 +27,7 @@ import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
 import { shellMessages } from "./areas/shell";
+import { siteSettingsMessages } from "./areas/site-settings";
 import type { Messages } from "./en";
 
 export const bn: Messages = {
@@ -52,6 +53,7 @@ export const bn: Messages = {
   ...eventsMessages.bn,
   ...downloadsMessages.bn,
   ...routinesMessages.bn,
+  ...siteSettingsMessages.bn,
   ...messagesMessages.bn,
   ...registerMessages.bn,
   ...feesMessages.bn,

@@ -28,6 +28,7 @@ import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
 import { shellMessages } from "./areas/shell";
+import { siteSettingsMessages } from "./areas/site-settings";
 
 export const en = {
   ...shellMessages.en,
@@ -52,6 +53,7 @@ export const en = {
   ...eventsMessages.en,
   ...downloadsMessages.en,
   ...routinesMessages.en,
+  ...siteSettingsMessages.en,
   ...messagesMessages.en,
   ...registerMessages.en,
   ...feesMessages.en,

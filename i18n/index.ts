@@ -29,6 +29,7 @@ import { profileMessages } from "./areas/profile";
 import { registerMessages } from "./areas/register";
 import { resultsMessages } from "./areas/results";
 import { routinesMessages } from "./areas/routines";
+import { siteSettingsMessages } from "./areas/site-settings";
 import { bn } from "./bn";
 import { en } from "./en";
 import { labelsEn } from "./errors/labels";
@@ -55,6 +56,7 @@ const areaTexts = {
     registerMessages,
     messagesMessages,
     feesMessages,
+    siteSettingsMessages,
   ]),
   profile: profileMessages,
   home: homeMessages,

@@ -31,6 +31,8 @@ import { marksDownload, marksDownloadPath } from "./exam-results/marks-download"
 import { marksheetDownload, marksheetPdfPath } from "./exam-results/marksheet-download";
 import { immutableCacheControl } from "./files/storage";
 import type { AppEnv } from "./http-env";
+import { markAccount } from "./install/account-mark";
+import { mountInstall } from "./install/manifest";
 import { mountIncomingTexts } from "./messages/inbound-webhook";
 import { metricsEndpoint } from "./metrics/endpoint";
 import { createRouteNames } from "./metrics/routes";
@@ -136,6 +138,11 @@ export function createApp(
     app.use("/assets/*", builtAssets(options.assetsDir, immutableCacheControl));
     app.all("/assets/*", (c) => c.text("Not found", 404));
     app.use("/favicon.svg", builtAssets(options.assetsDir, "public, max-age=86400"));
+    // The installed app: the service worker and its registration (asked for again at each
+    // visit), the manifest and its icons (server/install/manifest.ts).
+    app.use("/sw.js", builtAssets(options.assetsDir, "no-cache"));
+    app.use("/sw-register.js", builtAssets(options.assetsDir, "public, max-age=3600"));
+    mountInstall(app, services, options.assetsDir);
   }
   // Uploads on the local disk (DATA_DIR/files); every key holds a random id, so they never change.
   // Only images: the downloads' documents are served by /api/downloads/{id}/file, as attachments.
@@ -171,6 +178,8 @@ export function createApp(
   // Who is asking, before Better Auth's calls too: a sign-out with a session ends one, a sign-out
   // without one changes nothing (invalidateOnChange above tells them apart).
   app.use(resolveActor(auth, services.pageCache, database));
+  // Whose each page is, for the service worker's offline copies (server/install/account-mark.ts).
+  app.use(markAccount(config.authSecret));
 
   // The REST router reads its own bodies within limits; Better Auth's are limited here.
   const authLimit = bodyLimit({

@@ -4,9 +4,11 @@
 // /events.ics is offered for a phone's calendar. Dates are Bangladesh's (UTC+6).
 import { href } from "react-router";
 import { dayNumberOf, daysIn, firstWeekday, monthKey } from "../../common/calendar";
+import { dhakaDayOf } from "../../common/dates";
 import type { EventCategory } from "../../common/kinds/events";
 import type { MessageKey } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
+import { ExtraDates, useExtraDates } from "../components/dates";
 import { formatEventTime, formatMonth } from "../lib/event-time";
 import { useI18n } from "../lib/i18n";
 import { textOf } from "../lib/meta";
@@ -60,6 +62,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const monthName = formatMonth(year, month, intl);
   const on = (day: number) => events.filter((event) => event.first <= day && event.last >= day);
   const when = (event: Shown) => formatEventTime(event, intl);
+  // The month's first and last days in the calendars the institute shows beside the Gregorian one.
+  const extra = useExtraDates();
+  const firstExtra = extra(`${monthKey(year, month)}-01`);
+  const lastExtra = extra(`${monthKey(year, month)}-${String(daysIn(year, month)).padStart(2, "0")}`);
   return (
     <div className="container events-page">
       <div className="list-page__head">
@@ -80,7 +86,14 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         </a>
       </nav>
       <table className="events-grid" data-testid="month-grid">
-        <caption>{monthName}</caption>
+        <caption>
+          {monthName}
+          {firstExtra ? (
+            <span className="muted extra-dates" data-testid="month-extra-dates">
+              {` (${firstExtra} – ${lastExtra})`}
+            </span>
+          ) : null}
+        </caption>
         <thead>
           <tr>
             {weekOrder.map((weekday) => (
@@ -140,6 +153,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {t(categoryLabel(event.category))}
                 </span>{" "}
                 <time dateTime={event.startsAt}>{when(event)}</time>
+                <ExtraDates value={dhakaDayOf(event.startsAt)} />
                 {event.allDay ? ` · ${t("events.allDay")}` : ""}
               </p>
               {event.place ? (

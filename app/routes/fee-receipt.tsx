@@ -8,6 +8,7 @@ import { takaText } from "../../common/fees";
 import { DomainError } from "../../server/domain/errors";
 import { isFeeStaff } from "../../server/domain/fees/access";
 import { readReceipt } from "../../server/domain/fees/receipt";
+import { ExtraDates } from "../components/dates";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
@@ -58,7 +59,10 @@ export default function FeeReceipt({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t("fees.paidOnLabel")}</dt>
-          <dd>{receipt.paidOn}</dd>
+          <dd>
+            {receipt.paidOn}
+            <ExtraDates value={receipt.paidOn} />
+          </dd>
         </div>
         <div>
           <dt>{t("fees.student")}</dt>

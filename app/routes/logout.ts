@@ -4,7 +4,11 @@ import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The answer's cookies are the ones that end the session.
-  return redirectWithAuthCookies(request, await callAuth(context, "/sign-out", {}), href("/"));
+  const answer = redirectWithAuthCookies(request, await callAuth(context, "/sign-out", {}), href("/"));
+  // Nothing of the account's stays in the browser's HTTP cache; the offline copies of its pages
+  // are dropped by the service worker when the next page says nobody is signed in (public/sw.js).
+  answer.headers.set("Clear-Site-Data", '"cache"');
+  return answer;
 }
 
 export const loader = () => redirect(href("/"));

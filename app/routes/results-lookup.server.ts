@@ -2,6 +2,7 @@
 // shared schema and asks the domain, turning its refusals into what the page shows.
 
 import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { DateSettings } from "../../common/dates";
 import type { Problem } from "../../common/errors/problem";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { lookupQuery, type Marksheet } from "../../common/schemas/results";
@@ -16,6 +17,7 @@ import { localeOf } from "../../server/cookies";
 import { DomainError } from "../../server/domain/errors";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { lookupResult } from "../../server/domain/result-lookup";
+import { dateSettingsOf, siteSettingsFor } from "../../server/domain/site-settings";
 import { marksheetClasses, marksheetMarkup } from "../components/exam-results/marksheet-markup.server";
 import { pageOf } from "../lib/page.server";
 import { markupClasses } from "../styles/page-css.server";
@@ -102,6 +104,7 @@ export function shownLookup(
   request: Request,
   asked: Asked,
   outcome: LookupOutcome,
+  dates?: DateSettings,
 ): { asked: Asked; outcome: ShownOutcome } {
   const page = pageOf(context);
   if (outcome.kind !== "found") {
@@ -109,7 +112,7 @@ export function shownLookup(
     page.partView = null;
     return { asked, outcome };
   }
-  const markup = marksheetMarkup(outcome.sheet, localeOf(request));
+  const markup = marksheetMarkup(outcome.sheet, localeOf(request), dates);
   if (!page.partView) return { asked, outcome: { kind: "found", markup } };
   const held = page.placeholderValues;
   held.roll = asked.roll ?? "";
@@ -168,7 +171,11 @@ export const lookupFromTemplate: MiddlewareFunction<Response> = async ({ request
   const held: PlaceholderValues = {
     roll: asked.roll,
     registration: asked.registration,
-    part: marksheetMarkup(answer.outcome.sheet, localeOf(request)),
+    part: marksheetMarkup(
+      answer.outcome.sheet,
+      localeOf(request),
+      dateSettingsOf(await siteSettingsFor(page.services.db, page.contentReads)),
+    ),
   };
   return templateAnswer(found.template, page.actor.kind === "user" ? personOf(page.actor) : nobody, {
     nonce: page.nonce,

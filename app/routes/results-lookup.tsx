@@ -4,6 +4,7 @@ import { href } from "react-router";
 import { examTitle } from "../../common/exam-title";
 import { formatNumber } from "../../i18n/format";
 import { listExams } from "../../server/domain/exams";
+import { dateSettingsOf, siteSettingsFor } from "../../server/domain/site-settings";
 import { ExamFigures } from "../components/exam-results/exam-figures";
 import { publicFigures } from "../components/exam-results/exam-figures.server";
 import { useI18n } from "../lib/i18n";
@@ -31,7 +32,11 @@ export const loader = withTexts(handle, async ({ request, context }: Route.Loade
   // The figures of the exam the form shows, when it shares them with everyone.
   const chosen = exams.find((exam) => exam.id === (asked.exam ?? exams[0]?.id));
   const figures = chosen ? await publicFigures(context, request, chosen.id) : null;
-  return withStatus({ exams, ...shownLookup(context, request, asked, answer.outcome), figures }, answer);
+  const dates = dateSettingsOf(await siteSettingsFor(services.db, contentReads));
+  return withStatus(
+    { exams, ...shownLookup(context, request, asked, answer.outcome, dates), figures },
+    answer,
+  );
 });
 
 export const middleware: Route.MiddlewareFunction[] = [lookupFromTemplate];

@@ -230,6 +230,7 @@ const textsBn = {
   "value.classId": "একটি শ্রেণির আইডি হতে হবে",
   "value.email": "একটি ই-মেইল ঠিকানা হতে হবে",
   "value.componentKind": "লিখিত, বহুনির্বাচনী বা ব্যবহারিক হতে হবে",
+  "value.calendars": "none, bangla, hijri বা both হতে হবে",
   "value.gradingScheme": "জাতীয়, কওমি বা নিজস্ব হতে হবে",
   "value.relation": "শিক্ষার্থী বা অভিভাবক হতে হবে",
   "value.role": "অ্যাডমিন, শিক্ষক, হিসাবরক্ষক, অভিভাবক বা শিক্ষার্থী হতে হবে",

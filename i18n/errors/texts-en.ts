@@ -234,6 +234,7 @@ export const errorTextsEn = {
   "value.classId": "must be a class's id",
   "value.email": "must be an e-mail address",
   "value.componentKind": "must be written, mcq or practical",
+  "value.calendars": "must be none, bangla, hijri or both",
   "value.gradingScheme": "must be national, qawmi or custom",
   "value.relation": "must be student or guardian",
   "value.role": "must be admin, teacher, accountant, guardian or student",

@@ -20,6 +20,7 @@ import { messageEndpoints } from "./messages";
 import { orderEndpoints } from "./orders";
 import { registerEndpoints } from "./register";
 import { routineEndpoints } from "./routines";
+import { settingsEndpoints } from "./settings";
 import { teachingEndpoints } from "./teaching";
 import { userEndpoints } from "./users";
 
@@ -54,4 +55,5 @@ export const endpoints: AnyEndpoint[] = [
   ...attendanceEndpoints,
   ...messageEndpoints,
   ...feeEndpoints,
+  ...settingsEndpoints,
 ];

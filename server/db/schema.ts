@@ -19,6 +19,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { ExtraCalendars } from "../../common/dates";
 import { downloadCategories, downloadTypes } from "../../common/kinds/downloads";
 import { eventCategories } from "../../common/kinds/events";
 import { teacherPositions } from "../../common/kinds/teachers";
@@ -972,6 +973,29 @@ export const absenceTextSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check("absence_text_settings_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The institute's site settings (docs/offline-and-dates.md): which calendars show beside the
+ * Gregorian date ("none", "bangla", "hijri", "both"), the Hijri offset in days (−2..+2), and its
+ * name in English and Bangla for the installed app (null: the site's brand name). One row (id 1);
+ * none: no extra calendars, offset 0.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer().primaryKey().default(1),
+    calendars: varchar({ length: 6 }).$type<ExtraCalendars>().notNull().default("none"),
+    hijriOffset: integer().notNull().default(0),
+    nameEn: varchar({ length: 120 }),
+    nameBn: varchar({ length: 120 }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("site_settings_one_row", sql`${t.id} = 1`),
+    check("site_settings_calendars", sql`${t.calendars} in ('none', 'bangla', 'hijri', 'both')`),
+    check("site_settings_hijri_offset", sql`${t.hijriOffset} between -2 and 2`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

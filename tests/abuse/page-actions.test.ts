@@ -77,6 +77,8 @@ const intents = [
   // The absence texts' time (/DeashBoard/messages) and a fee reminder (/DeashBoard/fees).
   "absence-texts",
   "remind",
+  // The site settings (/DeashBoard/settings).
+  "site-settings",
   "",
 ];
 

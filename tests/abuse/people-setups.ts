@@ -104,6 +104,7 @@ export const unknownText: Setup = async (w) => {
   });
   return { params: { id: message?.id ?? "" } };
 };
+export const siteCalendars: Setup = async () => ({ body: { calendars: "both", hijriOffset: 1 } });
 export const absenceTimes: Setup = async () => ({ body: { enabled: true, sendAt: "11:30" } });
 export const feeDues: Setup = async (w) => {
   await feeChild(w);

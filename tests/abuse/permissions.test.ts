@@ -38,6 +38,7 @@ import {
   promotion,
   publicFeeOrder,
   registerSheet,
+  siteCalendars,
   toClassTen,
   unknownText,
 } from "./people-setups";
@@ -232,6 +233,8 @@ const matrix: Record<string, Row> = {
   "POST /messages/:id/send-unknown-again":  [401, 403, 403, 200, 403, 403, 403, 403,  unknownText],
   "PUT /register/guardians/:id/texts":      [401, 403, 403, 200, 403, 403, 403, 403,  optOut],
   "PUT /messages/absence-texts":            [401, 403, 403, 200, 403, 403, 403, 403,  absenceTimes],
+  // The calendars beside the Gregorian date and the installed app's names: admins only.
+  "PUT /settings/site":                     [401, 403, 403, 200, 403, 403, 403, 403,  siteCalendars],
   // Fee reminders: admins and accountants (the dues audience of a message: admins only, fee-reminders.test.ts).
   "POST /fees/reminders/preview":           [401, 403, 403, 200, 403, 200, 403, 403,  feeDues],
   "POST /fees/reminders":                   [401, 403, 403, 201, 403, 201, 403, 403,  feeDues],

@@ -37,6 +37,7 @@ const items: Item[] = [
   { to: href("/DeashBoard/AddAdmin"), label: "dashboard.addAdmin" },
   { to: href("/DeashBoard/audit"), label: "audit.menu" },
   { to: href("/DeashBoard/exports"), label: "exports.menu" },
+  { to: href("/DeashBoard/settings"), label: "settings.menu" },
 ];
 
 export function DashboardMenu({ roles }: { roles: readonly Role[] }) {

@@ -2,6 +2,7 @@
 // /results page is then one template for every student of an exam, the marksheet its own part
 // (app/routes/results-lookup.server.ts, decision 0040).
 import { renderToStaticMarkup } from "react-dom/server";
+import { type DateSettings, defaultDateSettings, extraDates } from "../../../common/dates";
 import type { Marksheet } from "../../../common/schemas/results";
 import { everyPageTexts, textsOfAreas } from "../../../i18n";
 import { intlLocale, type Locale, type Messages, translator } from "../../../i18n/translate";
@@ -22,11 +23,16 @@ const pageWords: Record<Locale, Partial<Messages>> = {
   bn: { ...everyPageTexts.bn, ...textsOfAreas("bn", ["results"]) },
 };
 
-export function marksheetMarkup(sheet: Marksheet, locale: Locale): string {
+export function marksheetMarkup(
+  sheet: Marksheet,
+  locale: Locale,
+  dates: DateSettings = defaultDateSettings,
+): string {
   const messages = pageWords[locale];
   const words: MarksheetWords = {
     t: translator(locale, messages),
     intl: intlLocale[locale],
+    dates: (value) => extraDates(value, locale, dates).join(" · "),
   };
   return renderToStaticMarkup(
     <>

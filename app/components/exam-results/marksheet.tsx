@@ -6,6 +6,7 @@ import { examTitle } from "../../../common/exam-title";
 import type { Marksheet as MarksheetData } from "../../../common/schemas/results";
 import { formatDate, formatDecimal, formatNumber, localDigits } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
+import { useExtraDates } from "../dates";
 
 /** A GPA as the boards write it: two decimals (4.83, ৪.৮৩). */
 export function formatGpa(value: number, intl: string): string {
@@ -13,16 +14,20 @@ export function formatGpa(value: number, intl: string): string {
 }
 
 /** The words a marksheet is written in: the page's (useI18n), or the server's for a markup of its own. */
-export type MarksheetWords = Pick<ReturnType<typeof useI18n>, "t" | "intl">;
+export type MarksheetWords = Pick<ReturnType<typeof useI18n>, "t" | "intl"> & {
+  /** The extra calendars' dates of a day (app/components/dates.tsx), "" when none show. */
+  dates?: (value: string | Date) => string;
+};
 
 export function Marksheet(props: { sheet: MarksheetData; headingLevel?: 2 | 3 }) {
-  return <MarksheetView {...props} words={useI18n()} />;
+  const { t, intl } = useI18n();
+  return <MarksheetView {...props} words={{ t, intl, dates: useExtraDates() }} />;
 }
 
 export function MarksheetView({
   sheet,
   headingLevel = 2,
-  words: { t, intl },
+  words: { t, intl, dates },
 }: {
   sheet: MarksheetData;
   headingLevel?: 2 | 3;
@@ -145,6 +150,12 @@ export function MarksheetView({
       {sheet.exam.publishedAt ? (
         <p className="marksheet__note">
           {t("marksheet.publishedOn")}: {formatDate(sheet.exam.publishedAt, intl)}
+          {dates?.(sheet.exam.publishedAt) ? (
+            <span className="extra-dates" data-testid="extra-dates">
+              {" "}
+              ({dates(sheet.exam.publishedAt)})
+            </span>
+          ) : null}
         </p>
       ) : null}
     </article>

@@ -2,6 +2,7 @@
 import { formatDate } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import type { HomeNotice } from "../../routes/home.server";
+import { ExtraDates } from "../dates";
 
 export function NoticeBoard({ notices }: { notices: HomeNotice[] }) {
   const { intl } = useI18n();
@@ -12,6 +13,7 @@ export function NoticeBoard({ notices }: { notices: HomeNotice[] }) {
         <li key={notice.id} className="notice-board__item" data-testid="notice-item">
           <time dateTime={notice.date} className="notice-board__date">
             {formatDate(notice.date, intl)}
+            <ExtraDates value={notice.date} />
           </time>
           <div>
             <h3 className="notice-board__title">{notice.title}</h3>

@@ -1,9 +1,11 @@
 // The calendar's next events, each leading to its entry in its month's agenda on /events.
 import { href } from "react-router";
 import { dhakaDay, monthKey } from "../../../common/calendar";
+import { dhakaDayOf } from "../../../common/dates";
 import { formatEventTime } from "../../lib/event-time";
 import { useI18n } from "../../lib/i18n";
 import type { HomeEvent } from "../../routes/home.server";
+import { ExtraDates } from "../dates";
 
 export function UpcomingEvents({ events }: { events: HomeEvent[] }) {
   const { intl } = useI18n();
@@ -16,6 +18,7 @@ export function UpcomingEvents({ events }: { events: HomeEvent[] }) {
           <li key={event.id} className="notice-board__item" data-testid="upcoming-event">
             <time dateTime={event.startsAt} className="notice-board__date">
               {formatEventTime(event, intl)}
+              <ExtraDates value={dhakaDayOf(event.startsAt)} />
             </time>
             <div>
               <h3 className="notice-board__title">

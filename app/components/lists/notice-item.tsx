@@ -4,6 +4,7 @@ import { formatDate } from "../../../i18n/format";
 import { formatFileSize } from "../../lib/file-size";
 import { useI18n } from "../../lib/i18n";
 import { type ImageView, Picture } from "../../ui";
+import { ExtraDates } from "../dates";
 
 export type NoticeItemData = {
   id: string;
@@ -25,6 +26,7 @@ export function NoticeItem({ notice }: { notice: NoticeItemData }) {
         <time className="muted list-card__meta" dateTime={notice.createdAt}>
           {formatDate(notice.createdAt, intl)}
         </time>
+        <ExtraDates value={notice.createdAt} />
         <p className="notice-item__text">{notice.about}</p>
         {download ? (
           <p className="notice-item__download">

@@ -1,0 +1,144 @@
+// /DeashBoard/settings (admins): the calendars shown beside the Gregorian date on notices, events,
+// the calendar, receipts and marksheets (none, the Bangla calendar's, the Hijri, or both), the
+// Hijri offset of up to two days, and the institute's names in English and Bangla for the
+// installed app (docs/offline-and-dates.md). Works without script.
+import { Alert, Button, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { data, Form, href, redirect } from "react-router";
+import { extraCalendarChoices, extraDates } from "../../common/dates";
+import { type Problem, problem } from "../../common/errors/problem";
+import { instituteNameMaxLetters, siteSettingsInput } from "../../common/schemas/site-settings";
+import { DomainError } from "../../server/domain/errors";
+import { readSiteSettings, saveSiteSettings } from "../../server/domain/site-settings";
+import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { useI18n } from "../lib/i18n";
+import { pageOf, requireAdminPage } from "../lib/page.server";
+import { personalPage } from "../lib/shared-page";
+import { type FieldErrors, fieldProblemsOf } from "../lib/use-schema-form";
+import type { Route } from "./+types/dashboard.settings";
+
+export const handle = personalPage;
+
+const offsets = [-2, -1, 0, 1, 2];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  return {
+    settings: await readSiteSettings(services.db),
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+    today: new Date().toISOString(),
+  };
+}
+
+type ActionAnswer = { fields: FieldErrors; error: Problem };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireAdminPage(context, request);
+  const { services } = pageOf(context);
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const offset = field("hijriOffset");
+  const settings = siteSettingsInput.safeParse({
+    calendars: field("calendars"),
+    hijriOffset: offset === undefined || offset.trim() === "" ? undefined : Number(offset),
+    nameEn: field("nameEn") ?? "",
+    nameBn: field("nameBn") ?? "",
+  });
+  if (!settings.success) {
+    return data<ActionAnswer>(
+      { fields: fieldProblemsOf(settings.error), error: problem("request.invalid") },
+      { status: 400 },
+    );
+  }
+  try {
+    await saveSiteSettings(services.db, actor, settings.data);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    throw data({ error: error.problem ?? problem("auth.roleOnly") }, { status: 403 });
+  }
+  return redirect(`${href("/DeashBoard/settings")}?saved=1`);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "settings.title");
+
+export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, te, locale } = useI18n();
+  const { settings } = loaderData;
+  const fieldError = (name: string) => {
+    const found = actionData?.fields?.[name];
+    return found ? te(found) : undefined;
+  };
+  const example = extraDates(loaderData.today, locale, { ...settings, calendars: "both" }).join(" · ");
+  return (
+    <Stack gap="lg" maw={700}>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Title order={2} mb="xs">
+          {t("settings.title")}
+        </Title>
+        <Text size="sm" c="gray.7" mb="sm">
+          {t("settings.lead")}
+        </Text>
+        {loaderData.saved ? (
+          <Alert color="green" variant="light" mb="sm" role="status" data-testid="settings-saved">
+            {t("settings.saved")}
+          </Alert>
+        ) : null}
+        {actionData?.error ? (
+          <Alert color="red" variant="light" mb="sm" role="alert" data-testid="settings-error">
+            {te(actionData.error)}
+          </Alert>
+        ) : null}
+        <Form method="post" noValidate data-testid="site-settings-form">
+          <Stack gap="sm">
+            <NativeSelect
+              name="calendars"
+              label={t("settings.calendars")}
+              defaultValue={settings.calendars}
+              data={extraCalendarChoices.map((choice) => ({
+                value: choice,
+                label: t(`settings.calendars.${choice}`),
+              }))}
+              error={fieldError("calendars")}
+            />
+            <NativeSelect
+              name="hijriOffset"
+              label={t("settings.hijriOffset")}
+              defaultValue={String(settings.hijriOffset)}
+              data={offsets.map((offset) => ({
+                value: String(offset),
+                label: offset > 0 ? `+${offset}` : String(offset),
+              }))}
+              error={fieldError("hijriOffset")}
+            />
+            <Text size="sm" data-testid="settings-example">
+              {t("settings.example", { dates: example })}
+            </Text>
+            <TextInput
+              name="nameEn"
+              label={t("settings.nameEn")}
+              description={t("settings.nameHint")}
+              defaultValue={settings.nameEn ?? ""}
+              maxLength={instituteNameMaxLetters * 4}
+              error={fieldError("nameEn")}
+            />
+            <TextInput
+              name="nameBn"
+              lang="bn"
+              label={t("settings.nameBn")}
+              description={t("settings.nameHint")}
+              defaultValue={settings.nameBn ?? ""}
+              maxLength={instituteNameMaxLetters * 4}
+              error={fieldError("nameBn")}
+            />
+            <Button type="submit" name="intent" value="site-settings" variant="filled">
+              {t("settings.save")}
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+    </Stack>
+  );
+}
