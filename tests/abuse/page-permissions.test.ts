@@ -70,6 +70,7 @@ const matrix: Record<string, Row> = {
   "language":                                everyone,
   "forgot-password":                         everyone,
   "reset-password":                          everyone,
+  "confirm-email":                           everyone,
   "contact":                                 everyone,
   "subscribe":                               everyone,
   "fees/pay":                                everyone,
