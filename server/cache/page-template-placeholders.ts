@@ -123,7 +123,7 @@ export function placeholderProfile(
 type Placeholder = Template["placeholders"][number];
 
 const placeholderPattern = new RegExp(
-  `/files/maktab${secret}(image)|maktab${secret}(name|email|initials|about|contactNumber|rollNumber|phoneNumber|roll|registration|part|nonce)`,
+  `/files/maktab${secret}(image)|maktab${secret}(name|email|account|initials|about|contactNumber|rollNumber|phoneNumber|roll|registration|part|nonce)`,
   "g",
 );
 const scriptPattern = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
