@@ -161,7 +161,7 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useCartOwner(loaderData.user?.email ?? null);
+  useCartOwner(loaderData.user?.account ?? null);
   return (
     <Shell>
       {loaderData.flash ? (

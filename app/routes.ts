@@ -86,6 +86,8 @@ export default [
   // The same sign-in in the page's own window (a click before the page's script runs).
   route("auth/sign-in", "routes/auth.sign-in.ts"),
   route("reset-password", "routes/reset-password.tsx"),
+  // The link mailed to an address a phone account adds: the address is the account's once confirmed.
+  route("confirm-email", "routes/confirm-email.tsx"),
 
   // Forms and feeds without a page of their own.
   route("contact", "routes/contact.ts"),

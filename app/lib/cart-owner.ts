@@ -2,8 +2,9 @@
 // last one's cart in their account, so the browser keeps, next to the cart ("shopping_cart", the
 // specification's key), a mark of the account that filled it: when the page's account is another
 // one (a sign-out, a session that ended, someone else signing in), the cart is emptied. A cart
-// filled before signing in goes with the account that signs in. The mark is a hash of the
-// account's e-mail, so the address itself is not left in the browser.
+// filled before signing in goes with the account that signs in. The mark is the root loader's
+// `account`, a hash of the account's id (server/cache/page-template-placeholders.ts): a phone
+// account has no e-mail address to tell it by, and nothing of the person is left in the browser.
 import { useEffect } from "react";
 import { cartChangedEvent, cartStorageKey } from "./cart-count";
 
@@ -12,16 +13,6 @@ export const cartOwnerKey = "shopping_cart_owner";
 /** The mark of the account the page shows (null: nobody signed in), once the page has told us. */
 let currentOwner: string | null = null;
 
-/** FNV-1a of the lower-cased address, in hex: enough to tell two accounts apart. */
-export function ownerMark(email: string): string {
-  let hash = 0x811c9dc5;
-  for (const char of email.toLowerCase()) {
-    hash ^= char.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
-}
-
 /** Called by the cart's writes: a filled cart is the current account's, an empty one nobody's. */
 export function stampCartOwner(store: Storage, filled: boolean): void {
   if (!filled) store.removeItem(cartOwnerKey);
@@ -29,8 +20,8 @@ export function stampCartOwner(store: Storage, filled: boolean): void {
 }
 
 /** Empties another account's cart, or takes over a cart filled before signing in. */
-export function keepCartFor(email: string | null): void {
-  currentOwner = email ? ownerMark(email) : null;
+export function keepCartFor(account: string | null): void {
+  currentOwner = account || null;
   try {
     const store = window.localStorage;
     const owner = store.getItem(cartOwnerKey);
@@ -47,6 +38,6 @@ export function keepCartFor(email: string | null): void {
 }
 
 /** The root layout tells the cart who is signed in, on every change of account. */
-export function useCartOwner(email: string | null): void {
-  useEffect(() => keepCartFor(email), [email]);
+export function useCartOwner(account: string | null): void {
+  useEffect(() => keepCartFor(account), [account]);
 }

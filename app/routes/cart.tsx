@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { href, Link } from "react-router";
 import { CartLines, CartTotals } from "../components/cart/cart-lines";
 import { quoteAction } from "../components/cart/orders.server";
+import { PaidBeforeNote } from "../components/cart/paid-before";
 import { useCartQuote } from "../components/cart/use-quote";
 import { announce } from "../components/notices";
 import { removeFromCart, setQuantity } from "../lib/cart";
@@ -60,35 +61,38 @@ export default function Cart() {
           <ButtonLink to={href("/admitionAll")}>{t("cart.browse")}</ButtonLink>
         </div>
       ) : (
-        <div className="cart-layout" aria-busy={state.refreshing || undefined}>
-          <section aria-labelledby="cart-items-heading">
-            <h2 id="cart-items-heading" ref={itemsHeading} tabIndex={-1} className="cart-layout__heading">
-              {t("cart.items")}
-            </h2>
-            <CartLines
-              lines={state.lines}
-              currency={state.currency}
-              onQuantity={(id, quantity) => setQuantity(id, quantity)}
-              onRemove={(line) => {
-                removeFromCart(line.admissionId);
-                announce(t("cart.removed", { title: line.title }));
-                itemsHeading.current?.focus();
-              }}
-            />
-          </section>
-          <section aria-labelledby="cart-totals-heading" className="cart-summary">
-            <h2 id="cart-totals-heading" className="cart-layout__heading">
-              {t("cart.totals")}
-            </h2>
-            <CartTotals totals={state.totals} currency={state.currency} />
-            <ButtonLink to={href("/payment-getway/stripe")} block>
-              {t("cart.proceed")}
-            </ButtonLink>
-            <p className="muted cart-center">
-              <Link to={href("/admitionAll")}>{t("cart.continue")}</Link>
-            </p>
-          </section>
-        </div>
+        <>
+          <PaidBeforeNote paid={state.paidBefore} lines={state.lines} />
+          <div className="cart-layout" aria-busy={state.refreshing || undefined}>
+            <section aria-labelledby="cart-items-heading">
+              <h2 id="cart-items-heading" ref={itemsHeading} tabIndex={-1} className="cart-layout__heading">
+                {t("cart.items")}
+              </h2>
+              <CartLines
+                lines={state.lines}
+                currency={state.currency}
+                onQuantity={(id, quantity) => setQuantity(id, quantity)}
+                onRemove={(line) => {
+                  removeFromCart(line.admissionId);
+                  announce(t("cart.removed", { title: line.title }));
+                  itemsHeading.current?.focus();
+                }}
+              />
+            </section>
+            <section aria-labelledby="cart-totals-heading" className="cart-summary">
+              <h2 id="cart-totals-heading" className="cart-layout__heading">
+                {t("cart.totals")}
+              </h2>
+              <CartTotals totals={state.totals} currency={state.currency} />
+              <ButtonLink to={href("/payment-getway/stripe")} block>
+                {t("cart.proceed")}
+              </ButtonLink>
+              <p className="muted cart-center">
+                <Link to={href("/admitionAll")}>{t("cart.continue")}</Link>
+              </p>
+            </section>
+          </div>
+        </>
       )}
     </div>
   );

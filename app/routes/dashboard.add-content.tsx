@@ -1,6 +1,7 @@
 // One add form for every kind of content (/DeashBoard/AddAdmition, AddResult, blogAdd, noticeADD,
 // ...: each kind's addPath in common/kinds); the path names the kind, app/components/dashboard/
-// content-forms.ts describes it and content-form.tsx draws it. Admins only. The browser posts
+// content-forms.ts describes it and content-form.tsx draws it. Admins, and teachers for the kinds
+// they may add (notices and blogs, which wait for an admin's approval). The browser posts
 // the form as multipart with XMLHttpRequest; the route's middleware answers that post with JSON.
 // Without script the action answers the page.
 
@@ -11,8 +12,9 @@ import { ContentFormView } from "../components/dashboard/content-form";
 import { failureOf, readContentForm, referenceChoices } from "../components/dashboard/content-form.server";
 import { type ContentForm, contentForms, kindOfPath } from "../components/dashboard/content-forms";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
+import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
-import { requireAdminPage } from "../lib/page.server";
+import { requireAdminPage, requireRolePage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";
 import type { FieldErrors } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.add-content";
@@ -25,13 +27,23 @@ function formOf(request: Request): ContentForm {
   return contentForms[kind];
 }
 
+/**
+ * Who may open the kind's add form: admins, and teachers where the kind takes their records
+ * for review (the domain decides again on create).
+ */
+function requireAdder(context: Readonly<RouterContextProvider>, request: Request, form: ContentForm) {
+  return collectionsByKind[form.kind]?.access.create === "admin"
+    ? requireAdminPage(context, request)
+    : requireRolePage(context, request, "teacher");
+}
+
 /** Adds the record the posted form describes; the answer and its HTTP status. */
 async function add(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<{ body: Answer; status: number }> {
-  const actor = requireAdminPage(context, request);
   const form = formOf(request);
+  const actor = requireAdder(context, request, form);
   const read = await readContentForm(request, context, form);
   if (read.failure) return read.failure;
   const collection = collectionsByKind[form.kind];
@@ -67,9 +79,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export const handle = personalPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
   const form = formOf(request);
-  return { kind: form.kind, choices: await referenceChoices(context, actor, form) };
+  const actor = requireAdder(context, request, form);
+  return {
+    kind: form.kind,
+    choices: await referenceChoices(context, actor, form),
+    // A teacher's record waits for an admin's approval; the form says so once it is sent.
+    forReview: !actor.isAdmin,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,11 +95,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <ContentFormView
       form={contentForms[loaderData.kind]}
       choices={loaderData.choices}
       actionData={actionData}
+      successText={loaderData.forReview ? t("teaching.sentForReview") : undefined}
     />
   );
 }

@@ -189,6 +189,13 @@ export default function DashboardOrders({ loaderData, actionData }: Route.Compon
                         {t("cart.receipt.refunded")} {money(order.refundedMinor, order.currency)}
                       </Text>
                     ) : null}
+                    {order.paidTwiceWith ? (
+                      <Text size="xs" c="red.8" fw={600} data-testid="order-paid-twice">
+                        {t("cart.admin.paidTwice", {
+                          numbers: order.paidTwiceWith.map(orderNumber).join(", "),
+                        })}
+                      </Text>
+                    ) : null}
                     {order.status === "on_hold" ? <ConfirmHoldForm orderId={order.id} /> : null}
                     {refundableStatuses.includes(order.status) && order.refundedMinor < order.totalMinor ? (
                       <RefundForm

@@ -6,6 +6,7 @@ import { href, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import type { MessageKey } from "../../i18n/translate";
 import { CartTotals, CompactLines } from "../components/cart/cart-lines";
 import { quoteAction } from "../components/cart/orders.server";
+import { PaidBeforeNote } from "../components/cart/paid-before";
 import { offeredMethods, type PaymentMethod } from "../components/cart/payment-methods.server";
 import type { PaymentOutlet } from "../components/cart/payment-outlet";
 import { useCartQuote } from "../components/cart/use-quote";
@@ -58,6 +59,9 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container section">
       <h1>{t("cart.payment.title")}</h1>
+      {state.status === "ready" && !paid ? (
+        <PaidBeforeNote paid={state.paidBefore} lines={state.lines} />
+      ) : null}
       <div className="payment-layout">
         <section aria-labelledby="payment-summary-heading" className="cart-summary">
           <h2 id="payment-summary-heading" className="cart-layout__heading">

@@ -12,7 +12,7 @@ import { classLabelKey } from "../components/lists/labels";
 import { useProfile } from "../components/profile/use-profile";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
-import { requireUserPage } from "../lib/page.server";
+import { pageOf, requireUserPage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";
 import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, SelectField, TextArea, TextField } from "../ui";
@@ -24,7 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ ok: false as const, error: null, fields: fieldProblemsOf(parsed.error) }, { status: 400 });
   try {
-    await updateOwnProfile(contentContext(context), actor, parsed.data);
+    const { services } = pageOf(context);
+    await updateOwnProfile(
+      {
+        ...contentContext(context),
+        mailing: { mail: services.mail, logger: services.logger, publicUrl: services.config.publicUrl },
+      },
+      actor,
+      parsed.data,
+    );
     return { ok: true as const, error: null, fields: {} };
   } catch (error) {
     if (error instanceof DomainError)

@@ -99,8 +99,11 @@ export type KindDefinition = {
     image: "none" | "optional" | "required";
     /** Records wait for an admin's review (a `status` field: pending, approved, rejected). */
     reviewed: boolean;
-    /** Who may add records (admins, or any signed-in user), and who may change and delete them. */
-    access: { create: "admin" | "user"; change: "admin" | "authorOrAdmin" };
+    /**
+     * Who may add records (admins; teachers too, their records waiting for review; or any
+     * signed-in user), and who may change and delete them.
+     */
+    access: { create: "admin" | "teacher" | "user"; change: "admin" | "authorOrAdmin" };
     /** The record's fields, in the form's order: the input is those with a rule, the form those with a widget. */
     fields: readonly KindField[];
     /** List filters beyond the search (`q`), by field name, with the rule of their values. */

@@ -1,5 +1,6 @@
 // Notices: the notice board's announcements, each may carry a file of the downloads (a form to
-// fill in). Admins add them; everyone sees them.
+// fill in). Admins add them, published at once; a teacher's waits as pending, seen by no one but
+// the admins, until an admin approves it (docs/decisions/0061).
 import { defineKind } from "./define";
 
 export const notices = defineKind({
@@ -18,8 +19,8 @@ export const notices = defineKind({
   publicPath: "/notices",
   titleField: "title",
   image: "optional",
-  reviewed: false,
-  access: { create: "admin", change: "admin" },
+  reviewed: true,
+  access: { create: "teacher", change: "admin" },
   fields: [
     {
       name: "title",
@@ -48,5 +49,7 @@ export const notices = defineKind({
       label: "forms.noticeDownload",
       references: "downloads",
     },
+    { name: "status", rule: (r) => r.reviewStatus.optional() },
   ],
+  filters: (r) => ({ status: { rule: r.reviewStatus } }),
 });

@@ -91,6 +91,11 @@ const en = {
   "reset.success": "Your password has been reset. Sign in with the new one.",
   "reset.invalid": "This reset link is not valid or has expired. Ask for a new one.",
   "reset.askAgain": "Ask for a new link",
+  "emailConfirm.heading": "Confirm your e-mail address",
+  "emailConfirm.intro":
+    "Confirm this address for your account: mail from the school may then be sent to it, and you may sign in with it.",
+  "emailConfirm.submit": "Confirm the address",
+  "emailConfirm.done": "Confirmed: {email} is your account's address now.",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -178,6 +183,11 @@ const bn: Record<keyof typeof en, string> = {
   "reset.success": "আপনার পাসওয়ার্ড নতুন করে দেওয়া হয়েছে। নতুন পাসওয়ার্ড দিয়ে লগইন করুন।",
   "reset.invalid": "এই রিসেট লিংকটি সঠিক নয় অথবা মেয়াদ শেষ হয়ে গেছে। নতুন লিংক চান।",
   "reset.askAgain": "নতুন লিংক চান",
+  "emailConfirm.heading": "আপনার ই-মেইল ঠিকানা নিশ্চিত করুন",
+  "emailConfirm.intro":
+    "আপনার অ্যাকাউন্টের জন্য এই ঠিকানাটি নিশ্চিত করুন: তারপর স্কুলের মেইল এখানে পাঠানো যাবে এবং এটি দিয়ে সাইন ইন করা যাবে।",
+  "emailConfirm.submit": "ঠিকানা নিশ্চিত করুন",
+  "emailConfirm.done": "নিশ্চিত হয়েছে: {email} এখন আপনার অ্যাকাউন্টের ঠিকানা।",
 };
 
 export const accountSecurityMessages = { en, bn };

@@ -8,6 +8,9 @@ const en = {
   "cart.empty": "Your cart is empty. Book an admission to see it here.",
   "cart.browse": "See admissions",
   "cart.missing": "An admission in your cart no longer exists and was removed.",
+  "cart.paidBefore":
+    "You have already paid for {title}: order {number} on {date}. Paying again pays for it twice; go on only if you mean to.",
+  "cart.paidBefore.receipt": "See the receipt of order {number}",
   "cart.unitPrice": "Unit price",
   "cart.quantity": "Quantity",
   "cart.quantityOf": "Quantity of {title}",
@@ -138,6 +141,7 @@ const en = {
   "cart.admin.emptyFiltered": "No orders with this status.",
   "cart.admin.lateNote":
     "Paid after expiry: the payment service took the money after the order expired. Refund it or honour the order by hand.",
+  "cart.admin.paidTwice": "Paid twice: also order {numbers} for the same admission",
   "cart.admin.expiryNote": "Orders unpaid 24 hours after they were made expire and can no longer be paid.",
 } as const;
 
@@ -148,6 +152,9 @@ const bn: Record<keyof typeof en, string> = {
   "cart.empty": "আপনার কার্ট খালি। এখানে দেখতে একটি ভর্তি বুক করুন।",
   "cart.browse": "ভর্তির তথ্য দেখুন",
   "cart.missing": "আপনার কার্টের একটি ভর্তি আর নেই, তাই সেটি সরিয়ে দেওয়া হয়েছে।",
+  "cart.paidBefore":
+    "{title}-এর টাকা আপনি আগেই দিয়েছেন: অর্ডার {number}, {date}। আবার দিলে দুবার দেওয়া হবে; সত্যিই চাইলে তবেই এগোন।",
+  "cart.paidBefore.receipt": "অর্ডার {number}-এর রসিদ দেখুন",
   "cart.unitPrice": "একক মূল্য",
   "cart.quantity": "পরিমাণ",
   "cart.quantityOf": "{title}-এর পরিমাণ",
@@ -275,6 +282,7 @@ const bn: Record<keyof typeof en, string> = {
   "cart.admin.emptyFiltered": "এই অবস্থার কোনো অর্ডার নেই।",
   "cart.admin.lateNote":
     "মেয়াদ শেষে পরিশোধিত: অর্ডারের মেয়াদ শেষ হওয়ার পরে পেমেন্ট সেবা টাকা নিয়েছে। টাকা ফেরত দিন অথবা নিজে অর্ডারটি গ্রহণ করুন।",
+  "cart.admin.paidTwice": "দুবার পরিশোধিত: একই ভর্তির জন্য অর্ডার {numbers}-ও",
   "cart.admin.expiryNote": "তৈরির ২৪ ঘণ্টার মধ্যে পরিশোধ না হওয়া অর্ডারের মেয়াদ শেষ হয় এবং আর পরিশোধ করা যায় না।",
 };
 

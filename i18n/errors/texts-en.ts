@@ -65,6 +65,7 @@ export const errorTextsEn = {
   "account.lastAdmin": "There must always be at least one admin",
   "account.ownAccount": "You cannot disable or delete your own account",
   "account.emailFixed": "The e-mail cannot be changed here",
+  "account.emailLinkInvalid": "This link is not valid any more: add the address again from your profile",
   "phone.format": "Enter a Bangladeshi mobile number, such as 01712345678",
   "account.notFoundBy": "No account with the e-mail or phone number {who}",
   "account.lastAdminSelf": "You are the last admin: make another account an admin before you give up yours",

@@ -249,7 +249,12 @@ export function contentEndpoints<Item>(
       paths: paths.create,
       summary: `Add ${aLabel}`,
       tag,
-      access: collection.access.create === "admin" ? "admin" : "signed-in user",
+      access:
+        collection.access.create === "admin"
+          ? "admin"
+          : collection.access.create === "teacher"
+            ? "teacher or admin"
+            : "signed-in user",
       body: jsonObject,
       bodyDoc,
       acceptsFiles,

@@ -173,7 +173,15 @@ export const userEndpoints = [
     bodyDoc: profileDoc,
     response: changed,
     handle: ({ services, actor, body }) =>
-      updateOwnProfile({ db: services.db, images: services.images }, actor, body),
+      updateOwnProfile(
+        {
+          db: services.db,
+          images: services.images,
+          mailing: { mail: services.mail, logger: services.logger, publicUrl: services.config.publicUrl },
+        },
+        actor,
+        body,
+      ),
   }),
   endpoint({
     method: "POST",

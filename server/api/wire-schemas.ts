@@ -290,6 +290,11 @@ export const orderWire = z.strictObject({
     }),
   ),
   buyer: seenBy(z.strictObject({ name: z.string(), email: z.string() }), "admins"),
+  paidTwiceWith: seenBy(z.array(id), "accountants and admins, when there are some").meta({
+    description:
+      "The other paid orders of the same account for an admission of this paid order (one of them may be refunded); " +
+      "only for accountants and admins, and only when there are some",
+  }),
   subtotal: major,
   shipping: major,
   tax: major,

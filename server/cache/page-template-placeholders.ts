@@ -18,7 +18,17 @@ import { type GzipPiece, gzipOf, plainPiece } from "./gzip-pieces";
 import type { PlaceholderName, PlaceholderValues, Template } from "./page-templates";
 
 /** What a page shows of the signed-in person, each a placeholder of its template. */
-export type Person = { name: string; email: string; image: string | null; initials: string };
+export type Person = {
+  name: string;
+  email: string;
+  /**
+   * A mark of the account (a hash of its id, never the id), by which the browser's cart knows
+   * whose it is: a phone account has no e-mail address to tell it by (app/lib/cart-owner.ts).
+   */
+  account: string;
+  image: string | null;
+  initials: string;
+};
 
 // Letters and digits only, so that no escaping on the way (React's, JSON's, React Router's)
 // changes a token; the secret is this process's, so no stored text can forge one.
@@ -28,6 +38,7 @@ const token = (name: PlaceholderName) => `maktab${secret}${name}`;
 export const placeholderTokens: Record<PlaceholderName, string> = {
   name: token("name"),
   email: token("email"),
+  account: token("account"),
   initials: token("initials"),
   // An uploaded file's address, so that it passes the link rules (common/text-rules.ts).
   image: `/files/${token("image")}`,
@@ -50,6 +61,7 @@ export function placeholderUser(actor: SignedInActor) {
   return {
     name: placeholderTokens.name,
     email: placeholderTokens.email,
+    account: placeholderTokens.account,
     image: actor.image ? placeholderTokens.image : null,
     initials: placeholderTokens.initials,
     isAdmin: actor.isAdmin,
@@ -62,12 +74,22 @@ export function shownUser(actor: SignedInActor) {
 }
 
 /** A visitor who is not signed in: a page for them holds no person's placeholder. */
-export const nobody: Person = { name: "", email: "", image: null, initials: "" };
+export const nobody: Person = { name: "", email: "", account: "", image: null, initials: "" };
+
+/** The mark of an account the browser's cart keeps: a hash of the account's id, not the id. */
+export const accountMark = (id: string): string =>
+  createHash("sha256").update(`cart-owner:${id}`).digest("hex").slice(0, 16);
 
 export function personOf(actor: SignedInActor): Person {
   // A phone account has no address to show (its placeholder never is): common/phone-accounts.ts.
   const email = shownEmail(actor.email) ?? "";
-  return { name: actor.name, email, image: actor.image, initials: initialsOf(actor.name) };
+  return {
+    name: actor.name,
+    email,
+    account: accountMark(actor.id),
+    image: actor.image,
+    initials: initialsOf(actor.name),
+  };
 }
 
 /**
@@ -101,7 +123,7 @@ export function placeholderProfile(
 type Placeholder = Template["placeholders"][number];
 
 const placeholderPattern = new RegExp(
-  `/files/maktab${secret}(image)|maktab${secret}(name|email|initials|about|contactNumber|rollNumber|phoneNumber|roll|registration|part|nonce)`,
+  `/files/maktab${secret}(image)|maktab${secret}(name|email|account|initials|about|contactNumber|rollNumber|phoneNumber|roll|registration|part|nonce)`,
   "g",
 );
 const scriptPattern = /<script\b[^>]*>([\s\S]*?)<\/script>/g;

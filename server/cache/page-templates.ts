@@ -16,6 +16,7 @@ type Context = "html" | "data";
 export type PlaceholderName =
   | "name"
   | "email"
+  | "account"
   | "image"
   | "initials"
   | "about"

@@ -385,10 +385,20 @@ export const notices = pgTable(
     ...imageColumns(),
     /** A file the notice carries (a form to fill in, the routine): a download of the downloads' list. */
     downloadId: uuid().references(() => downloads.id, { onDelete: "set null" }),
+    /** A teacher's notice waits for an admin's approval (pending); an admin's is approved at once. */
+    status: text().$type<ReviewStatus>().notNull().default("approved"),
+    /** Who wrote it (a teacher's notice names them for the admins' review), when the account is kept. */
+    authorId: text().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.createdAt), index().on(t.imageFileId), index().on(t.downloadId)],
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.imageFileId),
+    index().on(t.downloadId),
+    index().on(t.status, t.createdAt),
+    index().on(t.authorId),
+  ],
 );
 
 export const services = pgTable(

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
+import { isPlaceholderEmail } from "../../common/phone-accounts";
 import { shownLink } from "../../common/text-rules";
 import { wireDate } from "../api/kind-rest";
 import { email, id, imageFields, reviewStatusWire, timestamp } from "../api/wire-schemas";
@@ -31,7 +32,12 @@ export const blogFieldsSeen = { authorEmail: "author or admin", authorId: "autho
 export const blogSeenBy = <T extends { authorEmail: string; authorId: string | null }>(
   actor: Actor,
   blog: T,
-) => shownTo(actor, blog, blogFieldsSeen, actor.kind === "user" && blog.authorId === actor.id);
+) => {
+  const shown = shownTo(actor, blog, blogFieldsSeen, actor.kind === "user" && blog.authorId === actor.id);
+  // A phone account's blog carries its placeholder address, which nobody is shown.
+  if (isPlaceholderEmail(blog.authorEmail)) delete shown.authorEmail;
+  return shown;
+};
 
 /** A fresh installation's blogs, approved, each with a picture (their comments: comments.ts). */
 const samples: KindSamples = {

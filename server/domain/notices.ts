@@ -5,8 +5,9 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { problem } from "../../common/errors/problem";
 import { wireDate } from "../api/kind-rest";
-import { id, imageFields, timestamp } from "../api/wire-schemas";
+import { id, imageFields, reviewStatusWire, timestamp } from "../api/wire-schemas";
 import { downloads, notices } from "../db/schema";
+import { adminsOrEveryone, unapprovedHiddenFromNonAdmins } from "./content/collection";
 import { insertStamped, type KindSamples } from "./content/samples";
 import { serverKind } from "./content/server-kind";
 import { downloadFilePath } from "./downloads";
@@ -38,6 +39,15 @@ export const noticeKind = serverKind({
   samples,
   kind: "notices",
   table: notices,
+  // A teacher's notice waits for an admin's approval: until then it is on no public page, feed,
+  // sitemap or answer, only in the admins' list (docs/decisions/0061).
+  hiddenFrom: unapprovedHiddenFromNonAdmins(notices.status),
+  views: adminsOrEveryone,
+  adminOnly: ["status"],
+  onCreate: (input, actor) => ({
+    authorId: actor.id,
+    status: actor.isAdmin ? (input.status ?? "approved") : "pending",
+  }),
   check: async (ctx, input) => {
     if (!input.downloadId) return;
     const [found] = await ctx.db
@@ -71,8 +81,9 @@ export const noticeKind = serverKind({
   rest: {
     tag: "Notices",
     paths: { list: ["/Notice/notices"], one: ["/Notice/notices/:id"], create: ["/Notice/notices"] },
-    fields: { Title: "title", title: "title", about: "about", downloadId: "downloadId" },
+    fields: { Title: "title", title: "title", about: "about", downloadId: "downloadId", status: "status" },
     imageFields: ["image"],
+    filters: ["status"],
     wire: z.strictObject({
       _id: id,
       Title: z.string(),
@@ -88,6 +99,7 @@ export const noticeKind = serverKind({
         })
         .nullable()
         .meta({ description: "A file of the downloads the notice carries, or null" }),
+      status: reviewStatusWire,
       date: timestamp,
     }),
     toWire: (notice) => {
@@ -105,6 +117,7 @@ export const noticeKind = serverKind({
           fileSize: download.fileSize,
           file: downloadFilePath(download.id),
         },
+        status: notice.status,
         date: wireDate(notice),
       };
     },

@@ -10,6 +10,7 @@ import { shownLink } from "../../common/text-rules";
 import type { Database } from "../db/client";
 import { comments, uploadedFiles, users } from "../db/schema";
 import { type Actor, requireUser, type SignedInActor } from "./actor";
+import { type AddedEmailDeps, askToAddEmail } from "./added-email";
 import type { ContentContext, ImageInput } from "./content/collection";
 import { DomainError } from "./errors";
 import { tablesWithImages } from "./kinds";
@@ -47,9 +48,13 @@ export async function getOwnProfile(db: Database, actor: Actor): Promise<Profile
   };
 }
 
-/** PUT /User/updated and the profile form: the user's own profile. The e-mail is shown, never changed here. */
+/**
+ * PUT /User/updated and the profile form: the user's own profile. The e-mail is shown, never
+ * changed here; a phone account's added address is mailed a confirmation link (`mailing`) and
+ * becomes the account's only once it is opened (added-email.ts).
+ */
 export async function updateOwnProfile(
-  ctx: ContentContext,
+  ctx: ContentContext & { mailing: Omit<AddedEmailDeps, "db"> },
   actor: Actor,
   input: ProfileInput,
 ): Promise<UpdateAnswer> {
@@ -77,10 +82,12 @@ export async function updateOwnProfile(
     contactNumber: input.number,
     className: input.className === undefined ? undefined : input.className || null,
     rollNumber: input.rollNumber,
-    email: addsEmail ? input.email : undefined,
   };
+  // Kept as the placeholder until the address's owner opens the link: nothing is mailed there before.
+  if (addsEmail && input.email) await askToAddEmail({ db: ctx.db, ...ctx.mailing }, user, input.email);
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  if (Object.keys(defined).length === 0) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 };
+  if (Object.keys(defined).length === 0)
+    return { acknowledged: true, matchedCount: 1, modifiedCount: addsEmail ? 1 : 0 };
   const before = await getOwnProfile(ctx.db, actor);
   await ctx.db.update(users).set(defined).where(eq(users.id, user.id));
   const after = await getOwnProfile(ctx.db, actor);

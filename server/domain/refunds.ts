@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
+import { shownEmail } from "../../common/phone-accounts";
 import { refundableStatuses, type refundInput } from "../../common/schemas/orders";
 import { type OrderStatus, orders, paymentRefunds, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
@@ -88,7 +89,8 @@ export async function refundOrder(
         status: result.status,
         providerRefundId: result.providerRefundId,
         actorId: admin.id,
-        actorEmail: admin.email,
+        // A phone account's placeholder address is never written where it would be shown.
+        actorEmail: shownEmail(admin.email) ?? "",
       })
       .returning();
     if (full) await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
@@ -120,7 +122,8 @@ async function mailBuyer(
   const [buyer] = order.userId
     ? await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
     : [];
-  const to = buyer?.email ?? order.billingEmail;
+  // A phone account's placeholder is nobody's address: the billing address given is, if any.
+  const to = shownEmail(buyer?.email) ?? order.billingEmail;
   if (!to) return;
   const amount = `${(amountMinor / 100).toFixed(2)} ${order.currency}`;
   const number = order.id.replace(/-/g, "").slice(0, 8).toUpperCase();

@@ -59,7 +59,12 @@ export async function makeAdmin(db: Database, actor: Actor, email: string): Prom
   if (isAdminRole(row.role)) return { acknowledged: true, matchedCount: 1, modifiedCount: 0 };
   await db.transaction(async (tx) => {
     await tx.update(users).set({ role: "admin" }).where(eq(users.id, row.id));
-    await recordAudit(tx, admin, { action: "update", subject: "user", subjectId: row.id, label: row.email });
+    await recordAudit(tx, admin, {
+      action: "update",
+      subject: "user",
+      subjectId: row.id,
+      label: shownEmail(row.email) ?? row.id,
+    });
   });
   return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
 }
@@ -200,7 +205,7 @@ export async function removeAdmin(db: Database, actor: Actor, email: string): Pr
       action: "update",
       subject: "user",
       subjectId: target.id,
-      label: target.email,
+      label: shownEmail(target.email) ?? target.id,
     });
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1 } as const;
   });
@@ -259,7 +264,7 @@ export function disableUser(db: Database, actor: Actor, email: string): Promise<
       action: "disable",
       subject: "user",
       subjectId: target.id,
-      label: target.email,
+      label: shownEmail(target.email) ?? target.id,
     });
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1 } as const;
   });
@@ -277,7 +282,7 @@ export function enableUser(db: Database, actor: Actor, email: string): Promise<U
       action: "enable",
       subject: "user",
       subjectId: target.id,
-      label: target.email,
+      label: shownEmail(target.email) ?? target.id,
     });
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1 } as const;
   });
@@ -308,7 +313,7 @@ export function deleteUser(
       action: "delete",
       subject: "user",
       subjectId: target.id,
-      label: target.email,
+      label: shownEmail(target.email) ?? target.id,
     });
     return { acknowledged: true, deletedCount: 1 } as const;
   });

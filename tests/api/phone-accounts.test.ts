@@ -9,6 +9,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
+import { confirmAddedEmail } from "../../server/domain/added-email";
 import { codeSentTo } from "../fixtures/outbox";
 import { createTestApp, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
@@ -235,12 +236,39 @@ describe.each(testDatabases)("phone accounts on %s", (kind) => {
     for (const text of seen) expect(text).not.toContain("phone.invalid");
   });
 
-  it("lets a phone account add an e-mail address from the profile, once", async () => {
+  it("adds a phone account's e-mail address only once its link is opened, mailing nothing there before", async () => {
     const { session, number } = await phoneAccount("Karim Uddin");
+    const account = async () =>
+      (await t.services.db.select().from(users).where(eq(users.phoneNumber, number)))[0];
+    const placeholder = (await account())?.email ?? "";
     const added = await t.json("/api/User/updated", "PUT", { email: "karim@school.test" }, { session });
     expect(added.status).toBe(200);
-    const [row] = await t.services.db.select().from(users).where(eq(users.phoneNumber, number));
-    expect(row?.email).toBe("karim@school.test");
+    // Not the account's yet: unverified, it is not stored, nobody signs in with it, no mail goes there
+    // but the link.
+    expect((await account())?.email).toBe(placeholder);
+    const mailDir = path.join(t.config.dataDir, "outbox", "mail");
+    const toKarim: string[] = [];
+    for (const file of existsSync(mailDir) ? await readdir(mailDir) : []) {
+      const text = await readFile(path.join(mailDir, file), "utf8");
+      if (text.includes("karim@school.test")) toKarim.push(text);
+    }
+    expect(toKarim).toHaveLength(1);
+    const token =
+      /confirm-email\?token=([A-Za-z0-9_-]+)/.exec(
+        toKarim[0]?.replace(/=\r?\n/g, "").replaceAll("=3D", "=") ?? "",
+      )?.[1] ?? "";
+    expect(token).not.toBe("");
+    // A wrong link confirms nothing (400 naming the token).
+    await expect(confirmAddedEmail(t.services.db, "not-the-token")).rejects.toMatchObject({
+      code: "invalid",
+      fieldProblems: { token: expect.anything() },
+    });
+    expect((await account())?.email).toBe(placeholder);
+
+    expect(await confirmAddedEmail(t.services.db, token)).toEqual({ email: "karim@school.test" });
+    expect(await account()).toMatchObject({ email: "karim@school.test", emailVerified: true });
+    // Used once.
+    await expect(confirmAddedEmail(t.services.db, token)).rejects.toMatchObject({ code: "invalid" });
     const again = await t.json("/api/User/updated", "PUT", { email: "other@school.test" }, { session });
     expect(again.status).toBe(400);
   });

@@ -12,7 +12,10 @@ import {
   writeCart,
 } from "../../app/lib/cart";
 import { cartChangedEvent, cartQuantity, cartStorageKey } from "../../app/lib/cart-count";
+import { keepCartFor } from "../../app/lib/cart-owner";
 import { cartTotals, maxQuantity } from "../../common/pricing";
+import { personOf } from "../../server/cache/page-template-placeholders";
+import type { SignedInActor } from "../../server/domain/actor";
 
 class FakeStorage {
   readonly items = new Map<string, string>();
@@ -145,5 +148,34 @@ describe("the browser cart", () => {
       taxMinor: 4050,
       totalMinor: 44550,
     });
+  });
+
+  it("keeps a phone account's cart as its own: the mark is the account's, never an e-mail", () => {
+    const phoneAccount = (id: string): SignedInActor => ({
+      kind: "user",
+      id,
+      email: `${id}@phone.invalid`,
+      name: "Guardian",
+      image: null,
+      roles: new Set(),
+      isAdmin: false,
+    });
+    const first = personOf(phoneAccount("acc1"));
+    const second = personOf(phoneAccount("acc2"));
+    // Nothing of the placeholder address or the id reaches the page.
+    expect(first.email).toBe("");
+    expect(first.account).not.toContain("acc1");
+    expect(first.account).not.toBe(second.account);
+
+    keepCartFor(first.account);
+    addToCart(a);
+    expect(cartItems(readCart())).toEqual([{ id: a, quantity: 1 }]);
+    // The same account again (another page): the cart stays.
+    keepCartFor(first.account);
+    expect(cartItems(readCart())).toEqual([{ id: a, quantity: 1 }]);
+    // Another phone account on this browser: not theirs, emptied.
+    keepCartFor(second.account);
+    expect(cartItems(readCart())).toEqual([]);
+    keepCartFor(null);
   });
 });

@@ -22,7 +22,13 @@ describe("a template's placeholders", () => {
       createElement("p", { title: name }, createElement("img", { src: image, alt: "" }), name);
     const template = parseTemplate(renderToString(view(placeholderTokens.name, placeholderTokens.image)));
     for (const name of hostile) {
-      const person = { name, email: "a@b.test", image: `/files/images/${name}.webp`, initials: "R" };
+      const person = {
+        name,
+        email: "a@b.test",
+        account: "0123abcd",
+        image: `/files/images/${name}.webp`,
+        initials: "R",
+      };
       expect(fillTemplate(template, person, "n0nce")).toBe(renderToString(view(name, person.image)));
     }
   });

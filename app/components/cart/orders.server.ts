@@ -5,6 +5,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { maxQuantity } from "../../../common/pricing";
 import { DomainError } from "../../../server/domain/errors";
 import type { Order } from "../../../server/domain/orders/order";
+import { paidBefore } from "../../../server/domain/orders/paid-twice";
 import { quoteCart } from "../../../server/domain/orders/quote";
 import { pageOf, requireUserPage } from "../../lib/page.server";
 import type { CartItemInput, OrderView, QuoteView } from "./types";
@@ -60,7 +61,16 @@ export async function quoteFor(context: Context, items: CartItemInput[]): Promis
   for (let attempt = 0; ; attempt++) {
     try {
       const quote = await quoteCart(services, actor, remaining);
-      return { ...quote, missing: [...refused, ...quote.missing] };
+      const paid = await paidBefore(
+        services,
+        actor,
+        quote.lines.map((line) => line.admissionId),
+      );
+      return {
+        ...quote,
+        missing: [...refused, ...quote.missing],
+        paidBefore: paid.map((before) => ({ ...before, paidAt: before.paidAt.toISOString() })),
+      };
     } catch (error) {
       const bad = badItemIds(error, remaining);
       if (bad.length === 0 || attempt >= 3) throw error;
@@ -113,6 +123,7 @@ export function orderView(order: Order): OrderView {
       quantity: item.quantity,
     })),
     buyer: order.buyer ? { name: order.buyer.name, email: order.buyer.email } : null,
+    ...(order.paidTwiceWith ? { paidTwiceWith: order.paidTwiceWith } : {}),
   };
 }
 

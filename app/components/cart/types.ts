@@ -7,8 +7,14 @@ import type { Quote, QuoteLine } from "../../../server/domain/orders/quote";
 
 export type CartItemInput = { id: string; quantity: number };
 
-/** The cart priced (server/domain/orders/quote.ts). */
-export type QuoteView = Quote;
+/** An admission of the cart the account has already paid for (server/domain/orders/paid-twice.ts). */
+export type PaidBeforeView = { admissionId: string; orderId: string; paidAt: string };
+
+/**
+ * The cart priced (server/domain/orders/quote.ts), with the admissions in it that the signed-in
+ * account has already paid for (the pages warn before paying again; a payment's answer leaves it out).
+ */
+export type QuoteView = Quote & { paidBefore?: PaidBeforeView[] };
 
 export type { OrderStatus } from "../../../common/schemas/orders";
 export type { QuoteLine };

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { cartTotals, type Totals } from "../../../common/pricing";
 import { cartItems, removeFromCart, useStoredCart } from "../../lib/cart";
-import type { QuoteLine, QuoteView } from "./types";
+import type { PaidBeforeView, QuoteLine, QuoteView } from "./types";
 
 export type CartQuote =
   | { status: "loading" }
@@ -21,6 +21,8 @@ export type CartQuote =
       refreshing: boolean;
       /** The cart holds admissions the server has not priced yet (added in another tab). */
       incomplete: boolean;
+      /** Admissions of the cart this account has already paid for (paying again is allowed). */
+      paidBefore: PaidBeforeView[];
     };
 
 type QuoteAnswer = { ok: boolean; quote: QuoteView | null };
@@ -73,6 +75,7 @@ export function useCartQuote({ frozen = false }: { frozen?: boolean } = {}) {
         currency: quote.currency,
         refreshing: false,
         incomplete: false,
+        paidBefore: quote.paidBefore ?? [],
       };
     }
     if (!items) return { status: "loading" };
@@ -94,6 +97,7 @@ export function useCartQuote({ frozen = false }: { frozen?: boolean } = {}) {
       currency: quote.currency,
       refreshing: fetcher.state !== "idle" || unknown,
       incomplete: unknown,
+      paidBefore: (quote.paidBefore ?? []).filter((paid) => priced.has(paid.admissionId)),
     };
   }, [frozen, items, quote, fetcher.state]);
 

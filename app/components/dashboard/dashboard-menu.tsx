@@ -17,16 +17,19 @@ type Item = { to: string; label: TextRef; roles?: Role[] };
 const items: Item[] = [
   { to: home, label: "dashboard.home", roles: ["admin", "teacher", "accountant"] },
   // Each kind's add form, then each kind's list (common/kinds).
-  ...formKindNames.map((kind) => ({
-    to: href(`/DeashBoard/${kinds[kind].addPath}`),
-    label: formKindTexts(kind).add,
-  })),
+  // Teachers add notices and blogs, which wait for an admin's approval.
+  ...formKindNames.map(
+    (kind): Item => ({
+      to: href(`/DeashBoard/${kinds[kind].addPath}`),
+      label: formKindTexts(kind).add,
+      roles: kinds[kind].access.create === "admin" ? undefined : ["teacher"],
+    }),
+  ),
   ...listKinds.map((kind) => ({ to: href("/DeashBoard/list/:kind", { kind }), label: listMenuLabels[kind] })),
   { to: href("/DeashBoard/exams"), label: "results.exams.heading", roles: ["teacher"] },
   { to: href("/DeashBoard/register"), label: "registerPage.menu" },
   { to: href("/DeashBoard/my-teaching"), label: "teaching.menu.mine", roles: ["teacher"] },
   { to: href("/DeashBoard/attendance"), label: "attendance.menu", roles: ["teacher"] },
-  { to: href("/profile-route/postBlog"), label: "teaching.menu.blog", roles: ["teacher"] },
   { to: href("/DeashBoard/messages"), label: "messages.title", roles: ["teacher"] },
   { to: href("/DeashBoard/routines"), label: "routines.menu" },
   { to: href("/DeashBoard/comments"), label: "moderation.menu" },

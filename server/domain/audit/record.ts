@@ -44,7 +44,7 @@ export async function recordAudits(
   await db.insert(auditEntries).values(
     entries.map((entry) => ({
       actorId: actor.id,
-      actorEmail: actor.email,
+      actorEmail: shownEmail(actor.email) ?? "",
       action: entry.action,
       subject: entry.subject,
       subjectId: entry.subjectId,

@@ -14,7 +14,7 @@ import { type InputOf, kindInputs } from "../../../common/kinds/inputs";
 import { imageLink } from "../../../common/schemas/content";
 import { fieldProblemsOf } from "../../../common/schemas/field-errors";
 import type { Database } from "../../db/client";
-import { type Actor, requireAdmin, requireUser, type SignedInActor } from "../actor";
+import { type Actor, requireAdmin, requireRole, requireUser, type SignedInActor } from "../actor";
 import { type AuditInput, recordAudit } from "../audit/record";
 import { DomainError } from "../errors";
 import type {
@@ -221,7 +221,12 @@ export function collection<K extends KindName, Table extends ContentTable>(
       image?: ImageInput,
       document?: DocumentInput,
     ) {
-      const user = access.create === "admin" ? requireAdmin(actor) : requireUser(actor);
+      const user =
+        access.create === "admin"
+          ? requireAdmin(actor)
+          : access.create === "teacher"
+            ? requireRole(actor, "teacher")
+            : requireUser(actor);
       const prefilled =
         definition.prefill && isObject(sent) ? { ...sent, ...definition.prefill(user) } : sent;
       const values = parse(input, prefilled) as z.output<InputOf<K>>;

@@ -153,7 +153,7 @@ export type ContentRecord<Table extends ContentTable> = InferSelectModel<Table> 
 export type ContentCollection<Item> = {
   name: string;
   /** Who may create, and who may change or delete (the domain checks; adapters document it). */
-  access: { create: "admin" | "user"; change: "admin" | "authorOrAdmin" };
+  access: { create: "admin" | "teacher" | "user"; change: "admin" | "authorOrAdmin" };
   /** List filters beyond `q`, with the rule for their values and whether they are a closed list. */
   filters: Record<string, { schema: z.ZodType<string>; closed: boolean }>;
   /** The fields a create takes (for documentation and forms). */

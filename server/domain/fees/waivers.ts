@@ -2,8 +2,10 @@
 // from a month to a month. Given by an admin or an accountant, in the audit trail. Invoices made
 // afterwards carry it; invoices already made and not yet paid at all get it as a line now; a paid
 // invoice never changes (a correction is the office's, with its reason).
+
 import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { waiverPart } from "../../../common/fees";
+import { shownEmail } from "../../../common/phone-accounts";
 import type { WaiverInput } from "../../../common/schemas/fees";
 import type { Database } from "../../db/client";
 import { feeInvoiceLines, feeInvoices, feeWaivers } from "../../db/schema";
@@ -43,7 +45,7 @@ export async function addWaiver(db: Database, actor: Actor, input: WaiverInput):
         toMonth: input.until ?? null,
         reason: input.reason,
         actorId: staff.id,
-        actorEmail: staff.email,
+        actorEmail: shownEmail(staff.email) ?? "",
       })
       .returning();
     if (!waiver) throw new Error("the waiver was not stored");

@@ -77,6 +77,11 @@ export type Order = {
   items: OrderItemView[];
   /** Who bought it: shown to admins only. */
   buyer?: { name: string; email: string };
+  /**
+   * For the office (with the buyer): the other paid orders of the same account for an admission
+   * of this one, when this one is paid too (paid-twice.ts); left out when there are none.
+   */
+  paidTwiceWith?: string[];
 };
 
 /** An order's row as the database has it. */

@@ -8,6 +8,7 @@ import { type Actor, holdsRole, requireRole, requireUser } from "../actor";
 import { notFound } from "../errors";
 import { expireStaleOrders } from "./expiry";
 import type { Order, OrderContext, OrderItemView, Refund } from "./order";
+import { paidTwiceWith } from "./paid-twice";
 
 export const refundOf = (row: typeof paymentRefunds.$inferSelect): Refund => ({
   id: row.id,
@@ -47,9 +48,9 @@ export async function selectOrders(
     ctx.db.select({ n: count() }).from(orders).where(where),
   ]);
   const ids = rows.map((row) => row.order.id);
-  const [items, refunds] =
+  const [items, refunds, twice] =
     ids.length === 0
-      ? [[], []]
+      ? [[], [], new Map<string, string[]>()]
       : await Promise.all([
           ctx.db
             .select()
@@ -61,6 +62,7 @@ export async function selectOrders(
             .from(paymentRefunds)
             .where(inArray(paymentRefunds.orderId, ids))
             .orderBy(paymentRefunds.createdAt),
+          withBuyer ? paidTwiceWith(ctx, ids) : new Map<string, string[]>(),
         ]);
   const refundsByOrder = new Map<string, Refund[]>();
   for (const refund of refunds) {
@@ -102,6 +104,7 @@ export async function selectOrders(
       paidAt: order.paidAt,
       createdAt: order.createdAt,
       items: itemsByOrder.get(order.id) ?? [],
+      ...(twice.has(order.id) ? { paidTwiceWith: twice.get(order.id) } : {}),
       ...(withBuyer
         ? {
             buyer: {

@@ -129,6 +129,8 @@ export async function childView(
     db
       .select({ id: notices.id, title: notices.title, createdAt: notices.createdAt })
       .from(notices)
+      // A teacher's notice waiting for approval is on no one's page but the admins' list.
+      .where(eq(notices.status, "approved"))
       .orderBy(desc(notices.createdAt))
       .limit(childViewNotices),
   ]);
