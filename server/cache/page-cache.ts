@@ -17,7 +17,7 @@ import { localeOf } from "../cookies";
 import type { DatabaseHandle } from "../db/client";
 import { sequenceState } from "../db/rows";
 import { answerWithin } from "../db/unavailable";
-import { searchWithoutTracking } from "../tracking-parameters";
+import { type DeclaredQuery, pageSearch, undeclared } from "../tracking-parameters";
 import { type CachedResponse, cachedResponseBytes } from "./cached-response";
 import { createContentReads } from "./content-reads";
 import { freshRead } from "./fresh-read";
@@ -38,11 +38,12 @@ const languageCookie = "maktab_lang";
  * The key a request is cached under, or null when it must not be served from the cache: only
  * GET and HEAD, only without credentials or any cookie of ours but the language (a session,
  * a pending flash banner), only public paths. A page differs by path and query (which includes
- * React Router's `.data` requests; not the tracking parameters other sites add, which pages are
- * rendered without: server/tracking-parameters.ts), language, and whether a crawler asks
- * (crawlers get whole pages, people get streamed ones).
+ * React Router's `.data` requests), language, and whether a crawler asks (crawlers get whole
+ * pages, people get streamed ones). Of the query, only the parameters the page declares count,
+ * in a fixed order (`declared`, server/tracking-parameters.ts): pages are rendered without the
+ * others, so tracking links and made-up parameters are the one kept copy of the clean address.
  */
-export function cacheKeyOf(request: Request): string | null {
+export function cacheKeyOf(request: Request, declared: DeclaredQuery = undeclared): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const headers = request.headers;
   if (headers.has("authorization")) return null;
@@ -54,7 +55,7 @@ export function cacheKeyOf(request: Request): string | null {
   if (privatePaths.test(url.pathname)) return null;
   const agent = headers.get("user-agent");
   const reader = agent && isCrawler(agent) ? "bot" : "person";
-  return `${localeOf(request)} ${reader} ${url.pathname}${searchWithoutTracking(url)}`;
+  return `${localeOf(request)} ${reader} ${url.pathname}${pageSearch(url, declared)}`;
 }
 
 // isbot's one large pattern was a twentieth of a kept page's time; visitors send few distinct

@@ -8,6 +8,7 @@ import type { ContentReads } from "../cache/content-reads";
 import { cacheKeyOf, isCacheableAnswer, type PageCache, viewKeyOf } from "../cache/page-cache";
 import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
+import { type DeclaredQuery, undeclared } from "../tracking-parameters";
 import { etagMatches, keptOn304 } from "./api-caching";
 
 const changingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -111,12 +112,14 @@ export type RenderCounts = ReturnType<typeof createRenderCounts>;
 /**
  * Serves cached responses. `sharedViewOf` names the view of a REST read for an actor (the API
  * router's Endpoint.sharedView), so that signed-in callers of one view share answers too.
- * `renders` counts the answers made afresh (BENCH_COUNTERS).
+ * `renders` counts the answers made afresh (BENCH_COUNTERS). `declared` names the query
+ * parameters each page reads: the others are not part of its key.
  */
 export const servePageCache = (
   cache: PageCache,
   sharedViewOf: (pathname: string, actor: Actor) => string | null = () => null,
   renders?: RenderCounts,
+  declared: DeclaredQuery = undeclared,
 ) => {
   // Pages being rendered for the cache: when many visitors ask for the same page after a change,
   // one renders it and the others wait for that copy (or get the old one, if only the time
@@ -125,7 +128,8 @@ export const servePageCache = (
 
   return createMiddleware<AppEnv>(async (c, next) => {
     const key =
-      cacheKeyOf(c.req.raw) ?? viewKeyOf(c.req.raw, (pathname) => sharedViewOf(pathname, c.get("actor")));
+      cacheKeyOf(c.req.raw, declared) ??
+      viewKeyOf(c.req.raw, (pathname) => sharedViewOf(pathname, c.get("actor")));
     // A signed-in request's generation was read already, to look its session up.
     const known = c.get("contentGeneration");
     const generation = key === null ? null : known !== undefined ? known : await cache.generation();

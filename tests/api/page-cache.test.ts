@@ -9,6 +9,7 @@ import { createConnection } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import pino from "pino";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callAuth } from "../../app/lib/auth-calls.server";
 import { type CachedResponse, keepAnswer } from "../../server/cache/cached-response";
@@ -46,9 +47,10 @@ async function redisAnswers(url: string): Promise<boolean> {
  * request's nonce, who is signed in, and the flash banner's clearing cookie like the real root.
  */
 function fakePages() {
-  const calls = { count: 0 };
+  const calls = { count: 0, urls: [] as string[] };
   const handler: PageHandler = async (request, context) => {
     calls.count++;
+    calls.urls.push(request.url);
     const { nonce, services, actor, contentReads } = context.get(pageContext);
     const url = new URL(request.url);
     // React Router's single fetch: the same route's data at `<path>.data`.
@@ -492,6 +494,61 @@ describe("page cache with a Redis that does not answer", () => {
         expect(response.headers.get("x-cache")).toBeNull();
       }
       expect(pages.calls.count).toBe(3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(testDatabases)("a page's declared query parameters on %s", (database) => {
+  // The build's routes as React Router lists them: the list of notices reads ?page= and ?q=.
+  const pageRoutes = {
+    root: { id: "root", path: "", module: {} },
+    notices: {
+      id: "notices",
+      parentId: "root",
+      path: "notices",
+      module: { handle: { query: ["page", "q"] } },
+    },
+  } as unknown as ServerBuild["routes"];
+
+  it("keys a page by the parameters it reads, and renders it without any other", async () => {
+    const pages = fakePages();
+    const t = await createTestApp(database, {}, { pageHandler: pages.handler, pageRoutes });
+    try {
+      const cacheOf = async (address: string) => {
+        const response = await t.request(address);
+        await response.text();
+        return response.headers.get("x-cache");
+      };
+      expect(await cacheOf("/notices")).toBe("MISS");
+      // A parameter the page reads is another page.
+      expect(await cacheOf("/notices?page=2")).toBe("MISS");
+      expect(await cacheOf("/notices?page=2")).toBe("HIT");
+      // Any other (made up, or a tracking one) is the clean address's copy.
+      expect(await cacheOf("/notices?foo=1&utm_source=x")).toBe("HIT");
+      expect(await cacheOf("/notices?page=2&foo=1&fbclid=abc")).toBe("HIT");
+      expect(await cacheOf("/notices?Page=3")).toBe("HIT");
+      // The order of the page's own parameters does not make another copy.
+      expect(await cacheOf("/notices?q=exam&page=2")).toBe("MISS");
+      expect(await cacheOf("/notices?page=2&q=exam&bar=")).toBe("HIT");
+      // A navigation's data keeps React Router's own parameter.
+      expect(await cacheOf("/notices.data?_routes=notices")).toBe("MISS");
+      expect(await cacheOf("/notices.data?_routes=notices&utm_medium=x")).toBe("HIT");
+      expect(await cacheOf("/notices.data")).toBe("MISS");
+      // What the pages saw: only the parameters they read.
+      expect(pages.calls.urls.map((url) => url.replace(origin, ""))).toEqual([
+        "/notices",
+        "/notices?page=2",
+        "/notices?q=exam&page=2",
+        "/notices.data?_routes=notices",
+        "/notices.data",
+      ]);
+      // A signed-in reader's page is rendered without the others too.
+      await t.signUp("reader@school.test");
+      const reader = await t.signIn("reader@school.test", "correct horse 1");
+      await (await t.request("/notices?foo=1&page=3", { session: reader })).text();
+      expect(pages.calls.urls.at(-1)).toBe(`${origin}/notices?page=3`);
     } finally {
       await t.close();
     }
