@@ -45,36 +45,32 @@ export async function keepAnswer(answer: {
     text = text.replaceAll(nonceAttribute, "");
     if (text.includes(answer.nonce)) return null;
   }
-  const identity = Buffer.from(text);
-  // In the visitor's wait (the render's, and that of others asking for the page meanwhile): a
-  // fast level. Kept pages asked again get the smallest copies later (bestBodies).
-  const bodies: CachedResponse["bodies"] =
-    identity.length >= compressFrom ? await compressed(identity, "fast") : { identity };
+  // Kept as it is: compressed copies are made when a visitor asks for one (the page cache's
+  // encodedBody): most
+  // pages kept after a miss are never asked again.
+  const bodies: CachedResponse["bodies"] = { identity: Buffer.from(text) };
   return { status: answer.status, headers: answer.headers, scriptHashes, etag: weakEtag(text), bodies };
 }
 
-/**
- * Compression levels: fast while a visitor waits, best for a copy that is asked again. Brotli's
- * best quality costs some ten times the CPU of quality 4 for a few per cent fewer bytes (issue 42).
- */
-const levels = {
-  fast: { brotli: 4, gzip: 6 },
-  best: { brotli: zlib.constants.BROTLI_MAX_QUALITY, gzip: zlib.constants.Z_BEST_COMPRESSION },
-};
+/** Whether a kept answer is sent compressed (to a client that accepts it). */
+export const isCompressible = (answer: CachedResponse) => answer.bodies.identity.length >= compressFrom;
 
-/** The bodies of an answer: as it is, and br and gzip copies, made on zlib's threads. */
-async function compressed(identity: Buffer, level: keyof typeof levels): Promise<CachedResponse["bodies"]> {
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: levels[level].brotli,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzip(identity, { level: levels[level].gzip }),
-  ]);
-  return { identity, br, gzip: gz };
+/**
+ * A compressed copy made in a visitor's wait, on the main thread: a fast level (brotli 4, gzip 6
+ * take a millisecond or two for a page; brotli's best costs some fifty times brotli 4's CPU for a
+ * few per cent fewer bytes, issue 42). Pages asked again get the smallest copies later
+ * (bestBodies).
+ */
+export function fastBody(identity: Buffer, encoding: Exclude<Encoding, "identity">): Buffer {
+  return encoding === "br"
+    ? zlib.brotliCompressSync(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : zlib.gzipSync(identity, { level: 6 });
 }
 
 /**
@@ -82,15 +78,20 @@ async function compressed(identity: Buffer, level: keyof typeof levels): Promise
  * it has answered, server/cache/page-cache.ts): each no larger than the one it replaces.
  */
 export async function bestBodies(bodies: CachedResponse["bodies"]): Promise<CachedResponse["bodies"]> {
-  if (bodies.identity.length < compressFrom) return bodies;
-  const best = await compressed(bodies.identity, "best");
-  const smaller = (made: Buffer | undefined, had: Buffer | undefined) =>
-    made && had && had.length < made.length ? had : made;
-  return {
-    identity: bodies.identity,
-    br: smaller(best.br, bodies.br),
-    gzip: smaller(best.gzip, bodies.gzip),
-  };
+  const { identity } = bodies;
+  if (identity.length < compressFrom) return bodies;
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  const smaller = (made: Buffer, had: Buffer | undefined) => (had && had.length < made.length ? had : made);
+  return { identity, br: smaller(br, bodies.br), gzip: smaller(gz, bodies.gzip) };
 }
 
 /**
@@ -107,11 +108,22 @@ export function inlineScriptHashes(html: string, nonceAttribute: string): string
   return [...hashes];
 }
 
-/** The best kept encoding the client accepts (br, then gzip), per its Accept-Encoding. */
-export const encodingFor = (acceptEncoding: string | undefined, answer: CachedResponse): Encoding =>
+/**
+ * The best encoding of a kept answer the client accepts (br, then gzip), per its Accept-Encoding:
+ * among its copies, or (`canMake`: a copy is made when missing) any for a page large enough.
+ */
+export const encodingFor = (
+  acceptEncoding: string | undefined,
+  answer: CachedResponse,
+  canMake = false,
+): Encoding =>
   bestEncoding(
     acceptEncoding,
-    (["br", "gzip"] as const).filter((encoding) => answer.bodies[encoding]),
+    canMake
+      ? isCompressible(answer)
+        ? ["br", "gzip"]
+        : []
+      : (["br", "gzip"] as const).filter((encoding) => answer.bodies[encoding]),
   );
 
 /** The first of `offered` the client accepts, per its Accept-Encoding (q-values too); else identity. */

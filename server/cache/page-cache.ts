@@ -18,7 +18,13 @@ import type { DatabaseHandle } from "../db/client";
 import { sequenceState } from "../db/rows";
 import { answerWithin } from "../db/unavailable";
 import { type DeclaredQuery, pageSearch, undeclared } from "../tracking-parameters";
-import { bestBodies, type CachedResponse, cachedResponseBytes } from "./cached-response";
+import {
+  bestBodies,
+  type CachedResponse,
+  cachedResponseBytes,
+  type Encoding,
+  fastBody,
+} from "./cached-response";
 import { createContentReads } from "./content-reads";
 import { freshRead } from "./fresh-read";
 
@@ -169,20 +175,24 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
+  /** Gives a kept entry other bodies, and counts their size in its segment. */
+  function setBodies(key: string, entry: Entry, bodies: Entry["bodies"]) {
+    const size = cachedResponseBytes({ ...entry, bodies }) + key.length * 2;
+    if (read.get(key) === entry) readBytes += size - entry.bytes;
+    else if (probation.get(key) === entry) probationBytes += size - entry.bytes;
+    else return;
+    entry.bodies = bodies;
+    entry.bytes = size;
+    evictOverBound();
+  }
+
   /** A kept answer asked again: its smallest copies, made after this answer, off its way. */
   function improve(key: string, entry: Entry) {
     if (entry.best) return;
     entry.best = true;
     setImmediate(() => {
       bestBodies(entry.bodies).then(
-        (bodies) => {
-          if (read.get(key) !== entry) return;
-          const size = cachedResponseBytes({ ...entry, bodies }) + key.length * 2;
-          entry.bodies = bodies;
-          readBytes += size - entry.bytes;
-          entry.bytes = size;
-          evictOverBound();
-        },
+        (bodies) => setBodies(key, entry, bodies),
         () => {},
       );
     });
@@ -235,6 +245,22 @@ export function createPageCache(options: PageCacheOptions) {
       evictOverBound();
       if (read.get(key) === entry) improve(key, entry);
       return { ...entry, stale: Date.now() - entry.storedAt > ttlMs };
+    },
+
+    /**
+     * A kept answer's body in `encoding`: the one kept, or one made now at a fast level and kept
+     * with it (a page is compressed for the first visitor who asks for it so, not when it is kept).
+     */
+    encodedBody(key: string, answer: CachedResponse, encoding: Encoding): Buffer {
+      if (encoding === "identity") return answer.bodies.identity;
+      const entry = read.get(key) ?? probation.get(key);
+      const kept = entry?.bodies[encoding] ?? answer.bodies[encoding];
+      if (kept) return kept;
+      const made = fastBody(answer.bodies.identity, encoding);
+      if (entry && entry.bodies.identity === answer.bodies.identity) {
+        setBodies(key, entry, { ...entry.bodies, [encoding]: made });
+      }
+      return made;
     },
 
     set(key: string, generation: string, answer: CachedResponse) {

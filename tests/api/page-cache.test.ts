@@ -619,8 +619,9 @@ describe.each(testDatabases)("a miss on %s", (database) => {
   });
 
   it("keeps the pages people read through a flood of addresses each asked once", async () => {
-    // Each page some 5 kB that does not compress, so that 5,000 of them are more than the cache's 64 MB.
-    const pages = fakePages(`<p>${randomBytes(4000).toString("base64")}</p>`);
+    // Each page some 20 kB, so that 5,000 of them are more than the cache's 64 MB (a copy asked
+    // once is kept uncompressed).
+    const pages = fakePages(`<p>${randomBytes(15_000).toString("base64")}</p>`);
     const t = await createTestApp(database, {}, { pageHandler: pages.handler, pageRoutes });
     try {
       const cacheOf = async (address: string) => {
