@@ -12,10 +12,16 @@ const tracking =
   /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|twclid|ttclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|srsltid)$/i;
 
 /**
- * React Router's own parameter on a navigation's data request (/blogs.data?_routes=...): which
- * routes' data to send. Every page keeps it.
+ * React Router's own parameters: on a navigation's data request (/blogs.data?_routes=...), which
+ * routes' data to send; `index`, which of a path's routes a form is for. Every page keeps them.
  */
-const routerParameters = ["_routes"];
+const routerParameters = ["_routes", "index"];
+
+/**
+ * React Router's own address for the routes a navigation discovers (lazy route discovery:
+ * ?paths=...&version=...): its query is kept whole but for the tracking parameters.
+ */
+const routeManifestPath = "/__manifest";
 
 /** The names a page's query may keep (its routes' declarations), or null: keep all but tracking. */
 export type DeclaredQuery = (pathname: string) => ReadonlySet<string> | null;
@@ -25,8 +31,8 @@ export const undeclared: DeclaredQuery = () => null;
 
 /**
  * The parameters each page declares, from the build's routes: the union of the `query` of every
- * route a path matches (a layout's and the page's). Paths under /api are not pages: their query
- * is kept whole, but for the tracking parameters.
+ * route a path matches (a layout's and the page's). Paths under /api and React Router's route
+ * manifest are not pages: their query is kept whole, but for the tracking parameters.
  */
 export function declaredQueryOf(routes: ServerBuild["routes"] | undefined): DeclaredQuery {
   if (!routes) return undeclared;
@@ -47,7 +53,7 @@ export function declaredQueryOf(routes: ServerBuild["routes"] | undefined): Decl
   // Visitors ask for few distinct paths, but paths are whatever a client sends: a bounded map.
   const known = new Map<string, ReadonlySet<string>>();
   return (pathname) => {
-    if (/^\/api(\/|$)/i.test(pathname)) return null;
+    if (/^\/api(\/|$)/i.test(pathname) || pathname === routeManifestPath) return null;
     let names = known.get(pathname);
     if (names) return names;
     // A navigation's data (/blog/5.data, /_root.data) is its page's.

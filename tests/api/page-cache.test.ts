@@ -536,6 +536,8 @@ describe.each(testDatabases)("a page's declared query parameters on %s", (databa
       expect(await cacheOf("/notices.data?_routes=notices")).toBe("MISS");
       expect(await cacheOf("/notices.data?_routes=notices&utm_medium=x")).toBe("HIT");
       expect(await cacheOf("/notices.data")).toBe("MISS");
+      // React Router's route manifest keeps its own query (the paths asked, the build's version).
+      expect(await cacheOf("/__manifest?paths=%2Fnotices&version=abc&utm_source=x")).toBe("MISS");
       // What the pages saw: only the parameters they read.
       expect(pages.calls.urls.map((url) => url.replace(origin, ""))).toEqual([
         "/notices",
@@ -543,6 +545,7 @@ describe.each(testDatabases)("a page's declared query parameters on %s", (databa
         "/notices?q=exam&page=2",
         "/notices.data?_routes=notices",
         "/notices.data",
+        "/__manifest?paths=%2Fnotices&version=abc",
       ]);
       // A signed-in reader's page is rendered without the others too.
       await t.signUp("reader@school.test");
@@ -552,7 +555,7 @@ describe.each(testDatabases)("a page's declared query parameters on %s", (databa
     } finally {
       await t.close();
     }
-  });
+  }, 90_000);
 });
 
 describe.each(testDatabases)("a miss on %s", (database) => {
