@@ -33,6 +33,10 @@ declare module "autocannon" {
     amount?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Called with each connection's client: its "headers" event gives each answer's raw headers. */
+    setupClient?: (client: {
+      on(event: "headers", listener: (answer: { headers: string[] }) => void): void;
+    }) => void;
     requests?: { setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData }[];
   };
   /** The run: awaited for its result; stop() ends it early (the result then covers what ran). */

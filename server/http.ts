@@ -58,7 +58,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { pageContext } from "./page-context";
 import { WebhookSignatureError } from "./payments/provider";
 import { asAddressed } from "./public-request";
-import { withoutTracking } from "./tracking-parameters";
+import { declaredQueryOf, withPageQuery } from "./tracking-parameters";
 
 export type PageHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
@@ -204,7 +204,9 @@ export function createApp(
   });
 
   app.use("/api/*", apiCaching());
-  app.use(servePageCache(services.pageCache, sharedViews(endpoints), renders));
+  // Each page's query parameters (its routes' `query`): the cache key and the render see only these.
+  const declaredQuery = declaredQueryOf(options.pageRoutes);
+  app.use(servePageCache(services.pageCache, sharedViews(endpoints), renders, declaredQuery));
   const apiDocument = openApiDocument(endpoints, config.publicUrl);
   app.get("/api/openapi.json", (c) => c.json(apiDocument));
   app.get("/api/docs", (c) => c.html(docsPage(apiDocument)));
@@ -234,7 +236,7 @@ export function createApp(
     });
     app.get("*", serveSharedPages(services.pageTemplates, services.recordsGeneration));
     app.all("*", formLimit, pageInput(), (c) =>
-      pageHandler(asAddressed(withoutTracking(c.req.raw), publicUrl), pageContextOf(c)),
+      pageHandler(asAddressed(withPageQuery(c.req.raw, declaredQuery), publicUrl), pageContextOf(c)),
     );
   }
 
@@ -269,7 +271,10 @@ export function createApp(
     // say) gets the pages' own answer, in the visitor's language (app/root.tsx).
     if (options.pageHandler && isDatabaseUnavailable(error) && !/^\/api(\/|$)/i.test(c.req.path)) {
       c.get("logger")?.warn({ err: error }, "the database does not answer");
-      return options.pageHandler(asAddressed(withoutTracking(c.req.raw), publicUrl), pageContextOf(c, true));
+      return options.pageHandler(
+        asAddressed(withPageQuery(c.req.raw, declaredQuery), publicUrl),
+        pageContextOf(c, true),
+      );
     }
     const known = errorResponse(c, error);
     if (known) return known;

@@ -6,8 +6,15 @@ import type { PageArea, ProblemArea } from "../../i18n";
 import type { ErrorTexts } from "../../i18n/errors/render-problem";
 import type { Messages } from "../../i18n/translate";
 
-/** What a route's handle says of its texts. */
-export type TextsHandle = { texts?: readonly PageArea[]; problems?: readonly ProblemArea[] };
+/**
+ * What a route's handle says of its texts; and `query`, the query parameters its page reads: the
+ * page is rendered and kept without any other (server/tracking-parameters.ts).
+ */
+export type TextsHandle = {
+  texts?: readonly PageArea[];
+  problems?: readonly ProblemArea[];
+  query?: readonly string[];
+};
 
 /** What its loader sends, as `texts`, in the reader's language. */
 export type RouteTexts = { messages: Partial<Messages>; problems: Partial<ErrorTexts["texts"]> };

@@ -13,7 +13,7 @@ import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/all-teachers";
 
 // The same list as /teacher for every signed-in reader.
-export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
+export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) => {
   requireUserPage(context, request);

@@ -10,6 +10,9 @@ import type { Route } from "./+types/auth.popup-done";
 import { popupPage } from "./auth.popup.server";
 import { loginWithError } from "./auth.sign-in";
 
+/** The query parameters the page reads (server/tracking-parameters.ts). */
+export const handle = { query: ["error", "redirectTo"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { actor, nonce } = pageOf(context);
   const params = new URL(request.url).searchParams;

@@ -11,6 +11,9 @@ import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/auth.sign-in";
 
 /** Where a failed start sends the person: the login page, with the error's code. */
+/** The query parameters the page reads (server/tracking-parameters.ts). */
+export const handle = { query: ["provider", "redirectTo"] };
+
 export const loginWithError = (code: string, redirectTo: string) =>
   `${href("/login")}?${new URLSearchParams({ error: code, ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
 

@@ -32,6 +32,7 @@ export const handle = {
   ...sharedPage,
   texts: ["lists", "details"],
   problems: ["content"],
+  query: ["page", "q"],
 } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {

@@ -20,7 +20,11 @@ import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/class-room";
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["routines"] } satisfies TextsHandle;
+export const handle = {
+  ...sharedPage,
+  texts: ["routines"],
+  query: ["class", "date", "section", "teacher"],
+} satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { services } = pageOf(context);

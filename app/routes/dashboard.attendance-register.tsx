@@ -23,7 +23,11 @@ import type { Route } from "./+types/dashboard.attendance-register";
 export const meta: Route.MetaFunction = ({ matches }) =>
   dashboardTitle(matches, "attendance.register.heading");
 
-export const handle = { texts: ["attendance"], problems: ["attendance"] } satisfies TextsHandle;
+export const handle = {
+  texts: ["attendance"],
+  problems: ["attendance"],
+  query: ["choice", "month"],
+} satisfies TextsHandle;
 
 type Choice = { class: string; section: string };
 

@@ -35,7 +35,11 @@ import type { Route } from "./+types/dashboard.attendance";
 
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "attendance.heading");
 
-export const handle = { texts: ["attendance"], problems: ["attendance"] } satisfies TextsHandle;
+export const handle = {
+  texts: ["attendance"],
+  problems: ["attendance"],
+  query: ["choice", "class", "date", "section"],
+} satisfies TextsHandle;
 
 type Choice = { class: string; section: string };
 

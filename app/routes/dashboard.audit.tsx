@@ -24,7 +24,7 @@ const perPage = 25;
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "audit.heading");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["page", "q", "subject"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

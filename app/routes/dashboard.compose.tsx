@@ -31,7 +31,7 @@ import type { Route } from "./+types/dashboard.compose";
 const notFound = () => data(null, { status: 404 });
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["draft", "replyTo"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -86,7 +86,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   dashboardTitle(matches, loaderData ? listMenuLabels[loaderData.kind] : "dashboard.title");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["page", "q", "sort"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

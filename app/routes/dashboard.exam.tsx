@@ -37,7 +37,7 @@ import type { Route } from "./+types/dashboard.exam";
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "results.exams.heading");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["subject"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requireRolePage(context, request, "teacher");

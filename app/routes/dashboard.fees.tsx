@@ -43,7 +43,10 @@ import type { Route } from "./+types/dashboard.fees";
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "fees.heading");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = {
+  ...personalPage,
+  query: ["class", "generated", "reminded", "saved", "section", "session"],
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRolePage(context, request, "accountant");

@@ -14,7 +14,7 @@ import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.home";
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["folder", "notice", "page", "q"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

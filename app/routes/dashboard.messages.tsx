@@ -52,7 +52,7 @@ import { personalPage } from "../lib/shared-page";
 import { type FieldErrors, fieldProblemsOf } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.messages";
 
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["absence", "message", "queued"] };
 
 type Values = {
   kind: string;

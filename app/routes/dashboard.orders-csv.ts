@@ -5,6 +5,9 @@ import { ordersCsv } from "../../server/domain/orders/export";
 import { pageOf, requireRolePage } from "../lib/page.server";
 import type { Route } from "./+types/dashboard.orders-csv";
 
+/** The query parameters the page reads (server/tracking-parameters.ts). */
+export const handle = { query: ["status"] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRolePage(context, request, "accountant");
   const { services } = pageOf(context);

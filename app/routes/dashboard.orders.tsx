@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches,
 const perPage = 50;
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["page", "q", "status"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireRolePage(context, request, "accountant");

@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     : dashboardTitle(matches, "registerPage.heading");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["notice"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

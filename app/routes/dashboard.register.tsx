@@ -36,7 +36,7 @@ const perPage = 50;
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "registerPage.heading");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["class", "page", "q", "section", "session", "status"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

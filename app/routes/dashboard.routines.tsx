@@ -43,7 +43,7 @@ import type { Route } from "./+types/dashboard.routines";
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "routines.menu");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["class", "section"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminPage(context, request);

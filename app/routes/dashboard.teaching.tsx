@@ -41,7 +41,7 @@ import type { Route } from "./+types/dashboard.teaching";
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "people.users.teaching");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["session"] };
 
 /** The session the page is about: ?session=, or this year in Dhaka. */
 function sessionOf(request: Request): string {

@@ -53,7 +53,7 @@ const perPage = 20;
 export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches, "people.users.heading");
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["page", "q"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdminPage(context, request);

@@ -29,7 +29,11 @@ function categoryOf(request: Request): DownloadCategory | undefined {
 }
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists", "downloads"] } satisfies TextsHandle;
+export const handle = {
+  ...sharedPage,
+  texts: ["lists", "downloads"],
+  query: ["category", "page", "q"],
+} satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const category = categoryOf(request);

@@ -24,7 +24,7 @@ const weekOrder = [6, 0, 1, 2, 3, 4, 5] as const;
 const shownPerDay = 2;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["events"] } satisfies TextsHandle;
+export const handle = { ...sharedPage, texts: ["events"], query: ["month"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) => {
   return monthOfEvents(context, request);

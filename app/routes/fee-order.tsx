@@ -15,7 +15,7 @@ import { Alert } from "../ui";
 import type { Route } from "./+types/fee-order";
 
 // Not kept: it changes when the provider reports.
-export const handle = { texts: ["fees"] } satisfies TextsHandle;
+export const handle = { texts: ["fees"], query: ["key", "outcome"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
   const { services, actor } = pageOf(context);

@@ -17,7 +17,7 @@ import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/fee-receipt";
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = { ...personalPage, texts: ["fees"] } satisfies TextsHandle;
+export const handle = { ...personalPage, texts: ["fees"], query: ["key"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
   // Whoever holds the key of the online payment that made it reads it without an account.

@@ -20,7 +20,11 @@ import type { Route } from "./+types/gallery";
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists", "gallery"] } satisfies TextsHandle;
+export const handle = {
+  ...sharedPage,
+  texts: ["lists", "gallery"],
+  query: ["page", "q"],
+} satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const list = await loadListPage(context, request, albumCollection, { pageSize });

@@ -16,7 +16,11 @@ import { seo } from "../lib/seo";
 import { Button, TextField } from "../ui";
 import type { Route } from "./+types/login.phone";
 
-export const handle = { texts: ["signIn", "account"], problems: ["account"] } satisfies TextsHandle;
+export const handle = {
+  texts: ["signIn", "account"],
+  problems: ["account"],
+  query: ["number", "redirectTo"],
+} satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request }: Route.LoaderArgs) => {
   // The number a code was sent to, in its stored form; anything else shows the number form.

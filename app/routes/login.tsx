@@ -20,7 +20,11 @@ import { Alert, Button, ButtonLink, PasswordField, TextField } from "../ui";
 import type { Route } from "./+types/login";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["signIn", "account"], problems: ["account"] } satisfies TextsHandle;
+export const handle = {
+  texts: ["signIn", "account"],
+  problems: ["account"],
+  query: ["error", "redirectTo"],
+} satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ context }: Route.LoaderArgs) => {
   const { actor, services } = pageOf(context);

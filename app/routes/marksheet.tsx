@@ -12,7 +12,7 @@ import type { Route } from "./+types/marksheet";
 import { lookUp, withStatus } from "./results-lookup.server";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["results"] } satisfies TextsHandle;
+export const handle = { texts: ["results"], query: ["registration"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const registration = new URL(request.url).searchParams.get("registration") ?? "";

@@ -15,7 +15,7 @@ import type { Route } from "./+types/notices";
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
+export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const list = await loadListPage(context, request, noticeCollection, { pageSize });

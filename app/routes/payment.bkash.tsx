@@ -4,6 +4,9 @@ import { redirectPayAction, redirectPayLoader } from "../components/cart/redirec
 import { useI18n } from "../lib/i18n";
 import type { Route } from "./+types/payment.bkash";
 
+/** The query parameters the page reads (server/tracking-parameters.ts). */
+export const handle = { query: ["order", "outcome"] };
+
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   redirectPayLoader(context, request, "bkash");
 

@@ -15,7 +15,7 @@ import type { Route } from "./+types/profile.my-blogs";
 const pageSize = 20;
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["page", "q"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);

@@ -34,6 +34,9 @@ const knownErrors = new Set([
 /** `?another`: the number form, to ask for a code for another number while one is pending. */
 const anotherNumberParam = "another";
 
+/** The query parameters the page reads (server/tracking-parameters.ts). */
+export const handle = { query: ["another"] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireUserPage(context, request);
   const { services, client } = pageOf(context);

@@ -68,7 +68,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["edit"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUserPage(context, request);

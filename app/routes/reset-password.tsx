@@ -16,7 +16,7 @@ import { Alert, Button } from "../ui";
 import type { Route } from "./+types/reset-password";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["account"], problems: ["account"] } satisfies TextsHandle;
+export const handle = { texts: ["account"], problems: ["account"], query: ["token"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, () => null);
 

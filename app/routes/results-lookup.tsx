@@ -18,7 +18,7 @@ import type { Route } from "./+types/results-lookup";
 import { lookUpOnce, lookupFromTemplate, shownLookup, withStatus } from "./results-lookup.server";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["results"] } satisfies TextsHandle;
+export const handle = { texts: ["results"], query: ["exam", "registration", "roll"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { services, actor, contentReads } = pageOf(context);

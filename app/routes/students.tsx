@@ -21,7 +21,7 @@ const pageSize = 12;
 type Student = typeof studentCollection extends ContentCollection<infer Item> ? Item : never;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
+export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   // Listed as a visitor sees them, whoever asks.

@@ -11,7 +11,7 @@ import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/teachers";
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists"] } satisfies TextsHandle;
+export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) =>
   loadTeachers(context, request),

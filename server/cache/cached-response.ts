@@ -45,24 +45,53 @@ export async function keepAnswer(answer: {
     text = text.replaceAll(nonceAttribute, "");
     if (text.includes(answer.nonce)) return null;
   }
-  const identity = Buffer.from(text);
-  const bodies: CachedResponse["bodies"] = { identity };
-  if (identity.length >= compressFrom) {
-    // Once per page and content generation, off the main thread: the smallest copy is worth it.
-    const [br, gz] = await Promise.all([
-      brotli(identity, {
+  // Kept as it is: compressed copies are made when a visitor asks for one (the page cache's
+  // encodedBody): most
+  // pages kept after a miss are never asked again.
+  const bodies: CachedResponse["bodies"] = { identity: Buffer.from(text) };
+  return { status: answer.status, headers: answer.headers, scriptHashes, etag: weakEtag(text), bodies };
+}
+
+/** Whether a kept answer is sent compressed (to a client that accepts it). */
+export const isCompressible = (answer: CachedResponse) => answer.bodies.identity.length >= compressFrom;
+
+/**
+ * A compressed copy made in a visitor's wait, on the main thread: a fast level (brotli 4, gzip 6
+ * take a millisecond or two for a page; brotli's best costs some fifty times brotli 4's CPU for a
+ * few per cent fewer bytes, issue 42). Pages asked again get the smallest copies later
+ * (bestBodies).
+ */
+export function fastBody(identity: Buffer, encoding: Exclude<Encoding, "identity">): Buffer {
+  return encoding === "br"
+    ? zlib.brotliCompressSync(identity, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         },
-      }),
-      gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    ]);
-    bodies.br = br;
-    bodies.gzip = gz;
-  }
-  return { status: answer.status, headers: answer.headers, scriptHashes, etag: weakEtag(text), bodies };
+      })
+    : zlib.gzipSync(identity, { level: 6 });
+}
+
+/**
+ * The smallest copies of a kept answer, for a page asked again (the page cache makes them after
+ * it has answered, server/cache/page-cache.ts): each no larger than the one it replaces.
+ */
+export async function bestBodies(bodies: CachedResponse["bodies"]): Promise<CachedResponse["bodies"]> {
+  const { identity } = bodies;
+  if (identity.length < compressFrom) return bodies;
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  const smaller = (made: Buffer, had: Buffer | undefined) => (had && had.length < made.length ? had : made);
+  return { identity, br: smaller(br, bodies.br), gzip: smaller(gz, bodies.gzip) };
 }
 
 /**
@@ -79,11 +108,22 @@ export function inlineScriptHashes(html: string, nonceAttribute: string): string
   return [...hashes];
 }
 
-/** The best kept encoding the client accepts (br, then gzip), per its Accept-Encoding. */
-export const encodingFor = (acceptEncoding: string | undefined, answer: CachedResponse): Encoding =>
+/**
+ * The best encoding of a kept answer the client accepts (br, then gzip), per its Accept-Encoding:
+ * among its copies, or (`canMake`: a copy is made when missing) any for a page large enough.
+ */
+export const encodingFor = (
+  acceptEncoding: string | undefined,
+  answer: CachedResponse,
+  canMake = false,
+): Encoding =>
   bestEncoding(
     acceptEncoding,
-    (["br", "gzip"] as const).filter((encoding) => answer.bodies[encoding]),
+    canMake
+      ? isCompressible(answer)
+        ? ["br", "gzip"]
+        : []
+      : (["br", "gzip"] as const).filter((encoding) => answer.bodies[encoding]),
   );
 
 /** The first of `offered` the client accepts, per its Accept-Encoding (q-values too); else identity. */

@@ -17,8 +17,14 @@ import { localeOf } from "../cookies";
 import type { DatabaseHandle } from "../db/client";
 import { sequenceState } from "../db/rows";
 import { answerWithin } from "../db/unavailable";
-import { searchWithoutTracking } from "../tracking-parameters";
-import { type CachedResponse, cachedResponseBytes } from "./cached-response";
+import { type DeclaredQuery, pageSearch, undeclared } from "../tracking-parameters";
+import {
+  bestBodies,
+  type CachedResponse,
+  cachedResponseBytes,
+  type Encoding,
+  fastBody,
+} from "./cached-response";
 import { createContentReads } from "./content-reads";
 import { freshRead } from "./fresh-read";
 
@@ -38,11 +44,12 @@ const languageCookie = "maktab_lang";
  * The key a request is cached under, or null when it must not be served from the cache: only
  * GET and HEAD, only without credentials or any cookie of ours but the language (a session,
  * a pending flash banner), only public paths. A page differs by path and query (which includes
- * React Router's `.data` requests; not the tracking parameters other sites add, which pages are
- * rendered without: server/tracking-parameters.ts), language, and whether a crawler asks
- * (crawlers get whole pages, people get streamed ones).
+ * React Router's `.data` requests), language, and whether a crawler asks (crawlers get whole
+ * pages, people get streamed ones). Of the query, only the parameters the page declares count,
+ * in a fixed order (`declared`, server/tracking-parameters.ts): pages are rendered without the
+ * others, so tracking links and made-up parameters are the one kept copy of the clean address.
  */
-export function cacheKeyOf(request: Request): string | null {
+export function cacheKeyOf(request: Request, declared: DeclaredQuery = undeclared): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const headers = request.headers;
   if (headers.has("authorization")) return null;
@@ -54,7 +61,7 @@ export function cacheKeyOf(request: Request): string | null {
   if (privatePaths.test(url.pathname)) return null;
   const agent = headers.get("user-agent");
   const reader = agent && isCrawler(agent) ? "bot" : "person";
-  return `${localeOf(request)} ${reader} ${url.pathname}${searchWithoutTracking(url)}`;
+  return `${localeOf(request)} ${reader} ${url.pathname}${pageSearch(url, declared)}`;
 }
 
 // isbot's one large pattern was a twentieth of a kept page's time; visitors send few distinct
@@ -97,7 +104,13 @@ export function isCacheableAnswer(response: Response): boolean {
   );
 }
 
-type Entry = CachedResponse & { generation: string; storedAt: number; bytes: number };
+type Entry = CachedResponse & {
+  generation: string;
+  storedAt: number;
+  bytes: number;
+  /** Its smallest copies are made (or being made): once it is asked again. */
+  best?: boolean;
+};
 
 /** Where the current content generation is kept: this process, PostgreSQL or Redis. */
 type Generations = {
@@ -119,25 +132,79 @@ export type PageCacheOptions = {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
+/**
+ * Of the memory for kept answers, the share of answers asked again (the rest is for new ones):
+ * a flood of addresses each asked once cannot push out the pages people read.
+ */
+const readShare = 0.8;
+
 export function createPageCache(options: PageCacheOptions) {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const ttlMs = options.ttlMs ?? 60_000;
-  // Map keeps insertion order: the first entry is the least recently used.
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
+  // Two segments (a segmented LRU): an answer is kept first on probation; asked again, it moves
+  // to the answers people read. A Map keeps insertion order: its first entry is the least
+  // recently used. New answers push out probation's oldest first, and the read ones only when
+  // probation is empty; the read ones are bounded by their share.
+  const probation = new Map<string, Entry>();
+  const read = new Map<string, Entry>();
+  let probationBytes = 0;
+  let readBytes = 0;
 
   function forget(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.bytes;
+    const onProbation = probation.get(key);
+    if (onProbation) {
+      probation.delete(key);
+      probationBytes -= onProbation.bytes;
+    }
+    const entry = read.get(key);
+    if (entry) {
+      read.delete(key);
+      readBytes -= entry.bytes;
+    }
+  }
+
+  /** Drops the least recently used until the kept answers fit: new ones first. */
+  function evictOverBound() {
+    while (readBytes > maxBytes * readShare) {
+      const oldest = read.keys().next().value as string;
+      forget(oldest);
+    }
+    while (probationBytes + readBytes > maxBytes) {
+      const oldest = (probation.size > 0 ? probation : read).keys().next().value as string;
+      forget(oldest);
+    }
+  }
+
+  /** Gives a kept entry other bodies, and counts their size in its segment. */
+  function setBodies(key: string, entry: Entry, bodies: Entry["bodies"]) {
+    const size = cachedResponseBytes({ ...entry, bodies }) + key.length * 2;
+    if (read.get(key) === entry) readBytes += size - entry.bytes;
+    else if (probation.get(key) === entry) probationBytes += size - entry.bytes;
+    else return;
+    entry.bodies = bodies;
+    entry.bytes = size;
+    evictOverBound();
+  }
+
+  /** A kept answer asked again: its smallest copies, made after this answer, off its way. */
+  function improve(key: string, entry: Entry) {
+    if (entry.best) return;
+    entry.best = true;
+    setImmediate(() => {
+      bestBodies(entry.bodies).then(
+        (bodies) => setBodies(key, entry, bodies),
+        () => {},
+      );
+    });
   }
 
   const reads = createContentReads({ ttlMs });
 
   function clear() {
-    entries.clear();
-    bytes = 0;
+    probation.clear();
+    read.clear();
+    probationBytes = 0;
+    readBytes = 0;
     reads.clear();
   }
 
@@ -165,27 +232,53 @@ export function createPageCache(options: PageCacheOptions) {
      * to serve while a fresh copy renders, since no change to content was seen since.
      */
     get(key: string, generation: string): (CachedResponse & { stale: boolean }) | undefined {
-      const entry = entries.get(key);
+      const entry = read.get(key) ?? probation.get(key);
       if (!entry) return undefined;
       if (entry.generation !== generation) {
         forget(key);
         return undefined;
       }
-      entries.delete(key);
-      entries.set(key, entry);
+      // Asked again: among the read answers, the most recently used.
+      forget(key);
+      read.set(key, entry);
+      readBytes += entry.bytes;
+      evictOverBound();
+      if (read.get(key) === entry) improve(key, entry);
       return { ...entry, stale: Date.now() - entry.storedAt > ttlMs };
+    },
+
+    /**
+     * A kept answer's body in `encoding`: the one kept, or one made now at a fast level and kept
+     * with it (a page is compressed for the first visitor who asks for it so, not when it is kept).
+     */
+    encodedBody(key: string, answer: CachedResponse, encoding: Encoding): Buffer {
+      if (encoding === "identity") return answer.bodies.identity;
+      const entry = read.get(key) ?? probation.get(key);
+      const kept = entry?.bodies[encoding] ?? answer.bodies[encoding];
+      if (kept) return kept;
+      const made = fastBody(answer.bodies.identity, encoding);
+      if (entry && entry.bodies.identity === answer.bodies.identity) {
+        setBodies(key, entry, { ...entry.bodies, [encoding]: made });
+      }
+      return made;
     },
 
     set(key: string, generation: string, answer: CachedResponse) {
       const size = cachedResponseBytes(answer) + key.length * 2;
       if (size > maxBytes / 8) return;
+      // A page people read, made afresh (its time limit passed): straight back among the read.
+      const wasRead = read.has(key);
       forget(key);
-      entries.set(key, { ...answer, generation, storedAt: Date.now(), bytes: size });
-      bytes += size;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        forget(oldest);
+      const entry: Entry = { ...answer, generation, storedAt: Date.now(), bytes: size };
+      if (wasRead) {
+        read.set(key, entry);
+        readBytes += size;
+        improve(key, entry);
+      } else {
+        probation.set(key, entry);
+        probationBytes += size;
       }
+      evictOverBound();
     },
 
     /**
@@ -202,7 +295,13 @@ export function createPageCache(options: PageCacheOptions) {
     close: () => generations.close(),
 
     /** For tests and the bench: how much is kept. */
-    stats: () => ({ entries: entries.size, bytes, reads: reads.size() }),
+    stats: () => ({
+      entries: probation.size + read.size,
+      bytes: probationBytes + readBytes,
+      /** Of them, answers asked again since they were kept. */
+      asked: read.size,
+      reads: reads.size(),
+    }),
   };
 }
 

@@ -3,11 +3,18 @@
 // server/cache/page-cache.ts.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { type CachedResponse, encodingFor, keepAnswer } from "../cache/cached-response";
+import {
+  type CachedResponse,
+  type Encoding,
+  encodingFor,
+  isCompressible,
+  keepAnswer,
+} from "../cache/cached-response";
 import type { ContentReads } from "../cache/content-reads";
 import { cacheKeyOf, isCacheableAnswer, type PageCache, viewKeyOf } from "../cache/page-cache";
 import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
+import { type DeclaredQuery, undeclared } from "../tracking-parameters";
 import { etagMatches, keptOn304 } from "./api-caching";
 
 const changingMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -111,12 +118,14 @@ export type RenderCounts = ReturnType<typeof createRenderCounts>;
 /**
  * Serves cached responses. `sharedViewOf` names the view of a REST read for an actor (the API
  * router's Endpoint.sharedView), so that signed-in callers of one view share answers too.
- * `renders` counts the answers made afresh (BENCH_COUNTERS).
+ * `renders` counts the answers made afresh (BENCH_COUNTERS). `declared` names the query
+ * parameters each page reads: the others are not part of its key.
  */
 export const servePageCache = (
   cache: PageCache,
   sharedViewOf: (pathname: string, actor: Actor) => string | null = () => null,
   renders?: RenderCounts,
+  declared: DeclaredQuery = undeclared,
 ) => {
   // Pages being rendered for the cache: when many visitors ask for the same page after a change,
   // one renders it and the others wait for that copy (or get the old one, if only the time
@@ -125,7 +134,8 @@ export const servePageCache = (
 
   return createMiddleware<AppEnv>(async (c, next) => {
     const key =
-      cacheKeyOf(c.req.raw) ?? viewKeyOf(c.req.raw, (pathname) => sharedViewOf(pathname, c.get("actor")));
+      cacheKeyOf(c.req.raw, declared) ??
+      viewKeyOf(c.req.raw, (pathname) => sharedViewOf(pathname, c.get("actor")));
     // A signed-in request's generation was read already, to look its session up.
     const known = c.get("contentGeneration");
     const generation = key === null ? null : known !== undefined ? known : await cache.generation();
@@ -136,7 +146,9 @@ export const servePageCache = (
     // the browser holds it already. Its inline scripts are allowed by hash, not by a nonce.
     const serve = (kept: CachedResponse) => {
       c.set("scriptHashes", kept.scriptHashes);
-      return responseFromCache(c.req.raw, kept, [["X-Cache", "HIT"]]);
+      return responseFromCache(c.req.raw, kept, [["X-Cache", "HIT"]], (encoding) =>
+        cache.encodedBody(key, kept, encoding),
+      );
     };
     const slot = `${generation} ${key}`;
     const kept = cache.get(key, generation);
@@ -207,23 +219,29 @@ export const servePageCache = (
 
 /**
  * A cached response as sent to this request: 304 when the browser has it, otherwise its bytes in the
- * best encoding the browser accepts, with their length.
+ * best encoding the browser accepts, with their length: among its copies, or made by `bodyIn`.
  */
 export function responseFromCache(
   request: Request,
   kept: CachedResponse,
   extra: [string, string][] = [],
+  bodyIn?: (encoding: Encoding) => Buffer,
 ): Response {
   const headers = new Headers(kept.headers);
   for (const [name, value] of extra) headers.set(name, value);
   headers.set("ETag", kept.etag);
-  if (kept.bodies.br || kept.bodies.gzip) headers.append("Vary", "Accept-Encoding");
+  if (bodyIn ? isCompressible(kept) : kept.bodies.br || kept.bodies.gzip)
+    headers.append("Vary", "Accept-Encoding");
   // The 304 stands for the 200 below: the same validators and caching headers.
   if (etagMatches(request.headers.get("if-none-match") ?? undefined, kept.etag)) {
     return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   }
-  const encoding = encodingFor(request.headers.get("accept-encoding") ?? undefined, kept);
-  const body = kept.bodies[encoding] ?? kept.bodies.identity;
+  const encoding = encodingFor(
+    request.headers.get("accept-encoding") ?? undefined,
+    kept,
+    bodyIn !== undefined,
+  );
+  const body = bodyIn ? bodyIn(encoding) : (kept.bodies[encoding] ?? kept.bodies.identity);
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
   // A view of the kept bytes, not a copy: the body is only read.
