@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -23,6 +24,7 @@ import { NoticeRegion } from "./components/notices";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useCartOwner } from "./lib/cart-owner";
+import { pageHydrates, pageModuleUrls } from "./lib/hydration";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { databaseOutageAnswer } from "./lib/outage.server";
@@ -103,6 +105,9 @@ const zodSettings = "globalThis.__zod_globalConfig={jitless:true}";
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // A reading page is whole as rendered: no React Router scripts, only its plain modules (0059).
+  const handles = useMatches().map((match) => match.handle);
+  const hydrates = pageHydrates(handles, { admin: data?.user?.isAdmin === true });
   return (
     <html lang={data?.locale ?? "en"} data-mantine-color-scheme="light">
       <head>
@@ -115,18 +120,28 @@ export function Layout({ children }: { children: ReactNode }) {
           forbids, and its probe for eval is reported as a violation even though it is caught.
           zod reads its settings from this global when it loads, before any module's schema.
         */}
-        <script
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input
-          dangerouslySetInnerHTML={{ __html: zodSettings }}
-        />
+        {hydrates ? (
+          <script
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input
+            dangerouslySetInnerHTML={{ __html: zodSettings }}
+          />
+        ) : (
+          pageModuleUrls(handles, data?.flash ? ["dismiss"] : []).map((src) => (
+            <script key={src} type="module" src={src} nonce={nonce} />
+          ))
+        )}
         {/* The rules of the site's CSS this page uses are inlined here by entry.server.tsx (app/styles/page-css.server.ts). */}
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

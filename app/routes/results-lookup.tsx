@@ -6,6 +6,7 @@ import { formatNumber } from "../../i18n/format";
 import { listExams } from "../../server/domain/exams";
 import { ExamFigures } from "../components/exam-results/exam-figures";
 import { publicFigures } from "../components/exam-results/exam-figures.server";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/results-lookup";
 import { lookUpOnce, lookupFromTemplate, shownLookup, withStatus } from "./results-lookup.server";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["results"] } satisfies TextsHandle;
+export const handle = { ...readingPage, texts: ["results"] } satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { services, actor, contentReads } = pageOf(context);
