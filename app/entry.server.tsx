@@ -186,7 +186,7 @@ function hydratesPage(routerContext: EntryContext): boolean {
   const root = handled.loaderData.root as { user?: { isAdmin?: boolean } | null } | undefined;
   return pageHydrates(
     handled.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
-    { admin: root?.user?.isAdmin === true },
+    { admin: root?.user?.isAdmin === true, signedIn: Boolean(root?.user) },
   );
 }
 

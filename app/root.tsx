@@ -107,7 +107,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // A reading page is whole as rendered: no React Router scripts, only its plain modules (0059).
   const handles = useMatches().map((match) => match.handle);
-  const hydrates = pageHydrates(handles, { admin: data?.user?.isAdmin === true });
+  const hydrates = pageHydrates(handles, {
+    admin: data?.user?.isAdmin === true,
+    signedIn: Boolean(data?.user),
+  });
   return (
     <html lang={data?.locale ?? "en"} data-mantine-color-scheme="light">
       <head>

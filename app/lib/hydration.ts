@@ -9,6 +9,7 @@
 // dialog, then the deletion without leaving the page), and the budgets are the visitors'.
 
 import booking from "../scripts/booking.js?url";
+import carousel from "../scripts/carousel.js?url";
 import cartBadge from "../scripts/cart-badge.js?url";
 import dismiss from "../scripts/dismiss.js?url";
 import photoSwipe from "../scripts/photo-swipe.js?url";
@@ -22,6 +23,8 @@ export const pageModules = {
   dismiss,
   /** An admission's "Booking" button: adds it to the browser's cart. */
   booking,
+  /** A carousel's Previous, Next and dots (the home page's hero, the blogs' carousel). */
+  carousel,
   /** The album's viewer: a dialog over the thumbnails, ← → and swipes. */
   photoViewer,
   /** One photo's page: ← → and a swipe follow its Previous and Next links. */
@@ -30,20 +33,34 @@ export const pageModules = {
 
 export type PageModule = keyof typeof pageModules;
 
-export type HydrationHandle = { hydrate?: boolean; modules?: readonly PageModule[] };
+export type HydrationHandle = {
+  /** false: a reading page; "signed-in": a reading page for visitors, with React for those signed in. */
+  hydrate?: boolean | "signed-in";
+  modules?: readonly PageModule[];
+};
 
 /** A reading page's handle: no React in the browser. */
 export const readingPage = { hydrate: false } as const;
+
+/**
+ * A page read by visitors, and written on by those signed in (a blog's comments, each one's own
+ * Delete): React for them only.
+ */
+export const readingPageForVisitors = { hydrate: "signed-in" } as const;
 
 /**
  * Whether the page hydrates, from its matched routes' handles (the root's first): the deepest
  * route that says so decides (a layout's answer is its children's unless they say otherwise); a
  * page whose routes say nothing hydrates; an admin's page always does.
  */
-export function pageHydrates(handles: readonly unknown[], { admin }: { admin: boolean }): boolean {
-  if (admin) return true;
+export function pageHydrates(
+  handles: readonly unknown[],
+  reader: { admin: boolean; signedIn: boolean },
+): boolean {
+  if (reader.admin) return true;
   for (let at = handles.length - 1; at >= 0; at--) {
     const handle = handles[at] as HydrationHandle | undefined;
+    if (handle?.hydrate === "signed-in") return reader.signedIn;
     if (typeof handle?.hydrate === "boolean") return handle.hydrate;
   }
   return true;

@@ -10,7 +10,7 @@ import { DomainError, statusOf } from "../../server/domain/errors";
 import { type CommentAnswer, Comments } from "../components/details/comments";
 import { TextBlock } from "../components/details/text-block";
 import { JsonLd } from "../components/json-ld";
-import { type HydrationHandle, readingPage } from "../lib/hydration";
+import { type HydrationHandle, readingPageForVisitors } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
@@ -26,7 +26,7 @@ const commentLimit = 100;
 
 // The reader's own page, kept until something stored changes (decision 0038).
 export const handle = {
-  ...readingPage,
+  ...readingPageForVisitors,
   ...personalPage,
   texts: ["details"],
   problems: ["content"],

@@ -31,6 +31,7 @@ const summary = (blog: BlogRecord): BlogSummary => ({
 // The same for every reader of a view (decision 0037).
 export const handle = {
   ...readingPage,
+  modules: ["carousel"],
   ...sharedPage,
   texts: ["lists", "details"],
   problems: ["content"],

@@ -35,8 +35,12 @@ import { loadHome } from "./home.server";
 const placeholders = { teachers: 6, results: 2, services: 3, students: 5, blogs: 6, notices: 2, events: 2 };
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...readingPage, ...sharedPage, texts: ["home", "lists"] } satisfies TextsHandle &
-  HydrationHandle;
+export const handle = {
+  ...readingPage,
+  modules: ["carousel"],
+  ...sharedPage,
+  texts: ["home", "lists"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, ({ context }: Route.LoaderArgs) => {
   return loadHome(contentContext(context), pageOf(context).actor);
