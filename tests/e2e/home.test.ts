@@ -230,7 +230,7 @@ describe("the home page", () => {
 
     await contact.getByRole("textbox", { name: "E-mail", exact: true }).fill("rahima@example.com");
     await contact.getByRole("button", { name: "Send message" }).click();
-    await page.getByTestId("flash").getByText("Thank you, your message has been sent.").waitFor();
+    await page.getByTestId("flash").getByText("Thank you! Your message has been sent.").waitFor();
     expect(await section(page, "Contact us").getByLabel("Name").inputValue()).toBe("");
   });
 
@@ -240,7 +240,7 @@ describe("the home page", () => {
     await box.getByLabel("Your e-mail").fill("parent@example.com");
     await box.getByRole("button", { name: "Subscribe" }).click();
     // A form post without React: the answer is the home page's banner (decision 0059).
-    await page.getByTestId("flash").getByText("You are subscribed.").waitFor();
+    await page.getByTestId("flash").getByText("Thank you for subscribing!").waitFor();
   });
 
   // axe's every rule, on this page and every other public one, in both languages and on a
