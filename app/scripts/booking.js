@@ -1,18 +1,17 @@
 // An admission's Booking button on a page without React (decision 0059), as
 // app/components/details/booking-button.tsx does with it: one more of the admission in the cart
 // the browser keeps ("shopping_cart", at most data-max), the header's badge told
-// (app/scripts/cart-badge.js, which also marks whose cart it is), and the specification's words in the page's notices for 6 s.
+// (app/scripts/cart-badge.js, which also marks whose cart it is), and the specification's words
+// in the page's notices for 6 s.
 const cartKey = "shopping_cart";
 
 function announce(text, tone) {
   const region = document.querySelector(".notice-region");
   const template = document.querySelector("template[data-booking-notice]");
   if (!region || !template) return;
-  const notice = template.content.firstElementChild.cloneNode(true);
-  if (tone === "error") {
-    notice.className = "alert alert--error";
-    notice.setAttribute("role", "alert");
-  }
+  // The template holds the two tones' notices: success, then error.
+  const shapes = template.content.children;
+  const notice = (tone === "error" ? shapes[1] : shapes[0]).cloneNode(true);
   notice.firstElementChild.textContent = text;
   notice.querySelector("button")?.addEventListener("click", () => notice.remove());
   region.append(notice);

@@ -35,6 +35,12 @@ export function BookingButton({ id, title }: { id: string; title: string }) {
             ×
           </button>
         </div>
+        <div className="alert alert--error" role="alert">
+          <div />
+          <button type="button" className="alert__close" aria-label={t("a11y.close")}>
+            ×
+          </button>
+        </div>
       </template>
     </>
   );
