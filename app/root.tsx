@@ -106,11 +106,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   // A reading page is whole as rendered: no React Router scripts, only its plain modules (0059).
+  // In the browser this renders only where React runs: a page that hydrated stays React's, and a
+  // reading page reached from it by a navigation is drawn by its components (no plain modules).
   const handles = useMatches().map((match) => match.handle);
-  const hydrates = pageHydrates(handles, {
-    admin: data?.user?.isAdmin === true,
-    signedIn: Boolean(data?.user),
-  });
+  const hydrates =
+    typeof document !== "undefined" ||
+    pageHydrates(handles, { admin: data?.user?.isAdmin === true, signedIn: Boolean(data?.user) });
   return (
     <html lang={data?.locale ?? "en"} data-mantine-color-scheme="light">
       <head>

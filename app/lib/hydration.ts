@@ -12,6 +12,7 @@ import booking from "../scripts/booking.js?url";
 import carousel from "../scripts/carousel.js?url";
 import cartBadge from "../scripts/cart-badge.js?url";
 import dismiss from "../scripts/dismiss.js?url";
+import mobileMenu from "../scripts/mobile-menu.js?url";
 import photoSwipe from "../scripts/photo-swipe.js?url";
 import photoViewer from "../scripts/photo-viewer.js?url";
 
@@ -19,6 +20,8 @@ import photoViewer from "../scripts/photo-viewer.js?url";
 export const pageModules = {
   /** The header's cart badge, from the cart kept in the browser (every reading page: the header). */
   cartBadge,
+  /** The phone menu's keyboard rules (every reading page: the header). */
+  mobileMenu,
   /** A one-time banner's close button. */
   dismiss,
   /** An admission's "Booking" button: adds it to the browser's cart. */
@@ -68,7 +71,7 @@ export function pageHydrates(
 
 /** The plain modules of a page that does not hydrate: the header's, and those its routes name. */
 export function pageModuleUrls(handles: readonly unknown[], extra: readonly PageModule[] = []): string[] {
-  const names = new Set<PageModule>(["cartBadge", ...extra]);
+  const names = new Set<PageModule>(["cartBadge", "mobileMenu", ...extra]);
   for (const handle of handles as (HydrationHandle | undefined)[]) {
     for (const name of handle?.modules ?? []) names.add(name);
   }
