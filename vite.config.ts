@@ -8,6 +8,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { tsconfigPaths: true },
   build: {
     assetsDir: "assets",
+    // A reading page's plain modules (app/scripts/, decision 0059) are files of their own, loaded
+    // by <script type="module" src>: never inlined as data: addresses, which the
+    // Content-Security-Policy's script-src refuses.
+    assetsInlineLimit: (file: string) => (file.includes("/app/scripts/") ? false : undefined),
     // The command lines are built beside the server: they run where the server runs, with the
     // production dependencies only, and start in a third of the time tsx took to compile them.
     rollupOptions: isSsrBuild

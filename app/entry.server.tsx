@@ -21,6 +21,7 @@ import type { PageTemplates, PlaceholderValues } from "../server/cache/page-temp
 import { isDatabaseUnavailable } from "../server/db/unavailable";
 import type { Actor } from "../server/domain/actor";
 import { type PageContext, pageContext } from "../server/page-context";
+import { pageHydrates } from "./lib/hydration";
 import { NonceProvider } from "./lib/nonce";
 import { pageViewOf } from "./lib/shared-page";
 import { everyRule, pageCss } from "./styles/page-css.server";
@@ -48,6 +49,7 @@ export default function handleRequest(
     partView,
     services,
   } = loadContext.get(pageContext);
+  const hydrates = hydratesPage(routerContext);
   if ((personPlaceholders && actor.kind === "user") || partView) {
     return templatedPage(request, responseStatusCode, responseHeaders, routerContext, {
       actor,
@@ -58,12 +60,20 @@ export default function handleRequest(
       viewKey: templateViewKey,
       personalViewKey,
       partView,
+      hydrates,
     });
+  }
+  // A reading page carries no data for React in the browser (decision 0059): the root sends no
+  // scripts, and the data's stream is not read.
+  if (!hydrates) {
+    void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
+    routerContext.serverHandoffStream = undefined;
   }
   return renderPage(request, responseStatusCode, responseHeaders, routerContext, {
     nonce,
     logger,
-    whole: wholePage(request, actor, routerContext),
+    // A reading page has no script to put streamed sections in place (decision 0059): whole.
+    whole: !hydrates || wholePage(request, actor, routerContext),
   });
 }
 
@@ -86,7 +96,9 @@ async function templatedPage(
     viewKey,
     personalViewKey,
     partView,
+    hydrates,
   }: {
+    hydrates: boolean;
     actor: Actor;
     held: PlaceholderValues;
     nonce: string;
@@ -122,7 +134,7 @@ async function templatedPage(
       )
     : null;
   const { template } = await templates.get(key, async () => {
-    routerContext.serverHandoffStream = replay(data);
+    routerContext.serverHandoffStream = hydrates ? replay(data) : undefined;
     // The address as the template shows it (the language switch comes back to it): the numbers
     // asked as their placeholders.
     if (partView) {
@@ -166,6 +178,16 @@ async function templatedPage(
     status,
     headers,
   });
+}
+
+/** Whether the page runs React in the browser: its routes' handles say (app/lib/hydration.ts). */
+function hydratesPage(routerContext: EntryContext): boolean {
+  const handled = routerContext.staticHandlerContext;
+  const root = handled.loaderData.root as { user?: { isAdmin?: boolean } | null } | undefined;
+  return pageHydrates(
+    handled.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+    { admin: root?.user?.isAdmin === true, signedIn: Boolean(root?.user) },
+  );
 }
 
 async function readAll(stream: ReadableStream<Uint8Array> | undefined): Promise<Uint8Array[]> {

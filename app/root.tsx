@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -24,6 +25,7 @@ import { NoticeRegion } from "./components/notices";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useCartOwner } from "./lib/cart-owner";
+import { pageHydrates, pageModuleUrls } from "./lib/hydration";
 import { useI18n } from "./lib/i18n";
 import { useNonce } from "./lib/nonce";
 import { databaseOutageAnswer } from "./lib/outage.server";
@@ -110,6 +112,13 @@ const zodSettings = "globalThis.__zod_globalConfig={jitless:true}";
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // A reading page is whole as rendered: no React Router scripts, only its plain modules (0059).
+  // In the browser this renders only where React runs: a page that hydrated stays React's, and a
+  // reading page reached from it by a navigation is drawn by its components (no plain modules).
+  const handles = useMatches().map((match) => match.handle);
+  const hydrates =
+    typeof document !== "undefined" ||
+    pageHydrates(handles, { admin: data?.user?.isAdmin === true, signedIn: Boolean(data?.user) });
   return (
     <html lang={data?.locale ?? "en"} data-mantine-color-scheme="light">
       <head>
@@ -125,18 +134,28 @@ export function Layout({ children }: { children: ReactNode }) {
           forbids, and its probe for eval is reported as a violation even though it is caught.
           zod reads its settings from this global when it loads, before any module's schema.
         */}
-        <script
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input
-          dangerouslySetInnerHTML={{ __html: zodSettings }}
-        />
+        {hydrates ? (
+          <script
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input
+            dangerouslySetInnerHTML={{ __html: zodSettings }}
+          />
+        ) : (
+          pageModuleUrls(handles, data?.flash ? ["dismiss"] : []).map((src) => (
+            <script key={src} type="module" src={src} nonce={nonce} />
+          ))
+        )}
         {/* The rules of the site's CSS this page uses are inlined here by entry.server.tsx (app/styles/page-css.server.ts). */}
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -7,7 +7,14 @@ import type { BenchResults, BudgetCheck, DatabaseResult } from "./results";
 import { kb } from "./stats";
 
 export const budgets = {
+  /** A page that runs React in the browser (cart, payment, profile forms, dashboard, sign-in). */
   jsBrotliKb: 110,
+  /** A reading page (issue 39, decision 0059): no React in the browser, its plain modules only. */
+  readingJsBrotliKb: 15,
+  /** A first visit to the home page: its HTML, JavaScript and CSS files, before pictures and fonts. */
+  homeFirstVisitKb: 60,
+  /** The result lookup with a student's marksheet, in all (HTML, JavaScript, CSS files). */
+  marksheetKb: 25,
   cssBrotliKb: 25,
   /** A public page's HTML (issue 20: each piece of data once, only what the page shows). */
   htmlBrotliKb: 20,
@@ -224,15 +231,23 @@ function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
   // Pages and Lighthouse are measured on the embedded database's server.
   const pagesMissing = whyMissing(embedded, "no page was measured");
 
-  for (const [kind, label, limit] of [
-    ["html", "HTML", budgets.htmlBrotliKb],
-    ["js", "JS", budgets.jsBrotliKb],
-    ["css", "CSS", budgets.cssBrotliKb],
+  const reading = results.bundles.filter((b) => b.hydrates === false);
+  const withReact = results.bundles.filter((b) => b.hydrates !== false);
+  for (const [budget, pages, figure, limit] of [
+    ["First-load HTML per public page (brotli)", results.bundles, "html", budgets.htmlBrotliKb],
+    ["First-load JS per reading page (brotli)", reading, "js", budgets.readingJsBrotliKb],
+    ["First-load JS per public page with React (brotli)", withReact, "js", budgets.jsBrotliKb],
+    ["First-load CSS per public page (brotli)", results.bundles, "css", budgets.cssBrotliKb],
+    [
+      "Home page first visit before pictures and fonts (HTML, JS, CSS; brotli)",
+      results.bundles.filter((b) => b.page.startsWith("home")),
+      "firstVisit",
+      budgets.homeFirstVisitKb,
+    ],
   ] as const) {
-    const budget = `First-load ${label} per public page (brotli)`;
     const found = worst(
-      results.bundles,
-      (b) => kb(b[kind].brotli),
+      [...pages],
+      (b) => kb(b[figure].brotli),
       (b) => b.page,
       limit,
       "KB",
@@ -243,6 +258,25 @@ function loadBudgets(results: Omit<BenchResults, "budgets">): BudgetCheck[] {
         : unmeasured(budget, `≤ ${limit} KB`, pagesMissing, true),
     );
   }
+  // The looked-up marksheet needs the results-day exam: without it, not measured (no failure).
+  const marksheetBudget = "Result lookup with a marksheet, in all (HTML, JS, CSS; brotli)";
+  const marksheet = worst(
+    results.bundles.filter((b) => b.page === "a marksheet"),
+    (b) => kb(b.firstVisit.brotli),
+    (b) => b.page,
+    budgets.marksheetKb,
+    "KB",
+  );
+  checks.push(
+    marksheet
+      ? check(marksheetBudget, `≤ ${budgets.marksheetKb} KB`, marksheet.measured, marksheet.pass)
+      : unmeasured(
+          marksheetBudget,
+          `≤ ${budgets.marksheetKb} KB`,
+          results.bundles.length > 0 ? "no results-day exam to look a student up in" : pagesMissing,
+          results.bundles.length === 0,
+        ),
+  );
 
   const pages = results.lighthouse.filter((l): l is LighthouseFigure => !("error" in l));
   const failed = results.lighthouse.filter((l) => "error" in l).map((l) => `${l.page}: ${l.error}`);

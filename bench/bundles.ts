@@ -1,7 +1,10 @@
-// First-load JavaScript and CSS of each public page, from the build output: the entry, the
-// matched routes' modules and their static imports (React Router's manifest lists them), and the
-// CSS: the rules the server inlines into the page (app/styles/page-css.server.ts), any linked CSS,
-// and the whole public stylesheet the page loads once it is shown. And the page's HTML itself.
+// First-load JavaScript and CSS of each public page, from the build output. A page that hydrates:
+// the entry, the matched routes' modules and their static imports (React Router's manifest lists
+// them); a reading page, which runs no React (decision 0059): the plain modules its HTML loads
+// (<script type="module" src>). The CSS: the rules the server inlines into the page
+// (app/styles/page-css.server.ts), any linked CSS, and, on a page that hydrates, the whole public
+// stylesheet it loads once it is shown. And the page's HTML itself, and the sum of all three as a
+// first visit transfers them (brotli) before its pictures and fonts.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -29,12 +32,16 @@ export type Size = { bytes: number; gzip: number; brotli: number };
 export type PageBundle = {
   page: string;
   path: string;
+  /** Whether the page runs React in the browser (its HTML carries React Router's data). */
+  hydrates: boolean;
   routes: string[];
   jsFiles: string[];
   js: Size;
   css: Size;
   /** The page's HTML as the server sent it (its inline CSS and data included). */
   html: Size;
+  /** HTML, JavaScript and the CSS files: a first visit before pictures and fonts. */
+  firstVisit: Size;
 };
 
 export type StaticFile = { path: string; bytes: number };
@@ -156,7 +163,23 @@ export function htmlModules(html: string): string[] {
   return [...found];
 }
 
-/** Measures one page: the manifest's first-load JS, and its inline plus linked CSS. */
+/** Whether a page's HTML hydrates: React Router's data script is there (its <Scripts/>). */
+export const hydratesHtml = (html: string): boolean => html.includes("window.__reactRouterContext");
+
+/** The files a page's HTML loads by itself: module scripts (src) and stylesheets (href). */
+export function htmlFiles(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"[^>]*>/gi)) js.add(match[1]!);
+  for (const match of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/gi))
+    css.add(match[1]!);
+  return { js: [...js], css: [...css] };
+}
+
+/**
+ * Measures one page: on a page that hydrates, the manifest's first-load JS, its inline and linked
+ * CSS and the whole stylesheet; on a reading page, what its HTML loads.
+ */
 export function measurePage(options: {
   clientDir: string;
   manifest: RouterManifest;
@@ -165,26 +188,41 @@ export function measurePage(options: {
   html: string;
 }): PageBundle & { htmlOnly: string[] } {
   const { clientDir, manifest, pathname, html } = options;
-  const files = firstLoadFiles(manifest, pathname);
+  const hydrates = hydratesHtml(html);
+  const own = htmlFiles(html);
+  const files = hydrates
+    ? firstLoadFiles(manifest, pathname.split("?")[0]!)
+    : { routes: matchedRouteIds(manifest, pathname.split("?")[0]!), js: own.js, css: own.css };
   const loaded = htmlModules(html);
-  if (manifest.url && loaded.includes(manifest.url)) files.js.unshift(manifest.url);
+  if (hydrates && manifest.url && loaded.includes(manifest.url)) files.js.unshift(manifest.url);
   const read = (url: string) => readFileSync(path.join(clientDir, url.replace(/^\//, "")));
   const js = addSizes(files.js.map((url) => sizeOf(read(url))));
   const styles = inlineStyles(html);
-  const css = addSizes([
-    ...(styles ? [sizeOf(styles)] : []),
-    ...[...files.css, publicStylesheet(clientDir)].map((url) => sizeOf(read(url))),
-  ]);
+  const cssFiles = addSizes(
+    [...files.css, ...(hydrates ? [publicStylesheet(clientDir)] : [])].map((url) => sizeOf(read(url))),
+  );
+  const css = addSizes([...(styles ? [sizeOf(styles)] : []), cssFiles]);
+  const htmlSize = sizeOf(html);
   const listed = new Set(files.js);
   return {
     page: options.page,
     path: pathname,
+    hydrates,
     routes: files.routes,
     jsFiles: files.js,
     js,
     css,
-    html: sizeOf(html),
-    // A module the HTML loads that the manifest calculation missed would make the figure too low.
-    htmlOnly: loaded.filter((url) => !listed.has(url)),
+    html: htmlSize,
+    firstVisit: addSizes([htmlSize, js, cssFiles]),
+    // A module the HTML loads that the manifest calculation missed would make the figure too low;
+    // a reading page loads no module at all beyond its own.
+    htmlOnly: hydrates
+      ? loaded.filter((url) => !listed.has(url))
+      : loaded.filter((url) => !own.js.includes(url)),
   };
+}
+
+/** The ids of the routes the manifest matches for a path. */
+function matchedRouteIds(manifest: RouterManifest, pathname: string): string[] {
+  return (matchRoutes(routeTree(manifest), pathname) ?? []).map((match) => match.route.id as string);
 }

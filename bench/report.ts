@@ -363,7 +363,9 @@ export function formatReport(results: BenchResults): string {
     "",
     "## First-load HTML, JavaScript and CSS",
     "",
-    "CSS: the rules the page uses, inlined in its HTML, and the whole public stylesheet, loaded once the page is shown.",
+    "React: whether the page runs React in the browser; a reading page does not (decision 0059) and loads only its plain modules.",
+    "CSS: the rules the page uses, inlined in its HTML, and, on a page with React, the whole public stylesheet, loaded once the page is shown.",
+    "First visit: the HTML, the JavaScript and the CSS files (brotli), before pictures and fonts.",
     "",
   );
   out.push(
@@ -371,6 +373,7 @@ export function formatReport(results: BenchResults): string {
       [
         "page",
         "path",
+        "React",
         "HTML raw",
         "HTML brotli",
         "JS files",
@@ -380,10 +383,12 @@ export function formatReport(results: BenchResults): string {
         "CSS raw",
         "CSS gzip",
         "CSS brotli",
+        "first visit",
       ],
       results.bundles.map((b) => [
         b.page,
         b.path.length > 24 ? `${b.path.slice(0, 21)}...` : b.path,
+        b.hydrates === false ? "no" : "yes",
         `${kb(b.html.bytes)} KB`,
         `${kb(b.html.brotli)} KB`,
         String(b.jsFiles.length),
@@ -393,6 +398,7 @@ export function formatReport(results: BenchResults): string {
         `${kb(b.css.bytes)} KB`,
         `${kb(b.css.gzip)} KB`,
         `${kb(b.css.brotli)} KB`,
+        b.firstVisit ? `${kb(b.firstVisit.brotli)} KB` : "",
       ]),
     ),
   );

@@ -20,6 +20,7 @@ import {
 import { type BenchPart, idleRssSeconds } from "./options";
 import type { DatabaseKind, DatabaseResult } from "./results";
 import {
+  lookupPath,
   type ResultsDayResult,
   resultsDayConnections,
   resultsDayStudents,
@@ -49,7 +50,10 @@ export type Scenario = {
   freshStart: boolean;
   freshDatabaseUrl?: string;
   /** Runs while the server still serves, after the load runs. */
-  whileServing?: (server: AppServer, seeded: { blogId: string; albumId: string }) => Promise<void>;
+  whileServing?: (
+    server: AppServer,
+    seeded: { blogId: string; albumId: string; marksheetPath?: string },
+  ) => Promise<void>;
   /** BENCH_CPU_PROF: the measured server writes a CPU profile here when it stops. */
   cpuProfileDir?: string;
   /** BENCH_PARTS: `load` and `counts` run here (bench/options.ts). */
@@ -282,7 +286,15 @@ async function measureLoad(
     result.loadedRssMb = readMemory(server.pid)?.peakRssMb;
     log(`${label}: peak RSS ${result.loadedRssMb ?? "?"} MB`);
 
-    await scenario.whileServing?.(server, result.seed);
+    // The pages measured include a looked-up student's marksheet, when the results-day exam is there.
+    const marksheetStudent = resultsDay.seed?.students[0];
+    await scenario.whileServing?.(server, {
+      ...result.seed,
+      marksheetPath:
+        resultsDay.seed && marksheetStudent
+          ? lookupPath("page", resultsDay.seed.examId, marksheetStudent)
+          : undefined,
+    });
 
     // Results day last: its kept lookups fill the page cache, and the pages and Lighthouse above
     // should find it as the load runs left it.

@@ -9,7 +9,14 @@ import { MobileMenu } from "./mobile-menu";
 import { navLinks } from "./nav-links";
 
 /** The signed-in user, from the root's loader (root.tsx hands it down), or null. */
-export type HeaderUser = { name: string; image: string | null; initials: string; isAdmin: boolean } | null;
+export type HeaderUser = {
+  name: string;
+  image: string | null;
+  initials: string;
+  isAdmin: boolean;
+  /** Whose cart the browser keeps (app/lib/cart-owner.ts; a page without React: app/scripts/cart-badge.js). */
+  email?: string;
+} | null;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const { t, intl } = useI18n();
@@ -32,7 +39,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
   );
 
   return (
-    <header className="site-header">
+    <header className="site-header" data-account={user?.email || undefined}>
       <div className="container site-header__bar">
         <Link to={href("/")} className="brand">
           {t("brand.name")}
@@ -41,20 +48,22 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           {links}
         </nav>
         <div className="site-header__actions">
-          {showCart ? (
-            <Link
-              to={href("/allOrder")}
-              className="cart-link"
-              // The badge's own digits are in the name, as screen reader users hear the link.
-              aria-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: formatNumber(cartQuantity, intl) })}`}
-              data-testid="cart-link"
-            >
-              <CartIcon />
-              <span className="cart-badge" data-testid="cart-badge">
-                {formatNumber(cartQuantity, intl)}
-              </span>
-            </Link>
-          ) : null}
+          {/* Always there, hidden while there is nothing to show: on a page without React a plain
+              module shows it and counts the cart (app/scripts/cart-badge.js, decision 0059). */}
+          <Link
+            to={href("/allOrder")}
+            className="cart-link"
+            hidden={!showCart}
+            // The badge's own digits are in the name, as screen reader users hear the link.
+            aria-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: formatNumber(cartQuantity, intl) })}`}
+            data-label={`${t("nav.cart")}: ${t("a11y.cartItems", { count: "{count}" })}`}
+            data-testid="cart-link"
+          >
+            <CartIcon />
+            <span className="cart-badge" data-testid="cart-badge">
+              {formatNumber(cartQuantity, intl)}
+            </span>
+          </Link>
           <LanguageSwitch />
           {user ? <AccountLink user={user} place="bar" /> : null}
           <AccountButton signedIn={user !== null} />

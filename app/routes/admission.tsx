@@ -8,6 +8,7 @@ import { BookingButton } from "../components/details/booking-button";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
@@ -15,7 +16,12 @@ import { seo } from "../lib/seo";
 import type { Route } from "./+types/admission";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["details"], problems: ["content"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  modules: ["booking"],
+  texts: ["details"],
+  problems: ["content"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const admission = await loadDetail(context, request, admissionCollection, params.booking);

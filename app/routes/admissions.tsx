@@ -5,6 +5,7 @@ import { admissionCollection } from "../../server/domain/admissions";
 import { AdmissionCard } from "../components/lists/admission-card";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { SearchForm } from "../components/lists/search-form";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { textOf } from "../lib/meta";
@@ -18,7 +19,12 @@ import type { Route } from "./+types/admissions";
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  ...sharedPage,
+  texts: ["lists"],
+  query: ["page", "q"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { actor } = pageOf(context);

@@ -4,6 +4,7 @@ import { href } from "react-router";
 import { listPath } from "../components/lists/list-page";
 import { TeacherList } from "../components/lists/teacher-list";
 import { loadTeachers } from "../components/lists/teachers.server";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { textOf } from "../lib/meta";
 import { requireUserPage } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
@@ -13,7 +14,12 @@ import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/all-teachers";
 
 // The same list as /teacher for every signed-in reader.
-export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  ...sharedPage,
+  texts: ["lists"],
+  query: ["page", "q"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) => {
   requireUserPage(context, request);

@@ -10,6 +10,7 @@ import { DomainError, statusOf } from "../../server/domain/errors";
 import { type CommentAnswer, Comments } from "../components/details/comments";
 import { TextBlock } from "../components/details/text-block";
 import { JsonLd } from "../components/json-ld";
+import { type HydrationHandle, readingPageForVisitors } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
@@ -24,7 +25,12 @@ import type { Route } from "./+types/blog";
 const commentLimit = 100;
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = { ...personalPage, texts: ["details"], problems: ["content"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPageForVisitors,
+  ...personalPage,
+  texts: ["details"],
+  problems: ["content"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ params, context }: Route.LoaderArgs) => {
   const { actor, services } = pageOf(context);

@@ -4,6 +4,7 @@
 import { href } from "react-router";
 import { blogCollection, publishedBlogs } from "../../server/domain/blogs";
 import { BlogCard, type BlogSummary } from "../components/details/blog-card";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { contentContext, loadListPage } from "../lib/list-page.server";
 import { textOf } from "../lib/meta";
@@ -29,11 +30,13 @@ const summary = (blog: BlogRecord): BlogSummary => ({
 
 // The same for every reader of a view (decision 0037).
 export const handle = {
+  ...readingPage,
+  modules: ["carousel"],
   ...sharedPage,
   texts: ["lists", "details"],
   problems: ["content"],
   query: ["page", "q"],
-} satisfies TextsHandle;
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { actor } = pageOf(context);

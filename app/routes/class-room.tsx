@@ -10,6 +10,7 @@ import { DomainError } from "../../server/domain/errors";
 import { classRoutine, readWeek, teacherRoutine, teachersOfTheWeek } from "../../server/domain/routines";
 import { classLabelKey } from "../components/lists/labels";
 import { dayLabel, WeekTable } from "../components/routines/week-table";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
@@ -21,10 +22,11 @@ import type { Route } from "./+types/class-room";
 
 // The same for every reader of a view (decision 0037).
 export const handle = {
+  ...readingPage,
   ...sharedPage,
   texts: ["routines"],
   query: ["class", "date", "section", "teacher"],
-} satisfies TextsHandle;
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { services } = pageOf(context);

@@ -9,6 +9,7 @@ import { downloadCollection } from "../../server/domain/downloads";
 import { ListPage, listInfo } from "../components/lists/list-page";
 import { SearchForm } from "../components/lists/search-form";
 import { formatFileSize } from "../lib/file-size";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { textOf } from "../lib/meta";
@@ -30,10 +31,11 @@ function categoryOf(request: Request): DownloadCategory | undefined {
 
 // The same for every reader of a view (decision 0037).
 export const handle = {
+  ...readingPage,
   ...sharedPage,
   texts: ["lists", "downloads"],
   query: ["category", "page", "q"],
-} satisfies TextsHandle;
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const category = categoryOf(request);

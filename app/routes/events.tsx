@@ -10,6 +10,7 @@ import type { MessageKey } from "../../i18n";
 import { formatNumber } from "../../i18n/format";
 import { ExtraDates, useExtraDates } from "../components/dates";
 import { formatEventTime, formatMonth } from "../lib/event-time";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { textOf } from "../lib/meta";
 import type { TextsHandle } from "../lib/page-texts";
@@ -24,7 +25,12 @@ const weekOrder = [6, 0, 1, 2, 3, 4, 5] as const;
 const shownPerDay = 2;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["events"], query: ["month"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  ...sharedPage,
+  texts: ["events"],
+  query: ["month"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) => {
   return monthOfEvents(context, request);

@@ -7,6 +7,7 @@ import { takaText } from "../../common/fees";
 import { DomainError } from "../../server/domain/errors";
 import { feeOrderState } from "../../server/domain/fees/online";
 import { feeOrderKeyOf } from "../lib/fee-order-cookie.server";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
@@ -15,7 +16,8 @@ import { Alert } from "../ui";
 import type { Route } from "./+types/fee-order";
 
 // Not kept: it changes when the provider reports.
-export const handle = { texts: ["fees"], query: ["key", "outcome"] } satisfies TextsHandle;
+export const handle = { ...readingPage, texts: ["fees"], query: ["key", "outcome"] } satisfies TextsHandle &
+  HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
   const { services, actor } = pageOf(context);

@@ -9,6 +9,7 @@ import { DomainError } from "../../server/domain/errors";
 import { isFeeStaff } from "../../server/domain/fees/access";
 import { readReceipt } from "../../server/domain/fees/receipt";
 import { ExtraDates } from "../components/dates";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireUserPage } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
@@ -17,7 +18,12 @@ import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/fee-receipt";
 
 // The reader's own page, kept until something stored changes (decision 0038).
-export const handle = { ...personalPage, texts: ["fees"], query: ["key"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  ...personalPage,
+  texts: ["fees"],
+  query: ["key"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
   // Whoever holds the key of the online payment that made it reads it without an account.

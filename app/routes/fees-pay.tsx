@@ -15,6 +15,7 @@ import { lookUpDues, type PublicDues } from "../../server/domain/fees/lookup";
 import { pagePaymentProvider, redirectProviders, startPublicFeeOrder } from "../../server/domain/fees/online";
 import { RateLimitError } from "../../server/domain/rate-limit";
 import { feeOrderCookie } from "../lib/fee-order-cookie.server";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { pageOf } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
@@ -22,7 +23,8 @@ import { withTexts } from "../lib/page-texts.server";
 import { Alert, Button, SelectField, TextField } from "../ui";
 import type { Route } from "./+types/fees-pay";
 
-export const handle = { texts: ["fees"], problems: ["fees"] } satisfies TextsHandle;
+export const handle = { ...readingPage, texts: ["fees"], problems: ["fees"] } satisfies TextsHandle &
+  HydrationHandle;
 
 export const loader = withTexts(handle, async () => ({}));
 

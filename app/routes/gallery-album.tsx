@@ -1,12 +1,13 @@
 // /gallery/<album>: the album's photos as a grid of links, each to the photo's own page (which
 // works without script). With script, a link opens the photo viewer instead, and the address
-// follows the photo shown.
+// follows the photo shown: a plain module (app/scripts/photo-viewer.js), the page runs no React
+// (decision 0059).
 
-import { useState } from "react";
 import { href } from "react-router";
 import { formatNumber } from "../../i18n/format";
 import { formatAlbumDate } from "../components/gallery/album-date";
-import { PhotoViewer, type ViewerPhoto } from "../components/gallery/photo-viewer";
+import { PhotoViewer } from "../components/gallery/photo-viewer";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
@@ -17,7 +18,12 @@ import type { Route } from "./+types/gallery-album";
 import { loadAlbum } from "./gallery.server";
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["gallery"] } satisfies TextsHandle;
+export const handle = {
+  ...sharedPage,
+  ...readingPage,
+  modules: ["photoViewer"],
+  texts: ["gallery"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ params, context }: Route.LoaderArgs) => {
   return loadAlbum(context, params.album);
@@ -35,26 +41,10 @@ const thumbnailSizes = "(min-width: 1200px) 280px, (min-width: 900px) 30vw, (min
 
 export default function GalleryAlbum({ loaderData: album }: Route.ComponentProps) {
   const { t, intl } = useI18n();
-  const [shown, setShown] = useState<number | null>(null);
-  const albumPath = href("/gallery/:album", { album: album.id });
-  const photos: ViewerPhoto[] = album.photos.map((photo) => ({
+  const photos = album.photos.map((photo) => ({
     ...photo,
     href: href("/gallery/:album/:photo", { album: album.id, photo: photo.id }),
   }));
-
-  // The address follows the photo shown (replaced, so Back leaves the album as before).
-  const show = (index: number) => {
-    setShown(index);
-    const photo = photos[index];
-    if (photo) window.history.replaceState(window.history.state, "", photo.href);
-  };
-
-  const close = () => {
-    const photo = shown === null ? undefined : photos[shown];
-    setShown(null);
-    window.history.replaceState(window.history.state, "", albumPath);
-    if (photo) document.querySelector<HTMLAnchorElement>(`a[data-photo="${photo.id}"]`)?.focus();
-  };
 
   return (
     <div className="container gallery-album">
@@ -72,15 +62,7 @@ export default function GalleryAlbum({ loaderData: album }: Route.ComponentProps
         <ul className="gallery-grid" aria-label={t("gallery.photos")}>
           {photos.map((photo, index) => (
             <li key={photo.id}>
-              <a
-                href={photo.href}
-                data-photo={photo.id}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  show(index);
-                }}
-              >
+              <a href={photo.href} data-photo={photo.id}>
                 <Picture
                   image={photo.image}
                   alt={photo.caption || t("gallery.untitled", { number: formatNumber(index + 1, intl) })}
@@ -95,24 +77,15 @@ export default function GalleryAlbum({ loaderData: album }: Route.ComponentProps
           ))}
         </ul>
       )}
-      <PhotoViewer
-        photos={photos}
-        index={shown}
-        onMove={show}
-        onClose={close}
-        texts={{
-          label: t("gallery.viewer"),
-          close: t("gallery.close"),
-          previous: t("gallery.previous"),
-          next: t("gallery.next"),
-          position: (number) =>
-            t("gallery.position", {
-              number: formatNumber(number, intl),
-              count: formatNumber(photos.length, intl),
-            }),
-          untitled: (number) => t("gallery.untitled", { number: formatNumber(number, intl) }),
-        }}
-      />
+      {photos.length > 0 ? (
+        <PhotoViewer
+          label={t("gallery.viewer")}
+          close={t("gallery.close")}
+          previous={t("gallery.previous")}
+          next={t("gallery.next")}
+          position={t("gallery.position", { number: "{number}", count: formatNumber(photos.length, intl) })}
+        />
+      ) : null}
     </div>
   );
 }

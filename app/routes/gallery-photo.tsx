@@ -3,6 +3,7 @@
 // album's viewer shows, so a shared link opens the same photo.
 import { data, href } from "react-router";
 import { formatNumber } from "../../i18n/format";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
@@ -13,7 +14,12 @@ import type { Route } from "./+types/gallery-photo";
 import { loadAlbum } from "./gallery.server";
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["gallery"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  modules: ["photoSwipe"],
+  ...sharedPage,
+  texts: ["gallery"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ params, context }: Route.LoaderArgs) => {
   const album = await loadAlbum(context, params.album);

@@ -6,6 +6,7 @@ import { albumCovers } from "../../server/domain/album-photos";
 import { albumCollection } from "../../server/domain/albums";
 import { formatAlbumDate } from "../components/gallery/album-date";
 import { cardImageSizes, ListPage, listInfo, listPath } from "../components/lists/list-page";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { contentContext, loadListPage } from "../lib/list-page.server";
 import { textOf } from "../lib/meta";
@@ -21,10 +22,11 @@ const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
 export const handle = {
+  ...readingPage,
   ...sharedPage,
   texts: ["lists", "gallery"],
   query: ["page", "q"],
-} satisfies TextsHandle;
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const list = await loadListPage(context, request, albumCollection, { pageSize });

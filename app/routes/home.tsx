@@ -19,6 +19,7 @@ import { NoticeBoard } from "../components/home/notice-board";
 import { HomeSection, Streamed } from "../components/home/section";
 import { UpcomingEvents } from "../components/home/upcoming-events";
 import { JsonLd } from "../components/json-ld";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
 import { pageOf } from "../lib/page.server";
@@ -34,7 +35,13 @@ import { loadHome } from "./home.server";
 const placeholders = { teachers: 6, results: 2, services: 3, students: 5, blogs: 6, notices: 2, events: 2 };
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["home", "lists"], query: ["form"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  modules: ["carousel"],
+  ...sharedPage,
+  texts: ["home", "lists"],
+  query: ["form"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, ({ context }: Route.LoaderArgs) => {
   return loadHome(contentContext(context), pageOf(context).actor);

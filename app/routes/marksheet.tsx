@@ -3,6 +3,7 @@
 import { href } from "react-router";
 import { formatNumber } from "../../i18n/format";
 import { Marksheet, MarksheetActions } from "../components/exam-results/marksheet";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
@@ -12,7 +13,8 @@ import type { Route } from "./+types/marksheet";
 import { lookUp, withStatus } from "./results-lookup.server";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["results"], query: ["registration"] } satisfies TextsHandle;
+export const handle = { ...readingPage, texts: ["results"], query: ["registration"] } satisfies TextsHandle &
+  HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const registration = new URL(request.url).searchParams.get("registration") ?? "";

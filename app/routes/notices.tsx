@@ -3,6 +3,7 @@ import { href } from "react-router";
 import { type NoticeDownload, noticeCollection } from "../../server/domain/notices";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { NoticeItem } from "../components/lists/notice-item";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { textOf } from "../lib/meta";
@@ -15,7 +16,12 @@ import type { Route } from "./+types/notices";
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  ...sharedPage,
+  texts: ["lists"],
+  query: ["page", "q"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const list = await loadListPage(context, request, noticeCollection, { pageSize });

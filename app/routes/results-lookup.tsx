@@ -7,6 +7,7 @@ import { listExams } from "../../server/domain/exams";
 import { dateSettingsOf, siteSettingsFor } from "../../server/domain/site-settings";
 import { ExamFigures } from "../components/exam-results/exam-figures";
 import { publicFigures } from "../components/exam-results/exam-figures.server";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { textOf } from "../lib/meta";
 import { pageOf } from "../lib/page.server";
@@ -18,7 +19,11 @@ import type { Route } from "./+types/results-lookup";
 import { lookUpOnce, lookupFromTemplate, shownLookup, withStatus } from "./results-lookup.server";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["results"], query: ["exam", "registration", "roll"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  texts: ["results"],
+  query: ["exam", "registration", "roll"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const { services, actor, contentReads } = pageOf(context);

@@ -4,6 +4,7 @@ import { excerpt } from "../../i18n/format";
 import { resultCollection } from "../../server/domain/results";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { ResultCard } from "../components/lists/result-card";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { textOf } from "../lib/meta";
@@ -16,7 +17,12 @@ import type { Route } from "./+types/results";
 const pageSize = 12;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  ...sharedPage,
+  texts: ["lists"],
+  query: ["page", "q"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   const list = await loadListPage(context, request, resultCollection, { pageSize });

@@ -5,6 +5,7 @@ import { serviceCollection } from "../../server/domain/services";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
@@ -12,7 +13,8 @@ import { seo } from "../lib/seo";
 import type { Route } from "./+types/service";
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["details"], problems: ["content"] } satisfies TextsHandle;
+export const handle = { ...readingPage, texts: ["details"], problems: ["content"] } satisfies TextsHandle &
+  HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const service = await loadDetail(context, request, serviceCollection, params.ID);

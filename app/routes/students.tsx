@@ -7,6 +7,7 @@ import type { ContentCollection } from "../../server/domain/content/collection";
 import { studentCollection } from "../../server/domain/students";
 import { ListPage, listInfo, listPath } from "../components/lists/list-page";
 import { StudentCard } from "../components/lists/student-card";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { loadListPage } from "../lib/list-page.server";
 import { textOf } from "../lib/meta";
@@ -21,7 +22,12 @@ const pageSize = 12;
 type Student = typeof studentCollection extends ContentCollection<infer Item> ? Item : never;
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  ...sharedPage,
+  texts: ["lists"],
+  query: ["page", "q"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context }: Route.LoaderArgs) => {
   // Listed as a visitor sees them, whoever asks.

@@ -7,6 +7,7 @@ import { teacherCollection, teacherSeenBy } from "../../server/domain/teachers";
 import { DetailLayout } from "../components/details/detail-layout";
 import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
 import { requireUserPage } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
@@ -21,7 +22,8 @@ const positions: Record<string, MessageKey> = {
 };
 
 // Its texts beyond every page's (app/lib/page-texts.ts).
-export const handle = { texts: ["details"], problems: ["content"] } satisfies TextsHandle;
+export const handle = { ...readingPage, texts: ["details"], problems: ["content"] } satisfies TextsHandle &
+  HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const teacher = teacherSeenBy(

@@ -3,6 +3,7 @@ import { href } from "react-router";
 import { listPath } from "../components/lists/list-page";
 import { TeacherList } from "../components/lists/teacher-list";
 import { loadTeachers } from "../components/lists/teachers.server";
+import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { textOf } from "../lib/meta";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
@@ -11,7 +12,12 @@ import { sharedPage } from "../lib/shared-page";
 import type { Route } from "./+types/teachers";
 
 // The same for every reader of a view (decision 0037).
-export const handle = { ...sharedPage, texts: ["lists"], query: ["page", "q"] } satisfies TextsHandle;
+export const handle = {
+  ...readingPage,
+  ...sharedPage,
+  texts: ["lists"],
+  query: ["page", "q"],
+} satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, ({ request, context }: Route.LoaderArgs) =>
   loadTeachers(context, request),

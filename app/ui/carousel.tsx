@@ -76,7 +76,13 @@ export function Carousel({
   } as CSSProperties;
 
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={label} data-testid={testId}>
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-testid={testId}
+      data-speed={speed}
+    >
       <div className="carousel__track" ref={track} style={style}>
         {slides.map((slide, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group
@@ -92,39 +98,40 @@ export function Carousel({
           </div>
         ))}
       </div>
-      {pageCount > 1 ? (
-        <div className="carousel__controls">
-          <button
-            type="button"
-            className="carousel__arrow"
-            aria-label={labels.previous}
-            onClick={() => goTo(page - 1)}
-          >
-            ‹
-          </button>
-          <div className="carousel__dots">
-            {Array.from({ length: pageCount }, (_, index) => (
-              <button
-                // biome-ignore lint/suspicious/noArrayIndexKey: one dot per page
-                key={index}
-                type="button"
-                className="carousel__dot"
-                aria-label={`${labels.goTo} ${index + 1}`}
-                aria-current={index === page ? "true" : undefined}
-                onClick={() => goTo(index)}
-              />
-            ))}
-          </div>
-          <button
-            type="button"
-            className="carousel__arrow"
-            aria-label={labels.next}
-            onClick={() => goTo(page + 1)}
-          >
-            ›
-          </button>
+      {/* Always in the markup (its rules then come with the page: 0041), shown when there is more
+          than a view: on a page without React, app/scripts/carousel.js works them (0059). */}
+      <div className="carousel__controls" hidden={pageCount <= 1}>
+        <button
+          type="button"
+          className="carousel__arrow"
+          aria-label={labels.previous}
+          onClick={() => goTo(page - 1)}
+        >
+          ‹
+        </button>
+        <div className="carousel__dots">
+          {Array.from({ length: slides.length }, (_, index) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: one dot per page
+              key={index}
+              type="button"
+              className="carousel__dot"
+              hidden={index >= pageCount}
+              aria-label={`${labels.goTo} ${index + 1}`}
+              aria-current={index === page ? "true" : undefined}
+              onClick={() => goTo(index)}
+            />
+          ))}
         </div>
-      ) : null}
+        <button
+          type="button"
+          className="carousel__arrow"
+          aria-label={labels.next}
+          onClick={() => goTo(page + 1)}
+        >
+          ›
+        </button>
+      </div>
     </section>
   );
 }

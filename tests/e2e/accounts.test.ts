@@ -63,11 +63,11 @@ describe("accounts and roles in the browser", () => {
     expect(new URL(page.url()).pathname).toBe("/");
     // Signed in: LogOut instead of Login, and the cart link for a signed-in user.
     await page.getByRole("button", { name: "LogOut" }).waitFor();
-    expect(await page.getByTestId("cart-link").count()).toBe(1);
+    expect(await page.getByTestId("cart-link").isVisible()).toBe(true);
 
     await page.getByRole("button", { name: "LogOut" }).click();
     await page.getByRole("button", { name: "LogOut" }).waitFor({ state: "detached" });
-    expect(await page.getByTestId("cart-link").count()).toBe(0);
+    expect(await page.getByTestId("cart-link").isVisible()).toBe(false);
     await page.goto(`${site.url}/ALLteacher`);
     expect(new URL(page.url()).pathname).toBe("/login");
   });
@@ -219,8 +219,9 @@ describe("accounts and roles in the browser", () => {
     expect(await page.content()).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
   });
 
-  it("moves between pages without a full reload", async () => {
-    const page = await open("/");
+  it("moves between pages with React without a full reload, and between reading pages by plain links", async () => {
+    // A page with React (the login form) moves on within the same document.
+    const page = await open("/login");
     await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "still here";
@@ -231,6 +232,15 @@ describe("accounts and roles in the browser", () => {
       .click();
     await page.getByRole("heading", { name: "Class Room" }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("still here");
+    // A reading page runs no React (decision 0059): its links load the next page.
+    const reading = await open("/");
+    expect(await reading.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await reading
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Class Room" })
+      .click();
+    await reading.getByRole("heading", { name: "Class Room" }).waitFor();
+    expect(new URL(reading.url()).pathname).toBe("/classRoome");
   });
 
   it("works on a 360 px phone: the menu slides out with the same links, nothing overflows", async () => {

@@ -443,7 +443,7 @@ describe("cart and payment in the browser", () => {
       await page.getByRole("link", { name: "Login" }).first().waitFor();
       await expect.poll(() => page.evaluate(() => localStorage.getItem("shopping_cart"))).toBeNull();
       // Signed out with an empty cart, the header shows no cart at all.
-      expect(await badge(page).count()).toBe(0);
+      expect(await badge(page).isVisible()).toBe(false);
 
       await go(page, "/login");
       await logIn(page, other);
@@ -472,7 +472,7 @@ describe("cart and payment in the browser", () => {
       await page.context().clearCookies();
       await go(page, "/");
       await expect.poll(() => storedCart(page)).toEqual({});
-      expect(await badge(page).count()).toBe(0);
+      expect(await badge(page).isVisible()).toBe(false);
     });
 
     it("keeps a cart filled before signing in, for the account that signs in", async () => {

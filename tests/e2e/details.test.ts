@@ -242,7 +242,8 @@ describe("blogs and detail pages in the browser", () => {
     const carousel = page.getByTestId("more-blogs");
     const slides = await carousel.locator(".carousel__slide").count();
     expect(slides).toBeGreaterThan(3);
-    const dots = carousel.locator(".carousel__dot");
+    // A dot per view shown (the markup holds one per slide, the others hidden: app/ui/carousel.tsx).
+    const dots = carousel.locator(".carousel__dot:visible");
     await dots.first().waitFor();
     expect(await dots.count()).toBe(Math.ceil(slides / 3));
 

@@ -293,7 +293,8 @@ export async function newPage(
   // Without script nothing hydrates: there is nothing to wait for.
   if (options.javaScript === false) return { context, page };
   // A page's scripts load after its content, so a click on a button that needs them (a menu, a
-  // dialog) could come before React handles it: every page load waits for hydration first.
+  // dialog) could come before React handles it: every page load waits for hydration first, on
+  // the pages that hydrate (waitForHydration).
   const goto = page.goto.bind(page);
   page.goto = async (url, gotoOptions) => {
     const response = await goto(url, gotoOptions);
@@ -315,13 +316,17 @@ export async function newPage(
  * carries every attribute the app sets, so the only sure sign is React's own: its fiber key on
  * the main element, and the root's first commit. The fiber key comes while React still renders
  * (hydration is split into slices between which the page runs), and a click before the commit
- * reaches no handler: a link is then followed as without script.
+ * reaches no handler: a link is then followed as without script. A reading page runs no React
+ * (decision 0059): its plain modules (type=module, deferred) have run before the load event that
+ * goto waits for.
  */
 export async function waitForHydration(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
     () => {
-      // Not one of our pages (a feed, a JSON answer, an error from the browser): nothing to wait for.
-      if (!document.querySelector('script[type="module"]')) return true;
+      // A page without React (a reading page: decision 0059, whose plain modules need no
+      // waiting), or not one of our pages (a feed, a JSON answer, an error from the browser):
+      // nothing to wait for. React Router's hydration data comes before any of its scripts.
+      if (!("__reactRouterContext" in window)) return true;
       const main = document.querySelector("main") ?? document.body;
       if (!Object.keys(main).some((key) => key.startsWith("__reactFiber"))) return false;
       // hydrateRoot(document) keeps the root's first fiber on the document; the root's committed

@@ -6,6 +6,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { budgets } from "../../bench/budgets";
+import { kb } from "../../bench/stats";
 import { checkAccessibility, formatViolations } from "./accessibility";
 import {
   apiSignIn,
@@ -172,7 +174,8 @@ describe("exam results in the browser", () => {
     }
     expect(await made()).toBe(before);
 
-    // Filled from the template, the page hydrates as rendered and goes on to the next lookup.
+    // Filled from the template, the page shows as rendered, with no error in the browser, and goes
+    // on to the next lookup (a plain GET form: the page runs no React, decision 0059).
     const { page } = await newPage(site.browser);
     const problems: string[] = [];
     page.on("console", (message) => {
@@ -188,6 +191,27 @@ describe("exam results in the browser", () => {
     await expect.poll(() => page.locator(".marksheet").textContent()).toContain("Nusrat Jahan");
     expect(await page.getByLabel("Roll").inputValue()).toBe("7");
     expect(problems).toEqual([]);
+  });
+
+  it(`sends the lookup with a marksheet in at most ${budgets.marksheetKb} KB in all, without React (issue 39)`, async () => {
+    const { page } = await newPage(site.browser);
+    const transfers: Promise<{ url: string; bytes: number }>[] = [];
+    page.on("requestfinished", (request) => {
+      transfers.push(
+        request.sizes().then((sizes) => ({
+          url: request.url(),
+          bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+        })),
+      );
+    });
+    await page.goto(`${site.url}${found()}`, { waitUntil: "networkidle" });
+    expect(await page.locator(".marksheet").textContent()).toContain("Nusrat Jahan");
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    const all = await Promise.all(transfers);
+    const total = all.reduce((sum, transfer) => sum + transfer.bytes, 0);
+    expect(kb(total), all.map((t) => `${t.url} ${t.bytes}`).join("\n")).toBeLessThanOrEqual(
+      budgets.marksheetKb,
+    );
   });
 
   it("styles every student's marksheet filled into the exam's page as with every rule", async () => {

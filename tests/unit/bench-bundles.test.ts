@@ -132,27 +132,43 @@ describe("measuring a page against a build folder", () => {
       const files = ["manifest-1", "entry.client", "react-dom", "jsx", "root", "ui", "home", "format"];
       for (const name of files) writeFileSync(path.join(clientDir, "assets", `${name}.js`), "x".repeat(100));
       writeFileSync(path.join(clientDir, "assets", "public-1.css"), "p{color:red}");
+      // A page that hydrates: React Router's data script comes before its modules.
+      const context = `<script>window.__reactRouterContext = {};</script>`;
       const page = (script: string) =>
         measurePage({
           clientDir,
           manifest,
           page: "home",
           pathname: "/",
-          html: `<style>a{}</style><script type="module">${script}</script>`,
+          html: `<style>a{}</style>${context}<script type="module">${script}</script>`,
         });
       const lazy = page(`import * as route0 from "/assets/root.js";`);
+      expect(lazy.hydrates).toBe(true);
       expect(lazy.jsFiles).toHaveLength(7);
       expect(lazy.js.bytes).toBe(700);
       // The inline rules, and the whole stylesheet the page loads once shown.
       expect(lazy.css.bytes).toBe(3 + 12);
-      expect(lazy.html.bytes).toBe(
-        `<style>a{}</style><script type="module">import * as route0 from "/assets/root.js";</script>`.length,
-      );
+      const html = `<style>a{}</style>${context}<script type="module">import * as route0 from "/assets/root.js";</script>`;
+      expect(lazy.html.bytes).toBe(html.length);
+      // A first visit: the HTML (its inline rules in it), the JavaScript and the stylesheet's file.
+      expect(lazy.firstVisit.bytes).toBe(html.length + 700 + 12);
       expect(lazy.htmlOnly).toEqual([]);
       const initial = page(`import "/assets/manifest-1.js"; import "/assets/extra.js";`);
       expect(initial.jsFiles[0]).toBe("/assets/manifest-1.js");
       expect(initial.js.bytes).toBe(800);
       expect(initial.htmlOnly).toEqual(["/assets/extra.js"]);
+
+      // A reading page (decision 0059): what its HTML loads, its plain module, and no stylesheet after.
+      writeFileSync(path.join(clientDir, "assets", "cart-badge-1.js"), "y".repeat(40));
+      const readingHtml = `<head><script type="module" src="/assets/cart-badge-1.js" nonce="n"></script><style>a{}</style></head>`;
+      const reading = measurePage({ clientDir, manifest, page: "home", pathname: "/", html: readingHtml });
+      expect(reading.hydrates).toBe(false);
+      expect(reading.routes).toEqual(["root", "home-index"]);
+      expect(reading.jsFiles).toEqual(["/assets/cart-badge-1.js"]);
+      expect(reading.js.bytes).toBe(40);
+      expect(reading.css.bytes).toBe(3);
+      expect(reading.firstVisit.bytes).toBe(readingHtml.length + 40);
+      expect(reading.htmlOnly).toEqual([]);
     } finally {
       rmSync(clientDir, { recursive: true, force: true });
     }

@@ -15,7 +15,10 @@ const appDir = path.resolve(import.meta.dirname, "../../app");
 /** The text areas a route's handle names (`texts: [...]`), which its loader sends (withTexts). */
 function areasOf(file: string): PageArea[] {
   const source = readFileSync(path.join(appDir, file), "utf8");
-  const handle = /^export const handle = \{([^;]*)\} satisfies TextsHandle;/m.exec(source)?.[1] ?? "";
+  const handle =
+    /^export const handle = \{([^;]*)\} satisfies TextsHandle(?:\s*&\s*HydrationHandle)?;/m.exec(
+      source,
+    )?.[1] ?? "";
   const areas = [...(/\btexts: \[([^\]]*)\]/.exec(handle)?.[1]?.matchAll(/"(\w+)"/g) ?? [])].map(
     ([, area]) => area as PageArea,
   );
