@@ -14,7 +14,7 @@ import { seo } from "../lib/seo";
 import { Alert, Button } from "../ui";
 import type { Route } from "./+types/confirm-email";
 
-export const handle = { texts: ["account"], problems: ["account"] } satisfies TextsHandle;
+export const handle = { texts: ["account"], problems: ["account"], query: ["token"] } satisfies TextsHandle;
 
 export const loader = withTexts(handle, () => null);
 

@@ -16,7 +16,7 @@ import { personalPage } from "../lib/shared-page";
 import { type FieldErrors, fieldProblemsOf } from "../lib/use-schema-form";
 import type { Route } from "./+types/dashboard.settings";
 
-export const handle = personalPage;
+export const handle = { ...personalPage, query: ["saved"] };
 
 const offsets = [-2, -1, 0, 1, 2];
 

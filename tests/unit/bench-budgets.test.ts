@@ -79,6 +79,15 @@ describe("budgets", () => {
     lighthouse: [],
     lighthouseSkipped: "BENCH_SKIP_LIGHTHOUSE is set",
     dataScale: { runs: [dataRun(1, [20, 8]), dataRun(10, [22, 8.4])] },
+    messageQueue: {
+      texts: 10_000,
+      ratePerSecond: 200,
+      seconds: 51,
+      textsPerSecond: 196,
+      duplicates: 0,
+      quiet: figure({ target: "profile", path: "/profile-route", auth: "signed-in", p99Ms: 60 }),
+      whileSending: figure({ target: "profile", path: "/profile-route", auth: "signed-in", p99Ms: 140 }),
+    },
   };
   const byName = (checks: ReturnType<typeof checkBudgets>) =>
     Object.fromEntries(checks.map((b) => [b.budget, b]));
@@ -344,7 +353,7 @@ describe("budgets", () => {
     );
     expect(report).toMatch(/\| PostgreSQL +\| not measured +\|/);
     expect(report).toContain("Lighthouse: not measured (BENCH_SKIP_LIGHTHOUSE is set).");
-    expect(report).toContain("17 pass, 3 FAIL, 18 not measured: the run fails (exit code 1).");
+    expect(report).toContain("20 pass, 3 FAIL, 18 not measured: the run fails (exit code 1).");
     expect(report).toMatch(/\| Cold start, fresh embedded database +\| < 5000 ms +\| 6000 ms +\| FAIL +\|/);
   });
 
@@ -451,6 +460,33 @@ describe("budgets", () => {
     expect(report).toMatch(/\| embedded +\| 50 +\| 1 +\| 1 +\| 9,000 +\| 3,000 +\| 40 +\| 0 +\|/);
     expect(report).toContain("## 10x the sample content (embedded database)");
     expect(report).toMatch(/\| home page +\| 12 +\| 12 +\| 20 +\| 22 +\| ×1\.10 +\|/);
+  });
+
+  it("fails the queue that sends below the gateway's limit or texts a number twice, and reports its figures", () => {
+    const slow = {
+      ...base,
+      messageQueue: { ...base.messageQueue!, textsPerSecond: 150, duplicates: 2 },
+    };
+    const checks = byName(checkBudgets(slow));
+    expect(checks["Texts a second through the queue, ÷ the gateway's limit (200/s, embedded)"]).toMatchObject(
+      {
+        pass: false,
+        measured: "150 texts/s (0.75)",
+      },
+    );
+    expect(checks["Numbers texted twice by the queue (embedded)"]).toMatchObject({
+      pass: false,
+      measured: "2",
+    });
+    expect(checks["A signed-in page's p99 while the queue sends, 50 connections (embedded)"]).toMatchObject({
+      pass: true,
+      measured: "140 ms (60 ms before)",
+    });
+    const report = formatReport({ ...base, budgets: checkBudgets(base) });
+    expect(report).toContain("## Message queue (embedded database)");
+    expect(report).toMatch(
+      /\| 10,000 +\| 51 +\| 196 +\| 0 +\| 60 ms \(100 req\/s\) +\| 140 ms \(100 req\/s\) +\|/,
+    );
   });
 
   it("sums the verdicts under the table", () => {

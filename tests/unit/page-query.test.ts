@@ -14,7 +14,7 @@ type RouteEntry = { id?: string; path?: string; file: string; index?: boolean; c
 /** The parameters a route's handle declares (`query: [...]`). */
 function declaredIn(file: string): string[] {
   const source = readFileSync(path.join(appDir, file), "utf8");
-  const handle = /^export const handle = \{([^;]*)\}(?: satisfies [\w &]+)?;/m.exec(source)?.[1] ?? "";
+  const handle = /^export const handle = \{([^;]*)\}(?: satisfies [\w\s&]+)?;/m.exec(source)?.[1] ?? "";
   return [...(/\bquery: \[([^\]]*)\]/.exec(handle)?.[1]?.matchAll(/"(\w+)"/g) ?? [])].map(
     ([, name]) => name ?? "",
   );
