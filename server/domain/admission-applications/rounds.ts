@@ -122,6 +122,19 @@ async function viewOf(db: DatabaseOrTransaction, round: RoundRow, title: string)
   };
 }
 
+/** Whether an admission has a round, and its state now (the admission's page offers to apply). */
+export async function admissionRoundState(
+  db: DatabaseOrTransaction,
+  admissionId: string,
+): Promise<"open" | "not_open" | "closed" | null> {
+  if (!uuidPattern.test(admissionId)) return null;
+  const [round] = await db
+    .select({ opensAt: admissionRounds.opensAt, closesAt: admissionRounds.closesAt })
+    .from(admissionRounds)
+    .where(eq(admissionRounds.admissionId, admissionId));
+  return round ? roundState(round) : null;
+}
+
 /** Anyone: the round of an admission, with the seats left per class. */
 export async function readRound(db: DatabaseOrTransaction, admissionId: string): Promise<RoundView> {
   const round = await roundOfAdmission(db, admissionId);
