@@ -76,12 +76,13 @@ export const dayText = z
   .trim()
   .max(20, issue("value.date"))
   .transform(asciiDigits)
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), issue("value.date"))
+  .refine((value) => /^(19|20)\d{2}-\d{2}-\d{2}$/.test(value), issue("value.date"))
   .refine(isRealDay, issue("value.realDate"));
 
 const instant = z.iso
   .datetime({ offset: true, error: issue("value.dateTime") })
-  .transform((v) => new Date(v));
+  .transform((v) => new Date(v))
+  .refine((d) => d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2100, issue("value.dateTime"));
 
 const seats = z.coerce
   .number({ error: issue("value.whole") })
