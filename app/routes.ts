@@ -61,6 +61,9 @@ export default [
   // Anyone: a student's dues by their ID and a guardian's phone on record.
   route("fees/pay", "routes/fees-pay.tsx"),
   route("fees/orders/:orderId", "routes/fee-order.tsx"),
+  // Admission applications: a round's form, and an applicant's own application.
+  route("admition/:booking/apply", "routes/admission-apply.tsx"),
+  route("admission-applications/:id", "routes/admission-application.tsx"),
 
   // The profile area (sign-in required): /profile opens it.
   route("profile", "routes/profile-redirect.ts"),
@@ -77,6 +80,7 @@ export default [
     route("children", "routes/profile.children.tsx"),
     route("children/:childId", "routes/profile.child.tsx"),
     route("children/:childId/fees", "routes/profile.child-fees.tsx"),
+    route("applications", "routes/profile.applications.tsx"),
     route("classes", "routes/profile.classes.tsx"),
   ]),
   route("forgot-password", "routes/forgot-password.tsx"),
@@ -142,6 +146,8 @@ export default [
     route("routines", "routes/dashboard.routines.tsx"),
     // Tuition fees: the structure, a month's invoices and the dues; a student's ledger and payments.
     route("fees", "routes/dashboard.fees.tsx"),
+    // An admission round's applications: the office's board.
+    route("admissions/:id/applications", "routes/dashboard.admission-applications.tsx"),
     route("fees/students/:id", "routes/dashboard.fees-student.tsx"),
     // A guardian of the register linked to an account (or unlinked) by an admin.
     route("register/:id/guardians/:guardianId/account", "routes/dashboard.guardian-account.tsx"),

@@ -19,6 +19,8 @@ const otherSubjects = [
   "child",
   // Tuition fees: the structure, waivers, corrections, payments and receipts (server/domain/fees/).
   "fee",
+  // An admission round set up, an application's status changed (server/domain/admission-applications/).
+  "application",
   // A file of records downloaded from the dashboard: its id names what (a kind, orders,
   // subscribers), its label the file.
   "export",

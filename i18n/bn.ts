@@ -1,5 +1,6 @@
 // Bangla texts, gathered from the area files (each area must cover every English key).
 import { accountSecurityMessages } from "./areas/account-security";
+import { admissionApplicationsMessages } from "./areas/admission-applications";
 import { attendanceMessages } from "./areas/attendance";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
@@ -57,6 +58,7 @@ export const bn: Messages = {
   ...messagesMessages.bn,
   ...registerMessages.bn,
   ...feesMessages.bn,
+  ...admissionApplicationsMessages.bn,
   ...galleryMessages.bn,
   ...familyMessages.bn,
   ...attendanceMessages.bn,

@@ -1,6 +1,7 @@
 // English texts, gathered from the area files. The specification's quoted texts stay verbatim
 // (odd spellings included): they are the institute's copy; Bangla is where wording may change.
 import { accountSecurityMessages } from "./areas/account-security";
+import { admissionApplicationsMessages } from "./areas/admission-applications";
 import { attendanceMessages } from "./areas/attendance";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
@@ -57,6 +58,7 @@ export const en = {
   ...messagesMessages.en,
   ...registerMessages.en,
   ...feesMessages.en,
+  ...admissionApplicationsMessages.en,
   ...galleryMessages.en,
   ...familyMessages.en,
   ...attendanceMessages.en,

@@ -5,6 +5,7 @@
 // otherwise (decision 0042), and its texts arrive with whichever route a navigation loads.
 
 import { accountSecurityMessages } from "./areas/account-security";
+import { admissionApplicationsMessages } from "./areas/admission-applications";
 import { attendanceMessages } from "./areas/attendance";
 import { authMessages } from "./areas/auth";
 import { cartMessages } from "./areas/cart";
@@ -75,6 +76,8 @@ const areaTexts = {
   attendance: attendanceMessages,
   // The printed receipt, which a guardian opens too.
   fees: feesMessages,
+  // Admission applications: the guardian's and the office's pages.
+  applications: admissionApplicationsMessages,
 } satisfies Record<string, Area>;
 
 export type PageArea = keyof typeof areaTexts;
@@ -91,6 +94,7 @@ const problemAreas = {
   attendance: /^(attendance|leave)\./,
   // The public fees lookup (/fees/pay); the dashboard has them too.
   fees: /^fees\./,
+  applications: /^admission\./,
   dashboard: /^(sheet|routine|refund|hold|inbox|register|messages|fees)\.|^exam\.(?!digits$)/,
 } satisfies Record<string, RegExp>;
 

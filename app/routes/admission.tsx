@@ -3,6 +3,7 @@
 import { href, Link } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { excerpt, formatPrice } from "../../i18n/format";
+import { admissionRoundState } from "../../server/domain/admission-applications/rounds";
 import { admissionCollection } from "../../server/domain/admissions";
 import { BookingButton } from "../components/details/booking-button";
 import { DetailLayout } from "../components/details/detail-layout";
@@ -10,6 +11,7 @@ import { loadDetail } from "../components/details/load-detail.server";
 import { TextBlock } from "../components/details/text-block";
 import { type HydrationHandle, readingPage } from "../lib/hydration";
 import { useI18n } from "../lib/i18n";
+import { pageOf } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
 import { seo } from "../lib/seo";
@@ -25,7 +27,9 @@ export const handle = {
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const admission = await loadDetail(context, request, admissionCollection, params.booking);
+  const round = await admissionRoundState(pageOf(context).services.db, admission.id);
   return {
+    round,
     id: admission.id,
     title: admission.title,
     about: admission.about,
@@ -55,6 +59,13 @@ export default function Admission({ loaderData: admission }: Route.ComponentProp
         <strong data-testid="price">{formatPrice(toMajorUnits(admission.priceMinor), intl)}</strong>
       </p>
       <TextBlock text={admission.about} />
+      {admission.round === "open" ? (
+        <p>
+          <Link to={href("/admition/:booking/apply", { booking: admission.id })} data-testid="apply-online">
+            {t("details.admission.applyOnline")}
+          </Link>
+        </p>
+      ) : null}
       <div className="row detail__actions">
         <BookingButton id={admission.id} title={admission.title} />
         <Link to={href("/allOrder")}>{t("details.admission.orderSummary")}</Link>

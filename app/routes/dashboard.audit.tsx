@@ -78,6 +78,7 @@ const subjectLabels: Record<AuditSubject, TextRef> = {
   message: "audit.subject.message",
   mail: "audit.subject.mail",
   exam: "audit.subject.exam",
+  application: "audit.subject.application",
   routine: "audit.subject.routine",
   child: "audit.subject.child",
   fee: "audit.subject.fee",

@@ -5,6 +5,7 @@
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { formatPrice } from "../../i18n/format";
+import { applicationPage } from "../../server/domain/admission-applications/payment";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { feeOrderPage } from "../../server/domain/fees/online-settlement";
 import { completeTestGateway, testGatewayPayment } from "../../server/domain/payment-returns";
@@ -49,6 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       channel: field("channel") || undefined,
     });
     if (answer.feeOrder && answer.orderId) return redirect(feeOrderPage(answer.orderId, answer.outcome));
+    if (answer.applicationId) return redirect(applicationPage(answer.applicationId, answer.outcome));
     const page = pageOfProvider[answer.provider as keyof typeof pageOfProvider] ?? "ssl";
     const query = new URLSearchParams({
       outcome: answer.outcome,

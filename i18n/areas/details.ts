@@ -41,6 +41,7 @@ const en = {
   "details.admission.booking": "Booking",
   "details.admission.added": "{title} This Booking ADD",
   "details.admission.orderSummary": "Order summary",
+  "details.admission.applyOnline": "Apply online: the form, documents and form fee",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -85,6 +86,7 @@ const bn: Record<keyof typeof en, string> = {
   "details.admission.booking": "বুকিং",
   "details.admission.added": "{title} বুকিং কার্টে যোগ হয়েছে",
   "details.admission.orderSummary": "অর্ডারের সারাংশ",
+  "details.admission.applyOnline": "অনলাইনে আবেদন: ফর্ম, কাগজপত্র ও ফর্ম ফি",
 };
 
 export const detailsMessages = { en, bn };

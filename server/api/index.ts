@@ -3,6 +3,7 @@
 // names, or the plain ones (server/api/kind-rest.ts).
 import { type KindName, kindNames } from "../../common/kinds";
 import { serverKinds } from "../domain/kinds";
+import { admissionApplicationEndpoints } from "./admission-applications";
 import { attendanceEndpoints } from "./attendance";
 import { auditEndpoints } from "./audit";
 import { contactEndpoints } from "./contact";
@@ -56,4 +57,5 @@ export const endpoints: AnyEndpoint[] = [
   ...messageEndpoints,
   ...feeEndpoints,
   ...settingsEndpoints,
+  ...admissionApplicationEndpoints,
 ];

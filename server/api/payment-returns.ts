@@ -8,6 +8,7 @@ import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { problem } from "../../common/errors/problem";
 import type { Services } from "../container";
+import { admissionApplicationOf, applicationPage } from "../domain/admission-applications/payment";
 import { feeOrderPage, isFeeOrder } from "../domain/fees/online-settlement";
 import { settleReport } from "../domain/payment-returns";
 import type { AppEnv } from "../http-env";
@@ -53,11 +54,13 @@ function configured(services: Services, kind: "sslcommerz" | "bkash"): PaymentPr
 const cartPage = (page: "ssl" | "bkash", outcome: string, orderId: string | null) =>
   `/payment-getway/${page}?${new URLSearchParams({ outcome, ...(orderId ? { order: orderId } : {}) })}`;
 
-/** The payment page the buyer comes back to, with what happened: a fee order's own page for fees. */
-const backTo = async (services: Services, page: "ssl" | "bkash", outcome: string, orderId: string | null) =>
-  orderId && (await isFeeOrder(services.db, orderId))
-    ? feeOrderPage(orderId, outcome)
-    : cartPage(page, outcome, orderId);
+/** The page the buyer comes back to: a fee order's own page for fees, an application's for its fee. */
+async function backTo(services: Services, page: "ssl" | "bkash", outcome: string, orderId: string | null) {
+  if (orderId && (await isFeeOrder(services.db, orderId))) return feeOrderPage(orderId, outcome);
+  // An admission application's form fee: back to the application's own page.
+  const application = await admissionApplicationOf(services.db, orderId);
+  return application ? applicationPage(application, outcome) : cartPage(page, outcome, orderId);
+}
 
 export function mountPaymentReturns(app: Hono<AppEnv>, services: Services) {
   app.post("/api/payments/sslcommerz/ipn", formLimit, async (c) => {

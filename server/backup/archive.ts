@@ -45,7 +45,7 @@ export function writeArchive(file: string): ArchiveWriter {
 
 /** Entry names this app writes; anything else in an archive is refused. */
 const entryPattern =
-  /^(manifest\.json|database\/[a-z0-9_]{1,63}\.jsonl|files\/(?:images|downloads)\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}|secrets\/[A-Za-z0-9][A-Za-z0-9._-]{0,100})$/;
+  /^(manifest\.json|database\/[a-z0-9_]{1,63}\.jsonl|files\/(?:images|downloads|admissions)\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}|secrets\/[A-Za-z0-9][A-Za-z0-9._-]{0,100})$/;
 
 export class ArchiveError extends Error {
   constructor(message: string) {

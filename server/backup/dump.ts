@@ -130,7 +130,18 @@ export async function dumpDatabase(db: Database, options: { withSecrets: boolean
       const documents = downloads?.present
         ? await rowsOf<{ key: string }>(tx, sql`select file_key as key from downloads order by 1`)
         : [];
-      const fileKeys = [...files, ...documents].map((file) => file.key);
+      // Admission applications' PDFs (migration 0027).
+      const [applications] = await rowsOf<{ present: boolean }>(
+        tx,
+        sql`select to_regclass('public.admission_documents') is not null as present`,
+      );
+      const applicationFiles = applications?.present
+        ? await rowsOf<{ key: string }>(
+            tx,
+            sql`select file_key as key from admission_documents where file_key is not null order by 1`,
+          )
+        : [];
+      const fileKeys = [...files, ...documents, ...applicationFiles].map((file) => file.key);
       return { tables, leftOut, migration: await migrationLevel(tx), fileKeys };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -31,6 +31,13 @@ import {
   type RegisterStatus,
   registerStatuses,
 } from "../../common/people";
+import type {
+  ApplicationStatus,
+  DecisionMethod,
+  DocumentKind,
+  ExtraField,
+  RoundClassInput,
+} from "../../common/schemas/admission-applications";
 import type { AttendanceStatus, LeaveStatus } from "../../common/schemas/attendance";
 import { type ReviewStatus, reviewStatuses } from "../../common/schemas/content";
 import {
@@ -1430,6 +1437,159 @@ export const routineSubstitutes = pgTable(
     uniqueIndex().on(t.teacherId, t.date, t.period),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Admission applications (docs/admission-applications.md): a round per admission record, the
+// guardians' applications with their documents, the orders that pay their form fees, the
+// history of their statuses and the codes that let anyone check one by its number.
+
+/** An admission's round: when it takes applications, the seats, the fee and the form. */
+export const admissionRounds = pgTable(
+  "admission_rounds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    admissionId: uuid()
+      .notNull()
+      .unique()
+      .references(() => admissions.id, { onDelete: "cascade" }),
+    /** The session (year) the children join: the first part of each application's number. */
+    session: integer().notNull(),
+    opensAt: timestamp({ withTimezone: true }).notNull(),
+    closesAt: timestamp({ withTimezone: true }).notNull(),
+    feeMinor: money(),
+    decision: text().$type<DecisionMethod>().notNull(),
+    /** [{class, seats, quotas: [{name, seats}], bornFrom?, bornUntil?}] */
+    classes: jsonb().$type<RoundClassInput[]>().notNull(),
+    documents: jsonb().$type<DocumentKind[]>().notNull(),
+    fields: jsonb().$type<ExtraField[]>().notNull(),
+    instructions: text().notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("admission_rounds_decision", sql`${t.decision} in ('test', 'lottery', 'office')`),
+    check("admission_rounds_closes_after_opens", sql`${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+export type ApplicantGuardian = {
+  name: string;
+  relation: GuardianRelation;
+  phone: string;
+  email: string;
+  address: string;
+};
+
+/** A guardian's application for a child to a class of a round. */
+export const admissionApplications = pgTable(
+  "admission_applications",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    roundId: uuid()
+      .notNull()
+      .references(() => admissionRounds.id, { onDelete: "cascade" }),
+    /** The guardian's account that applies. */
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    className: text().notNull(),
+    quota: text().notNull().default(""),
+    status: text().$type<ApplicationStatus>().notNull().default("draft"),
+    /** YYYY-C<class>-NNNN, given when the fee is paid. */
+    number: varchar({ length: 20 }).unique(),
+    childName: text().notNull().default(""),
+    childNameBn: text().notNull().default(""),
+    dateOfBirth: date({ mode: "string" }),
+    birthRegistration: varchar({ length: 17 }),
+    gender: text().$type<Gender>(),
+    guardians: jsonb().$type<ApplicantGuardian[]>().notNull().default([]),
+    previousInstitution: text().notNull().default(""),
+    extra: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The language texts and mail about it are written in. */
+    language: varchar({ length: 2 }).notNull().default("bn"),
+    submittedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.userId),
+    index().on(t.roundId, t.status),
+    // One child applies once per round and class.
+    uniqueIndex("admission_applications_one_child").on(t.roundId, t.className, t.birthRegistration),
+    check(
+      "admission_applications_status",
+      sql`${t.status} in ('draft', 'submitted', 'under_review', 'admit_card_issued', 'selected', 'waitlisted', 'rejected', 'admitted', 'withdrawn')`,
+    ),
+    check("admission_applications_birth_registration", sql`${t.birthRegistration} ~ '^[0-9]{17}$'`),
+    check("admission_applications_submitted_numbered", sql`${t.status} = 'draft' or ${t.number} is not null`),
+  ],
+);
+
+/** A document of an application: a photo through the image pipeline, or a PDF kept as sent. */
+export const admissionDocuments = pgTable(
+  "admission_documents",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => admissionApplications.id, { onDelete: "cascade" }),
+    kind: text().$type<DocumentKind>().notNull(),
+    imageFileId: uuid().references(() => uploadedFiles.id, { onDelete: "set null" }),
+    /** The PDF's key in the file storage. */
+    fileKey: text(),
+    name: text().notNull(),
+    size: integer().notNull(),
+    contentType: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.applicationId, t.kind), index().on(t.imageFileId)],
+);
+
+/** The order that pays an application's form fee. */
+export const admissionOrders = pgTable(
+  "admission_orders",
+  {
+    orderId: uuid()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    applicationId: uuid()
+      .notNull()
+      .references(() => admissionApplications.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.applicationId)],
+);
+
+/** Every status an application has had, with who moved it and their note. */
+export const admissionStatusChanges = pgTable(
+  "admission_status_changes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    applicationId: uuid()
+      .notNull()
+      .references(() => admissionApplications.id, { onDelete: "cascade" }),
+    fromStatus: text().$type<ApplicationStatus>(),
+    toStatus: text().$type<ApplicationStatus>().notNull(),
+    note: text().notNull().default(""),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.applicationId, t.createdAt)],
+);
+
+/** The last number given per year and class: numbers run without gaps. */
+export const admissionNumberCounters = pgTable("admission_number_counters", {
+  prefix: varchar({ length: 12 }).primaryKey(),
+  last: integer().notNull().default(0),
+});
+
+/** A code sent to an application's phone for checking its status by number (hashed, short-lived). */
+export const admissionStatusCodes = pgTable("admission_status_codes", {
+  applicationId: uuid()
+    .primaryKey()
+    .references(() => admissionApplications.id, { onDelete: "cascade" }),
+  codeHash: varchar({ length: 64 }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  attempts: integer().notNull().default(0),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Operations.

@@ -9,6 +9,7 @@ import { orders } from "../db/schema";
 import { type PaymentProvider, PaymentReportError, type Settlement } from "../payments/provider";
 import { testGatewayChannels } from "../payments/test-gateway";
 import { type Actor, requireUser } from "./actor";
+import { admissionApplicationOf } from "./admission-applications/payment";
 import { DomainError, notFound } from "./errors";
 import { isFeeOrder, monthPaidMeanwhile } from "./fees/online-settlement";
 import { orderLifetimeMs } from "./orders/expiry";
@@ -126,6 +127,8 @@ export async function testGatewayPayment(ctx: PaymentContext, actor: Actor, paym
     currency: order.currency,
     channels: testGatewayChannels[imitates],
     feeOrder: await isFeeOrder(ctx.db, order.id),
+    /** The admission application whose form fee this is, if any (its page is where the payer goes back). */
+    applicationId: await admissionApplicationOf(ctx.db, order.id),
   };
 }
 
@@ -134,7 +137,7 @@ export async function completeTestGateway(
   ctx: PaymentContext,
   actor: Actor,
   input: { paymentId: string; outcome: string; channel?: string },
-): Promise<ReturnAnswer & { provider: string; feeOrder: boolean }> {
+): Promise<ReturnAnswer & { provider: string; feeOrder: boolean; applicationId: string | null }> {
   const payment = await testGatewayPayment(ctx, actor, input.paymentId);
   if (!["paid", "failed", "cancelled"].includes(input.outcome)) {
     throw new DomainError("invalid", problem("payment.chooseOutcome"), {
@@ -154,5 +157,10 @@ export async function completeTestGateway(
     outcome: input.outcome,
     channel: input.channel ?? "",
   });
-  return { ...answer, provider: payment.provider, feeOrder: payment.feeOrder };
+  return {
+    ...answer,
+    provider: payment.provider,
+    feeOrder: payment.feeOrder,
+    applicationId: payment.applicationId,
+  };
 }

@@ -22,20 +22,20 @@ export type FileStorage = {
 // Every key holds a random id, so a stored object never changes: caches may keep it a year.
 export const immutableCacheControl = "public, max-age=31536000, immutable";
 
-// Two flat folders (images, and the downloads' documents), plain characters: a key can never
+// Three flat folders (images, the downloads' documents, admission applications' PDFs), plain characters: a key can never
 // climb out of them or need escaping in a URL.
-const keyPattern = /^(images|downloads)\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+const keyPattern = /^(images|downloads|admissions)\/[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 export class FileKeyError extends Error {
   constructor(key: string) {
     super(
-      `Refused file key ${JSON.stringify(key)}: keys are images/ or downloads/ followed by letters, digits, ".", "_" or "-"`,
+      `Refused file key ${JSON.stringify(key)}: keys are images/, downloads/ or admissions/ followed by letters, digits, ".", "_" or "-"`,
     );
     this.name = "FileKeyError";
   }
 }
 
-/** Throws FileKeyError unless the key is images/<safe name> or downloads/<safe name>. */
+/** Throws FileKeyError unless the key is images/, downloads/ or admissions/<safe name>. */
 export function checkKey(key: string): string {
   if (!keyPattern.test(key) || key.includes("..")) throw new FileKeyError(key);
   return key;

@@ -3,6 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, schoolClasses, teachingAssignments, users } from "../../server/db/schema";
 import type { Session } from "../fixtures/test-app";
 import {
+  admissionRound,
+  applicationCode,
+  applicationDocument,
+  applicationDraft,
+  applicationNumber,
+  applicationStatusChange,
+  completeApplication,
+  newApplication,
+  submittedApplication,
+} from "./admission-setups";
+import {
   absenceTimes,
   aChild,
   aFeeRate,
@@ -269,6 +280,19 @@ const matrix: Record<string, Row> = {
   // Paying months online: the child's guardian and the staff from the child's view; anyone with both at /fees/pay.
   "POST /fees/students/:id/orders":         [401, 200, 403, 200, 403, 200, 403, 403,  feeOrder],
   "POST /fees/pay/orders":                  [200, 200, 200, 200, 200, 200, 200, 200,  publicFeeOrder],
+
+  // Admission applications: an admin sets the round; any account applies for its own children
+  // ("user" is alice, whose application it is: others get the same 404 as for none); only an
+  // admin moves a status; anyone checks one with its number and the code texted to its phone.
+  "PUT /admissions/:id/round":                     [401, 403, 403, 200, 403, 403, 403, 403,  admissionRound],
+  "POST /admissions/:id/applications":             [401, 201, 201, 201, 201, 201, 201, 201,  newApplication],
+  "PATCH /admission-applications/:id":             [401, 200, 404, 200, 404, 404, 404, 404,  applicationDraft],
+  "PUT /admission-applications/:id/documents/:kind": [401, 200, 404, 200, 404, 404, 404, 404, applicationDocument],
+  "POST /admission-applications/:id/orders":       [401, 200, 404, 200, 404, 404, 404, 404,  completeApplication],
+  "POST /admission-applications/:id/withdraw":     [401, 200, 404, 200, 404, 404, 404, 404,  submittedApplication],
+  "POST /admission-applications/:id/status":       [401, 403, 403, 200, 403, 403, 403, 403,  applicationStatusChange],
+  "POST /admission-status/code":                   [202, 202, 202, 202, 202, 202, 202, 202,  applicationNumber],
+  "POST /admission-status":                        [200, 200, 200, 200, 200, 200, 200, 200,  applicationCode],
 
   "PATCH /inbox":                           [401, 403, 403, 200, 403, 403, 403, 403,  markMany],
   "PATCH /inbox/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  markOne],

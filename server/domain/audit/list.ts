@@ -8,6 +8,7 @@ import type { Database } from "../../db/client";
 import { likePattern } from "../../db/like";
 import {
   type AuditAction,
+  admissionApplications,
   auditEntries,
   contactMessages,
   exams,
@@ -62,6 +63,7 @@ const tables: Record<Exclude<AuditSubject, "export">, PgTable & { id: PgColumn }
   child: registerStudents,
   // A fee entry names the student whose fees it changed.
   fee: registerStudents,
+  application: admissionApplications,
 };
 
 /** The ids among these that still exist, one query per kind of record on the page. */

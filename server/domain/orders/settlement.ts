@@ -11,6 +11,7 @@ import { orders } from "../../db/schema";
 import type { PaymentProvider, ProviderPayment } from "../../payments/provider";
 import { chargeTestCard, intentIdOfClientSecret } from "../../payments/test-mode";
 import { type Actor, requireUser } from "../actor";
+import { submitPaidApplication } from "../admission-applications/payment";
 import { DomainError, PaymentError } from "../errors";
 import { monthPaidMeanwhile, payFeeOrder } from "../fees/online-settlement";
 import { expireStaleOrders, expiryCutoff, isStale } from "./expiry";
@@ -53,6 +54,7 @@ async function markPaid(
   order: OrderRow,
   paymentId: string,
   details: PaymentDetails & { onHold?: boolean },
+  school: string,
 ): Promise<boolean> {
   // A fee order's payment and receipt are written with the order's new status, or neither is.
   return db.transaction(async (tx) => {
@@ -74,6 +76,8 @@ async function markPaid(
     if (updated.length === 0) return false;
     // On hold, the money waits for an admin: the months are paid when the order is.
     if (!details.onHold) await payFeeOrder(tx, order, details);
+    // An admission application's fee: the application is submitted with its number, or stays a draft.
+    if (!details.onHold) await submitPaidApplication(tx, order, school);
     return true;
   });
 }
@@ -150,7 +154,7 @@ export async function settle(
     await recordLatePayment(ctx, order, payment);
     throw expiredError();
   }
-  const recorded = await markPaid(ctx.db, order, payment.id, payment);
+  const recorded = await markPaid(ctx.db, order, payment.id, payment, ctx.config.instituteName);
   if (recorded) {
     ctx.metrics?.payment(order.provider, order.testMode, payment.onHold ? "on_hold" : "paid");
     if (payment.onHold) {
@@ -294,7 +298,13 @@ export async function confirmTestPayment(
     if (error instanceof PaymentError) ctx.metrics?.payment(order.provider, order.testMode, "declined");
     throw error;
   }
-  const recorded = await markPaid(ctx.db, order, intentId ?? "", { last4, billing: card.billing });
+  const recorded = await markPaid(
+    ctx.db,
+    order,
+    intentId ?? "",
+    { last4, billing: card.billing },
+    ctx.config.instituteName,
+  );
   if (recorded) {
     ctx.metrics?.payment(order.provider, order.testMode, "paid");
     ctx.logger.info({ orderId: order.id, paymentId: order.providerPaymentId }, "order paid in test mode");
