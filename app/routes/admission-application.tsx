@@ -31,6 +31,7 @@ import type { Route } from "./+types/admission-application";
 export const handle = {
   texts: ["applications"],
   problems: ["applications", "payment", "content"],
+  query: ["outcome"],
 } satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {

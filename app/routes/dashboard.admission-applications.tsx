@@ -25,7 +25,11 @@ import { withTexts } from "../lib/page-texts.server";
 import { Alert, Button, SelectField, TextField } from "../ui";
 import type { Route } from "./+types/dashboard.admission-applications";
 
-export const handle = { texts: ["applications"], problems: ["applications"] } satisfies TextsHandle;
+export const handle = {
+  texts: ["applications"],
+  problems: ["applications"],
+  query: ["q", "status"],
+} satisfies TextsHandle;
 
 export const loader = withTexts(handle, async ({ request, params, context }: Route.LoaderArgs) => {
   const actor = requireRolePage(context, request, "accountant");
