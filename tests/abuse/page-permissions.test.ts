@@ -91,6 +91,9 @@ const matrix: Record<string, Row> = {
   "profile-route/children":                  signedIn,
   "profile-route/children/:childId":         signedIn,
   "profile-route/children/:childId/fees":    signedIn,
+  // An admission application: any signed-in account applies for a child, and keeps their own.
+  "admition/:booking/apply":                 signedIn,
+  "admission-applications/:id":              signedIn,
   // The dashboard: admins, but teachers' notices and blogs (pending until approved), marks,
   // attendance and messages to their classes; accountants' orders and fees.
   "content/:kind/:id/delete":                admins,
@@ -119,6 +122,10 @@ const matrix: Record<string, Row> = {
   "DeashBoard/inbox/:id":                    admins,
   "DeashBoard/compose":                      admins,
   "DeashBoard/messages":                     teachers,
+  // The site's settings (the dates beside the Gregorian), a round's applications: admins change
+  // them (an accountant reads the board).
+  "DeashBoard/settings":                     admins,
+  "DeashBoard/admissions/:id/applications":  admins,
   "DeashBoard/exams":                        admins,
   "DeashBoard/exams/:id":                    teachers,
   "DeashBoard/register":                     admins,
