@@ -14,8 +14,11 @@ export type HeaderUser = {
   image: string | null;
   initials: string;
   isAdmin: boolean;
-  /** Whose cart the browser keeps (app/lib/cart-owner.ts; a page without React: app/scripts/cart-badge.js). */
-  email?: string;
+  /**
+   * Whose cart the browser keeps: a hash of the account's id (app/lib/cart-owner.ts; a page
+   * without React: app/scripts/cart-badge.js). Never the e-mail: a phone account has none.
+   */
+  account?: string;
 } | null;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
@@ -39,7 +42,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
   );
 
   return (
-    <header className="site-header" data-account={user?.email || undefined}>
+    <header className="site-header" data-account={user?.account || undefined}>
       <div className="container site-header__bar">
         <Link to={href("/")} className="brand">
           {t("brand.name")}

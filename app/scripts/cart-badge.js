@@ -11,16 +11,6 @@ const badge = link?.querySelector(".cart-badge");
 const account = document.querySelector(".site-header")?.getAttribute("data-account") || null;
 const digits = new Intl.NumberFormat(document.documentElement.lang === "bn" ? "bn-BD" : "en");
 
-/** FNV-1a of the lower-cased address, as app/lib/cart-owner.ts marks a cart. */
-function ownerMark(email) {
-  let hash = 0x811c9dc5;
-  for (const char of email.toLowerCase()) {
-    hash ^= char.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
-}
-
 function quantity(raw) {
   try {
     const cart = JSON.parse(raw || "{}");
@@ -45,7 +35,9 @@ function show() {
   link.hidden = count === 0 && !account;
 }
 
-const current = account ? ownerMark(account) : null;
+// The account's mark is the page's data-account (a hash of the account's id, the same mark
+// app/lib/cart-owner.ts keeps on the pages with React).
+const current = account;
 
 /** A filled cart is the signed-in account's (a Booking on this page: app/scripts/booking.js). */
 function stamp() {
