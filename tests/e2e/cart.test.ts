@@ -475,6 +475,24 @@ describe("cart and payment in the browser", () => {
       expect(await badge(page).isVisible()).toBe(false);
     });
 
+    it("keeps a signed-in account's Booking from a page without React on the cart page", async () => {
+      const [first] = admissions as [Admission];
+      const page = await signedIn(other);
+      await go(page, "/allOrder");
+      await page.getByTestId("cart-empty").waitFor();
+      // The admission's page is a reading page (no React): its Booking marks the cart as the
+      // account's the way the cart page (React) does, so the cart page keeps it.
+      await book(page, first, 1);
+      await go(page, "/allOrder");
+      await line(page, first.title).waitFor();
+      expect(await storedCart(page)).toEqual({ [first.id]: 1 });
+      await page
+        .getByTestId("cart-line")
+        .getByRole("button", { name: `Remove ${first.title}` })
+        .click();
+      await page.getByTestId("cart-empty").waitFor();
+    });
+
     it("keeps a cart filled before signing in, for the account that signs in", async () => {
       const [first] = admissions as [Admission];
       const page = await fresh();
