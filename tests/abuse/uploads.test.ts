@@ -12,6 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "../../server/api";
 import { pngOfZeros } from "../fixtures/png-of-zeros";
+import { applicationDraft } from "./admission-setups";
 import {
   changedTables,
   createBody,
@@ -79,6 +80,9 @@ describe("hostile uploads", () => {
   // The register's sheet is a sheet too; a child's photo an image like any other.
   const registerTag = "Register of students";
   let childId = "missing";
+  // An application's document: a photo through the image pipeline (or a PDF, told by its bytes).
+  const applicationsTag = "Admission applications";
+  let applicationId = "missing";
   beforeAll(async () => {
     w = await createWorld();
     files = await hostileFiles();
@@ -104,6 +108,7 @@ describe("hostile uploads", () => {
     );
     expect(child.status).toBe(201);
     childId = (await child.json()).id;
+    applicationId = (await applicationDraft(w, "user", w.alice)).params?.id ?? "missing";
   });
   afterAll(() => w?.t.close());
 
@@ -115,6 +120,7 @@ describe("hostile uploads", () => {
         endpoint.tag !== "Users" &&
         endpoint.tag !== sheetTag &&
         endpoint.tag !== registerTag &&
+        endpoint.tag !== applicationsTag &&
         !kindOfTag[endpoint.tag],
     );
     expect(unknown.map(endpointKey)).toEqual([]);
@@ -134,10 +140,17 @@ describe("hostile uploads", () => {
       delete fields.image;
       const sheet = endpoint.tag === sheetTag || pattern === "/register/import";
       // A download's file is a document: none of these is one (400, naming the field).
-      const document = endpoint.fileFields?.includes("file") && !sheet;
+      const application = endpoint.tag === applicationsTag;
+      const document = endpoint.fileFields?.includes("file") && !sheet && !application;
       const id =
-        endpoint.tag === registerTag ? childId : sheet ? examId : ((kind && ids.get(kind)) ?? "missing");
-      const pathname = `/api${fillPath(pattern, { id })}`;
+        endpoint.tag === registerTag
+          ? childId
+          : application
+            ? applicationId
+            : sheet
+              ? examId
+              : ((kind && ids.get(kind)) ?? "missing");
+      const pathname = `/api${fillPath(pattern, { id, kind: "photo" })}`;
       const dir = path.join(w.t.config.dataDir, "files");
       const problems: string[] = [];
       for (const [name, [status, bytes]] of Object.entries(files)) {
