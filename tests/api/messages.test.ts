@@ -361,7 +361,7 @@ describe.each(testDatabases)("messages to guardians through the API on %s", (kin
     const path = `/api/register/guardians/${row?.id}/texts`;
     const optOut = await t.json(path, "PUT", { optOut: true }, { session: guardian });
     expect(optOut.status, await optOut.clone().text()).toBe(200);
-    expect(await optOut.json()).toEqual({ optOut: true });
+    expect(await optOut.json()).toEqual({ optOut: true, language: "bn" });
     const preview = await t.json("/api/messages/preview", "POST", toClassSix, { session: admin });
     expect(await preview.json()).toMatchObject({ guardians: 40, texts: 39 });
     // Another guardian's row is not theirs to change; a teacher's neither.
