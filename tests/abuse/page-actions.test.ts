@@ -5,42 +5,18 @@
 // query, fuzzed as an admin and as a visitor (strings from all of Unicode, numbers at the edges,
 // fixed seed): no 5xx, and a refused post changes nothing. The list of actions is read from the
 // route table and the route modules, so a new action is covered without a change here.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routeTable from "../../app/routes";
-import { apiSignIn, type RunningServer, repoRoot, sessionOf, startServer } from "../e2e/harness";
+import { apiSignIn, type RunningServer, sessionOf, startServer } from "../e2e/harness";
+import { routesWithActions } from "./route-actions";
 import { adminAccount, createBody, type Kind, kinds } from "./support";
-
-type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
-
-/** Every route with its full path, from the route table. */
-function flatten(entries: RouteEntry[], parent = ""): { path: string; file: string; index: boolean }[] {
-  return entries.flatMap((entry) => {
-    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    return [
-      { path: full, file: entry.file, index: Boolean(entry.index) },
-      ...flatten(entry.children ?? [], full),
-    ];
-  });
-}
-
-const hasAction = (file: string) =>
-  /export\s+(async\s+)?(function|const)\s+action\b/.test(
-    readFileSync(path.join(repoRoot, "app", file), "utf8"),
-  );
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 10);
 
-/** Every route whose module has an action (the dashboard's, the profile's, sign-in, contact...). */
-const withActions = flatten(routeTable as RouteEntry[]).filter((route) => hasAction(route.file));
-
 // The admin's actions, and the Delete button whose rule is the domain's.
-const guarded = flatten(routeTable as RouteEntry[]).filter(
-  (route) =>
-    (route.path.startsWith("DeashBoard") || route.path.startsWith("content/")) && hasAction(route.file),
+const guarded = routesWithActions.filter(
+  (route) => route.path.startsWith("DeashBoard") || route.path.startsWith("content/"),
 );
 
 // Every intent the dashboard's forms send, and every field they read.
@@ -270,7 +246,7 @@ describe("page actions refuse visitors and users", () => {
       ),
     );
     // Signing out would end the admin's session that the rest of the run uses.
-    const pages = withActions
+    const pages = routesWithActions
       .filter((route) => route.path !== "logout")
       .flatMap((route) =>
         route.path.includes(":")

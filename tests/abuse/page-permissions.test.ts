@@ -7,36 +7,14 @@
 // route table, so a new action without a row fails the first test.
 // The form sent names an intent no form uses and no fields, so an action that lets the caller in
 // refuses the form itself and changes nothing; what the actions do is tested beside each feature.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routeTable from "../../app/routes";
-import { apiSignIn, type RunningServer, repoRoot, sessionOf, startServer } from "../e2e/harness";
+import { apiSignIn, type RunningServer, sessionOf, startServer } from "../e2e/harness";
+import { routesWithActions } from "./route-actions";
 import { adminAccount } from "./support";
-
-type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] };
-
-/** Every route with its full path, from the route table. */
-function flatten(entries: RouteEntry[], parent = ""): { path: string; file: string; index: boolean }[] {
-  return entries.flatMap((entry) => {
-    const full = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    return [
-      { path: full, file: entry.file, index: Boolean(entry.index) },
-      ...flatten(entry.children ?? [], full),
-    ];
-  });
-}
-
-const hasAction = (file: string) =>
-  /export\s+(async\s+)?(function|const)\s+action\b/.test(
-    readFileSync(path.join(repoRoot, "app", file), "utf8"),
-  );
 
 /** A route by its path, "/" for the home page's index and "?index" after an index's path. */
 const keyOf = (route: { path: string; index: boolean }) =>
   route.index ? `${route.path || "/"}?index` : route.path;
-
-const withActions = flatten(routeTable as RouteEntry[]).filter((route) => hasAction(route.file));
 
 const callers = ["anonymous", "user", "teacher", "accountant", "guardian", "student", "admin"] as const;
 type Caller = (typeof callers)[number];
@@ -181,7 +159,7 @@ describe("page actions' permission matrix", () => {
       .replace(/:(id|ID|childId|guardianId|paymentId|booking|about)\b/g, missing);
 
   it("has a row for every route with an action, and none for routes without", () => {
-    const keys = withActions.map(keyOf);
+    const keys = routesWithActions.map(keyOf);
     const missingRows = keys.filter((key) => !(key in matrix));
     const stale = Object.keys(matrix).filter((key) => !keys.includes(key));
     expect({ missing: missingRows, stale }).toEqual({ missing: [], stale: [] });
@@ -215,7 +193,7 @@ describe("page actions' permission matrix", () => {
   it("lets in or refuses each role on every action as its row says", async () => {
     const problems: string[] = [];
     const seen: string[] = [];
-    for (const route of withActions) {
+    for (const route of routesWithActions) {
       const key = keyOf(route);
       const row = matrix[key];
       const got: string[] = [];
