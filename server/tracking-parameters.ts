@@ -6,7 +6,8 @@
 // clean address and kept under it (otherwise each shared link is a cache miss and one more copy
 // kept, and a flood of made-up addresses fills the cache; issue 42). A tracking parameter is
 // also dropped where nothing is declared (the REST API, and the app without its pages).
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import { pageRouteMatcher } from "./page-routes";
 
 const tracking =
   /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|yclid|twclid|ttclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|srsltid)$/i;
@@ -36,16 +37,7 @@ export const undeclared: DeclaredQuery = () => null;
  */
 export function declaredQueryOf(routes: ServerBuild["routes"] | undefined): DeclaredQuery {
   if (!routes) return undeclared;
-  const all = Object.values(routes).filter((route) => route !== undefined);
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    all
-      .filter((route) => route.parentId === parentId)
-      .map((route) =>
-        route.index
-          ? { id: route.id, index: true, path: route.path }
-          : { id: route.id, path: route.path, children: tree(route.id) },
-      );
-  const roots = tree(undefined);
+  const matching = pageRouteMatcher(routes);
   const declaredBy = (id: string): readonly string[] => {
     const handle = routes[id]?.module.handle as { query?: readonly string[] } | undefined;
     return handle?.query ?? [];
@@ -56,10 +48,7 @@ export function declaredQueryOf(routes: ServerBuild["routes"] | undefined): Decl
     if (/^\/api(\/|$)/i.test(pathname) || pathname === routeManifestPath) return null;
     let names = known.get(pathname);
     if (names) return names;
-    // A navigation's data (/blog/5.data, /_root.data) is its page's.
-    const page = pathname.endsWith(".data") ? pathname.slice(0, -5).replace(/^\/_root$/, "/") : pathname;
-    const matches = matchRoutes(roots, page) ?? [];
-    names = new Set([...routerParameters, ...matches.flatMap((match) => declaredBy(match.route.id ?? ""))]);
+    names = new Set([...routerParameters, ...matching(pathname).flatMap(declaredBy)]);
     if (known.size >= 5000) known.clear();
     known.set(pathname, names);
     return names;

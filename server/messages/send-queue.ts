@@ -70,22 +70,40 @@ export async function runMessageQueue(deps: QueueDeps): Promise<QueueReport> {
   const spacingMs = 1000 / deps.perSecond;
   // A claim is about a second's worth: a stop leaves few rows "sending".
   const batch = Math.max(1, Math.min(100, Math.ceil(deps.perSecond)));
+  // Texts leave at the gateway's pace without waiting for the one before to be answered (a
+  // gateway that takes 20 ms to answer would otherwise cap 200 a second at 50); at most a claim's
+  // worth is in flight (those rows are "sending": the next claim passes them by). The schedule moves by whole spacings, so a timer that wakes a little late
+  // is made up by the next send, and after a stall it catches up at most a tenth of a second.
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+  const send = async (row: ClaimedRecipient) => {
+    const outcome = await sendOne(deps, row);
+    await recordOutcome(deps.db, row, outcome);
+    if (outcome.kind === "sent") report.sent += 1;
+    else if (outcome.kind === "unknown") report.unknown += 1;
+    else if (outcome.kind === "temporary" && row.attempts < maxAttempts) report.retried += 1;
+    else report.failed += 1;
+  };
   let nextAt = Date.now();
-  while (!deps.stopping?.()) {
+  while (!deps.stopping?.() && failure === null) {
     const claimed = await claimDue(deps.db, batch);
     if (claimed.length === 0) break;
     for (const row of claimed) {
       const wait = nextAt - Date.now();
-      if (wait > 0) await sleep(wait);
-      nextAt = Math.max(Date.now(), nextAt) + spacingMs;
-      const outcome = await sendOne(deps, row);
-      await recordOutcome(deps.db, row, outcome);
-      if (outcome.kind === "sent") report.sent += 1;
-      else if (outcome.kind === "unknown") report.unknown += 1;
-      else if (outcome.kind === "temporary" && row.attempts < maxAttempts) report.retried += 1;
-      else report.failed += 1;
+      if (wait >= 1) await sleep(wait);
+      nextAt = Math.max(nextAt, Date.now() - 100) + spacingMs;
+      while (inFlight.size >= batch) await Promise.race(inFlight);
+      const task: Promise<void> = send(row)
+        .catch((error: unknown) => {
+          // The row stays "sending": the next run marks it unknown, never sends it again.
+          failure ??= error;
+        })
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
     }
   }
+  await Promise.all(inFlight);
+  if (failure !== null) throw failure;
   report.reported = await askForReports(deps);
   return report;
 }

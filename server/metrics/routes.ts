@@ -4,7 +4,8 @@
 // clients send: a path nothing matches is counted under its mount ("/api/*", "/*").
 import type { Context } from "hono";
 import { routePath } from "hono/route";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import { pageRouteMatcher } from "../page-routes";
 
 export type RouteSources = {
   /** The REST endpoint's pattern for a call (server/api/router.ts endpointPatterns). */
@@ -35,9 +36,8 @@ function authMatcher(paths: string[]): (pathname: string) => string | null {
   return (pathname) => compiled.find(({ pattern }) => pattern.test(pathname))?.route ?? null;
 }
 
-/** React Router's route tree from the build's flat list, and each route's whole pattern by id. */
+/** The whole pattern ("/blog/:id") of the innermost page route a path matches. */
 function pageMatcher(routes: ServerBuild["routes"]): (pathname: string) => string | null {
-  const all = Object.values(routes).filter((route) => route !== undefined);
   const fullPath = new Map<string, string>();
   const patternOf = (id: string): string => {
     const known = fullPath.get(id);
@@ -49,21 +49,10 @@ function pageMatcher(routes: ServerBuild["routes"]): (pathname: string) => strin
     fullPath.set(id, pattern);
     return pattern;
   };
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    all
-      .filter((route) => route.parentId === parentId)
-      .map((route) =>
-        route.index
-          ? { id: route.id, index: true, path: route.path }
-          : { id: route.id, path: route.path, children: tree(route.id) },
-      );
-  const roots = tree(undefined);
+  const matching = pageRouteMatcher(routes);
   return (pathname) => {
-    // A navigation's data (/blog/5.data, /_root.data) counts under its page.
-    const page = pathname.endsWith(".data") ? pathname.slice(0, -5).replace(/^\/_root$/, "/") : pathname;
-    const matches = matchRoutes(roots, page);
-    const last = matches?.[matches.length - 1];
-    return last?.route.id ? patternOf(last.route.id) : null;
+    const last = matching(pathname).at(-1);
+    return last ? patternOf(last) : null;
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import { backoffMs, claimDue, enqueueTexts } from "../../server/domain/messages/queue";
 import { queueDeps } from "../../server/messages/queue-job";
 import { runMessageQueue } from "../../server/messages/send-queue";
+import type { SmsGateway } from "../../server/sms/gateway";
 import { type FakeSmsNetBd, startFakeSmsNetBd } from "../fixtures/fake-sms-net-bd";
 import {
   appWithPeople,
@@ -185,6 +186,42 @@ describe.each(testDatabases)("the message queue on %s", (kind) => {
     expect(report.sent).toBe(10);
     // Ten texts at 20 a second: nine gaps of 50 ms.
     expect(performance.now() - started).toBeGreaterThanOrEqual(430);
+  });
+
+  it("does not wait for one text's answer before sending the next (a slow gateway keeps its rate)", async () => {
+    // Each send is held until three are under way at once (or two seconds pass): a sender that
+    // waits for each answer before the next has at most one in flight.
+    const deps = queueDeps(t.services);
+    let inFlight = 0;
+    let most = 0;
+    const waiting: Array<() => void> = [];
+    const gateway: SmsGateway = {
+      name: deps.gateway.name,
+      balance: () => deps.gateway.balance(),
+      report: (id) => deps.gateway.report(id),
+      send: async (message: { to: string; text: string }) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        if (inFlight >= 3) for (const release of waiting.splice(0)) release();
+        else await new Promise<void>((release) => waiting.push(release) && setTimeout(release, 2_000));
+        const outcome = await deps.gateway.send(message);
+        inFlight -= 1;
+        return outcome;
+      },
+    };
+    await enqueueTexts(
+      t.services.db,
+      "a notice",
+      Array.from({ length: 6 }, (_, i) => ({
+        to: phone(),
+        text: `Slow ${i}`,
+        language: "en" as const,
+        dedupeKey: `test:slow:${i}`,
+      })),
+    );
+    const report = await runMessageQueue({ ...deps, gateway, perSecond: 100 });
+    expect(report.sent).toBe(6);
+    expect(most).toBeGreaterThanOrEqual(3);
   });
 });
 
