@@ -42,6 +42,8 @@ export type MissRun =
  * answers from the cache).
  */
 export const missBudgets = {
+  /** The connections the budgets are for (BENCH_MISSES_CONNECTIONS' default). */
+  coldConnections: 50,
   coldRatioToStatic: 0.05,
   coldP99Ms: 300,
   coldCpuMs: 10,
@@ -139,34 +141,6 @@ export async function missRun(options: {
     hitRatio: answers > 0 ? Math.round((hits / answers) * 1000) / 1000 : 0,
     ratioToStatic: null,
   };
-}
-
-/** Which budgets a database's runs fail: a sentence each. */
-export function missBudgetFailures(figures: MissFigure[]): string[] {
-  const failures: string[] = [];
-  const cold = figures.find((figure) => figure.run === "cold cache");
-  if (cold) {
-    if (cold.ratioToStatic !== null && cold.ratioToStatic < missBudgets.coldRatioToStatic) {
-      failures.push(
-        `cold cache: ${cold.ratioToStatic} of the static file's rate (≥ ${missBudgets.coldRatioToStatic})`,
-      );
-    }
-    if (cold.p99Ms > missBudgets.coldP99Ms)
-      failures.push(`cold cache: p99 ${cold.p99Ms} ms (≤ ${missBudgets.coldP99Ms})`);
-    if (cold.cpuMsPerRequest !== null && cold.cpuMsPerRequest > missBudgets.coldCpuMs) {
-      failures.push(`cold cache: ${cold.cpuMsPerRequest} ms of CPU a request (≤ ${missBudgets.coldCpuMs})`);
-    }
-  }
-  for (const run of ["tracking parameters", "analytics cookies"] as const) {
-    const figure = figures.find((one) => one.run === run);
-    if (figure && figure.hitRatio < missBudgets.keptHitRatio) {
-      failures.push(`${run}: ${figure.hitRatio} of answers from the cache (≥ ${missBudgets.keptHitRatio})`);
-    }
-  }
-  for (const figure of figures) {
-    if (figure.errors > 0) failures.push(`${figure.run}: ${figure.errors} errors`);
-  }
-  return failures;
 }
 
 /** The runs as a Markdown table. */

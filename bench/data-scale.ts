@@ -50,6 +50,7 @@ async function measureVolume(options: {
   volume: SeedVolume;
   factor: number;
   rounds: number;
+  cpuProfileDir?: string | null;
 }): Promise<DataScaleRun> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "maktab-bench-data-"));
   const remove = removeAtEnd(dataDir);
@@ -73,6 +74,13 @@ async function measureVolume(options: {
       buildDir: options.buildDir,
       dataDir,
       env: { BENCH_COUNTERS: "1" },
+      nodeArgs: options.cpuProfileDir
+        ? [
+            "--cpu-prof",
+            `--cpu-prof-dir=${options.cpuProfileDir}`,
+            `--cpu-prof-name=data-x${options.factor}.cpuprofile`,
+          ]
+        : [],
     });
     try {
       const admin = adminChanges(
@@ -123,6 +131,8 @@ export async function runDataScale(options: {
   staticPath: string;
   factor: number;
   rounds?: number;
+  /** BENCH_CPU_PROF: each server's CPU profile goes here (data-x1, data-x10). */
+  cpuProfileDir?: string | null;
 }): Promise<DataScaleResult> {
   const result: DataScaleResult = { runs: [] };
   try {
@@ -134,6 +144,7 @@ export async function runDataScale(options: {
           volume: scaled(sampleVolume, factor),
           factor,
           rounds: options.rounds ?? 15,
+          cpuProfileDir: options.cpuProfileDir ?? null,
         }),
       );
     }

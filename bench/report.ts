@@ -1,4 +1,5 @@
 // The run as a short Markdown report (printed, and written beside the JSON).
+import { missTable } from "./cache-misses";
 import { wholePageAgent } from "./counting";
 import { costRatios } from "./data-figures";
 import type { LighthouseFigure } from "./lighthouse";
@@ -283,6 +284,21 @@ export function countedSection(results: BenchResults): string[] {
           ]),
         ),
       );
+    }
+  }
+  if (results.cacheMisses?.length) {
+    out.push(
+      "",
+      "## Cache misses",
+      "",
+      "Pages the page cache cannot help with: distinct pages (blogs, pages of lists, marksheets) each asked " +
+        "once from addresses of their own; the kept home page asked through links with tracking parameters and " +
+        "by visitors with analytics cookies; the home page and blogs rendered one at a time.",
+    );
+    for (const run of results.cacheMisses) {
+      out.push("");
+      if (run.problem) out.push(`Not complete on ${run.database}: ${run.problem}`, "");
+      out.push(missTable(run.database, run.figures));
     }
   }
   const queue = results.messageQueue;

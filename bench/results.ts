@@ -1,5 +1,6 @@
 // The shape of a bench run's results, as written to bench/results/*.json.
 import type { PageBundle, StaticFile } from "./bundles";
+import type { MissFigure } from "./cache-misses";
 import type { AfterChangeFigure, QueryFigure } from "./counting";
 import type { DataScaleResult } from "./data-scale";
 import type { LighthouseFigure } from "./lighthouse";
@@ -77,5 +78,14 @@ export type BenchResults = {
   dataScale?: DataScaleResult;
   /** 10,000 texts through the message queue while a page is read (bench/message-queue.ts). */
   messageQueue?: MessageQueueResult;
+  /** Pages the page cache cannot help with, per database (bench/misses-scenario.ts). */
+  cacheMisses?: CacheMissResult[];
   budgets: BudgetCheck[];
+};
+
+/** One database's cache-miss runs, or why they did not finish. */
+export type CacheMissResult = {
+  database: "embedded" | "PostgreSQL";
+  figures: MissFigure[];
+  problem?: string;
 };

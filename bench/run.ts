@@ -15,10 +15,11 @@ import { runDataScale } from "./data-scale";
 import { lighthousePage, lighthouseUnavailable } from "./lighthouse";
 import { signedInPages } from "./load";
 import { runMessageQueue } from "./message-queue";
+import { readMissOptions, runCacheMisses } from "./misses-scenario";
 import { readOptions } from "./options";
 import { createThrowawayDatabase, postgresAnswers, withoutPassword } from "./postgres";
 import { formatReport } from "./report";
-import type { BenchResults, DatabaseResult } from "./results";
+import type { BenchResults, CacheMissResult, DatabaseResult } from "./results";
 import { runScenario } from "./scenario";
 import type { AppServer } from "./server";
 
@@ -227,6 +228,7 @@ async function main(): Promise<void> {
         buildDir: options.buildDir,
         staticPath: staticFile.path,
         factor: options.dataFactor,
+        cpuProfileDir: options.cpuProfileDir,
       })
     : undefined;
 
@@ -237,6 +239,36 @@ async function main(): Promise<void> {
         durationSeconds: Math.max(10, options.durationSeconds),
       })
     : undefined;
+
+  // Pages the cache cannot help with, on each database (a throwaway PostgreSQL database of their own).
+  const cacheMisses: CacheMissResult[] = [];
+  if (options.parts.has("misses")) {
+    const missOptions = readMissOptions(process.env, {
+      buildDir: options.buildDir,
+      cpuProfileDir: options.cpuProfileDir,
+    });
+    const onDatabase = async (database: CacheMissResult["database"], url?: string) => {
+      try {
+        cacheMisses.push({ database, figures: await runCacheMisses(missOptions, database, url) });
+      } catch (error) {
+        log(`cache misses, ${database}: ${error instanceof Error ? error.stack : error}`);
+        cacheMisses.push({
+          database,
+          figures: [],
+          problem: String(error instanceof Error ? error.message.split("\n")[0] : error),
+        });
+      }
+    };
+    await onDatabase("embedded");
+    if (pgAvailable && options.postgresUrl) {
+      const throwaway = await createThrowawayDatabase(options.postgresUrl);
+      try {
+        await onDatabase("PostgreSQL", throwaway.url);
+      } finally {
+        await throwaway.drop();
+      }
+    }
+  }
 
   if (interrupted()) return;
   const finished = new Date();
@@ -269,6 +301,7 @@ async function main(): Promise<void> {
     ...(lighthouseProblem ? { lighthouseSkipped: lighthouseProblem } : {}),
     ...(dataScale ? { dataScale } : {}),
     ...(messageQueue ? { messageQueue } : {}),
+    ...(options.parts.has("misses") ? { cacheMisses } : {}),
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   const report = formatReport(results);

@@ -1,9 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { budgetsFailed, checkBudgets } from "../../bench/budgets";
+import type { MissFigure, MissRun } from "../../bench/cache-misses";
 import { withRatios } from "../../bench/load";
 import { budgetSummary, formatReport } from "../../bench/report";
 import type { BenchResults } from "../../bench/results";
 import { dataRun, figure, resultsDayFigure } from "../fixtures/bench-figures";
+
+/** One cache-miss run's figures, all within budget unless told. */
+const missFigure = (run: MissRun, figures: Partial<MissFigure> = {}): MissFigure => ({
+  run,
+  connections: 50,
+  requests: 5000,
+  requestsPerSecond: 1000,
+  p50Ms: 10,
+  p99Ms: 40,
+  errors: 0,
+  cpuMsPerRequest: 1,
+  mainCpuMsPerRequest: 1,
+  hitRatio: 0,
+  ratioToStatic: 0.1,
+  ...figures,
+});
 
 describe("budgets", () => {
   const base: Omit<BenchResults, "budgets"> = {
@@ -88,6 +105,22 @@ describe("budgets", () => {
       quiet: figure({ target: "profile", path: "/profile-route", auth: "signed-in", p99Ms: 60 }),
       whileSending: figure({ target: "profile", path: "/profile-route", auth: "signed-in", p99Ms: 140 }),
     },
+    cacheMisses: [
+      {
+        database: "embedded",
+        figures: [
+          missFigure("static file", { requestsPerSecond: 10_000, ratioToStatic: 1 }),
+          missFigure("cold cache", {
+            requestsPerSecond: 600,
+            ratioToStatic: 0.06,
+            p99Ms: 250,
+            cpuMsPerRequest: 8,
+          }),
+          missFigure("tracking parameters", { hitRatio: 1 }),
+          missFigure("analytics cookies", { hitRatio: 0.995 }),
+        ],
+      },
+    ],
   };
   const byName = (checks: ReturnType<typeof checkBudgets>) =>
     Object.fromEntries(checks.map((b) => [b.budget, b]));
@@ -184,6 +217,11 @@ describe("budgets", () => {
       "Results lookup (page) req/s ÷ static file req/s, 50 connections, the class in turn, each from its own address (PostgreSQL)",
       "Idle RSS (PostgreSQL)",
       "Home page renders in the 200 ms after an admin's change, anonymous, under load (PostgreSQL)",
+      "Distinct pages each asked once (cache misses) req/s ÷ static file req/s, 50 connections (PostgreSQL)",
+      "Distinct pages each asked once (cache misses) p99, 50 connections (PostgreSQL)",
+      "CPU time per cache miss, all threads (PostgreSQL)",
+      "Answers from the cache for links with tracking parameters (PostgreSQL)",
+      "Answers from the cache for visitors with analytics cookies (PostgreSQL)",
     ]);
     expect(byName(checks)["Idle RSS (PostgreSQL)"]).toMatchObject({
       measured: "not measured (no PostgreSQL answers at postgres://x)",
@@ -353,7 +391,7 @@ describe("budgets", () => {
     );
     expect(report).toMatch(/\| PostgreSQL +\| not measured +\|/);
     expect(report).toContain("Lighthouse: not measured (BENCH_SKIP_LIGHTHOUSE is set).");
-    expect(report).toContain("20 pass, 3 FAIL, 18 not measured: the run fails (exit code 1).");
+    expect(report).toContain("25 pass, 3 FAIL, 23 not measured: the run fails (exit code 1).");
     expect(report).toMatch(/\| Cold start, fresh embedded database +\| < 5000 ms +\| 6000 ms +\| FAIL +\|/);
   });
 
@@ -487,6 +525,56 @@ describe("budgets", () => {
     expect(report).toMatch(
       /\| 10,000 +\| 51 +\| 196 +\| 0 +\| 60 ms \(100 req\/s\) +\| 140 ms \(100 req\/s\) +\|/,
     );
+  });
+
+  it("holds every cache miss to 0.05 of the static file, 300 ms p99 and 10 ms of CPU, and tracking links and analytics cookies to the kept copy (issue 42)", () => {
+    const checks = byName(checkBudgets(base));
+    const cold =
+      "Distinct pages each asked once (cache misses) req/s ÷ static file req/s, 50 connections (embedded)";
+    expect(checks[cold]).toMatchObject({ pass: true, measured: "0.06 (600 req/s)" });
+    expect(checks["CPU time per cache miss, all threads (embedded)"]).toMatchObject({
+      pass: true,
+      measured: "8 ms",
+    });
+    // PostgreSQL not reachable: said, not failed.
+    expect(checks["CPU time per cache miss, all threads (PostgreSQL)"]).toMatchObject({ pass: null });
+
+    const [embedded] = base.cacheMisses ?? [];
+    const slow = {
+      ...base,
+      cacheMisses: [
+        {
+          database: "embedded" as const,
+          figures: (embedded?.figures ?? []).map((one) =>
+            one.run === "cold cache"
+              ? { ...one, ratioToStatic: 0.004, p99Ms: 2200, cpuMsPerRequest: 17.5 }
+              : one.run === "tracking parameters"
+                ? { ...one, hitRatio: 0.2 }
+                : one,
+          ),
+        },
+      ],
+    };
+    const missChecks = checkBudgets(slow).filter((b) => /cache miss|from the cache/.test(b.budget));
+    const failed = byName(budgetsFailed(missChecks));
+    expect(Object.keys(failed).sort()).toEqual(
+      [
+        cold,
+        "Distinct pages each asked once (cache misses) p99, 50 connections (embedded)",
+        "CPU time per cache miss, all threads (embedded)",
+        "Answers from the cache for links with tracking parameters (embedded)",
+      ].sort(),
+    );
+    const report = formatReport({ ...slow, budgets: checkBudgets(slow) });
+    expect(report).toContain("### Cache misses on embedded");
+    expect(report).toMatch(/\| cold cache \| 50 \| 5000 \| 600 \| 2200 \| 0.004 \|/);
+    // Left out by BENCH_PARTS: not measured, not failed.
+    const without = checkBudgets({
+      ...base,
+      settings: { ...base.settings, parts: ["counts"] },
+      cacheMisses: undefined,
+    });
+    expect(byName(without)["CPU time per cache miss, all threads (embedded)"]).toMatchObject({ pass: null });
   });
 
   it("sums the verdicts under the table", () => {
