@@ -1,9 +1,9 @@
 // /DeashBoard/albums/{id}/photos: an album's photos. Many photos are chosen at once and each is
 // sent on its own request (so one bad file does not sink the rest) with its own progress bar;
-// without script they go in one plain post. Captions are saved, photos moved earlier or later,
-// removed and the cover chosen with plain forms. The files and the captions are on the one form
+// without script they go in one plain post. Captions are saved, photos moved earlier or later or
+// straight to a chosen place, removed and the cover chosen with plain forms. The files and the captions are on the one form
 // pattern (docs/forms.md): checked in the browser first, a refusal shown beside its field.
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, href, Link, useActionData, useRevalidator } from "react-router";
 import { type Problem, problem } from "../../common/errors/problem";
@@ -83,7 +83,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await updatePhoto(ctx, actor, photo, parsed.data);
     } else if (intent === "remove") await removePhoto(ctx, actor, photo);
     else if (intent === "earlier" || intent === "later") await movePhoto(ctx, actor, photo, intent);
-    else if (intent === "cover") await albumCollection.update(ctx, actor, params.id, { coverPhotoId: photo });
+    else if (intent === "place") {
+      // The place chosen, counted from 1 as the page shows it.
+      const place = Number(form.get("place"));
+      if (!Number.isInteger(place) || place < 1)
+        return refused({ place: problem("content.photoPosition.whole") });
+      await movePhoto(ctx, actor, photo, place - 1);
+    } else if (intent === "cover")
+      await albumCollection.update(ctx, actor, params.id, { coverPhotoId: photo });
     else
       return data({ ok: false, photo, error: problem("request.invalid") } satisfies Answer, { status: 400 });
     return { ok: true, photo, error: null } satisfies Answer;
@@ -349,6 +356,32 @@ function PhotoForm({
             {t("gallery.manage.remove")}
           </Button>
         </Group>
+        {count > 1 ? (
+          // Straight to any place (the first, the last...), not one place a click.
+          <Group mt="xs" gap="xs" align="flex-end">
+            <NativeSelect
+              name="place"
+              size="xs"
+              label={t("gallery.manage.placeOf", { n: formatNumber(index + 1, intl) })}
+              defaultValue={String(index + 1)}
+              error={fieldError("place")}
+              data={Array.from({ length: count }, (_, place) => ({
+                value: String(place + 1),
+                label: formatNumber(place + 1, intl),
+              }))}
+            />
+            <Button
+              type="submit"
+              name="intent"
+              value="place"
+              size="xs"
+              variant="default"
+              aria-label={t("gallery.manage.movePhoto", { n: formatNumber(index + 1, intl) })}
+            >
+              {t("gallery.manage.move")}
+            </Button>
+          </Group>
+        ) : null}
       </Form>
     </Paper>
   );

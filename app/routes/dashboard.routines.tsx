@@ -26,6 +26,7 @@ import {
   substituteBox,
 } from "../../common/schemas/routine-forms";
 import { dhakaToday, weekdays } from "../../common/schemas/routines";
+import { maxCodeUnitsPerLetter } from "../../common/text-rules";
 import { formatDate, localDigits } from "../../i18n/format";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
@@ -72,11 +73,13 @@ type Answer = {
   fields?: Record<string, Problem>;
   /** The form refused. */
   form?: "week" | "routine" | "substitute";
+  /** Every clash of a refused week, listed under the message (each is beside its box too). */
+  clashes?: Problem[];
 };
 
 /**
  * A domain refusal as the page's answer, its fields renamed to the form's boxes. A clash (409)
- * concerns two classes: named at the form's top as well as beside its box.
+ * concerns two classes: named at the form's top as well as beside its box, every one of them.
  */
 function refusal(error: unknown, form?: Answer["form"], boxOf = (field: string) => field) {
   if (!(error instanceof DomainError)) throw error;
@@ -87,7 +90,11 @@ function refusal(error: unknown, form?: Answer["form"], boxOf = (field: string) 
     : undefined;
   const status = error.code === "not_found" ? 404 : error.code === "conflict" ? 409 : 400;
   const top = !fields || status === 409 ? error.problem : undefined;
-  return data({ ok: false, error: top, fields, form } satisfies Answer, { status });
+  const clashes =
+    status === 409 && error.fieldProblems && Object.keys(error.fieldProblems).length > 1
+      ? Object.values(error.fieldProblems)
+      : undefined;
+  return data({ ok: false, error: top, fields, form, clashes } satisfies Answer, { status });
 }
 
 const invalid = (form: Answer["form"], fields: Record<string, Problem>) =>
@@ -143,6 +150,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const classTitle = (name: string, section: string) => (section ? `${name} (${section})` : name);
 
+/**
+ * A limit in letters as the browser's maxlength, which counts code units: a Bangla letter may be
+ * several, so the box never stops a name the rules allow (they check the letters, in the browser
+ * and on the server).
+ */
+const lettersAsCodeUnits = (letters: number) => letters * maxCodeUnitsPerLetter;
+
 export default function DashboardRoutines({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();
   const answer = useActionData<typeof action>() as Answer | undefined;
@@ -192,7 +206,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
           {t("routines.admin.saved")}
         </Alert>
       ) : null}
-      <FormError message={message} />
+      <FormError message={message} details={answer?.clashes?.map((clash) => te(clash))} />
 
       <Paper withBorder p="lg" maw={720}>
         <Title order={3} mb="sm">
@@ -285,7 +299,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
               </a>
             </Title>
             <Table.ScrollContainer minWidth={900}>
-              <Table data-testid="routine-grid">
+              <Table data-testid="routine-grid" className="routine-grid">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">{t("routines.dayHeader")}</Table.Th>
@@ -313,7 +327,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
                                 error={fieldError(`subject.${key}`)}
                                 aria-label={`${t("routines.admin.subject")}: ${where}`}
                                 defaultValue={slot?.subject ?? ""}
-                                maxLength={80}
+                                maxLength={lettersAsCodeUnits(80)}
                               />
                               <NativeSelect
                                 size="xs"
@@ -329,7 +343,7 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
                                 error={fieldError(`room.${key}`)}
                                 aria-label={`${t("routines.admin.room")}: ${where}`}
                                 defaultValue={slot?.room ?? ""}
-                                maxLength={20}
+                                maxLength={lettersAsCodeUnits(20)}
                               />
                             </Stack>
                           </Table.Td>

@@ -315,6 +315,7 @@ const textsBn = {
   "routine.substituteExists": "ওই তারিখে আগেই একজন বদলি শিক্ষক আছেন: আগে সেটি মুছুন",
   "routine.teacherBusy": "শিক্ষক {name} {day} {period} ঘণ্টায় আগে থেকেই {other}-এ ক্লাস নেন",
   "routine.roomBusy": "কক্ষ {name} {day} {period} ঘণ্টায় আগে থেকেই {other}-এর জন্য ব্যবহৃত",
+  "routine.clashes": "সপ্তাহের রুটিনে {count}টি সংঘর্ষ: কিছুই সংরক্ষিত হয়নি",
 
   "sheet.fileEmpty": "ফাইলটি খালি।",
   "sheet.fileTooLarge": "ফাইলটি {size} MB-এর চেয়ে বড়।",

@@ -279,6 +279,7 @@ export const errorTextsEn = {
   "routine.substituteExists": "already has a substitute on that date: delete it first",
   "routine.teacherBusy": "Teacher {name} already teaches {other} on {day} in period {period}",
   "routine.roomBusy": "Room {name} is already used by {other} on {day} in period {period}",
+  "routine.clashes": "The week has {count} clashes: nothing was saved",
 
   // Exams and results.
   "exam.className": "is the name of another class",

@@ -157,9 +157,10 @@ export const routineEndpoints = [
     paths: ["/routines/classes/:id"],
     summary:
       "Replace a class and section's week: every slot (day, period, subject, teacher id, room). A teacher or a " +
-      "room already used by another class at that day and period is refused (409, naming the slot's field " +
-      "`slots.N.teacher` or `slots.N.room`, the teacher or room, the day, the period and the other class); " +
-      "nothing is saved then.",
+      "room already used by another class at that day and period is refused (409), every clash at once: each " +
+      "on the slot's field `slots.N.teacher` or `slots.N.room`, naming the teacher or room, the day, the period " +
+      "and the other class (one clash is also the message; more are counted there, routine.clashes); nothing " +
+      "is saved then.",
     tag,
     access: "admin",
     params: idParams,

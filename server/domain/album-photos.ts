@@ -218,15 +218,19 @@ export async function updatePhoto(
   return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
 }
 
+/** Where a photo goes: one place either way, either end, or a place in the order (0 is the first). */
+export type PhotoMove = "earlier" | "later" | "first" | "last" | number;
+
 /**
- * Moves a photo one place earlier or later in its album (the dashboard's buttons): the album's
- * photos are numbered 0, 1, 2... in their order with the two swapped. At either end it stays.
+ * Moves a photo in its album (the dashboard's buttons and its choice of a place): the album's
+ * photos are numbered 0, 1, 2... in their order with the photo taken out and put back at its new
+ * place, the others keeping theirs in turn. A place past either end is that end; at it, it stays.
  */
 export async function movePhoto(
   ctx: ContentContext,
   actor: Actor,
   id: string,
-  direction: "earlier" | "later",
+  move: PhotoMove,
 ): Promise<{ acknowledged: true; modifiedCount: number }> {
   const admin = requireAdmin(actor);
   const photo = await findPhoto(ctx.db, id);
@@ -239,10 +243,21 @@ export async function movePhoto(
       .orderBy(asc(albumPhotos.position), asc(albumPhotos.createdAt), asc(albumPhotos.id))
       .for("update");
     const at = order.findIndex((row) => row.id === id);
-    const to = direction === "earlier" ? at - 1 : at + 1;
-    if (at === -1 || to < 0 || to >= order.length) return { acknowledged: true, modifiedCount: 0 };
-    const ids = order.map((row) => row.id);
-    [ids[at], ids[to]] = [ids[to] as string, ids[at] as string];
+    const last = order.length - 1;
+    const wanted =
+      move === "earlier"
+        ? at - 1
+        : move === "later"
+          ? at + 1
+          : move === "first"
+            ? 0
+            : move === "last"
+              ? last
+              : move;
+    const to = Math.min(Math.max(wanted, 0), last);
+    if (at === -1 || to === at) return { acknowledged: true, modifiedCount: 0 };
+    const ids = order.map((row) => row.id).filter((photoId) => photoId !== id);
+    ids.splice(to, 0, id);
     let modifiedCount = 0;
     for (const [position, photoId] of ids.entries()) {
       if (order.find((row) => row.id === photoId)?.position === position) continue;

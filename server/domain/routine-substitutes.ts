@@ -141,16 +141,18 @@ export async function addSubstitute(db: Database, actor: Actor, input: Substitut
             ),
           );
     if (elsewhere) {
-      throw new RoutineClash(
+      throw new RoutineClash([
         {
-          what: "teacher",
-          name,
-          day: weekday,
-          period: input.period,
-          other: classLabel(elsewhere.className, elsewhere.section),
+          clash: {
+            what: "teacher",
+            name,
+            day: weekday,
+            period: input.period,
+            other: classLabel(elsewhere.className, elsewhere.section),
+          },
+          field: "teacher",
         },
-        "teacher",
-      );
+      ]);
     }
     const [made] = await tx
       .insert(routineSubstitutes)

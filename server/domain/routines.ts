@@ -1,9 +1,10 @@
 // The class routine: the institute's periods and school days, each class and section's week
 // (day × period → subject, teacher, room) and substitute teachers for a date. Everyone reads it;
 // admins change it. A save that would put one teacher, or one room, in two places at once is
-// refused naming the clash, and nothing is saved.
+// refused naming every clash, and nothing is saved.
 
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { englishFields } from "../../common/errors/english";
 import { type Problem, problem } from "../../common/errors/problem";
 import { uuidPattern } from "../../common/ids";
 import {
@@ -66,20 +67,53 @@ export type TeacherSlot = {
   replacedBy: TeacherRef | null;
 };
 
+/** A teacher or a room already elsewhere at a day and period: `other` is the class (and section) holding them. */
+export type Clash = { what: "teacher" | "room"; name: string; day: Weekday; period: number; other: string };
+
+const clashProblem = (clash: Clash) =>
+  problem(clash.what === "teacher" ? "routine.teacherBusy" : "routine.roomBusy", {
+    name: clash.name,
+    other: clash.other,
+    day: clash.day,
+    period: clash.period,
+  });
+
 /**
- * A clash: what the message says, kept as parameters too so the dashboard says it in Bangla.
- * `other` is the class (and section) already holding the teacher or the room.
+ * A save's clashes, every one of them (a week is fixed in one go, not one clash a save): each on
+ * its field, kept as parameters too so the dashboard says it in Bangla. One clash is the answer's
+ * message; more are counted there ("The week has 3 clashes").
  */
 export class RoutineClash extends DomainError {
-  constructor(
-    readonly clash: { what: "teacher" | "room"; name: string; day: Weekday; period: number; other: string },
-    field: string,
-  ) {
-    const params = { name: clash.name, other: clash.other, day: clash.day, period: clash.period };
-    const found = problem(clash.what === "teacher" ? "routine.teacherBusy" : "routine.roomBusy", params);
-    super("conflict", found, { [field]: found });
+  readonly clashes: Clash[];
+  constructor(found: { clash: Clash; field: string }[]) {
+    const fields = Object.fromEntries(found.map(({ clash, field }) => [field, clashProblem(clash)]));
+    const [only] = found;
+    super(
+      "conflict",
+      found.length === 1 && only
+        ? clashProblem(only.clash)
+        : problem("routine.clashes", { count: found.length }),
+      fields,
+    );
     this.name = "RoutineClash";
+    this.clashes = found.map(({ clash }) => clash);
   }
+}
+
+/** Every field's problem at once: one names its field in the message, more are listed. */
+function refusedFields(fields: Record<string, Problem>): DomainError {
+  const entries = Object.entries(fields);
+  const [first] = entries;
+  if (entries.length === 1 && first) return DomainError.ofField("invalid", first[0], first[1]);
+  const list = Object.entries(englishFields(fields))
+    .map(([field, message]) => `${field}: ${message}`)
+    .join("; ");
+  return new DomainError(
+    "invalid",
+    problem("request.invalidPart", { where: "body" }),
+    fields,
+    `Invalid body: ${list}`,
+  );
 }
 
 /** The audit entry of the periods and days: not a record with an id of its own. */
@@ -270,17 +304,20 @@ export async function saveRoutine(
     const seen = new Set<string>();
     const teacherIds = [...new Set(input.slots.flatMap((slot) => (slot.teacher ? [slot.teacher] : [])))];
     const names = await teachersNamed(tx, teacherIds);
+    // Every slot not in the week, named at once.
+    const refused: Record<string, Problem> = {};
     input.slots.forEach((slot, i) => {
       const period = week.periods.find((p) => p.number === slot.period);
-      if (!period) throw invalid(`slots.${i}.period`, problem("routine.notPeriod"));
-      if (period.break) throw invalid(`slots.${i}.period`, problem("routine.breakPeriod"));
-      if (!week.days.includes(slot.day)) throw invalid(`slots.${i}.day`, problem("routine.notSchoolDay"));
+      if (!period) refused[`slots.${i}.period`] = problem("routine.notPeriod");
+      else if (period.break) refused[`slots.${i}.period`] = problem("routine.breakPeriod");
+      if (!week.days.includes(slot.day)) refused[`slots.${i}.day`] = problem("routine.notSchoolDay");
       const key = `${slot.day} ${slot.period}`;
-      if (seen.has(key)) throw invalid(`slots.${i}`, problem("routine.repeatedSlot"));
+      if (seen.has(key)) refused[`slots.${i}`] = problem("routine.repeatedSlot");
       seen.add(key);
       if (slot.teacher && !names.has(slot.teacher))
-        throw invalid(`slots.${i}.teacher`, problem("routine.notTeacher"));
+        refused[`slots.${i}.teacher`] = problem("routine.notTeacher");
     });
+    if (Object.keys(refused).length > 0) throw refusedFields(refused);
     // Every other class's slots at the days and periods used, to name a clash.
     const others = input.slots.length
       ? await tx
@@ -296,36 +333,25 @@ export async function saveRoutine(
           .innerJoin(schoolClasses, eq(schoolClasses.id, routineSlots.classId))
           .where(or(ne(routineSlots.classId, found.id), ne(routineSlots.section, found.section)))
       : [];
+    // Every clash, each on its slot's field.
+    const clashes: { clash: Clash; field: string }[] = [];
     input.slots.forEach((slot, i) => {
       const same = others.filter((o) => o.day === slot.day && o.period === slot.period);
+      const at = { day: slot.day, period: slot.period };
       const teacherClash = slot.teacher ? same.find((o) => o.teacherId === slot.teacher) : undefined;
       if (teacherClash && slot.teacher) {
-        throw new RoutineClash(
-          {
-            what: "teacher",
-            name: names.get(slot.teacher) ?? "",
-            day: slot.day,
-            period: slot.period,
-            other: classLabel(teacherClash.className, teacherClash.section),
-          },
-          `slots.${i}.teacher`,
-        );
+        const other = classLabel(teacherClash.className, teacherClash.section);
+        const name = names.get(slot.teacher) ?? "";
+        clashes.push({ clash: { what: "teacher", name, other, ...at }, field: `slots.${i}.teacher` });
       }
       const room = slot.room.toLowerCase();
       const roomClash = room ? same.find((o) => o.room.toLowerCase() === room) : undefined;
       if (roomClash) {
-        throw new RoutineClash(
-          {
-            what: "room",
-            name: slot.room,
-            day: slot.day,
-            period: slot.period,
-            other: classLabel(roomClash.className, roomClash.section),
-          },
-          `slots.${i}.room`,
-        );
+        const other = classLabel(roomClash.className, roomClash.section);
+        clashes.push({ clash: { what: "room", name: slot.room, other, ...at }, field: `slots.${i}.room` });
       }
     });
+    if (clashes.length > 0) throw new RoutineClash(clashes);
     await tx
       .delete(routineSlots)
       .where(and(eq(routineSlots.classId, found.id), eq(routineSlots.section, found.section)));

@@ -49,3 +49,28 @@ export const sampleRoutines = [
   ...routine,
   subjects: ["Bangla", "English", "Mathematics", "Science", "Arabic", "Quran", "Social Science", "ICT"],
 }));
+
+/**
+ * The sample exam: Class Six's half-yearly examination of the year, published, with three
+ * students' marks, so that a fresh site's result lookup and marksheet can be tried at once (the
+ * first sample result announcement gives the first student's roll and registration).
+ */
+export function sampleExam(year: number) {
+  const written = (full: number, pass: number) => [{ kind: "written" as const, full, pass }];
+  return {
+    name: "Half-yearly examination",
+    session: String(year),
+    className: "Class Six",
+    subjects: [
+      { code: "101", name: "Bangla", optional: false, components: written(100, 33) },
+      { code: "107", name: "English", optional: false, components: written(100, 33) },
+      { code: "109", name: "Mathematics", optional: false, components: written(100, 33) },
+      { code: "111", name: "Islam and Moral Education", optional: false, components: written(100, 33) },
+    ],
+    students: [
+      { name: "Abdullah Al Mamun", nameBn: "আবদুল্লাহ আল মামুন", roll: "1", scores: [86, 78, 92, 88] },
+      { name: "Fatema Akter", nameBn: "ফাতেমা আক্তার", roll: "2", scores: [81, 74, 69, 90] },
+      { name: "Nusrat Jahan", nameBn: "নুসরাত জাহান", roll: "3", scores: [72, 65, 58, 77] },
+    ].map((student) => ({ ...student, registration: `${year}0600${student.roll}` })),
+  };
+}

@@ -14,6 +14,7 @@ import { serverKinds } from "../domain/kinds";
 import type { FileStorage } from "../files/storage";
 import { removeImageVariants, type StoredImageValues } from "../files/uploads";
 import { samplePeriods, sampleRoutines } from "./data";
+import { seedSampleExam } from "./exam";
 import { type PictureStyle, writeImage } from "./pictures";
 
 export type SeedLogger = { info(obj: object, msg?: string): void };
@@ -133,6 +134,7 @@ export async function seedSampleContent(options: {
         tx,
         (rows.get("teachers") ?? []).map((row) => row.id),
       );
+      Object.assign(counted, await seedSampleExam(tx, year, now));
       return { ...counted, uploadedFiles: fileRows.length };
     });
 

@@ -141,6 +141,44 @@ describe("the class routine's calls", () => {
     expect((await read(six, "section=B")).slots).toEqual([]);
   });
 
+  it("names every clash of a save at once, each on its slot's field, and saves nothing", async () => {
+    // Class Six (A) has Rahim in room 101 on Sunday's period 1 and Karim in 101 in period 2.
+    const refused = await save(seven, "", [
+      { day: "sunday", period: 1, subject: "Science", teacher: teacher.Rahim, room: "101" },
+      { day: "sunday", period: 2, subject: "Arabic", teacher: teacher.Karim, room: "202" },
+      { day: "monday", period: 1, subject: "Quran", teacher: teacher.Salma, room: "203" },
+      { day: "monday", period: 2, subject: "ICT", teacher: teacher.Salma, room: "101" },
+    ]);
+    expect(refused.status).toBe(409);
+    const { error } = await refused.json();
+    expect(error.message).toBe("The week has 3 clashes: nothing was saved");
+    expect(error).toMatchObject({ key: "routine.clashes", params: { count: 3 } });
+    expect(error.fields).toEqual({
+      "slots.0.teacher": "Teacher Rahim already teaches Class Six (A) on Sunday in period 1",
+      "slots.0.room": "Room 101 is already used by Class Six (A) on Sunday in period 1",
+      "slots.1.teacher": "Teacher Karim already teaches Class Six (A) on Sunday in period 2",
+    });
+    expect(error.fieldKeys["slots.1.teacher"]).toEqual({
+      key: "routine.teacherBusy",
+      params: { name: "Karim", other: "Class Six (A)", day: "sunday", period: 2 },
+    });
+    expect((await read(seven, "")).slots).toEqual([]);
+  });
+
+  it("names every slot that is not in the week at once", async () => {
+    const refused = await save(seven, "", [
+      { day: "sunday", period: 3, subject: "Tiffin" },
+      { day: "friday", period: 1, subject: "Bangla" },
+      { day: "monday", period: 9, subject: "Bangla" },
+    ]);
+    expect(refused.status).toBe(400);
+    expect(Object.keys((await refused.json()).error.fields).sort()).toEqual([
+      "slots.0.period",
+      "slots.1.day",
+      "slots.2.period",
+    ]);
+  });
+
   it("keeps one of two saves sent at once that want the same teacher, refusing the other", async () => {
     const slot = { day: "thursday", period: 4, subject: "ICT", teacher: teacher.Salma, room: "" };
     const answers = await Promise.all([save(six, "B", [slot]), save(seven, "", [slot])]);

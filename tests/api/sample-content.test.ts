@@ -15,6 +15,8 @@ import {
   comments,
   downloads,
   events,
+  examResults,
+  exams,
   notices,
   results,
   services,
@@ -23,6 +25,9 @@ import {
   teachers,
   uploadedFiles,
 } from "../../server/db/schema";
+import { anonymous } from "../../server/domain/actor";
+import { listExams } from "../../server/domain/exams";
+import { lookupResult } from "../../server/domain/result-lookup";
 import { sniffDocument } from "../../server/files/documents";
 import { createFileStorage, type FileStorage, localFileStorage } from "../../server/files/storage";
 import { imageInfo } from "../../server/files/uploads";
@@ -31,8 +36,8 @@ import { startFakeS3 } from "../fixtures/fake-s3";
 
 const imageTables = { admissions, blogs, results, notices, services, students, teachers, albumPhotos };
 // Calendar events come without images (drawing them would slow every start for little), and
-// downloads are small PDFs.
-const allTables = { ...imageTables, albums, comments, events, downloads, uploadedFiles };
+// downloads are small PDFs. The sample exam is published with its students' results.
+const allTables = { ...imageTables, albums, comments, events, downloads, exams, examResults, uploadedFiles };
 
 describe("sample content", () => {
   let handle: DatabaseHandle;
@@ -76,6 +81,29 @@ describe("sample content", () => {
     );
     expect(logged).toHaveLength(1);
     expect(logged[0]?.msg).toBe("sample content seeded");
+  });
+
+  it("publishes a sample exam whose marksheet the result lookup finds with the roll and registration its announcement gives", async () => {
+    const published = await listExams(handle.db, anonymous);
+    expect(published.map((exam) => [exam.class, exam.published])).toEqual([["Class Six", true]]);
+    const exam = published[0]!;
+    // The announcement of the exam's results says what to try.
+    const told = (await handle.db.select().from(results))
+      .map((row) => row.information.match(/roll (\d+) and registration (\d+)/))
+      .find(Boolean);
+    expect(told).toBeTruthy();
+    const [, roll = "", registration = ""] = told ?? [];
+    const sheet = await lookupResult(
+      handle.db,
+      anonymous,
+      { exam: exam.id, roll, registration },
+      { client: { ip: "192.0.2.1", limitMultiplier: 1 }, institute: "Maktab" },
+    );
+    expect(sheet).toMatchObject({ class: "Class Six", roll, registration, result: "pass", position: 1 });
+    expect(sheet.student).not.toBe("");
+    expect(sheet.subjects.map((subject) => subject.name)).toEqual(
+      exam.subjects.map((subject) => subject.name),
+    );
   });
 
   it("stores each sample download as a real PDF of the recorded size", async () => {

@@ -290,4 +290,33 @@ describe("the photo gallery", () => {
       .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).alt));
     expect(shown).toEqual(swapped(once, before.length - 2));
   });
+
+  it("moves a photo straight to a chosen place without script, in English and Bangla", async () => {
+    const { context, page } = await newPage(site.browser, { javaScript: false });
+    const album = albumNamed(sports.title);
+    const path = `/DeashBoard/albums/${album._id}/photos`;
+    await signInThroughLogin(page, site.url, admin, path);
+    await page.waitForURL((url) => url.pathname === path);
+    const order = async () => {
+      const answer = (await (await fetch(`${site.url}/api/gallery/${album._id}`)).json()) as WireAlbum;
+      return answer.photos.map((item) => item._id);
+    };
+    const before = await order();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const last = before.length;
+    // The first photo to the last place in one move, the others each one place up.
+    await page.getByLabel("Place of photo 1").selectOption(String(last));
+    await page.getByRole("button", { name: "Move there: photo 1" }).click();
+    await page.waitForLoadState();
+    expect(await order()).toEqual([...before.slice(1), before[0]]);
+    expect(await page.getByLabel(`Place of photo ${last}`).inputValue()).toBe(String(last));
+    // In Bangla, the last one back to the first place.
+    await context.addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.reload();
+    const bangla = String(last).replace(/[0-9]/g, (digit) => String.fromCharCode(0x09e6 + Number(digit)));
+    await page.getByLabel(`ছবি ${bangla}-এর স্থান`).selectOption("1");
+    await page.getByRole("button", { name: `সেখানে সরান: ছবি ${bangla}` }).click();
+    await page.waitForLoadState();
+    expect(await order()).toEqual(before);
+  });
 });

@@ -251,6 +251,56 @@ describe("the class routine", () => {
     expect(refused.html).not.toContain("own teacher");
   });
 
+  it("lists every clash of a save at the editor's top, in both languages", async () => {
+    const { cookie } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const classes = (await (await fetch(`${site.url}/api/results/classes`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const seven = classes.find((item) => item.name === "Class Seven")?._id ?? "";
+    const sixWeek = await (await fetch(`${site.url}/api/routines/classes/${six}`)).json();
+    const teacherAt = (period: number) =>
+      sixWeek.slots.find(
+        (slot: { day: string; period: number }) => slot.day === "tuesday" && slot.period === period,
+      ).teacher;
+    const [second, third] = [teacherAt(2), teacherAt(3)];
+    // Class Seven's Tuesday given Class Six's teachers of periods 2 and 3, and its room 101.
+    const fields = {
+      intent: "routine",
+      class: seven,
+      section: "",
+      "subject.tuesday.2": "Science",
+      "teacher.tuesday.2": second._id,
+      "room.tuesday.2": "101",
+      "subject.tuesday.3": "Arabic",
+      "teacher.tuesday.3": third._id,
+      "room.tuesday.3": "102",
+    };
+    const shown = async (lang: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      const answer = await fetch(`${site.url}/DeashBoard/routines`, {
+        method: "POST",
+        headers: { cookie: `${cookie}; maktab_lang=${lang}`, origin: site.url },
+        body: form,
+      });
+      expect(answer.status).toBe(409);
+      const html = (await answer.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+      const top = html.match(/data-testid="form-error"[\s\S]*?<\/ul>/)?.[0] ?? "";
+      return [...top.matchAll(/<li>([^<]*)<\/li>/g)].map((item) => item[1]);
+    };
+    expect(await shown("en")).toEqual([
+      `Teacher ${second.name} already teaches Class Six on Tuesday in period 2`,
+      "Room 101 is already used by Class Six on Tuesday in period 2",
+      `Teacher ${third.name} already teaches Class Six on Tuesday in period 3`,
+    ]);
+    expect(await shown("bn")).toEqual([
+      `শিক্ষক ${second.name} মঙ্গলবার ২ ঘণ্টায় আগে থেকেই Class Six-এ ক্লাস নেন`,
+      "কক্ষ 101 মঙ্গলবার ২ ঘণ্টায় আগে থেকেই Class Six-এর জন্য ব্যবহৃত",
+      `শিক্ষক ${third.name} মঙ্গলবার ৩ ঘণ্টায় আগে থেকেই Class Six-এ ক্লাস নেন`,
+    ]);
+  });
+
   it("prints a class's week on one A4 page in landscape", async () => {
     const { page } = await newPage(site.browser, { javaScript: false });
     await page.goto(`${site.url}/classRoome?class=${six}`);
@@ -265,4 +315,96 @@ describe("the class routine", () => {
     expect(text).toContain("Thursday");
     expect(text).not.toContain("Teachers");
   });
+
+  it("shows long subjects and teacher names whole in the editor at 360 px, in English and Bangla", async () => {
+    const { token } = sessionOf(await apiSignIn(site.server, admin.email, admin.password));
+    const call = (path: string, method: string, body: unknown) =>
+      fetch(`${site.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // Names as long as a teacher's may be (20 letters), one in Bangla.
+    const names = ["Mohammad Shahidullah", "মোহাম্মদ আবদুর রহমান চৌধুরী"];
+    const ids: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const added = await call("/api/teacher/addTeacher", "POST", {
+        name,
+        email: `long-name-${i}@school.test`,
+        phone: "+880 1711-000997",
+        address: "Dhaka",
+      });
+      expect(added.ok, await added.clone().text()).toBe(true);
+      const { insertedId } = (await added.json()) as { insertedId: string };
+      await call(`/api/teacher/teacher/${insertedId}`, "PATCH", { status: "approved" });
+      ids.push(insertedId);
+    }
+    const classes = (await (await fetch(`${site.url}/api/results/classes`)).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const eight = classes.find((item) => item.name === "Class Eight")?._id ?? "";
+    const english = "Islamic History and Culture with Moral Education (Second Paper)";
+    const saved = await call(`/api/routines/classes/${eight}`, "PUT", {
+      slots: [{ day: "monday", period: 1, subject: english, teacher: ids[0], room: "Science laboratory" }],
+    });
+    expect(saved.ok, await saved.clone().text()).toBe(true);
+    // 50 letters, 84 code units: typed whole (a limit is counted in letters, not code units).
+    const bangla = "ইসলামের ইতিহাস ও সংস্কৃতি এবং নৈতিক শিক্ষা দ্বিতীয় পত্র (ব্যবহারিক ও তাত্ত্বিক অংশ)";
+    expect(bangla.length).toBeGreaterThan(80);
+    const { page } = await newPage(site.browser, { viewport: { width: 360, height: 800 } });
+    await signInThroughLogin(page, site.url, admin, `/DeashBoard/routines?class=${eight}`);
+    await page.waitForURL((url) => url.pathname === "/DeashBoard/routines");
+    await page.getByTestId("routine-grid").waitFor();
+    await page.getByLabel("Subject: Monday, Period 2").fill(bangla);
+    await page.getByLabel("Teacher: Monday, Period 2").selectOption(ids[1] ?? "");
+    await page.getByRole("button", { name: "Save the routine" }).click();
+    await page.getByTestId("form-success").waitFor();
+    const week = await (await fetch(`${site.url}/api/routines/classes/${eight}`)).json();
+    expect(week.slots.map((slot: { subject: string }) => slot.subject)).toEqual([english, bangla]);
+
+    // Each box's text fits the box: an input's text does not scroll inside it, and a drop-down's
+    // chosen name is no wider than its box inside the padding (the arrow's room).
+    const cut = () =>
+      page.evaluate(() => {
+        const found: string[] = [];
+        const grid = document.querySelector('[data-testid="routine-grid"]');
+        const context = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+        for (const box of grid?.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input, select") ??
+          []) {
+          const label = box.getAttribute("aria-label") ?? "";
+          if (!/Monday|সোমবার/.test(label)) continue;
+          if (box instanceof HTMLInputElement) {
+            if (box.scrollWidth > box.clientWidth) found.push(`${label}: ${box.value}`);
+            continue;
+          }
+          const style = getComputedStyle(box);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = box.selectedOptions[0]?.textContent ?? "";
+          const px = (value: string) => Number.parseFloat(value);
+          const room =
+            box.getBoundingClientRect().width -
+            px(style.borderLeftWidth) -
+            px(style.borderRightWidth) -
+            px(style.paddingLeft) -
+            px(style.paddingRight);
+          // A pixel for rounding between the canvas's measure and the page's layout.
+          const width = context.measureText(text).width;
+          if (width > room + 1) found.push(`${label}: ${text} (${width} > ${room})`);
+        }
+        return found;
+      });
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.reload();
+    await page.getByTestId("routine-grid").waitFor();
+    expect(await cut()).toEqual([]);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.context().addCookies([{ name: "maktab_lang", value: "bn", url: site.url }]);
+    await page.reload();
+    await page.getByTestId("routine-grid").waitFor();
+    expect(await page.getByLabel(/সোমবার/).count()).toBeGreaterThan(0);
+    expect(await cut()).toEqual([]);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  }, 180_000);
 });
