@@ -122,6 +122,7 @@ const en = {
     "To draw j: for k = 0, 1, 2, …, take the SHA-256 of the text seed|class|i|k, read its first 12 hex digits as a number x, and take x mod (i + 1) at the first k where x < 2⁴⁸ − (2⁴⁸ mod (i + 1)).",
   "applications.lottery.how3": "Or run: npx tsx scripts/check-lottery.ts {url}",
   "applications.lottery.json": "The published data (JSON)",
+  "applications.lottery.link": "The lottery: its seed, the numbers drawn from and the order",
 } as const;
 
 const bn: Record<keyof typeof en, string> = {
@@ -241,6 +242,7 @@ const bn: Record<keyof typeof en, string> = {
     "j বের করতে: k = 0, 1, 2, … এর জন্য seed|class|i|k লেখাটির SHA-256 নিন, প্রথম ১২টি হেক্স অঙ্ককে সংখ্যা x ধরুন; প্রথম যে k তে x < 2⁴⁸ − (2⁴⁸ mod (i + 1)), সেখানে j = x mod (i + 1)।",
   "applications.lottery.how3": "অথবা চালান: npx tsx scripts/check-lottery.ts {url}",
   "applications.lottery.json": "প্রকাশিত তথ্য (JSON)",
+  "applications.lottery.link": "লটারি: সিড, ড্রয়ের নম্বর ও ক্রম",
 };
 
 export const admissionApplicationsMessages = { en, bn };

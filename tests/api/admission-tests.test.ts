@@ -23,7 +23,6 @@ import { pngOfZeros } from "../fixtures/png-of-zeros";
 import { addAdmission, appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 const hour = 3600_000;
-const pdf = () => new TextEncoder().encode("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 
 describe.each(testDatabases)("admission tests, lotteries and admitting on %s", (kind) => {
   let t: TestApp;
