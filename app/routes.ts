@@ -63,6 +63,7 @@ export default [
   route("fees/orders/:orderId", "routes/fee-order.tsx"),
   // Admission applications: a round's form, and an applicant's own application.
   route("admition/:booking/apply", "routes/admission-apply.tsx"),
+  route("admition/:booking/lottery", "routes/admission-lottery.tsx"),
   route("admission-applications/:id", "routes/admission-application.tsx"),
 
   // The profile area (sign-in required): /profile opens it.

@@ -153,6 +153,18 @@ export default function AdmissionApplication({ loaderData, actionData }: Route.C
       {a.number ? (
         <p data-testid="application-number">{t("applications.number", { number: a.number })}</p>
       ) : null}
+      {a.test ? (
+        <p data-testid="application-test">
+          {t("applications.test.line", {
+            roll: a.test.roll,
+            room: a.test.room,
+            when: `${new Date(new Date(a.test.at).getTime() + 6 * 3600_000).toISOString().slice(0, 16).replace("T", " ")} (Dhaka)`,
+          })}{" "}
+          <a href={`/api/admission-applications/${a.id}/admit-card.pdf`} data-testid="admit-card" download>
+            {t("applications.card.download")}
+          </a>
+        </p>
+      ) : null}
       {a.paid && outcome ? (
         <Alert tone="success" testId="application-paid">
           {t("applications.paid")}

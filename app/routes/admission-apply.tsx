@@ -75,6 +75,16 @@ export default function AdmissionApply({ loaderData, actionData, params }: Route
           {te(answer.problem)}
         </Alert>
       ) : null}
+      {round.decision === "lottery" ? (
+        <p>
+          <a
+            href={href("/admition/:booking/lottery", { booking: params.booking })}
+            data-testid="lottery-link"
+          >
+            {t("applications.lottery.link")}
+          </a>
+        </p>
+      ) : null}
       {round.state !== "open" ? (
         <Alert tone="info" testId="apply-closed">
           {t("applications.apply.notOpen")}

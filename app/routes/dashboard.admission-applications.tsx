@@ -8,21 +8,27 @@ import type { Problem } from "../../common/errors/problem";
 import { takaText } from "../../common/fees";
 import {
   type ApplicationStatus,
+  admitCardsInput,
   applicationStatuses,
   boardQuery,
+  classInput,
+  marksInput,
   nextStatuses,
   statusChangeInput,
 } from "../../common/schemas/admission-applications";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import type { MessageKey } from "../../i18n/translate";
+import { admitApplicant } from "../../server/domain/admission-applications/admitting";
 import { roundBoard } from "../../server/domain/admission-applications/board";
+import { drawLottery, publishSeed } from "../../server/domain/admission-applications/lottery";
 import { changeStatus } from "../../server/domain/admission-applications/status";
+import { enterMarks, issueAdmitCards, rankClass } from "../../server/domain/admission-applications/test";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { useI18n } from "../lib/i18n";
 import { pageOf, requireAdminPage, requireRolePage } from "../lib/page.server";
 import type { TextsHandle } from "../lib/page-texts";
 import { withTexts } from "../lib/page-texts.server";
-import { Alert, Button, SelectField, TextField } from "../ui";
+import { Alert, Button, SelectField, TextArea, TextField } from "../ui";
 import type { Route } from "./+types/dashboard.admission-applications";
 
 export const handle = {
@@ -52,23 +58,68 @@ export const loader = withTexts(handle, async ({ request, params, context }: Rou
   }
 });
 
-type Answer = { ok?: boolean; problem?: Problem; fields?: Record<string, Problem> };
+type Answer = { ok?: boolean; step?: string; problem?: Problem; fields?: Record<string, Problem> };
 
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * The office's steps: a status change (no intent), or the test's and the lottery's (issuing admit
+ * cards, entering marks as CSV, ranking a class, publishing the seed, drawing) and admitting.
+ */
+async function step(
+  intent: string,
+  form: Record<string, string>,
+  ctx: { db: ReturnType<typeof pageOf>["services"]["db"]; school: string },
+  actor: ReturnType<typeof requireAdminPage>,
+  admissionId: string,
+): Promise<Answer | ReturnType<typeof data<Answer>>> {
+  const invalid = (error: Parameters<typeof fieldProblemsOf>[0]) =>
+    data({ fields: fieldProblemsOf(error) } satisfies Answer, { status: 400 });
+  if (intent === "cards") {
+    // The time is typed in Dhaka (a datetime-local field), UTC+6.
+    const testAt = form.testAt
+      ? `${form.testAt.length === 16 ? `${form.testAt}:00` : form.testAt}+06:00`
+      : "";
+    const parsed = admitCardsInput.safeParse({
+      class: form.class ?? "",
+      testAt,
+      rooms: [{ room: form.room ?? "", seats: form.seats ?? "" }],
+    });
+    if (!parsed.success) return invalid(parsed.error);
+    await issueAdmitCards(ctx, actor, admissionId, parsed.data);
+  } else if (intent === "marks") {
+    const parsed = marksInput.safeParse({ csv: form.csv ?? "" });
+    if (!parsed.success) return invalid(parsed.error);
+    await enterMarks(ctx.db, actor, admissionId, parsed.data);
+  } else if (intent === "rank") {
+    const parsed = classInput.safeParse({ class: form.class ?? "" });
+    if (!parsed.success) return invalid(parsed.error);
+    await rankClass(ctx, actor, admissionId, parsed.data.class);
+  } else if (intent === "seed") {
+    await publishSeed(ctx.db, actor, admissionId);
+  } else if (intent === "draw") {
+    await drawLottery(ctx, actor, admissionId);
+  } else if (intent === "admit") {
+    await admitApplicant(ctx, actor, form.application ?? "", {});
+  } else {
+    const parsed = statusChangeInput.safeParse({ status: form.status ?? "", note: form.note ?? "" });
+    if (!parsed.success) return invalid(parsed.error);
+    await changeStatus(ctx, actor, form.application ?? "", parsed.data);
+    return { ok: true };
+  }
+  return { ok: true, step: intent };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = requireAdminPage(context, request);
   const { services } = pageOf(context);
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const parsed = statusChangeInput.safeParse({ status: form.status ?? "", note: form.note ?? "" });
-  if (!parsed.success)
-    return data({ fields: fieldProblemsOf(parsed.error) } satisfies Answer, { status: 400 });
   try {
-    await changeStatus(
+    return await step(
+      form.intent ?? "",
+      form,
       { db: services.db, school: services.config.instituteName },
       actor,
-      form.application ?? "",
-      parsed.data,
+      params.id,
     );
-    return { ok: true } satisfies Answer;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data({ problem: error.problem, fields: error.fieldProblems } satisfies Answer, {
@@ -84,6 +135,7 @@ export default function AdmissionBoard({ loaderData, actionData, params }: Route
   const { board, query, isAdmin } = loaderData;
   const answer = actionData as Answer | undefined;
   const statusText = (status: ApplicationStatus) => t(`applications.status.${status}` as MessageKey);
+  const classOptions = board.round.classes.map((c) => ({ value: c.class, label: c.class }));
   const csv = `/api/admissions/${params.id}/round/applications.csv${query.status ? `?status=${query.status}` : ""}`;
   return (
     <section className="stack" data-testid="admission-board">
@@ -120,11 +172,76 @@ export default function AdmissionBoard({ loaderData, actionData, params }: Route
           {t("applications.board.csv")}
         </a>
       </p>
-      {answer?.ok ? <Alert tone="success">{t("applications.board.moved")}</Alert> : null}
+      {answer?.ok ? (
+        <Alert tone="success" testId="board-done">
+          {answer.step ? t("applications.board.stepDone") : t("applications.board.moved")}
+        </Alert>
+      ) : null}
       {answer?.problem ? (
         <Alert tone="error" testId="board-problem">
           {te(answer.problem)}
         </Alert>
+      ) : null}
+      {isAdmin && board.round.decision === "test" ? (
+        <section className="stack" data-testid="board-test">
+          <h2>{t("applications.board.testHeading")}</h2>
+          <Form method="post" className="cluster">
+            <input type="hidden" name="intent" value="cards" />
+            <SelectField name="class" label={t("applications.field.class")} options={classOptions} />
+            <TextField name="testAt" type="datetime-local" label={t("applications.board.testAt")} required />
+            <TextField name="room" label={t("applications.card.room")} maxLength={60} required />
+            <TextField
+              name="seats"
+              type="number"
+              min={1}
+              label={t("applications.board.roomSeats")}
+              required
+            />
+            <Button type="submit" size="small">
+              {t("applications.board.issueCards")}
+            </Button>
+          </Form>
+          <Form method="post" className="stack">
+            <input type="hidden" name="intent" value="marks" />
+            <TextArea name="csv" label={t("applications.board.marksCsv")} rows={4} required />
+            <Button type="submit" size="small">
+              {t("applications.board.enterMarks")}
+            </Button>
+          </Form>
+          <Form method="post" className="cluster">
+            <input type="hidden" name="intent" value="rank" />
+            <SelectField name="class" label={t("applications.field.class")} options={classOptions} />
+            <Button type="submit" size="small">
+              {t("applications.board.rank")}
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+      {board.round.decision === "lottery" ? (
+        <section className="stack" data-testid="board-lottery">
+          <h2>{t("applications.board.lotteryHeading")}</h2>
+          <p>
+            <a href={href("/admition/:booking/lottery", { booking: params.id })}>
+              {t("applications.lottery.link")}
+            </a>
+          </p>
+          {isAdmin ? (
+            <div className="cluster">
+              <Form method="post">
+                <input type="hidden" name="intent" value="seed" />
+                <Button type="submit" size="small" variant="outline">
+                  {t("applications.board.publishSeed")}
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="draw" />
+                <Button type="submit" size="small">
+                  {t("applications.board.draw")}
+                </Button>
+              </Form>
+            </div>
+          ) : null}
+        </section>
       ) : null}
       {board.rows.length === 0 ? <p>{t("applications.board.none")}</p> : null}
       <div className="table-scroll">
@@ -165,6 +282,15 @@ export default function AdmissionBoard({ loaderData, actionData, params }: Route
                 </td>
                 {isAdmin ? (
                   <td>
+                    {row.status === "selected" ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="admit" />
+                        <input type="hidden" name="application" value={row.id} />
+                        <Button type="submit" size="small" data-testid="board-admit">
+                          {t("applications.board.admit")}
+                        </Button>
+                      </Form>
+                    ) : null}
                     {nextStatuses[row.status].length > 0 ? (
                       <Form method="post" className="stack">
                         <input type="hidden" name="application" value={row.id} />

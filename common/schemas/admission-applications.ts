@@ -297,3 +297,87 @@ export function classCode(className: string): string {
       .toUpperCase() || "X"
   );
 }
+
+// ---- the test, the lottery and admitting (stages 5 and 6) -------------------------------------
+
+/** Admit cards for a class: the test's time and the rooms filled in order, rolls by number. */
+export const admitCardsInput = z.strictObject({
+  class: required(40),
+  testAt: instant,
+  rooms: z
+    .array(
+      z.strictObject({
+        room: required(60),
+        seats: seats.refine((n) => n > 0, issue("value.atLeast", { min: 1 })),
+      }),
+      {
+        error: issue("value.list"),
+      },
+    )
+    .min(1, issue("value.atLeast", { min: 1 }))
+    .max(50, issue("value.atMost", { max: 50 })),
+});
+export type AdmitCardsInput = z.output<typeof admitCardsInput>;
+
+/** Marks out of at most 1000, two decimals at most (Bangla digits read alike). */
+export const marksValue = z
+  .union([z.number(), z.string()], { error: issue("admission.marks") })
+  .transform((value) => asciiDigits(String(value)).trim())
+  .refine((value) => /^\d{1,4}(\.\d{1,2})?$/.test(value) && Number(value) <= 1000, issue("admission.marks"))
+  .transform(Number);
+
+const marksRow = z.strictObject({ number: applicationNumber, marks: marksValue });
+
+/** The marks of a round's applicants, as a list or a CSV text ("number,marks" per line). */
+export const marksInput = z
+  .strictObject({
+    marks: z
+      .array(marksRow, { error: issue("value.list") })
+      .max(10_000)
+      .optional(),
+    csv: z
+      .string({ error: issue("value.text") })
+      .max(1_000_000)
+      .optional(),
+  })
+  .transform((value, context) => {
+    if (value.marks) return value.marks;
+    const rows: z.output<typeof marksRow>[] = [];
+    const lines = (value.csv ?? "")
+      .replace(/^\uFEFF/, "")
+      .split(/\r?\n/)
+      .filter((line) => line.trim());
+    for (const [index, line] of lines.entries()) {
+      const [number = "", marks = ""] = line.split(/[,;\t]/).map((cell) => cell.trim().replace(/^"|"$/g, ""));
+      if (index === 0 && !applicationNumberPattern.test(number.toUpperCase())) continue;
+      const parsed = marksRow.safeParse({ number, marks });
+      if (!parsed.success) {
+        context.addIssue({
+          code: "custom",
+          path: ["csv"],
+          message: issue("admission.marksLine", { line: index + 1 }),
+        });
+        return z.NEVER;
+      }
+      rows.push(parsed.data);
+    }
+    if (rows.length === 0) {
+      context.addIssue({ code: "custom", path: ["marks"], message: issue("value.required") });
+      return z.NEVER;
+    }
+    return rows;
+  });
+
+export const classInput = z.strictObject({ class: required(40) });
+
+/** Admitting a selected child: the roll (the class's next when left out) and the section. */
+export const admitInput = z.strictObject({
+  roll: z
+    .string({ error: issue("value.text") })
+    .trim()
+    .transform(asciiDigits)
+    .refine((value) => /^\d{1,6}$/.test(value), issue("value.whole"))
+    .optional(),
+  section: text(20).optional(),
+});
+export type AdmitInput = z.output<typeof admitInput>;

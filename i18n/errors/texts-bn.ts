@@ -435,6 +435,17 @@ const textsBn = {
   "admission.extraChoice": "ঘরের পছন্দগুলোর একটি হতে হবে",
   "admission.paidAlready": "এই আবেদনের ফি দেওয়া হয়েছে",
   "admission.codeWrong": "এই নম্বর ও কোডে কোনো আবেদন নেই",
+  "admission.roomsTooSmall": "কক্ষগুলোতে {seats} আসন, কিন্তু পরীক্ষা দেবে {applicants} জন",
+  "admission.marks": "০ থেকে ১০০০ এর মধ্যে নম্বর হতে হবে, দশমিকের পরে সর্বোচ্চ দুই অঙ্ক",
+  "admission.marksLine": "{line} নম্বর লাইনে আবেদন নম্বর ও নম্বর নেই",
+  "admission.noCard": "এই পর্বে প্রবেশপত্রসহ এই নম্বরের কোনো আবেদন নেই",
+  "admission.nothingToRank": "এই শ্রেণির কারও মেধাক্রমের নম্বর নেই",
+  "admission.noLottery": "এই ভর্তি লটারিতে হয় না",
+  "admission.lotteryNotClosed": "আবেদন শেষ হলে সিড প্রকাশ করা হয়",
+  "admission.seedPublished": "লটারির সিড আগেই প্রকাশ করা হয়েছে",
+  "admission.noSeed": "ড্রয়ের আগে সিড ও তালিকা প্রকাশ করুন",
+  "admission.drawnAlready": "লটারি আগেই হয়ে গেছে",
+  "admission.classNotInSchool": "{class} বিদ্যালয়ের কোনো শ্রেণি নয়: ভর্তির আগে যোগ করুন",
   "limit.admissionCodes": "এই ঠিকানা থেকে অনেকবার অবস্থা দেখা হয়েছে, পরে আবার চেষ্টা করুন",
 } as const satisfies Record<ErrorCode, string>;
 

@@ -5,19 +5,25 @@
 // private (no cache keeps it).
 import { z } from "zod";
 import {
+  admitCardsInput,
+  admitInput,
   applicationChange,
   applicationOrderInput,
   applicationStatuses,
   boardQuery,
+  classInput,
   decisionMethods,
   documentKinds,
   extraFieldTypes,
+  marksInput,
   newApplicationInput,
   roundInput,
   statusChangeInput,
   statusCheckInput,
   statusCodeRequest,
 } from "../../common/schemas/admission-applications";
+import { admitCard } from "../domain/admission-applications/admit-card";
+import { admitApplicant } from "../domain/admission-applications/admitting";
 import {
   changeApplication,
   createApplication,
@@ -26,6 +32,7 @@ import {
 } from "../domain/admission-applications/applications";
 import { boardCsv, roundBoard } from "../domain/admission-applications/board";
 import { readDocument, uploadDocument } from "../domain/admission-applications/documents";
+import { drawLottery, publishSeed, readLottery } from "../domain/admission-applications/lottery";
 import { startApplicationOrder } from "../domain/admission-applications/payment";
 import { readRound, setRound } from "../domain/admission-applications/rounds";
 import {
@@ -34,6 +41,7 @@ import {
   requestStatusCode,
   withdrawApplication,
 } from "../domain/admission-applications/status";
+import { enterMarks, issueAdmitCards, rankClass } from "../domain/admission-applications/test";
 import { attachment } from "./content-disposition";
 import { endpoint, FileAnswer } from "./endpoint";
 
@@ -112,7 +120,29 @@ const applicationWire = z.object({
     }),
   ),
   history: z.array(z.object({ from: status.nullable(), to: status, note: z.string(), at: z.string() })),
+  test: z
+    .object({ roll: z.number().int(), room: z.string(), at: z.string(), marks: z.number().nullable() })
+    .nullable(),
   createdAt: z.string(),
+});
+
+const lotteryWire = z.object({
+  admissionId: z.string(),
+  roundId: z.string(),
+  title: z.string(),
+  session: z.number().int(),
+  algorithm: z.literal("sha256-fisher-yates-v1"),
+  seed: z.string().nullable(),
+  seedPublishedAt: z.string().nullable(),
+  drawnAt: z.string().nullable(),
+  classes: z.array(
+    z.object({
+      class: z.string(),
+      seats: z.number().int(),
+      inputs: z.array(z.string()),
+      order: z.array(z.string()).nullable(),
+    }),
+  ),
 });
 
 export const admissionApplicationEndpoints = [
@@ -396,5 +426,145 @@ export const admissionApplicationEndpoints = [
     errors: { "404": "No application has this number with this code" },
     handle: ({ services, body, client }) =>
       checkStatus({ db: services.db, school: services.config.instituteName }, body, client),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/admissions/:id/round/admit-cards"],
+    summary:
+      "Issue admit cards for a `class`: each submitted applicant (in number order) a test roll, the test's time " +
+      "(`testAt`) and a room, the `rooms` filled in order up to their `seats`; each guardian is told",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: admitCardsInput,
+    noStore: true,
+    response: z.object({
+      cards: z.array(
+        z.object({ number: z.string(), roll: z.number().int(), room: z.string(), testAt: z.string() }),
+      ),
+    }),
+    errors: { "404": "No such round", "409": "The rooms seat fewer than the applicants" },
+    handle: ({ services, actor, params, body }) =>
+      issueAdmitCards({ db: services.db, school: services.config.instituteName }, actor, params.id, body),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/admission-applications/:id/admit-card.pdf"],
+    summary:
+      "The admit card as one A4 PDF page (English and Bangla): photo, number, roll, the test's time and room, " +
+      "instructions. Its applicant, admins and accountants",
+    tag,
+    access: "signed-in user",
+    params: idParams,
+    noStore: true,
+    response: z.never(),
+    fileTypes: ["application/pdf"],
+    responseHeaders: ["Content-Disposition"],
+    errors: { "404": "No such application, not yours, or no admit card yet" },
+    handle: async ({ services, actor, params }) => {
+      const card = await admitCard({ ...services, school: services.config.instituteName }, actor, params.id);
+      return new FileAnswer(card.bytes, "application/pdf", {
+        "Content-Disposition": attachment(card.name, "admit-card.pdf"),
+      });
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/admissions/:id/round/marks"],
+    summary:
+      "Enter the test marks of applicants with an admit card: `marks` as `[{number, marks}]`, or `csv` as " +
+      "lines of `number,marks` (a header line is skipped); an unknown number is a 400 naming its row",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: marksInput,
+    noStore: true,
+    response: z.object({ entered: z.number().int() }),
+    errors: { "404": "No such round" },
+    handle: ({ services, actor, params, body }) => enterMarks(services.db, actor, params.id, body),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/admissions/:id/round/ranking"],
+    summary:
+      "Rank a `class` by the marks: the best fill the seats left (selected), the rest are waitlisted in order " +
+      "(equal marks: the lower roll first); each guardian is told",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: classInput,
+    noStore: true,
+    response: z.object({ class: z.string(), selected: z.array(z.string()), waitlisted: z.array(z.string()) }),
+    errors: { "404": "No such round", "409": "No marks to rank in this class" },
+    handle: ({ services, actor, params, body }) =>
+      rankClass({ db: services.db, school: services.config.instituteName }, actor, params.id, body.class),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/admissions/:id/round/lottery"],
+    summary:
+      "Anyone: the round's lottery as published: the `seed` (published before the draw), the `algorithm`, and " +
+      "per class the seats, the `inputs` (application numbers, sorted) and the `order` once drawn. No personal data",
+    tag,
+    access: "anyone",
+    params: idParams,
+    noStore: true,
+    response: lotteryWire,
+    errors: { "404": "No such round, or not decided by lottery" },
+    handle: ({ services, params }) => readLottery(services.db, params.id),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/admissions/:id/round/lottery/seed"],
+    summary:
+      "Publish the lottery's seed and its inputs (each class's numbers in the draw), once, after the round has closed",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: z.strictObject({}),
+    noStore: true,
+    response: lotteryWire,
+    errors: { "404": "No such round", "409": "Still open, published already, or not a lottery" },
+    handle: ({ services, actor, params }) => publishSeed(services.db, actor, params.id),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/admissions/:id/round/lottery/draw"],
+    summary:
+      "Draw the lottery, once, after its seed is published: the order's first take the seats left (selected), " +
+      "the rest are waitlisted in order; each guardian is told",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: z.strictObject({}),
+    noStore: true,
+    response: lotteryWire,
+    errors: { "404": "No such round", "409": "No seed published yet, or drawn already" },
+    handle: ({ services, actor, params }) =>
+      drawLottery({ db: services.db, school: services.config.instituteName }, actor, params.id),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/admission-applications/:id/admit"],
+    summary:
+      "Admit a selected applicant: the child joins the register in the class for the round's session with a " +
+      "`roll` (the class's next when left out) and `section`, the applying account linked as their guardian",
+    tag,
+    access: "admin",
+    params: idParams,
+    body: admitInput,
+    noStore: true,
+    response: applicationWire.extend({
+      student: z.object({
+        id: z.string(),
+        class: z.string(),
+        session: z.string(),
+        roll: z.string(),
+        registration: z.string(),
+      }),
+    }),
+    errors: { "404": "No such application", "409": "Not selected, or the roll is taken" },
+    handle: ({ services, actor, params, body }) =>
+      admitApplicant({ db: services.db, school: services.config.instituteName }, actor, params.id, body),
   }),
 ];

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -1463,6 +1464,12 @@ export const admissionRounds = pgTable(
     documents: jsonb().$type<DocumentKind[]>().notNull(),
     fields: jsonb().$type<ExtraField[]>().notNull(),
     instructions: text().notNull().default(""),
+    /** A lottery's seed (64 hex digits), published with the inputs before the draw. */
+    lotterySeed: varchar({ length: 64 }),
+    lotterySeedPublishedAt: timestamp({ withTimezone: true }),
+    /** [{class, seats, inputs, order}]: the numbers drawn from, and the order once drawn. */
+    lottery: jsonb().$type<LotteryClass[]>(),
+    lotteryDrawnAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1471,6 +1478,9 @@ export const admissionRounds = pgTable(
     check("admission_rounds_closes_after_opens", sql`${t.closesAt} > ${t.opensAt}`),
   ],
 );
+
+/** A class of a lottery: the seats drawn for, the numbers (sorted) and the order once drawn. */
+export type LotteryClass = { class: string; seats: number; inputs: string[]; order: string[] | null };
 
 export type ApplicantGuardian = {
   name: string;
@@ -1506,12 +1516,22 @@ export const admissionApplications = pgTable(
     /** The language texts and mail about it are written in. */
     language: varchar({ length: 2 }).notNull().default("bn"),
     submittedAt: timestamp({ withTimezone: true }),
+    /** The admission test: the roll on the admit card, when and where it is sat, the marks. */
+    testRoll: integer(),
+    testAt: timestamp({ withTimezone: true }),
+    testRoom: text(),
+    marks: numeric({ precision: 7, scale: 2 }),
+    /** The place in the ranking by marks or in the lottery's order (the waiting list's order). */
+    place: integer(),
+    /** The child in the register, once admitted. */
+    registerStudentId: uuid().references(() => registerStudents.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index().on(t.userId),
     index().on(t.roundId, t.status),
+    uniqueIndex("admission_applications_test_roll").on(t.roundId, t.className, t.testRoll),
     // One child applies once per round and class.
     uniqueIndex("admission_applications_one_child").on(t.roundId, t.className, t.birthRegistration),
     check(

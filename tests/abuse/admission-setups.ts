@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { admissionApplications, admissionStatusCodes } from "../../server/db/schema";
+import { admissionApplications, admissionRounds, admissionStatusCodes } from "../../server/db/schema";
 import { pngOfZeros } from "../fixtures/png-of-zeros";
 import { created, type Setup } from "./permission-setups";
 import { sendBody, type World } from "./support";
@@ -136,3 +136,74 @@ export const applicationCode: Setup = async (w) => {
   });
   return { body: { number, code: "123456" } };
 };
+
+/** Alice's submitted application moved on by the office as far as `status`, with a roll and marks. */
+async function aliceAt(
+  w: World,
+  status: "admit_card_issued" | "selected",
+): Promise<{ id: string; number: string }> {
+  const made = await aliceSubmitted(w);
+  await w.t.services.db
+    .update(admissionApplications)
+    .set({
+      status,
+      testRoll: 9000 + children,
+      testAt: new Date(Date.now() + 24 * hour),
+      testRoom: "Hall",
+      marks: "50",
+    })
+    .where(eq(admissionApplications.id, made.id));
+  return made;
+}
+
+/** A new admission whose lottery round has closed, with its seed published when asked. */
+async function closedLottery(w: World, seeded: boolean): Promise<string> {
+  const id = await created(
+    await sendBody(
+      w.t,
+      "/api/AddAdmition",
+      "POST",
+      { title: "Class Six lottery", price: "500", image1: "https://img.example/a.jpg" },
+      { session: w.admin },
+    ),
+  );
+  const put = await w.t.json(`/api/admissions/${id}/round`, "PUT", roundBody(), { session: w.admin });
+  expect(put.status, await put.clone().text()).toBe(200);
+  await w.t.services.db
+    .update(admissionRounds)
+    .set({
+      opensAt: new Date(Date.now() - 3 * hour),
+      closesAt: new Date(Date.now() - hour),
+      ...(seeded
+        ? {
+            lotterySeed: "ab".repeat(32),
+            lotterySeedPublishedAt: new Date(),
+            lottery: [{ class: "Class Six", seats: 500, inputs: [], order: null }],
+          }
+        : {}),
+    })
+    .where(eq(admissionRounds.admissionId, id));
+  return id;
+}
+
+export const admitCards: Setup = async (w) => ({
+  params: { id: await admissionWithRound(w) },
+  body: { class: "Class Six", testAt: "2026-12-20T04:00:00Z", rooms: [{ room: "Hall", seats: 5000 }] },
+});
+export const testMarks: Setup = async (w) => ({
+  params: { id: await admissionWithRound(w) },
+  body: { marks: [{ number: (await aliceAt(w, "admit_card_issued")).number, marks: "71" }] },
+});
+export const testRanking: Setup = async (w) => {
+  await aliceAt(w, "admit_card_issued");
+  return { params: { id: await admissionWithRound(w) }, body: { class: "Class Six" } };
+};
+export const lotteryToSeed: Setup = async (w) => ({
+  params: { id: await closedLottery(w, false) },
+  body: {},
+});
+export const lotteryToDraw: Setup = async (w) => ({ params: { id: await closedLottery(w, true) }, body: {} });
+export const selectedApplication: Setup = async (w) => ({
+  params: { id: (await aliceAt(w, "selected")).id },
+  body: {},
+});

@@ -4,14 +4,20 @@ import { rateLimits, schoolClasses, teachingAssignments, users } from "../../ser
 import type { Session } from "../fixtures/test-app";
 import {
   admissionRound,
+  admitCards,
   applicationCode,
   applicationDocument,
   applicationDraft,
   applicationNumber,
   applicationStatusChange,
   completeApplication,
+  lotteryToDraw,
+  lotteryToSeed,
   newApplication,
+  selectedApplication,
   submittedApplication,
+  testMarks,
+  testRanking,
 } from "./admission-setups";
 import {
   absenceTimes,
@@ -293,6 +299,12 @@ const matrix: Record<string, Row> = {
   "POST /admission-applications/:id/status":       [401, 403, 403, 200, 403, 403, 403, 403,  applicationStatusChange],
   "POST /admission-status/code":                   [202, 202, 202, 202, 202, 202, 202, 202,  applicationNumber],
   "POST /admission-status":                        [200, 200, 200, 200, 200, 200, 200, 200,  applicationCode],
+  "POST /admissions/:id/round/admit-cards":       [401, 403, 403, 200, 403, 403, 403, 403,  admitCards],
+  "PUT /admissions/:id/round/marks":              [401, 403, 403, 200, 403, 403, 403, 403,  testMarks],
+  "POST /admissions/:id/round/ranking":           [401, 403, 403, 200, 403, 403, 403, 403,  testRanking],
+  "POST /admissions/:id/round/lottery/seed":      [401, 403, 403, 200, 403, 403, 403, 403,  lotteryToSeed],
+  "POST /admissions/:id/round/lottery/draw":      [401, 403, 403, 200, 403, 403, 403, 403,  lotteryToDraw],
+  "POST /admission-applications/:id/admit":       [401, 403, 403, 200, 403, 403, 403, 403,  selectedApplication],
 
   "PATCH /inbox":                           [401, 403, 403, 200, 403, 403, 403, 403,  markMany],
   "PATCH /inbox/:id":                       [401, 403, 403, 200, 403, 403, 403, 403,  markOne],

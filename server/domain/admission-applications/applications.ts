@@ -54,6 +54,8 @@ export type ApplicationView = {
   submittedAt: string | null;
   documents: { kind: DocumentKind; name: string; size: number; contentType: string }[];
   history: { from: ApplicationStatus | null; to: ApplicationStatus; note: string; at: string }[];
+  /** The admission test once an admit card is issued: the roll, the room, when, and the marks. */
+  test: { roll: number; room: string; at: string; marks: number | null } | null;
   createdAt: string;
 };
 
@@ -324,6 +326,15 @@ export async function viewOf(
       note: h.note,
       at: h.createdAt.toISOString(),
     })),
+    test:
+      application.testRoll !== null && application.testAt
+        ? {
+            roll: application.testRoll,
+            room: application.testRoom ?? "",
+            at: application.testAt.toISOString(),
+            marks: application.marks === null ? null : Number(application.marks),
+          }
+        : null,
     createdAt: application.createdAt.toISOString(),
   };
 }

@@ -5,13 +5,14 @@
 // application's phones: without the code nothing is shown, and a wrong number answers as a wrong
 // code does.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import {
   type ApplicationStatus,
   nextStatuses,
   seatHoldingStatuses,
 } from "../../../common/schemas/admission-applications";
+import type { Locale } from "../../../i18n/translate";
 import type { Database } from "../../db/client";
 import {
   admissionApplications,
@@ -20,15 +21,88 @@ import {
   admissionStatusCodes,
   admissions,
 } from "../../db/schema";
-import { type Actor, requireAdmin } from "../actor";
+import type { DatabaseOrTransaction } from "../../db/transaction";
+import { type Actor, requireAdmin, type SignedInActor } from "../actor";
 import { recordAudit } from "../audit/record";
 import { DomainError } from "../errors";
+import { guardianText } from "../messages/guardian-texts";
 import { type ClientAddress, enforceAddressRateLimit, type RateLimitRule } from "../rate-limit";
 import { type ApplicationView, applicationFor, readApplication } from "./applications";
-import { queueApplicationNews, queueStatusCode } from "./notify";
+import { languageOf, queueApplicationNews, queueStatusCode } from "./notify";
 import { roundById, seatsTaken } from "./rounds";
 
 export type StatusContext = { db: Database; school: string };
+
+type Row = typeof admissionApplications.$inferSelect;
+
+/**
+ * Moves an application (its row locked by the caller) to `to` in the caller's transaction, with
+ * `extra` columns set alike: the history, the audit entry and the guardian's news. A seat given
+ * up (a selected or admitted child withdrawn or rejected) goes to the waiting list's next.
+ */
+export async function recordMove(
+  tx: DatabaseOrTransaction,
+  school: string,
+  user: SignedInActor,
+  application: Row,
+  to: ApplicationStatus,
+  note: string,
+  extra: Partial<Pick<Row, "testRoll" | "testAt" | "testRoom" | "place" | "registerStudentId">> = {},
+): Promise<Row> {
+  const from = application.status;
+  const [changed] = await tx
+    .update(admissionApplications)
+    .set({ status: to, ...extra, updatedAt: new Date() })
+    .where(eq(admissionApplications.id, application.id))
+    .returning();
+  if (!changed) throw new Error("the application is gone");
+  const [history] = await tx
+    .insert(admissionStatusChanges)
+    .values({ applicationId: application.id, fromStatus: from, toStatus: to, note, actorId: user.id })
+    .returning({ id: admissionStatusChanges.id });
+  await recordAudit(tx, user, {
+    action: "update",
+    subject: "application",
+    subjectId: application.id,
+    label: `${application.number ?? application.id}: ${from} → ${to}${note ? ` (${note})` : ""}`,
+  });
+  await queueApplicationNews(tx, school, changed, to, history?.id ?? to, note);
+  if (seatHoldingStatuses.includes(from) && !seatHoldingStatuses.includes(to)) {
+    await promoteNextWaiting(tx, school, user, changed);
+  }
+  return changed;
+}
+
+/** The waiting list's next of the class (by place, then number) takes a seat freed, and is told. */
+async function promoteNextWaiting(
+  tx: DatabaseOrTransaction,
+  school: string,
+  user: SignedInActor,
+  freed: Row,
+) {
+  const round = await roundById(tx, freed.roundId);
+  const seats = round.classes.find((c) => c.class === freed.className)?.seats ?? 0;
+  const taken = (await seatsTaken(tx, round.id)).get(freed.className) ?? 0;
+  if (taken >= seats) return;
+  const [next] = await tx
+    .select()
+    .from(admissionApplications)
+    .where(
+      and(
+        eq(admissionApplications.roundId, freed.roundId),
+        eq(admissionApplications.className, freed.className),
+        eq(admissionApplications.status, "waitlisted"),
+      ),
+    )
+    .orderBy(sql`${admissionApplications.place} asc nulls last`, asc(admissionApplications.number))
+    .limit(1)
+    .for("update");
+  if (!next) return;
+  await recordMove(tx, school, user, next, "selected", seatFreedNote(languageOf(next), freed.number ?? ""));
+}
+
+const seatFreedNote = (locale: Locale, number: string) =>
+  guardianText(locale, "applications.text.seatFreed", { number });
 
 async function move(
   ctx: StatusContext,
@@ -63,23 +137,7 @@ async function move(
         throw new DomainError("conflict", full, { status: full });
       }
     }
-    const [changed] = await tx
-      .update(admissionApplications)
-      .set({ status: to, updatedAt: new Date() })
-      .where(eq(admissionApplications.id, id))
-      .returning();
-    if (!changed) throw new Error("the application is gone");
-    const [history] = await tx
-      .insert(admissionStatusChanges)
-      .values({ applicationId: id, fromStatus: from, toStatus: to, note, actorId: user.id })
-      .returning({ id: admissionStatusChanges.id });
-    await recordAudit(tx, user, {
-      action: "update",
-      subject: "application",
-      subjectId: id,
-      label: `${application.number ?? id}: ${from} → ${to}${note ? ` (${note})` : ""}`,
-    });
-    await queueApplicationNews(tx, ctx.school, changed, to, history?.id ?? to, note);
+    await recordMove(tx, ctx.school, user, application, to, note);
   });
   return readApplication(ctx.db, actor, id);
 }

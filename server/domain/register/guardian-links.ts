@@ -308,7 +308,7 @@ export async function confirmGuardianCode(
   });
 }
 
-async function giveGuardianRole(tx: DatabaseOrTransaction, userId: string) {
+export async function giveGuardianRole(tx: DatabaseOrTransaction, userId: string) {
   const [account] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
   const role = roleListWith(account?.role, "guardian");
   if (role !== account?.role) await tx.update(users).set({ role }).where(eq(users.id, userId));
