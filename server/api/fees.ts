@@ -15,6 +15,7 @@ import {
   feeHeadInput,
   feeOrderInput,
   feeRateInput,
+  feeRefundInput,
   fineBandsInput,
   generateInput,
   paymentInput,
@@ -32,6 +33,7 @@ import { lookUpDues } from "../domain/fees/lookup";
 import { feeOrderState, startChildFeeOrder, startPublicFeeOrder } from "../domain/fees/online";
 import { takePayment } from "../domain/fees/payment";
 import { cancelReceipt, readReceipt } from "../domain/fees/receipt";
+import { refundFeePayment } from "../domain/fees/refunds";
 import {
   addHead,
   listHeads,
@@ -99,7 +101,7 @@ const ledgerWire = z.object({
     z.object({
       id: z.string(),
       date: z.string(),
-      kind: z.enum(["charge", "waiver", "fine", "credit", "debit", "payment"]),
+      kind: z.enum(["charge", "waiver", "fine", "credit", "debit", "payment", "refund"]),
       label: z.string(),
       month: z.string().nullable(),
       reason: z.string().nullable(),
@@ -136,6 +138,7 @@ const ledgerWire = z.object({
       channel: z.enum(feeChannels),
       amountMinor: z.number().int(),
       overpaidMinor: z.number().int(),
+      refundedMinor: z.number().int().meta({ description: "Given back since, paisa" }),
       cancelled: z.boolean(),
     }),
   ),
@@ -397,6 +400,35 @@ export const feeEndpoints = [
     response: receiptWire,
     errors: { "404": "No such receipt", "409": "Already cancelled" },
     handle: ({ services, actor, params, body }) => cancelReceipt(services.db, actor, params.id, body.reason),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/fees/receipts/:id/refunds"],
+    summary:
+      "Give back money of a receipt with the reason (taka; none: what it brought beyond its months, or else all " +
+      "that is left): through the provider when it was paid online, in cash at the office otherwise. It comes off " +
+      "an overpayment first, then the latest months', which are owed again; the ledger shows it.",
+    tag,
+    access: "accountant or admin",
+    params: idParams,
+    body: feeRefundInput,
+    status: 201,
+    response: z.object({
+      id: z.string(),
+      paymentId: z.string(),
+      receipt: z.string(),
+      amountMinor: z.number().int(),
+      reason: z.string(),
+      refundedOn: z.string(),
+      way: z.enum(["provider", "cash"]),
+      leftMinor: z.number().int().meta({ description: "What is left of the receipt to refund, paisa" }),
+    }),
+    errors: {
+      "400": "More than is left to refund",
+      "404": "No such receipt",
+      "409": "The receipt is cancelled",
+    },
+    handle: ({ services, actor, params, body }) => refundFeePayment(services, actor, params.id, body),
   }),
   endpoint({
     method: "POST",

@@ -105,6 +105,9 @@ export const unknownText: Setup = async (w) => {
   return { params: { id: message?.id ?? "" } };
 };
 export const siteCalendars: Setup = async () => ({ body: { calendars: "both", hijriOffset: 1 } });
+export const cartCharges: Setup = async () => ({
+  body: { shippingMinor: 1500, taxPercent: 10, taxLabelEn: "VAT" },
+});
 export const absenceTimes: Setup = async () => ({ body: { enabled: true, sendAt: "11:30" } });
 export const feeDues: Setup = async (w) => {
   await feeChild(w);

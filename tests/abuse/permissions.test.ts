@@ -21,6 +21,7 @@ import {
   aliceChild,
   attendanceSheet,
   attendanceTap,
+  cartCharges,
   childChange,
   childEnrolment,
   childPhoto,
@@ -247,6 +248,7 @@ const matrix: Record<string, Row> = {
   "PUT /messages/absence-texts":            [401, 403, 403, 200, 403, 403, 403, 403,  absenceTimes],
   // The calendars beside the Gregorian date and the installed app's names: admins only.
   "PUT /settings/site":                     [401, 403, 403, 200, 403, 403, 403, 403,  siteCalendars],
+  "PUT /settings/cart-charges":             [401, 403, 403, 200, 403, 403, 403, 403,  cartCharges],
   // Fee reminders: admins and accountants (the dues audience of a message: admins only, fee-reminders.test.ts).
   "POST /fees/reminders/preview":           [401, 403, 403, 200, 403, 200, 403, 403,  feeDues],
   "POST /fees/reminders":                   [401, 403, 403, 201, 403, 201, 403, 403,  feeDues],
