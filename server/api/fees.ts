@@ -27,6 +27,7 @@ import { sessionName } from "../../common/schemas/results";
 import { collections } from "../domain/fees/collections";
 import { correctInvoice } from "../domain/fees/corrections";
 import { duesList } from "../domain/fees/dues";
+import { duesFile, duesFileFormats, xlsxType } from "../domain/fees/dues-export";
 import { generateMonth } from "../domain/fees/generate";
 import { studentLedger } from "../domain/fees/ledger";
 import { lookUpDues } from "../domain/fees/lookup";
@@ -44,7 +45,7 @@ import {
 } from "../domain/fees/structure";
 import { setTerm } from "../domain/fees/terms";
 import { addWaiver } from "../domain/fees/waivers";
-import { Answer, endpoint } from "./endpoint";
+import { Answer, endpoint, FileAnswer } from "./endpoint";
 
 const tag = "Tuition fees";
 const idParams = z.object({ id: z.string().max(100) });
@@ -338,6 +339,30 @@ export const feeEndpoints = [
       totalMinor: z.number().int(),
     }),
     handle: ({ services, actor, query }) => duesList(services.db, actor, query),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/fees/dues/file"],
+    summary:
+      "The dues list as a file: `format` csv (UTF-8) or xlsx, headers in `language` en or bn; class, section, " +
+      "roll, names, months owed, since, owed in taka",
+    tag,
+    access: "accountant or admin",
+    query: duesQuery.extend({
+      format: z.enum(duesFileFormats, { error: "format must be csv or xlsx" }).default("xlsx"),
+      language: z.enum(["en", "bn"], { error: "language must be en or bn" }).default("en"),
+    }),
+    noStore: true,
+    response: z.never(),
+    fileTypes: [xlsxType, "text/csv"],
+    responseHeaders: ["Content-Disposition"],
+    handle: async ({ services, actor, query }) => {
+      const { format, language, ...dues } = query;
+      const file = await duesFile(services.db, actor, dues, format, language);
+      return new FileAnswer(file.bytes, file.contentType, {
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
+      });
+    },
   }),
   endpoint({
     method: "GET",

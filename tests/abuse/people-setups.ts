@@ -423,5 +423,10 @@ export const feeReceipt: Setup = async (w) => {
   expect(paid.status).toBe(201);
   return { params: { id: (await paid.json()).id }, body: { reason: "Entered twice" } };
 };
+/** A receipt of the office, 100 of its taka to give back in cash. */
+export const feeRefund: Setup = async (w, caller, session) => {
+  const receipt = await feeReceipt(w, caller, session);
+  return { ...receipt, body: { amount: "100", reason: "Counted twice" } };
+};
 
 // ---- the matrix ------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ import {
   feePayment,
   feeRate,
   feeReceipt,
+  feeRefund,
   feeTerm,
   feeWaiver,
   guardianChange,
@@ -277,6 +278,7 @@ const matrix: Record<string, Row> = {
   "PUT /fees/students/:id/term":            [401, 403, 403, 200, 403, 200, 403, 403,  feeTerm],
   "POST /fees/students/:id/payments":       [401, 403, 403, 201, 403, 201, 403, 403,  feePayment],
   "POST /fees/receipts/:id/cancel":         [401, 403, 403, 200, 403, 200, 403, 403,  feeReceipt],
+  "POST /fees/receipts/:id/refunds":        [401, 403, 403, 201, 403, 201, 403, 403,  feeRefund],
   // The public lookup by the student's ID and a guardian's phone: anyone, with both.
   "POST /fees/pay/lookup":                  [200, 200, 200, 200, 200, 200, 200, 200,  feeLookup],
   // Paying months online: the child's guardian and the staff from the child's view; anyone with both at /fees/pay.
