@@ -333,7 +333,10 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
     expect(csvAnswer.status).toBe(200);
     expect(csvAnswer.headers.get("content-type")).toContain("text/csv");
     expect(csvAnswer.headers.get("content-disposition")).toContain('filename="dues-2026-Class-Six.csv"');
-    const csvLines = (await csvAnswer.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const csvLines = (await csvAnswer.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(csvLines[0]).toBe("Class,Section,Roll,Name,Name in Bangla,Months owed,Since,Owed (taka)");
     expect(csvLines).toHaveLength(41);
     expect(csvLines.find((line) => line.includes(",6,2026-01,7700.00"))).toBeDefined();
