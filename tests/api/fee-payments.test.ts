@@ -343,13 +343,12 @@ describe.each(testDatabases)("paying fees online on %s", (kind) => {
       totalMinor: monthDue,
       paidMinor: monthDue - taka(250),
     });
-    expect(ledger.payments.find((p: { id: string }) => p.id === bkash.id).refundedMinor).toBe(
-      monthDue + taka(250),
-    );
+    const refunded = (id: string) => ledger.payments.find((p: { id: string }) => p.id === id).refundedMinor;
+    expect([refunded(bkash.id), refunded(nagad.id)]).toEqual([monthDue, taka(250)]);
 
     // An office payment is handed back in cash; a cancelled receipt is not refunded.
     const taken = await ok(
-      await call(`/fees/students/${child(3)}/payments`, "POST", { amount: "1,250", channel: "cash" }),
+      await call(`/fees/students/${child(1)}/payments`, "POST", { amount: "1,250", channel: "cash" }),
       201,
     );
     const cash = await ok(await refund(taken.id, { amount: "100", reason: "counted twice" }), 201);
