@@ -83,7 +83,7 @@ export default function Cart() {
               <h2 id="cart-totals-heading" className="cart-layout__heading">
                 {t("cart.totals")}
               </h2>
-              <CartTotals totals={state.totals} currency={state.currency} />
+              <CartTotals totals={state.totals} currency={state.currency} charges={state.charges} />
               <ButtonLink to={href("/payment-getway/stripe")} block>
                 {t("cart.proceed")}
               </ButtonLink>

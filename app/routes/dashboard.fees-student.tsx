@@ -1,6 +1,7 @@
 // /DeashBoard/fees/students/{id} (admins and accountants): a student's fees ledger (every charge,
 // waiver, fine, correction and payment with the running balance), the open months with the fine
-// each would carry today, the receipts, and the office's "take a payment" form, which opens the
+// each would carry today, the receipts (each may be cancelled, or refunded: through the provider
+// when it came online, in cash otherwise), and the office's "take a payment" form, which opens the
 // printable receipt. Plain forms that work without script, a phone's width first.
 import {
   Anchor,
@@ -20,6 +21,7 @@ import { takaText } from "../../common/fees";
 import {
   cancelInput,
   correctionInput,
+  feeRefundInput,
   officeChannels,
   paymentInput,
   waiverInput,
@@ -30,6 +32,7 @@ import { correctInvoice } from "../../server/domain/fees/corrections";
 import { studentLedger } from "../../server/domain/fees/ledger";
 import { takePayment } from "../../server/domain/fees/payment";
 import { cancelReceipt } from "../../server/domain/fees/receipt";
+import { refundFeePayment } from "../../server/domain/fees/refunds";
 import { listHeads } from "../../server/domain/fees/structure";
 import { addWaiver } from "../../server/domain/fees/waivers";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
@@ -110,6 +113,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = cancelInput.safeParse({ reason: form.reason ?? "" });
       if (!parsed.success) return refuse({ fields: fieldProblemsOf(parsed.error) });
       await cancelReceipt(services.db, actor, form.receipt ?? "", parsed.data.reason);
+      return redirect(href("/DeashBoard/fees/students/:id", { id: params.id }));
+    }
+    if (intent === "refund") {
+      const parsed = feeRefundInput.safeParse({
+        ...(form.refundAmount ? { amount: form.refundAmount } : {}),
+        reason: form.reason ?? "",
+      });
+      if (!parsed.success) {
+        const fields = fieldProblemsOf(parsed.error);
+        if (fields.amount) fields.refundAmount = fields.amount;
+        return refuse({ fields });
+      }
+      await refundFeePayment(services, actor, form.receipt ?? "", parsed.data);
       return redirect(href("/DeashBoard/fees/students/:id", { id: params.id }));
     }
     const parsed = paymentInput.safeParse({
@@ -390,7 +406,7 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
                   <Cell label={t("fees.entry")}>
                     {entry.paymentId ? (
                       <Anchor component={Link} to={href("/fees/receipts/:id", { id: entry.paymentId })}>
-                        {t("fees.kind.payment", { label: entry.label })}
+                        {t(`fees.kind.${entry.kind}`, { label: entry.label, month: entry.month ?? "" })}
                       </Anchor>
                     ) : (
                       t(`fees.kind.${entry.kind}`, { label: entry.label, month: entry.month ?? "" })
@@ -426,28 +442,71 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
                   {payment.receipt}
                 </Anchor>{" "}
                 {payment.paidOn}, {takaText(payment.amountMinor)} ({t(`fees.channel.${payment.channel}`)})
+                {payment.refundedMinor > 0
+                  ? ` · ${t("fees.refunded", { amount: takaText(payment.refundedMinor) })}`
+                  : null}
                 {payment.cancelled ? (
                   ` · ${t("fees.cancelled")}`
                 ) : (
-                  <details>
-                    <summary>{t("fees.cancel")}</summary>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="cancel" />
-                      <input type="hidden" name="receipt" value={payment.id} />
-                      <TextInput
-                        name="reason"
-                        label={t("fees.reason")}
-                        required
-                        maxLength={250}
-                        error={
-                          of("cancel")?.form?.receipt === payment.id ? field("reason", "cancel") : undefined
-                        }
-                      />
-                      <Button type="submit" mt="xs" variant="outline" color="red">
-                        {t("fees.cancel")}
-                      </Button>
-                    </Form>
-                  </details>
+                  <>
+                    {payment.refundedMinor < payment.amountMinor ? (
+                      <details>
+                        <summary>{t("fees.refund")}</summary>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="refund" />
+                          <input type="hidden" name="receipt" value={payment.id} />
+                          <TextInput
+                            name="refundAmount"
+                            label={t("fees.refundAmount")}
+                            inputMode="decimal"
+                            error={
+                              of("refund")?.form?.receipt === payment.id
+                                ? field("refundAmount", "refund")
+                                : undefined
+                            }
+                          />
+                          <TextInput
+                            name="reason"
+                            label={t("fees.reason")}
+                            required
+                            maxLength={250}
+                            error={
+                              of("refund")?.form?.receipt === payment.id
+                                ? field("reason", "refund")
+                                : undefined
+                            }
+                          />
+                          {of("refund")?.form?.receipt === payment.id && of("refund")?.problem ? (
+                            <Text c="red" size="sm" role="alert">
+                              {te(of("refund")?.problem as Problem)}
+                            </Text>
+                          ) : null}
+                          <Button type="submit" mt="xs" variant="outline">
+                            {t("fees.refund")}
+                          </Button>
+                        </Form>
+                      </details>
+                    ) : null}
+                    <details>
+                      <summary>{t("fees.cancel")}</summary>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel" />
+                        <input type="hidden" name="receipt" value={payment.id} />
+                        <TextInput
+                          name="reason"
+                          label={t("fees.reason")}
+                          required
+                          maxLength={250}
+                          error={
+                            of("cancel")?.form?.receipt === payment.id ? field("reason", "cancel") : undefined
+                          }
+                        />
+                        <Button type="submit" mt="xs" variant="outline" color="red">
+                          {t("fees.cancel")}
+                        </Button>
+                      </Form>
+                    </details>
+                  </>
                 )}
               </li>
             ))}

@@ -197,7 +197,7 @@ function RateRows({ structure }: { structure: FeeStructure }) {
 }
 
 export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, te } = useI18n();
+  const { t, te, locale } = useI18n();
   const { session, className, section, classes, heads, structure, dues, saved, generated, reminded } =
     loaderData;
   const answer = actionData as Answer | undefined;
@@ -410,6 +410,22 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
           </Title>
           <Text mb="xs" data-testid="fees-dues-total">
             {t("fees.total", { amount: takaText(dues.totalMinor) })}
+          </Text>
+          <Text mb="xs" size="sm" data-testid="fees-dues-files">
+            {`${t("fees.download")} `}
+            {(["csv", "xlsx"] as const).map((format, index) => {
+              const query = new URLSearchParams({ session, format, language: locale });
+              if (className) query.set("class", className);
+              if (section) query.set("section", section);
+              return (
+                <span key={format}>
+                  {index > 0 ? " · " : null}
+                  <Anchor href={`/api/fees/dues/file?${query}`} download>
+                    {format.toUpperCase()}
+                  </Anchor>
+                </span>
+              );
+            })}
           </Text>
           {dues.rows.length === 0 ? (
             <Text>{t("fees.noDues")}</Text>

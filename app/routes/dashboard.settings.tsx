@@ -1,12 +1,18 @@
 // /DeashBoard/settings (admins): the calendars shown beside the Gregorian date on notices, events,
 // the calendar, receipts and marksheets (none, the Bangla calendar's, the Hijri, or both), the
 // Hijri offset of up to two days, and the institute's names in English and Bangla for the
-// installed app (docs/offline-and-dates.md). Works without script.
+// installed app (docs/offline-and-dates.md); and the cart's shipping and tax (the specification's
+// 15 and 10% by default), each of which may be zero or renamed (server/domain/cart-charges.ts).
+// Works without script.
 import { Alert, Button, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { data, Form, href, redirect } from "react-router";
 import { extraCalendarChoices, extraDates } from "../../common/dates";
 import { type Problem, problem } from "../../common/errors/problem";
+import { readPrice } from "../../common/money";
+import { cartChargesInput, chargeLabelMaxLetters } from "../../common/schemas/cart-charges";
 import { instituteNameMaxLetters, siteSettingsInput } from "../../common/schemas/site-settings";
+import { asciiDigits } from "../../common/text-rules";
+import { readCartCharges, saveCartCharges } from "../../server/domain/cart-charges";
 import { DomainError } from "../../server/domain/errors";
 import { readSiteSettings, saveSiteSettings } from "../../server/domain/site-settings";
 import { dashboardTitle } from "../components/dashboard/dashboard-title";
@@ -18,6 +24,8 @@ import type { Route } from "./+types/dashboard.settings";
 
 export const handle = { ...personalPage, query: ["saved"] };
 
+const chargeLabels = ["shippingLabelEn", "shippingLabelBn", "taxLabelEn", "taxLabelBn"] as const;
+
 const offsets = [-2, -1, 0, 1, 2];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = pageOf(context);
   return {
     settings: await readSiteSettings(services.db),
+    charges: await readCartCharges(services.db),
     saved: new URL(request.url).searchParams.get("saved") === "1",
     today: new Date().toISOString(),
   };
@@ -40,6 +49,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
+  const refused = (fields: FieldErrors) =>
+    data<ActionAnswer>({ fields, error: problem("request.invalid") }, { status: 400 });
+  const saving = async (save: () => Promise<unknown>) => {
+    try {
+      await save();
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      throw data({ error: error.problem ?? problem("auth.roleOnly") }, { status: 403 });
+    }
+  };
+  if (field("intent") === "cart-charges") {
+    // The shipping is written in taka (or the currency's major units), read by the one price parser.
+    const shipping = readPrice(field("shipping") ?? "", "amount");
+    if ("error" in shipping) return refused({ shipping: shipping.error });
+    const percent = asciiDigits(field("taxPercent") ?? "").trim();
+    const charges = cartChargesInput.safeParse({
+      shippingMinor: shipping.minor,
+      taxPercent: percent === "" || !/^\d+(\.\d+)?$/.test(percent) ? percent : Number(percent),
+      ...Object.fromEntries(chargeLabels.map((name) => [name, field(name) ?? ""])),
+    });
+    if (!charges.success) return refused(fieldProblemsOf(charges.error));
+    await saving(() => saveCartCharges(services.db, actor, charges.data));
+    return redirect(`${href("/DeashBoard/settings")}?saved=1`);
+  }
   const offset = field("hijriOffset");
   const settings = siteSettingsInput.safeParse({
     calendars: field("calendars"),
@@ -47,18 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     nameEn: field("nameEn") ?? "",
     nameBn: field("nameBn") ?? "",
   });
-  if (!settings.success) {
-    return data<ActionAnswer>(
-      { fields: fieldProblemsOf(settings.error), error: problem("request.invalid") },
-      { status: 400 },
-    );
-  }
-  try {
-    await saveSiteSettings(services.db, actor, settings.data);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    throw data({ error: error.problem ?? problem("auth.roleOnly") }, { status: 403 });
-  }
+  if (!settings.success) return refused(fieldProblemsOf(settings.error));
+  await saving(() => saveSiteSettings(services.db, actor, settings.data));
   return redirect(`${href("/DeashBoard/settings")}?saved=1`);
 }
 
@@ -66,7 +89,7 @@ export const meta: Route.MetaFunction = ({ matches }) => dashboardTitle(matches,
 
 export default function SiteSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te, locale } = useI18n();
-  const { settings } = loaderData;
+  const { settings, charges } = loaderData;
   const fieldError = (name: string) => {
     const found = actionData?.fields?.[name];
     return found ? te(found) : undefined;
@@ -135,6 +158,49 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             />
             <Button type="submit" name="intent" value="site-settings" variant="filled">
               {t("settings.save")}
+            </Button>
+          </Stack>
+        </Form>
+      </Paper>
+      <Paper withBorder p={{ base: "sm", sm: "lg" }}>
+        <Title order={2} mb="xs">
+          {t("settings.charges.title")}
+        </Title>
+        <Text size="sm" c="gray.7" mb="sm">
+          {t("settings.charges.lead")}
+        </Text>
+        <Form method="post" noValidate data-testid="cart-charges-form">
+          <Stack gap="sm">
+            <TextInput
+              name="shipping"
+              label={t("settings.charges.shipping")}
+              description={t("settings.charges.zeroHint")}
+              defaultValue={(charges.shippingMinor / 100).toFixed(2)}
+              inputMode="decimal"
+              error={fieldError("shipping") ?? fieldError("shippingMinor")}
+            />
+            <TextInput
+              name="taxPercent"
+              label={t("settings.charges.taxPercent")}
+              description={t("settings.charges.zeroHint")}
+              defaultValue={String(charges.taxPercent)}
+              inputMode="decimal"
+              error={fieldError("taxPercent")}
+            />
+            {chargeLabels.map((name) => (
+              <TextInput
+                key={name}
+                name={name}
+                lang={name.endsWith("Bn") ? "bn" : undefined}
+                label={t(`settings.charges.${name}`)}
+                description={t("settings.charges.labelHint")}
+                defaultValue={charges[name] ?? ""}
+                maxLength={chargeLabelMaxLetters * 4}
+                error={fieldError(name)}
+              />
+            ))}
+            <Button type="submit" name="intent" value="cart-charges" variant="filled">
+              {t("settings.charges.save")}
             </Button>
           </Stack>
         </Form>

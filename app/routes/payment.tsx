@@ -83,7 +83,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <CompactLines lines={state.lines} currency={state.currency} />
-              <CartTotals totals={state.totals} currency={state.currency} />
+              <CartTotals totals={state.totals} currency={state.currency} charges={state.charges} />
               {paid ? null : (
                 <p className="cart-center">
                   <Link to={href("/allOrder")}>{t("cart.change")}</Link>

@@ -144,7 +144,7 @@ export default function ChildFees({ loaderData, actionData }: Route.ComponentPro
                   <td>
                     {entry.paymentId ? (
                       <a href={href("/fees/receipts/:id", { id: entry.paymentId })}>
-                        {t("fees.kind.payment", { label: entry.label })}
+                        {t(`fees.kind.${entry.kind}`, { label: entry.label, month: entry.month ?? "" })}
                       </a>
                     ) : (
                       t(`fees.kind.${entry.kind}`, { label: entry.label, month: entry.month ?? "" })

@@ -3,6 +3,7 @@
 import { href } from "react-router";
 import { toMajorUnits } from "../../common/money";
 import { formatDate, formatNumber, formatPrice } from "../../i18n/format";
+import { readCartCharges } from "../../server/domain/cart-charges";
 import { getOrder } from "../../server/domain/orders/queries";
 import { CartTotals } from "../components/cart/cart-lines";
 import { channelName, orderNumber, StatusBadge } from "../components/cart/order-status";
@@ -33,7 +34,8 @@ export const loader = withTexts(handle, async ({ request, context, params }: Rou
   const { services } = pageOf(context);
   try {
     const order = await getOrder(services, actor, params.id);
-    return { order: orderView(order) };
+    // The shipping's and tax's names as the institute calls them now (an order keeps the amounts).
+    return { order: orderView(order), charges: await readCartCharges(services.db) };
   } catch (error) {
     return notFoundPage(error);
   }
@@ -177,6 +179,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           totalMinor: order.totalMinor,
         }}
         currency={order.currency}
+        charges={loaderData.charges}
       />
       <div className="row receipt__actions no-print">
         <Button onClick={() => window.print()}>{t("cart.receipt.print")}</Button>

@@ -212,6 +212,12 @@ export type PaymentInput = z.output<typeof paymentInput>;
 
 export const cancelInput = z.strictObject({ reason: requiredText("reason", 250) });
 
+/** Money given back on a receipt: taka (none: its overpayment, or else all that is left), why. */
+export const feeRefundInput = z.strictObject({
+  amount: positiveTaka.optional(),
+  reason: requiredText("reason", 250),
+});
+
 /** The dues list: a session, and a class (and section) of it. */
 export const duesQuery = z.strictObject({
   session: sessionName,

@@ -258,6 +258,7 @@ export const errorTextsEn = {
   "routine.minDays": "has at least one day",
   "routine.daysOnce": "names each day once",
   "value.zeroOrMore": "must be 0 or more",
+  "value.hundredths": "must have at most two decimals",
   "exam.subjectCode": "must be 1 to 10 letters, digits or dashes",
   "exam.session": "must be a year (2026) or two (2025-2026)",
   "exam.digits": "must be 1 to 20 digits",

@@ -15,6 +15,7 @@ import {
   feeHeadInput,
   feeOrderInput,
   feeRateInput,
+  feeRefundInput,
   fineBandsInput,
   generateInput,
   paymentInput,
@@ -26,12 +27,14 @@ import { sessionName } from "../../common/schemas/results";
 import { collections } from "../domain/fees/collections";
 import { correctInvoice } from "../domain/fees/corrections";
 import { duesList } from "../domain/fees/dues";
+import { duesFile, duesFileFormats, xlsxType } from "../domain/fees/dues-export";
 import { generateMonth } from "../domain/fees/generate";
 import { studentLedger } from "../domain/fees/ledger";
 import { lookUpDues } from "../domain/fees/lookup";
 import { feeOrderState, startChildFeeOrder, startPublicFeeOrder } from "../domain/fees/online";
 import { takePayment } from "../domain/fees/payment";
 import { cancelReceipt, readReceipt } from "../domain/fees/receipt";
+import { refundFeePayment } from "../domain/fees/refunds";
 import {
   addHead,
   listHeads,
@@ -42,7 +45,7 @@ import {
 } from "../domain/fees/structure";
 import { setTerm } from "../domain/fees/terms";
 import { addWaiver } from "../domain/fees/waivers";
-import { Answer, endpoint } from "./endpoint";
+import { Answer, endpoint, FileAnswer } from "./endpoint";
 
 const tag = "Tuition fees";
 const idParams = z.object({ id: z.string().max(100) });
@@ -99,7 +102,7 @@ const ledgerWire = z.object({
     z.object({
       id: z.string(),
       date: z.string(),
-      kind: z.enum(["charge", "waiver", "fine", "credit", "debit", "payment"]),
+      kind: z.enum(["charge", "waiver", "fine", "credit", "debit", "payment", "refund"]),
       label: z.string(),
       month: z.string().nullable(),
       reason: z.string().nullable(),
@@ -136,6 +139,7 @@ const ledgerWire = z.object({
       channel: z.enum(feeChannels),
       amountMinor: z.number().int(),
       overpaidMinor: z.number().int(),
+      refundedMinor: z.number().int().meta({ description: "Given back since, paisa" }),
       cancelled: z.boolean(),
     }),
   ),
@@ -338,6 +342,30 @@ export const feeEndpoints = [
   }),
   endpoint({
     method: "GET",
+    paths: ["/fees/dues/file"],
+    summary:
+      "The dues list as a file: `format` csv (UTF-8) or xlsx, headers in `language` en or bn; class, section, " +
+      "roll, names, months owed, since, owed in taka",
+    tag,
+    access: "accountant or admin",
+    query: duesQuery.extend({
+      format: z.enum(duesFileFormats, { error: "format must be csv or xlsx" }).default("xlsx"),
+      language: z.enum(["en", "bn"], { error: "language must be en or bn" }).default("en"),
+    }),
+    noStore: true,
+    response: z.never(),
+    fileTypes: [xlsxType, "text/csv"],
+    responseHeaders: ["Content-Disposition"],
+    handle: async ({ services, actor, query }) => {
+      const { format, language, ...dues } = query;
+      const file = await duesFile(services.db, actor, dues, format, language);
+      return new FileAnswer(file.bytes, file.contentType, {
+        "Content-Disposition": `attachment; filename="${file.filename}"`,
+      });
+    },
+  }),
+  endpoint({
+    method: "GET",
     paths: ["/fees/students/:id/ledger"],
     summary:
       "A student's ledger: every charge, waiver, fine, correction and payment with the running balance, the " +
@@ -397,6 +425,35 @@ export const feeEndpoints = [
     response: receiptWire,
     errors: { "404": "No such receipt", "409": "Already cancelled" },
     handle: ({ services, actor, params, body }) => cancelReceipt(services.db, actor, params.id, body.reason),
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/fees/receipts/:id/refunds"],
+    summary:
+      "Give back money of a receipt with the reason (taka; none: what it brought beyond its months, or else all " +
+      "that is left): through the provider when it was paid online, in cash at the office otherwise. It comes off " +
+      "an overpayment first, then the latest months', which are owed again; the ledger shows it.",
+    tag,
+    access: "accountant or admin",
+    params: idParams,
+    body: feeRefundInput,
+    status: 201,
+    response: z.object({
+      id: z.string(),
+      paymentId: z.string(),
+      receipt: z.string(),
+      amountMinor: z.number().int(),
+      reason: z.string(),
+      refundedOn: z.string(),
+      way: z.enum(["provider", "cash"]),
+      leftMinor: z.number().int().meta({ description: "What is left of the receipt to refund, paisa" }),
+    }),
+    errors: {
+      "400": "More than is left to refund",
+      "404": "No such receipt",
+      "409": "The receipt is cancelled",
+    },
+    handle: ({ services, actor, params, body }) => refundFeePayment(services, actor, params.id, body),
   }),
   endpoint({
     method: "POST",

@@ -51,6 +51,7 @@ export const quoteToWire = (quote: Quote) => ({
   })),
   missing: quote.missing,
   totals: totalsToWire(quote.totals),
+  charges: quote.charges,
   currency: quote.currency,
 });
 

@@ -196,6 +196,26 @@ export const totalsWire = z.strictObject({
   total: major,
 });
 
+const chargeLabel = (what: string) =>
+  z
+    .string()
+    .nullable()
+    .meta({ description: `${what}; null: the site's own word` });
+
+/** The cart's shipping and tax as the institute set them (server/domain/cart-charges.ts). */
+export const cartChargesWire = z.strictObject({
+  shippingMinor: minor.meta({ description: "Shipping added to a cart above zero, in minor units; 0: none" }),
+  taxPercent: z
+    .number()
+    .min(0)
+    .max(100)
+    .meta({ description: "Tax on subtotal + shipping, in percent (7.5); 0: none" }),
+  shippingLabelEn: chargeLabel("The shipping's name in English"),
+  shippingLabelBn: chargeLabel("The shipping's name in Bangla"),
+  taxLabelEn: chargeLabel("The tax's name in English"),
+  taxLabelBn: chargeLabel("The tax's name in Bangla"),
+});
+
 export const quoteWire = z.strictObject({
   lines: z.array(
     z.strictObject({
@@ -210,6 +230,7 @@ export const quoteWire = z.strictObject({
   ),
   missing: z.array(z.string()).meta({ description: "Cart ids with no admission behind them" }),
   totals: totalsWire,
+  charges: cartChargesWire,
   currency,
 });
 

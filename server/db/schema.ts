@@ -796,6 +796,37 @@ export const feePayments = pgTable(
   ],
 );
 
+/**
+ * Money given back on a fee payment (server/domain/fees/refunds.ts): through the provider's refund
+ * (payment_refunds) when it was paid online, in cash at the office otherwise. It comes off the
+ * payment's allocations, an overpayment's first, so the months it paid are owed again.
+ */
+export const feeRefunds = pgTable(
+  "fee_refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => feePayments.id, { onDelete: "cascade" }),
+    registerStudentId: uuid()
+      .notNull()
+      .references(() => registerStudents.id, { onDelete: "cascade" }),
+    amountMinor: money(),
+    reason: text().notNull(),
+    refundedOn: date({ mode: "string" }).notNull(),
+    /** The provider's refund, when the payment came online. */
+    orderRefundId: uuid().references(() => paymentRefunds.id, { onDelete: "set null" }),
+    actorId: text().references(() => users.id, { onDelete: "set null" }),
+    actorName: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.paymentId),
+    index().on(t.registerStudentId),
+    check("fee_refunds_amount", sql`${t.amountMinor} > 0`),
+  ],
+);
+
 /** How much of a payment went to an invoice. */
 export const feeAllocations = pgTable(
   "fee_allocations",
@@ -1007,10 +1038,20 @@ export const siteSettings = pgTable(
     hijriOffset: integer().notNull().default(0),
     nameEn: varchar({ length: 120 }),
     nameBn: varchar({ length: 120 }),
+    // The cart's charges (issue 41 item 7, server/domain/cart-charges.ts): the specification's
+    // shipping 15 and tax 10% by default; a label left null is the site's own word.
+    shippingMinor: bigint({ mode: "number" }).notNull().default(1500),
+    taxBasisPoints: integer().notNull().default(1000),
+    shippingLabelEn: varchar({ length: 160 }),
+    shippingLabelBn: varchar({ length: 160 }),
+    taxLabelEn: varchar({ length: 160 }),
+    taxLabelBn: varchar({ length: 160 }),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("site_settings_one_row", sql`${t.id} = 1`),
+    check("site_settings_shipping", sql`${t.shippingMinor} >= 0`),
+    check("site_settings_tax", sql`${t.taxBasisPoints} between 0 and 10000`),
     check("site_settings_calendars", sql`${t.calendars} in ('none', 'bangla', 'hijri', 'both')`),
     check("site_settings_hijri_offset", sql`${t.hijriOffset} between -2 and 2`),
   ],

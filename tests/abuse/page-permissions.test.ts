@@ -100,7 +100,7 @@ const matrix: Record<string, Row> = {
   "DeashBoard/inbox/:id":                    admins,
   "DeashBoard/compose":                      admins,
   "DeashBoard/messages":                     teachers,
-  // The site's settings (the dates beside the Gregorian), a round's applications: admins change
+  // The site's settings (the dates beside the Gregorian, the cart's shipping and tax), a round's applications: admins change
   // them (an accountant reads the board).
   "DeashBoard/settings":                     admins,
   "DeashBoard/admissions/:id/applications":  admins,

@@ -105,6 +105,9 @@ export const unknownText: Setup = async (w) => {
   return { params: { id: message?.id ?? "" } };
 };
 export const siteCalendars: Setup = async () => ({ body: { calendars: "both", hijriOffset: 1 } });
+export const cartCharges: Setup = async () => ({
+  body: { shippingMinor: 1500, taxPercent: 10, taxLabelEn: "VAT" },
+});
 export const absenceTimes: Setup = async () => ({ body: { enabled: true, sendAt: "11:30" } });
 export const feeDues: Setup = async (w) => {
   await feeChild(w);
@@ -419,6 +422,11 @@ export const feeReceipt: Setup = async (w) => {
   );
   expect(paid.status).toBe(201);
   return { params: { id: (await paid.json()).id }, body: { reason: "Entered twice" } };
+};
+/** A receipt of the office, 100 of its taka to give back in cash. */
+export const feeRefund: Setup = async (w, caller, session) => {
+  const receipt = await feeReceipt(w, caller, session);
+  return { ...receipt, body: { amount: "100", reason: "Counted twice" } };
 };
 
 // ---- the matrix ------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import {
   aliceChild,
   attendanceSheet,
   attendanceTap,
+  cartCharges,
   childChange,
   childEnrolment,
   childPhoto,
@@ -39,6 +40,7 @@ import {
   feePayment,
   feeRate,
   feeReceipt,
+  feeRefund,
   feeTerm,
   feeWaiver,
   guardianChange,
@@ -253,6 +255,7 @@ const matrix: Record<string, Row> = {
   "PUT /messages/absence-texts":            [401, 403, 403, 200, 403, 403, 403, 403,  absenceTimes],
   // The calendars beside the Gregorian date and the installed app's names: admins only.
   "PUT /settings/site":                     [401, 403, 403, 200, 403, 403, 403, 403,  siteCalendars],
+  "PUT /settings/cart-charges":             [401, 403, 403, 200, 403, 403, 403, 403,  cartCharges],
   // Fee reminders: admins and accountants (the dues audience of a message: admins only, fee-reminders.test.ts).
   "POST /fees/reminders/preview":           [401, 403, 403, 200, 403, 200, 403, 403,  feeDues],
   "POST /fees/reminders":                   [401, 403, 403, 201, 403, 201, 403, 403,  feeDues],
@@ -281,6 +284,7 @@ const matrix: Record<string, Row> = {
   "PUT /fees/students/:id/term":            [401, 403, 403, 200, 403, 200, 403, 403,  feeTerm],
   "POST /fees/students/:id/payments":       [401, 403, 403, 201, 403, 201, 403, 403,  feePayment],
   "POST /fees/receipts/:id/cancel":         [401, 403, 403, 200, 403, 200, 403, 403,  feeReceipt],
+  "POST /fees/receipts/:id/refunds":        [401, 403, 403, 201, 403, 201, 403, 403,  feeRefund],
   // The public lookup by the student's ID and a guardian's phone: anyone, with both.
   "POST /fees/pay/lookup":                  [200, 200, 200, 200, 200, 200, 200, 200,  feeLookup],
   // Paying months online: the child's guardian and the staff from the child's view; anyone with both at /fees/pay.

@@ -300,6 +300,63 @@ describe.each(testDatabases)("paying fees online on %s", (kind) => {
     expect([january?.totalMinor, january?.paidMinor]).toEqual([monthDue, 2 * monthDue]);
   });
 
+  it("refunds the overpayment through the provider, then part of a month in cash: the ledger shows each with the running balance", async () => {
+    // After the test above: child 2 paid January twice online (1,250 taka overpaid, on bKash).
+    const [nagad, bkash] = (await paymentsOf(child(2))).sort((a, b) => a.overpaidMinor - b.overpaidMinor);
+    if (!nagad || !bkash) throw new Error("two payments expected");
+    const refund = (id: string, body: unknown, session: Session | null = accountant) =>
+      call(`/fees/receipts/${id}/refunds`, "POST", body, session);
+    // The child's guardian, another guardian and a visitor are refused; nothing moves.
+    expect((await refund(bkash.id, { reason: "paid twice" }, bob)).status).toBe(403);
+    expect((await refund(bkash.id, { reason: "paid twice" }, null)).status).toBe(401);
+    const tooMuch = await refund(bkash.id, { amount: "1,250.01", reason: "paid twice" });
+    expect(tooMuch.status).toBe(400);
+    expect(await fieldsOf(tooMuch)).toEqual(["amount"]);
+
+    // No amount: the overpayment, given back through the provider that took it.
+    const given = await ok(await refund(bkash.id, { reason: "January paid twice" }), 201);
+    expect(given).toMatchObject({ amountMinor: monthDue, way: "provider", leftMinor: 0 });
+    expect((await refund(bkash.id, { reason: "again" })).status).toBe(400);
+    const order = await orderRow(bkash.orderId ?? "");
+    expect(order.refundedMinor).toBe(monthDue);
+    let ledger = await ok(await get(`/fees/students/${child(2)}/ledger`));
+    const last = ledger.entries.at(-1);
+    expect(last).toMatchObject({ kind: "refund", amountMinor: monthDue, reason: "January paid twice" });
+    // February to June owed, nothing in credit any more; January still paid once.
+    expect(last.balanceMinor).toBe(taka(5 * 1200));
+    expect(ledger.balanceMinor).toBe(taka(5 * 1200));
+    expect(ledger.open.map((i: { month: string }) => i.month)).not.toContain("2026-01");
+    expect(
+      ledger.entries.some((e: { reason: string | null }) =>
+        e.reason?.includes("overpaid 1,250 taka online: refunded"),
+      ),
+    ).toBe(true);
+
+    // The first payment was January's: what is refunded of it is owed again.
+    const second = await ok(await refund(nagad.id, { amount: "250", reason: "goodwill" }), 201);
+    expect(second).toMatchObject({ amountMinor: taka(250), leftMinor: monthDue - taka(250) });
+    ledger = await ok(await get(`/fees/students/${child(2)}/ledger`));
+    expect(ledger.entries.at(-1).balanceMinor).toBe(taka(5 * 1200 + 250));
+    expect(ledger.balanceMinor).toBe(taka(5 * 1200 + 250));
+    expect(ledger.open[0]).toMatchObject({
+      month: "2026-01",
+      totalMinor: monthDue,
+      paidMinor: monthDue - taka(250),
+    });
+    const refunded = (id: string) => ledger.payments.find((p: { id: string }) => p.id === id).refundedMinor;
+    expect([refunded(bkash.id), refunded(nagad.id)]).toEqual([monthDue, taka(250)]);
+
+    // An office payment is handed back in cash; a cancelled receipt is not refunded.
+    const taken = await ok(
+      await call(`/fees/students/${child(1)}/payments`, "POST", { amount: "1,250", channel: "cash" }),
+      201,
+    );
+    const cash = await ok(await refund(taken.id, { amount: "100", reason: "counted twice" }), 201);
+    expect(cash).toMatchObject({ way: "cash", amountMinor: taka(100) });
+    await ok(await call(`/fees/receipts/${taken.id}/cancel`, "POST", { reason: "wrong child" }));
+    expect((await refund(taken.id, { reason: "again" })).status).toBe(409);
+  });
+
   it("a settlement that fails midway leaves the order unpaid and uses no receipt number", async () => {
     const started = await ok(await visitorOrder(3, 2));
     expect(started.amountMinor).toBe(2 * monthDue);

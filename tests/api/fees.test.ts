@@ -5,6 +5,7 @@
 // on the 20th (the 10 taka fine), receipts are numbered without gaps, and only the staff and the
 // child's own family see a ledger.
 import { eq, sql } from "drizzle-orm";
+import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { amountInWords } from "../../common/amount-in-words";
 import { rowsOf } from "../../server/db/rows";
@@ -326,6 +327,27 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
     expect(sectionB.rows).toHaveLength(20);
     // 40 × 7 months × 1,200 + 40 × 500, less the waiver (5 × 600), less what was paid (1,200 + 2 × 1,200).
     expect(dues.totalMinor).toBe(taka(40 * 7 * 1200 + 40 * 500 - 5 * 600 - 3 * 1200));
+
+    // The same list as files for the office: CSV and XLSX, headers in English or Bangla.
+    const csvAnswer = await get("/fees/dues/file?session=2026&class=Class%20Six&format=csv");
+    expect(csvAnswer.status).toBe(200);
+    expect(csvAnswer.headers.get("content-type")).toContain("text/csv");
+    expect(csvAnswer.headers.get("content-disposition")).toContain('filename="dues-2026-Class-Six.csv"');
+    const csvLines = (await csvAnswer.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(csvLines[0]).toBe("Class,Section,Roll,Name,Name in Bangla,Months owed,Since,Owed (taka)");
+    expect(csvLines).toHaveLength(41);
+    expect(csvLines.find((line) => line.includes(",6,2026-01,7700.00"))).toBeDefined();
+    const xlsxAnswer = await get("/fees/dues/file?session=2026&class=Class%20Six&format=xlsx&language=bn");
+    expect(xlsxAnswer.status).toBe(200);
+    const sheet = await readSheet(await xlsxAnswer.arrayBuffer());
+    expect(sheet[0]).toEqual(["শ্রেণি", "শাখা", "রোল", "নাম", "বাংলায় নাম", "বকেয়া মাস", "যে মাস থেকে", "বকেয়া (টাকা)"]);
+    expect(sheet).toHaveLength(41);
+    const owedColumn = sheet.slice(1).map((row) => Number(row[7]));
+    expect(Math.round(owedColumn.reduce((a, b) => a + b, 0) * 100)).toBe(dues.totalMinor);
+    expect((await get("/fees/dues/file?session=2026&format=csv", alice)).status).toBe(403);
   });
 
   it("corrects an invoice with a line and its reason, and cancels a receipt that stays with its reason", async () => {

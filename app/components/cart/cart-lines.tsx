@@ -6,6 +6,7 @@ import { useState } from "react";
 import { href, Link } from "react-router";
 import { toMajorUnits } from "../../../common/money";
 import { lineTotal, maxQuantity, type Totals } from "../../../common/pricing";
+import { type CartChargesView, defaultCartChargesView } from "../../../common/schemas/cart-charges";
 import { formatNumber, formatPrice } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import { Picture } from "../../ui";
@@ -153,22 +154,49 @@ export function CompactLines({ lines, currency }: { lines: QuoteLine[]; currency
   );
 }
 
-export function CartTotals({ totals, currency }: { totals: Totals; currency: string }) {
-  const { t } = useI18n();
+/**
+ * Subtotal, shipping, tax and grand total. The shipping and the tax are named as the institute
+ * set them (server/domain/cart-charges.ts); one it turned off (zero) is left out.
+ */
+export function CartTotals({
+  totals,
+  currency,
+  charges = defaultCartChargesView,
+}: {
+  totals: Totals;
+  currency: string;
+  charges?: CartChargesView;
+}) {
+  const { t, locale, intl } = useI18n();
   const money = useMoney(currency);
+  const own = (en: string | null, bn: string | null) => (locale === "bn" ? bn : en);
+  const percent = formatNumber(charges.taxPercent, intl);
+  const taxName = own(charges.taxLabelEn, charges.taxLabelBn);
   const rows = [
-    ["cart.subtotal", totals.subtotalMinor, "subtotal"],
-    ["cart.shipping", totals.shippingMinor, "shipping"],
-    ["cart.tax", totals.taxMinor, "tax"],
+    [t("cart.subtotal"), totals.subtotalMinor, "subtotal", true],
+    [
+      own(charges.shippingLabelEn, charges.shippingLabelBn) ?? t("cart.shipping"),
+      totals.shippingMinor,
+      "shipping",
+      charges.shippingMinor > 0 || totals.shippingMinor > 0,
+    ],
+    [
+      taxName ? t("cart.taxNamed", { name: taxName, percent }) : t("cart.tax", { percent }),
+      totals.taxMinor,
+      "tax",
+      charges.taxPercent > 0 || totals.taxMinor > 0,
+    ],
   ] as const;
   return (
     <dl className="cart-totals" data-testid="cart-totals">
-      {rows.map(([label, minor, testId]) => (
-        <div key={testId} className="cart-totals__row">
-          <dt>{t(label)}</dt>
-          <dd data-testid={testId}>{money(minor)}</dd>
-        </div>
-      ))}
+      {rows
+        .filter(([, , , shown]) => shown)
+        .map(([label, minor, testId]) => (
+          <div key={testId} className="cart-totals__row">
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{money(minor)}</dd>
+          </div>
+        ))}
       <div className="cart-totals__row cart-totals__grand">
         <dt>{t("cart.grandTotal")}</dt>
         <dd data-testid="grand-total">{money(totals.totalMinor)}</dd>

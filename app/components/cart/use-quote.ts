@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { cartTotals, type Totals } from "../../../common/pricing";
+import { type CartChargesView, chargesOf } from "../../../common/schemas/cart-charges";
 import { cartItems, removeFromCart, useStoredCart } from "../../lib/cart";
 import type { PaidBeforeView, QuoteLine, QuoteView } from "./types";
 
@@ -16,6 +17,8 @@ export type CartQuote =
       status: "ready";
       lines: QuoteLine[];
       totals: Totals;
+      /** The shipping and tax the institute set, and their names. */
+      charges: CartChargesView;
       currency: string;
       /** True while the server is asked again after a change. */
       refreshing: boolean;
@@ -72,6 +75,7 @@ export function useCartQuote({ frozen = false }: { frozen?: boolean } = {}) {
         status: "ready",
         lines: quote.lines,
         totals: quote.totals,
+        charges: quote.charges,
         currency: quote.currency,
         refreshing: false,
         incomplete: false,
@@ -93,7 +97,8 @@ export function useCartQuote({ frozen = false }: { frozen?: boolean } = {}) {
     return {
       status: "ready",
       lines,
-      totals: cartTotals(lines),
+      totals: cartTotals(lines, chargesOf(quote.charges)),
+      charges: quote.charges,
       currency: quote.currency,
       refreshing: fetcher.state !== "idle" || unknown,
       incomplete: unknown,

@@ -10,6 +10,7 @@ import {
   feeInvoiceLines,
   feeInvoices,
   feePayments,
+  feeRefunds,
 } from "../../db/schema";
 import type { DatabaseOrTransaction } from "../../db/transaction";
 import type { Actor } from "../actor";
@@ -21,12 +22,12 @@ export type LedgerEntry = {
   /** The line's or the payment's id. */
   id: string;
   date: string;
-  kind: FeeLineKind | "payment";
+  kind: FeeLineKind | "payment" | "refund";
   /** The head's name, "Late fine", or the receipt's number. */
   label: string;
   month: string | null;
   reason: string | null;
-  /** What it adds to the balance (paisa, signed: a waiver, a credit or a payment is negative). */
+  /** What it adds to the balance (paisa, signed: a waiver, a credit or a payment is negative, a refund positive). */
   amountMinor: number;
   balanceMinor: number;
   paymentId: string | null;
@@ -49,6 +50,8 @@ export type PaymentRow = {
   amountMinor: number;
   /** Money for months someone else paid meanwhile (two payers online at once): to refund. */
   overpaidMinor: number;
+  /** Given back since (server/domain/fees/refunds.ts). */
+  refundedMinor: number;
   cancelled: boolean;
 };
 export type Ledger = {
@@ -74,7 +77,7 @@ export async function studentLedger(
 ): Promise<Ledger> {
   await requireChildReader(db, actor, studentId);
   const student = await feeStudent(db, studentId);
-  const [invoices, payments] = await Promise.all([
+  const [invoices, payments, refunds] = await Promise.all([
     db
       .select()
       .from(feeInvoices)
@@ -85,7 +88,16 @@ export async function studentLedger(
       .from(feePayments)
       .where(eq(feePayments.registerStudentId, student.id))
       .orderBy(asc(feePayments.paidOn), asc(feePayments.receiptNumber)),
+    db
+      .select()
+      .from(feeRefunds)
+      .where(eq(feeRefunds.registerStudentId, student.id))
+      .orderBy(asc(feeRefunds.createdAt)),
   ]);
+  const receiptOf = new Map(payments.map((p) => [p.id, receiptName(p.receiptYear, p.receiptNumber)]));
+  const refundedOf = new Map<string, number>();
+  for (const refund of refunds)
+    refundedOf.set(refund.paymentId, (refundedOf.get(refund.paymentId) ?? 0) + refund.amountMinor);
   const lines =
     invoices.length === 0
       ? []
@@ -127,14 +139,25 @@ export async function studentLedger(
         // Money for months someone else paid meanwhile: a credit the office refunds.
         reason:
           payment.overpaidMinor > 0
-            ? `overpaid ${takaText(payment.overpaidMinor)} taka online: to refund`
+            ? `overpaid ${takaText(payment.overpaidMinor)} taka online: ${(refundedOf.get(payment.id) ?? 0) >= payment.overpaidMinor ? "refunded" : "to refund"}`
             : null,
         amountMinor: -payment.amountMinor,
         paymentId: payment.id,
       })),
+    // Money given back: owed again (or the credit of an overpayment used up).
+    ...refunds.map((refund) => ({
+      id: refund.id,
+      date: refund.refundedOn,
+      kind: "refund" as const,
+      label: receiptOf.get(refund.paymentId) ?? "",
+      month: null,
+      reason: refund.reason,
+      amountMinor: refund.amountMinor,
+      paymentId: refund.paymentId,
+    })),
   ];
-  // By date; on one day the charges before the payment that pays them.
-  const order = (kind: LedgerEntry["kind"]) => (kind === "payment" ? 1 : 0);
+  // By date; on one day the charges before the payment that pays them, a refund after it.
+  const order = (kind: LedgerEntry["kind"]) => (kind === "payment" ? 1 : kind === "refund" ? 2 : 0);
   rows.sort((a, b) => (a.date === b.date ? order(a.kind) - order(b.kind) : a.date < b.date ? -1 : 1));
   let balance = 0;
   const entries = rows.map((row) => {
@@ -171,6 +194,7 @@ export async function studentLedger(
       channel: payment.channel,
       amountMinor: payment.amountMinor,
       overpaidMinor: payment.overpaidMinor,
+      refundedMinor: refundedOf.get(payment.id) ?? 0,
       cancelled: payment.cancelledAt !== null,
     })),
     balanceMinor: owed,

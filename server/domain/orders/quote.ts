@@ -2,12 +2,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { cartTotals, type Totals } from "../../../common/pricing";
+import type { CartChargesView } from "../../../common/schemas/cart-charges";
 import { type CartItem, cartItems } from "../../../common/schemas/orders";
 import type { Config } from "../../config";
 import { admissions, uploadedFiles } from "../../db/schema";
 import { createFileStorage, type FileStorage } from "../../files/storage";
 import { imageInfo } from "../../files/uploads";
 import { type Actor, requireUser } from "../actor";
+import { chargesOf, readCartCharges } from "../cart-charges";
 import type { ImageView } from "../content/collection";
 import { type OrderContext, parse } from "./order";
 
@@ -24,6 +26,8 @@ export type Quote = {
   /** Ids in the cart with no admission behind them (never existed, or deleted since). */
   missing: string[];
   totals: Totals;
+  /** The shipping and tax the institute set, with their labels (server/domain/cart-charges.ts). */
+  charges: CartChargesView;
   /** ISO 4217, upper case. */
   currency: string;
 };
@@ -83,5 +87,12 @@ export async function priceCart(ctx: OrderContext, cart: CartItem[]): Promise<Qu
       image: file ? imageViewOf(ctx, file) : admission.imageUrl ? { url: admission.imageUrl } : null,
     });
   }
-  return { lines, missing, totals: cartTotals(lines), currency: ctx.config.currency };
+  const charges = await readCartCharges(ctx.db);
+  return {
+    lines,
+    missing,
+    totals: cartTotals(lines, chargesOf(charges)),
+    charges,
+    currency: ctx.config.currency,
+  };
 }
