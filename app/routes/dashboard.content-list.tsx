@@ -3,6 +3,8 @@
 // Rows are selected to delete several at once; kinds under review (students, teachers, blogs)
 // show their status with Approve and Reject, teachers a Feature toggle (the specification's roll = "head"). The action
 // calls the collection with the actor: the domain checks the permissions again.
+// A teacher opens the lists of the kinds they add (notices, blogs): their own records only, each
+// with its review, "Waiting for approval" until an admin approves it (the admins' actions stay theirs).
 
 import {
   Alert,
@@ -39,7 +41,7 @@ import { deleteQuestion } from "../components/delete-question";
 import { formatDhaka } from "../lib/event-time";
 import { useI18n } from "../lib/i18n";
 import { contentContext } from "../lib/list-page.server";
-import { pageOf, requireAdminPage } from "../lib/page.server";
+import { pageOf, requireAdminPage, requireRolePage } from "../lib/page.server";
 import { personalPage } from "../lib/shared-page";
 import type { Route } from "./+types/dashboard.content-list";
 
@@ -89,22 +91,24 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export const handle = { ...personalPage, query: ["page", "q", "sort"] };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const actor = requireAdminPage(context, request);
   const kind = kindOf(params.kind);
   const collection = collectionsByKind[kind];
   if (!collection) throw data(null, { status: 404 });
+  // Teachers list their own records of the kinds they add; everything else is the admins'.
+  const ownOnly = collection.access.create !== "admin" && collection.ownLists;
+  const actor = ownOnly ? requireRolePage(context, request, "teacher") : requireAdminPage(context, request);
+  const own = !actor.isAdmin;
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(50_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const sort = url.searchParams.get("sort") === "oldest" ? "oldest" : "newest";
-  const { items, total } = await collection.list(contentContext(context), actor, {
-    limit: perPage,
-    offset: (page - 1) * perPage,
-    q: q || undefined,
-    order: sort,
-  });
+  const query = { limit: perPage, offset: (page - 1) * perPage, q: q || undefined, order: sort } as const;
+  const { items, total } = own
+    ? await collection.listOwn(contentContext(context), actor, query)
+    : await collection.list(contentContext(context), actor, query);
   return {
     kind,
+    own,
     reviewed: collection.reviewed,
     rows: items.map((item) => rowOf(kind, item)),
     total,
@@ -158,7 +162,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function DashboardContentList({ loaderData }: Route.ComponentProps) {
   const { t, tn, te, intl } = useI18n();
-  const { kind, reviewed, rows, total, page, pages, q, sort } = loaderData;
+  const { kind, own, reviewed, rows, total, page, pages, q, sort } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const [selected, setSelected] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<string[] | null>(null);
@@ -202,15 +206,17 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
         <Text size="sm" c="gray.7" data-testid="list-count">
           {tn("contentLists.count", total)}
         </Text>
-        <Button
-          color="red"
-          size="xs"
-          disabled={visible.length === 0}
-          onClick={() => setConfirming(visible)}
-          data-testid="delete-selected"
-        >
-          {t("contentLists.deleteSelected", { count: formatNumber(visible.length, intl) })}
-        </Button>
+        {own ? null : (
+          <Button
+            color="red"
+            size="xs"
+            disabled={visible.length === 0}
+            onClick={() => setConfirming(visible)}
+            data-testid="delete-selected"
+          >
+            {t("contentLists.deleteSelected", { count: formatNumber(visible.length, intl) })}
+          </Button>
+        )}
       </Group>
       {answer?.ok ? (
         <Alert color="teal" variant="light" role="status" mb="sm" data-testid="list-notice">
@@ -237,14 +243,22 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
           >
             <Table.Thead>
               <Table.Tr>
-                <SelectAllHeader ids={rows.map((row) => row.id)} selected={visible} onChange={setSelected} />
+                {own ? null : (
+                  <SelectAllHeader
+                    ids={rows.map((row) => row.id)}
+                    selected={visible}
+                    onChange={setSelected}
+                  />
+                )}
                 <Table.Th scope="col">{t("contentLists.image")}</Table.Th>
                 <Table.Th scope="col">{t("contentLists.title")}</Table.Th>
                 <Table.Th scope="col">{t("contentLists.date")}</Table.Th>
                 {reviewed ? <Table.Th scope="col">{t("contentLists.status")}</Table.Th> : null}
-                <Table.Th scope="col" pos="relative">
-                  <VisuallyHidden>{t("contentLists.actions")}</VisuallyHidden>
-                </Table.Th>
+                {own ? null : (
+                  <Table.Th scope="col" pos="relative">
+                    <VisuallyHidden>{t("contentLists.actions")}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -256,14 +270,16 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                   data-status={row.status ?? undefined}
                   data-featured={row.featured ? "" : undefined}
                 >
-                  <Cell label={t("contentLists.selectColumn")}>
-                    <Checkbox
-                      aria-label={t("contentLists.select", { title: row.title })}
-                      checked={visible.includes(row.id)}
-                      onChange={(event) => toggle(row.id, event.currentTarget.checked)}
-                      data-testid="row-select"
-                    />
-                  </Cell>
+                  {own ? null : (
+                    <Cell label={t("contentLists.selectColumn")}>
+                      <Checkbox
+                        aria-label={t("contentLists.select", { title: row.title })}
+                        checked={visible.includes(row.id)}
+                        onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+                        data-testid="row-select"
+                      />
+                    </Cell>
+                  )}
                   <Cell label={t("contentLists.image")}>
                     {row.image ? (
                       <Image
@@ -303,7 +319,9 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                             autoContrast
                             data-testid="row-status"
                           >
-                            {t(`contentLists.status.${row.status}`)}
+                            {own && row.status === "pending"
+                              ? t("contentLists.status.waiting")
+                              : t(`contentLists.status.${row.status}`)}
                           </Badge>
                         ) : null}
                         {row.featured ? (
@@ -314,39 +332,41 @@ export default function DashboardContentList({ loaderData }: Route.ComponentProp
                       </Group>
                     </Cell>
                   ) : null}
-                  <Cell label={t("contentLists.actions")}>
-                    <Group gap={4} wrap="nowrap">
-                      <Anchor
-                        component={Link}
-                        to={href("/DeashBoard/edit/:kind/:id", { kind, id: row.id })}
-                        size="sm"
-                      >
-                        {t("contentLists.edit")}
-                      </Anchor>
-                      {reviewed && row.status !== "approved" ? (
-                        <Button size="xs" variant="default" onClick={() => post("approve", [row.id])}>
-                          {t("contentLists.approve")}
-                        </Button>
-                      ) : null}
-                      {reviewed && row.status !== "rejected" ? (
-                        <Button size="xs" variant="default" onClick={() => post("reject", [row.id])}>
-                          {t("contentLists.reject")}
-                        </Button>
-                      ) : null}
-                      {kind === "teachers" ? (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => post(row.featured ? "unfeature" : "feature", [row.id])}
+                  {own ? null : (
+                    <Cell label={t("contentLists.actions")}>
+                      <Group gap={4} wrap="nowrap">
+                        <Anchor
+                          component={Link}
+                          to={href("/DeashBoard/edit/:kind/:id", { kind, id: row.id })}
+                          size="sm"
                         >
-                          {row.featured ? t("contentLists.unfeature") : t("contentLists.feature")}
+                          {t("contentLists.edit")}
+                        </Anchor>
+                        {reviewed && row.status !== "approved" ? (
+                          <Button size="xs" variant="default" onClick={() => post("approve", [row.id])}>
+                            {t("contentLists.approve")}
+                          </Button>
+                        ) : null}
+                        {reviewed && row.status !== "rejected" ? (
+                          <Button size="xs" variant="default" onClick={() => post("reject", [row.id])}>
+                            {t("contentLists.reject")}
+                          </Button>
+                        ) : null}
+                        {kind === "teachers" ? (
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => post(row.featured ? "unfeature" : "feature", [row.id])}
+                          >
+                            {row.featured ? t("contentLists.unfeature") : t("contentLists.feature")}
+                          </Button>
+                        ) : null}
+                        <Button size="xs" color="red" variant="light" onClick={() => setConfirming([row.id])}>
+                          {t("delete.button")}
                         </Button>
-                      ) : null}
-                      <Button size="xs" color="red" variant="light" onClick={() => setConfirming([row.id])}>
-                        {t("delete.button")}
-                      </Button>
-                    </Group>
-                  </Cell>
+                      </Group>
+                    </Cell>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

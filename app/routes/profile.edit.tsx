@@ -2,11 +2,15 @@
 // displayName, email shown read-only, about, number, className, rollNumber). Checked in the
 // browser and on the server with the same schema, saved through the same domain function as
 // PUT /api/User/updated; 'added successfully' on success. Without script it posts normally.
+// A phone account's added address that waits for its confirmation is said under the e-mail, with
+// a button that mails its link again (intent "resend", limited as POST /api/User/added-email/resend).
 import { data, Form, useNavigation } from "react-router";
 import { classOptions } from "../../common/classes";
 import { profileInput } from "../../common/schemas/users";
+import { sendAddedEmailAgain, waitingEmail } from "../../server/domain/added-email";
 import { DomainError } from "../../server/domain/errors";
 import { updateOwnProfile } from "../../server/domain/profile";
+import { RateLimitError } from "../../server/domain/rate-limit";
 import { FormError } from "../components/form-error";
 import { classLabelKey } from "../components/lists/labels";
 import { useProfile } from "../components/profile/use-profile";
@@ -18,11 +22,47 @@ import { fieldProblemsOf, useSchemaForm } from "../lib/use-schema-form";
 import { Alert, Button, SelectField, TextArea, TextField } from "../ui";
 import type { Route } from "./+types/profile.edit";
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireUserPage(context, request);
+  const waiting = await waitingEmail(pageOf(context).services.db, actor);
+  return { waitingEmail: waiting?.email ?? null };
+}
+
+/** Mails the waiting address its link again: the answer names it, or says why not. */
+async function resend(context: Route.ActionArgs["context"], actor: ReturnType<typeof requireUserPage>) {
+  const { services } = pageOf(context);
+  try {
+    const waiting = await sendAddedEmailAgain(
+      { db: services.db, mail: services.mail, logger: services.logger, publicUrl: services.config.publicUrl },
+      actor,
+    );
+    return { ok: true as const, resent: waiting.email, resendError: null, error: null, fields: {} };
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof RateLimitError)
+      return data(
+        { ok: false as const, resent: null, resendError: error.problem, error: null, fields: {} },
+        { status: error instanceof RateLimitError ? 429 : 404 },
+      );
+    throw error;
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUserPage(context, request);
-  const parsed = profileInput.safeParse(Object.fromEntries(await request.formData()));
+  const posted = Object.fromEntries(await request.formData());
+  if (posted.intent === "resend") return resend(context, actor);
+  const parsed = profileInput.safeParse(posted);
   if (!parsed.success)
-    return data({ ok: false as const, error: null, fields: fieldProblemsOf(parsed.error) }, { status: 400 });
+    return data(
+      {
+        ok: false as const,
+        resent: null,
+        resendError: null,
+        error: null,
+        fields: fieldProblemsOf(parsed.error),
+      },
+      { status: 400 },
+    );
   try {
     const { services } = pageOf(context);
     await updateOwnProfile(
@@ -33,11 +73,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       actor,
       parsed.data,
     );
-    return { ok: true as const, error: null, fields: {} };
+    return { ok: true as const, resent: null, resendError: null, error: null, fields: {} };
   } catch (error) {
     if (error instanceof DomainError)
       return data(
-        { ok: false as const, error: error.problem, fields: error.fieldProblems ?? {} },
+        {
+          ok: false as const,
+          resent: null,
+          resendError: null,
+          error: error.problem,
+          fields: error.fieldProblems ?? {},
+        },
         { status: 400 },
       );
     throw error;
@@ -47,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 // The reader's own page, kept until something stored changes (decision 0038).
 export const handle = personalPage;
 
-export default function EditProfile({ actionData }: Route.ComponentProps) {
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te } = useI18n();
   const profile = useProfile();
   const navigation = useNavigation();
@@ -65,7 +111,7 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
       <h2 id="edit-heading">{t("profile.edit.heading")}</h2>
       <Form method="post" noValidate onSubmit={onSubmit} onFocus={onFocus} aria-labelledby="edit-heading">
         <div className="stack">
-          {actionData?.ok && navigation.state === "idle" ? (
+          {actionData?.ok && !actionData.resent && navigation.state === "idle" ? (
             <Alert tone="success" testId="profile-saved">
               {t("profile.edit.success")}
             </Alert>
@@ -137,6 +183,30 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
           </div>
         </div>
       </Form>
+      {loaderData.waitingEmail ? (
+        <Form method="post" className="stack" style={{ gap: 8, marginTop: 16 }} data-testid="email-waiting">
+          <p className="muted" style={{ margin: 0 }}>
+            {t("profile.edit.emailWaiting", { email: loaderData.waitingEmail })}
+          </p>
+          {actionData?.resent ? (
+            <Alert tone="success" testId="email-sent-again">
+              {t("profile.edit.sentAgain", { email: actionData.resent })}
+            </Alert>
+          ) : null}
+          <FormError message={actionData?.resendError ? te(actionData.resendError) : null} />
+          <div>
+            <Button
+              type="submit"
+              name="intent"
+              value="resend"
+              variant="outline"
+              data-testid="email-send-again"
+            >
+              {t("profile.edit.sendAgain")}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
     </section>
   );
 }

@@ -43,6 +43,10 @@ const en = {
   "profile.edit.classPlaceholder": "Choose a class",
   "profile.edit.submit": "Save",
   "profile.edit.success": "added successfully",
+  "profile.edit.emailWaiting":
+    "{email} is waiting for confirmation: open the link we mailed to it (it works for a day).",
+  "profile.edit.sendAgain": "Send the link again",
+  "profile.edit.sentAgain": "A new link went to {email}.",
 
   "profile.blogs.heading": "My blogs",
   "profile.blogs.empty": "You have not written a blog yet.",
@@ -114,6 +118,9 @@ const bn: Record<keyof typeof en, string> = {
   "profile.edit.classPlaceholder": "একটি শ্রেণি বেছে নিন",
   "profile.edit.submit": "সংরক্ষণ করুন",
   "profile.edit.success": "সফলভাবে যোগ হয়েছে",
+  "profile.edit.emailWaiting": "{email} নিশ্চিতকরণের অপেক্ষায়: এতে পাঠানো লিংকটি খুলুন (এক দিন কাজ করবে)।",
+  "profile.edit.sendAgain": "লিংকটি আবার পাঠান",
+  "profile.edit.sentAgain": "{email}-এ নতুন লিংক পাঠানো হয়েছে।",
 
   "profile.blogs.heading": "আমার ব্লগ",
   "profile.blogs.empty": "আপনি এখনও কোনো ব্লগ লেখেননি।",

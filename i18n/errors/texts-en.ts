@@ -65,6 +65,7 @@ export const errorTextsEn = {
   "account.lastAdmin": "There must always be at least one admin",
   "account.ownAccount": "You cannot disable or delete your own account",
   "account.emailFixed": "The e-mail cannot be changed here",
+  "account.noEmailWaiting": "No e-mail address waits for its confirmation",
   "account.emailLinkInvalid": "This link is not valid any more: add the address again from your profile",
   "phone.format": "Enter a Bangladeshi mobile number, such as 01712345678",
   "account.notFoundBy": "No account with the e-mail or phone number {who}",
@@ -89,6 +90,7 @@ export const errorTextsEn = {
   // Too many requests (server/domain/rate-limit.ts's rules).
   "limit.requests": "Too many requests. Please try again later.",
   "limit.messages": "Too many messages. Please try again later.",
+  "limit.emailLinks": "The link was sent too many times. Please try again in an hour.",
   "limit.blogs": "Too many blogs sent. Please try again later.",
   "limit.phoneCodes": "Too many codes were sent. Please wait before asking for another.",
   "limit.resultLookups": "Too many result lookups from this address, try again later",

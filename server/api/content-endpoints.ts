@@ -231,6 +231,30 @@ export function contentEndpoints<Item>(
         );
       },
     }),
+    ...(paths.mine && collection.ownLists
+      ? [
+          endpoint({
+            method: "GET",
+            paths: paths.mine,
+            summary:
+              `The ${tag.toLowerCase()} the asker wrote, newest first, whatever their review ` +
+              "(pending: waiting for an admin's approval, on no public list until approved)",
+            tag,
+            access: collection.access.create === "teacher" ? "teacher or admin" : "signed-in user",
+            visibleTo: kind.visibleTo,
+            query: listQuery,
+            response: z.array(answer),
+            responseHeaders: ["X-Total-Count"],
+            handle: async ({ services, actor, query }) => {
+              const { items, total } = await collection.listOwn(context(services), actor, query);
+              return new Answer(
+                items.map((item) => withoutUnseen(kind.toWire(item, actor))),
+                { "X-Total-Count": String(total) },
+              );
+            },
+          }),
+        ]
+      : []),
     endpoint({
       method: "GET",
       paths: paths.one,

@@ -22,6 +22,8 @@ export type KindRest<Item> = {
     /** A record's own path: GET it, PUT or PATCH it, DELETE it. */
     one: string[];
     create: string[];
+    /** The asker's own records, whatever their review (a teacher's notices waiting for approval). */
+    mine?: string[];
     /** Extra delete paths of the earlier contract (DELETE /Admition/deleteAdmition/{id}). */
     delete?: string[];
   };

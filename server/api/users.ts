@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { accountRoleParams } from "../../common/schemas/people";
 import { makeAdminInput, profileInput, userRecordInput } from "../../common/schemas/users";
+import { sendAddedEmailAgain, waitingEmail } from "../domain/added-email";
 import { listQuery } from "../domain/content/collection";
 import { setOwnPhoto, updateOwnProfile } from "../domain/profile";
 import {
@@ -29,6 +30,16 @@ import {
 
 const profileDoc = toJsonSchema(profileInput);
 profileDoc.properties = { ...profileDoc.properties, className: classNameDoc };
+
+/** An address a phone account added, waiting for its owner to open the mailed link. */
+const waitingEmailWire = z.strictObject({
+  email: z.string().meta({ description: "The address added, not the account's until confirmed" }),
+  expiresAt: z.iso.datetime().meta({ description: "When the newest link mailed to it stops working" }),
+});
+const waitingToWire = (waiting: { email: string; expiresAt: Date }) => ({
+  email: waiting.email,
+  expiresAt: waiting.expiresAt.toISOString(),
+});
 
 const photoBody = z.object({
   photoURl: z.string({ error: "Photo link must be text" }).optional(),
@@ -181,6 +192,43 @@ export const userEndpoints = [
         },
         actor,
         body,
+      ),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/User/added-email"],
+    summary:
+      "The e-mail address the signed-in phone account added that waits for its confirmation (the link mailed to it), or null",
+    tag: "Users",
+    access: "signed-in user",
+    response: waitingEmailWire.nullable(),
+    noStore: true,
+    handle: async ({ services, actor }) => {
+      const waiting = await waitingEmail(services.db, actor);
+      return waiting && waitingToWire(waiting);
+    },
+  }),
+  endpoint({
+    method: "POST",
+    paths: ["/User/added-email/resend"],
+    summary:
+      "Mail the waiting address a new confirmation link (older links stop working); 3 an hour per account",
+    tag: "Users",
+    access: "signed-in user",
+    rateLimited: true,
+    response: waitingEmailWire,
+    errors: { "404": "No address waits for its confirmation" },
+    handle: async ({ services, actor }) =>
+      waitingToWire(
+        await sendAddedEmailAgain(
+          {
+            db: services.db,
+            mail: services.mail,
+            logger: services.logger,
+            publicUrl: services.config.publicUrl,
+          },
+          actor,
+        ),
       ),
   }),
   endpoint({

@@ -267,14 +267,19 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
       if (error instanceof SmsNotSentError) throw new APIError("BAD_GATEWAY", { ...smsNotSent });
       throw error;
     }
-    if (session) await keepPendingPhoneCode(db, actorFromSession(session.user), { phoneNumber: to, code });
-    else await keepSignInPhoneCode(db, { phoneNumber: to, code });
+    const sent = { phoneNumber: to, code, secret: config.authSecret };
+    if (session) await keepPendingPhoneCode(db, actorFromSession(session.user), sent);
+    else await keepSignInPhoneCode(db, sent);
   }
 
   async function verifyPhoneCode(phoneNumber: string, code: string, ctx: PhoneCall) {
     const session = ctx ? await getSessionFromCtx(ctx) : null;
     const found = session
-      ? await checkPhoneCode(db, actorFromSession(session.user), { phoneNumber, code })
+      ? await checkPhoneCode(db, actorFromSession(session.user), {
+          phoneNumber,
+          code,
+          secret: config.authSecret,
+        })
       : await checkSignInCode(phoneNumber, code, ctx);
     if (found === "verified") return true;
     const [status, message] = phoneCodeRefusals[found];
@@ -289,7 +294,12 @@ export function createAuth({ db, config, logger, mail, sms }: AuthDeps) {
   async function checkSignInCode(phoneNumber: string, code: string, ctx: PhoneCall) {
     const name = (ctx?.body as { name?: unknown } | undefined)?.name;
     const ready = typeof name === "string" || (await accountOfPhone(db, phoneNumber)) !== null;
-    const found = await checkSignInPhoneCode(db, { phoneNumber, code, spend: ready });
+    const found = await checkSignInPhoneCode(db, {
+      phoneNumber,
+      code,
+      spend: ready,
+      secret: config.authSecret,
+    });
     if (found === "verified" && !ready) {
       throw new APIError("BAD_REQUEST", {
         code: "NAME_REQUIRED",

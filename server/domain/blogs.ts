@@ -61,6 +61,7 @@ export const blogKind = serverKind({
   kind: "blogs",
   table: blogs,
   authorOf: (blog) => blog.authorId,
+  authorColumn: blogs.authorId,
   // A blog waiting for review is seen by its author and the admins only.
   hiddenFrom: (actor) => {
     if (actor.kind === "user" && actor.isAdmin) return undefined;
@@ -87,7 +88,12 @@ export const blogKind = serverKind({
   },
   rest: {
     tag: "Blogs",
-    paths: { list: ["/blog/blogs"], one: ["/blog/blogs/:id"], create: ["/blog/blogs"] },
+    paths: {
+      list: ["/blog/blogs"],
+      one: ["/blog/blogs/:id"],
+      create: ["/blog/blogs"],
+      mine: ["/blog/blogs/mine"],
+    },
     fields: { title: "title", email: "authorEmail", blog: "body", catagori: "category", status: "status" },
     imageFields: ["image"],
     filters: ["status"],

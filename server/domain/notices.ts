@@ -43,6 +43,8 @@ export const noticeKind = serverKind({
   // sitemap or answer, only in the admins' list (docs/decisions/0061).
   hiddenFrom: unapprovedHiddenFromNonAdmins(notices.status),
   views: adminsOrEveryone,
+  // The teacher who wrote it lists their own, waiting or not (the dashboard's list, /mine).
+  authorColumn: notices.authorId,
   adminOnly: ["status"],
   onCreate: (input, actor) => ({
     authorId: actor.id,
@@ -80,7 +82,12 @@ export const noticeKind = serverKind({
   },
   rest: {
     tag: "Notices",
-    paths: { list: ["/Notice/notices"], one: ["/Notice/notices/:id"], create: ["/Notice/notices"] },
+    paths: {
+      list: ["/Notice/notices"],
+      one: ["/Notice/notices/:id"],
+      create: ["/Notice/notices"],
+      mine: ["/Notice/notices/mine"],
+    },
     fields: { Title: "title", title: "title", about: "about", downloadId: "downloadId", status: "status" },
     imageFields: ["image"],
     filters: ["status"],

@@ -4,12 +4,11 @@
 // per account (when signed in) and per address.
 // These limits are ours, kept in the database whether or not Better Auth's own limits are on.
 
-import { randomUUID, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { problem, problemOfIssue } from "../../common/errors/problem";
 import { phoneNumber as phoneNumberSchema } from "../../common/schemas/account-security";
 import type { Database } from "../db/client";
-import { users, verifications } from "../db/schema";
+import { users } from "../db/schema";
 import { type Actor, requireUser } from "./actor";
 import { DomainError } from "./errors";
 import {
@@ -21,9 +20,14 @@ import {
   type RateLimitRule,
   rateLimitWaitSeconds,
 } from "./rate-limit";
+import { type CodeRules, checkCode as checkKeptCode, keepCodes, pendingCodes } from "./short-codes";
 
 /** Codes: 6 digits, valid 5 minutes, 3 wrong tries and the code is void. */
-export const phoneCodeRules = { length: 6, expiresInSeconds: 5 * 60, allowedAttempts: 3 } as const;
+export const phoneCodeRules = {
+  length: 6,
+  expiresInSeconds: 5 * 60,
+  allowedAttempts: 3,
+} as const satisfies CodeRules;
 
 const minute = 60_000;
 const sendLimitMessage = problem("limit.phoneCodes");
@@ -74,38 +78,29 @@ export async function allowPhoneCode(
 // Better Auth's plugin keeps one code per number, for whoever checks it: another account could
 // verify a number with its owner's code, void it with wrong guesses, or replace it by asking for
 // its own. So each account keeps its own pending code (one at a time, the newest), with its own
-// count of wrong tries, in a verifications row of its own (docs/decisions/0028-phone-codes.md).
+// count of wrong tries (docs/decisions/0028-phone-codes.md), in the store of short-lived codes
+// (short-codes.ts: hashed with the server's secret, the number beside it).
 const pendingCodeOf = (userId: string) => `phone-code:${userId}`;
 
-type StoredCode = { phoneNumber: string; code: string; attempts: number };
+/** What a code is kept with: the number it went to. */
+type CodeFor = { phoneNumber: string };
 
-function readStored(value: string): StoredCode | null {
-  try {
-    const stored = JSON.parse(value) as Partial<StoredCode>;
-    if (typeof stored.phoneNumber !== "string" || typeof stored.code !== "string") return null;
-    return { phoneNumber: stored.phoneNumber, code: stored.code, attempts: Number(stored.attempts) || 0 };
-  } catch {
-    return null;
-  }
-}
+/** A code sent to a number, and the server's secret that keys its hash. */
+export type SentPhoneCode = { phoneNumber: string; code: string; secret: string };
 
 /** Keeps the code just sent to this number as the user's pending code (replacing an older one). */
-export async function keepPendingPhoneCode(
-  db: Database,
-  actor: Actor,
-  input: { phoneNumber: string; code: string },
-): Promise<void> {
+export async function keepPendingPhoneCode(db: Database, actor: Actor, input: SentPhoneCode): Promise<void> {
   await keepCode(db, pendingCodeOf(requireUser(actor).id), input);
 }
 
-async function keepCode(db: Database, identifier: string, input: { phoneNumber: string; code: string }) {
-  const expiresAt = new Date(Date.now() + phoneCodeRules.expiresInSeconds * 1000);
-  const value = JSON.stringify({ phoneNumber: input.phoneNumber, code: input.code, attempts: 0 });
-  await db.transaction(async (tx) => {
-    await tx.delete(verifications).where(eq(verifications.identifier, identifier));
-    await tx.insert(verifications).values({ id: randomUUID(), identifier, value, expiresAt });
+const keepCode = (db: Database, identifier: string, input: SentPhoneCode) =>
+  keepCodes<CodeFor>(db, {
+    identifier,
+    secret: input.secret,
+    rules: phoneCodeRules,
+    data: { phoneNumber: input.phoneNumber },
+    codes: [{ name: "", code: input.code }],
   });
-}
 
 /** What checking a code found; each but "verified" is refused with Better Auth's code of that name. */
 export type PhoneCodeCheck =
@@ -124,50 +119,36 @@ export type PhoneCodeCheck =
 export async function checkPhoneCode(
   db: Database,
   actor: Actor,
-  input: { phoneNumber: string; code: string },
+  input: SentPhoneCode,
 ): Promise<PhoneCodeCheck> {
   return checkCode(db, pendingCodeOf(requireUser(actor).id), input, true);
 }
 
+const phoneChecks = {
+  right: "verified",
+  none: "OTP_NOT_FOUND",
+  expired: "OTP_EXPIRED",
+  void: "TOO_MANY_ATTEMPTS",
+  wrong: "INVALID_OTP",
+} as const satisfies Record<string, PhoneCodeCheck>;
+
 /** `spend`: a right code is used up; else it stays for the next call (a wrong one counts all the same). */
-function checkCode(
+async function checkCode(
   db: Database,
   identifier: string,
-  input: { phoneNumber: string; code: string },
+  input: SentPhoneCode,
   spend: boolean,
 ): Promise<PhoneCodeCheck> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: verifications.id, value: verifications.value, expiresAt: verifications.expiresAt })
-      .from(verifications)
-      .where(eq(verifications.identifier, identifier))
-      .for("update");
-    const stored = row ? readStored(row.value) : null;
-    if (!row || !stored || stored.phoneNumber !== input.phoneNumber) return "OTP_NOT_FOUND";
-    const voidCode = () => tx.delete(verifications).where(eq(verifications.id, row.id));
-    if (row.expiresAt.getTime() <= Date.now()) {
-      await voidCode();
-      return "OTP_EXPIRED";
-    }
-    if (stored.attempts >= phoneCodeRules.allowedAttempts) {
-      await voidCode();
-      return "TOO_MANY_ATTEMPTS";
-    }
-    if (!codesMatch(stored.code, input.code)) {
-      const value = JSON.stringify({ ...stored, attempts: stored.attempts + 1 });
-      await tx.update(verifications).set({ value }).where(eq(verifications.id, row.id));
-      return "INVALID_OTP";
-    }
-    if (spend) await voidCode();
-    return "verified";
+  const checked = await checkKeptCode<CodeFor>(db, {
+    identifier,
+    secret: input.secret,
+    rules: phoneCodeRules,
+    code: input.code,
+    accepts: (data) => data.phoneNumber === input.phoneNumber,
+    spend,
   });
+  return phoneChecks[checked.found];
 }
-
-const codesMatch = (expected: string, given: string) => {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 export type PendingPhoneCode = {
   phoneNumber: string;
@@ -178,15 +159,14 @@ export type PendingPhoneCode = {
 /** The user's pending code, while it can still verify the number. */
 export async function pendingPhoneCode(db: Database, actor: Actor): Promise<PendingPhoneCode | null> {
   const user = requireUser(actor);
-  const [row] = await db
-    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
-    .from(verifications)
-    .where(eq(verifications.identifier, pendingCodeOf(user.id)))
-    .limit(1);
-  const stored = row ? readStored(row.value) : null;
-  const expiresInSeconds = row ? Math.floor((row.expiresAt.getTime() - Date.now()) / 1000) : 0;
-  if (!stored || expiresInSeconds <= 0 || stored.attempts >= phoneCodeRules.allowedAttempts) return null;
-  return { phoneNumber: stored.phoneNumber, expiresInSeconds };
+  return pendingOne(db, pendingCodeOf(user.id));
+}
+
+async function pendingOne(db: Database, identifier: string): Promise<PendingPhoneCode | null> {
+  const [pending] = await pendingCodes<CodeFor>(db, { identifier }, phoneCodeRules);
+  return pending
+    ? { phoneNumber: pending.data.phoneNumber, expiresInSeconds: pending.expiresInSeconds }
+    : null;
 }
 
 /**
@@ -243,14 +223,12 @@ export async function allowSignInPhoneCode(
 }
 
 /** Keeps the sign-in code just sent to this number (replacing an older one). */
-export const keepSignInPhoneCode = (db: Database, input: { phoneNumber: string; code: string }) =>
+export const keepSignInPhoneCode = (db: Database, input: SentPhoneCode) =>
   keepCode(db, signInCodeOf(input.phoneNumber), input);
 
 /** Checks a sign-in code; `spend: false` keeps a right code (the name of a new account is still to come). */
-export const checkSignInPhoneCode = (
-  db: Database,
-  input: { phoneNumber: string; code: string; spend: boolean },
-) => checkCode(db, signInCodeOf(input.phoneNumber), input, input.spend);
+export const checkSignInPhoneCode = (db: Database, input: SentPhoneCode & { spend: boolean }) =>
+  checkCode(db, signInCodeOf(input.phoneNumber), input, input.spend);
 
 /** The account whose verified number this is, if any: the one a phone sign-in opens. */
 export async function accountOfPhone(db: Database, phoneNumber: string): Promise<{ id: string } | null> {
@@ -263,14 +241,5 @@ export async function accountOfPhone(db: Database, phoneNumber: string): Promise
 }
 
 /** A sign-in code waiting for this number (for the code page after a reload), and its time left. */
-export async function pendingSignInCode(db: Database, phoneNumber: string): Promise<PendingPhoneCode | null> {
-  const [row] = await db
-    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
-    .from(verifications)
-    .where(eq(verifications.identifier, signInCodeOf(phoneNumber)))
-    .limit(1);
-  const stored = row ? readStored(row.value) : null;
-  const expiresInSeconds = row ? Math.floor((row.expiresAt.getTime() - Date.now()) / 1000) : 0;
-  if (!stored || expiresInSeconds <= 0 || stored.attempts >= phoneCodeRules.allowedAttempts) return null;
-  return { phoneNumber: stored.phoneNumber, expiresInSeconds };
-}
+export const pendingSignInCode = (db: Database, phoneNumber: string): Promise<PendingPhoneCode | null> =>
+  pendingOne(db, signInCodeOf(phoneNumber));

@@ -113,6 +113,7 @@ export const accountRecord: Setup = async (w, caller, session) => ({
 });
 export const ownProfile: Setup = async () => ({ body: { about: "I like maths", number: "01711111111" } });
 export const ownPhoto: Setup = async () => ({ body: { photoURl: image } });
+export const nothingSent: Setup = async () => ({});
 
 let accounts = 0;
 export async function freshAccount(w: World): Promise<string> {

@@ -272,4 +272,59 @@ describe.each(testDatabases)("phone accounts on %s", (kind) => {
     const again = await t.json("/api/User/updated", "PUT", { email: "other@school.test" }, { session });
     expect(again.status).toBe(400);
   });
+
+  it("says which address waits for its confirmation and sends its link again, 3 times an hour", async () => {
+    const { session, number } = await phoneAccount("Salma Begum");
+    const waiting = () => t.request("/api/User/added-email", { session });
+    const resend = () => t.request("/api/User/added-email/resend", { method: "POST", session });
+    expect(await (await waiting()).json()).toBeNull();
+    expect((await resend()).status).toBe(404);
+
+    expect(
+      (await t.json("/api/User/updated", "PUT", { email: "salma@school.test" }, { session })).status,
+    ).toBe(200);
+    const shown = await (await waiting()).json();
+    expect(shown).toMatchObject({ email: "salma@school.test" });
+    expect(new Date(shown.expiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 60 * 60 * 1000);
+
+    const links = async () => {
+      const mailDir = path.join(t.config.dataDir, "outbox", "mail");
+      const found: string[] = [];
+      for (const file of (existsSync(mailDir) ? await readdir(mailDir) : []).sort()) {
+        const text = (await readFile(path.join(mailDir, file), "utf8"))
+          .replace(/=\r?\n/g, "")
+          .replaceAll("=3D", "=");
+        if (!text.includes("salma@school.test")) continue;
+        const token = /confirm-email\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+        if (token) found.push(token);
+      }
+      return found;
+    };
+    expect(await links()).toHaveLength(1);
+    const [first] = await links();
+    const sent = await resend();
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ email: "salma@school.test" });
+    const tokens = await links();
+    expect(tokens).toHaveLength(2);
+    const newest = tokens.find((token) => token !== first) ?? "";
+    // The older link stops working; the newest one confirms.
+    await expect(confirmAddedEmail(t.services.db, first ?? "")).rejects.toMatchObject({ code: "invalid" });
+
+    expect((await resend()).status).toBe(200);
+    expect((await resend()).status).toBe(200);
+    const refused = await resend();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await links()).toHaveLength(4);
+
+    // Someone else's session sees none of it.
+    const other = await phoneAccount("Rina Das");
+    expect(await (await t.request("/api/User/added-email", { session: other.session })).json()).toBeNull();
+
+    const latest = (await links()).at(-1) ?? newest;
+    expect(await confirmAddedEmail(t.services.db, latest)).toEqual({ email: "salma@school.test" });
+    const [row] = await t.services.db.select().from(users).where(eq(users.phoneNumber, number));
+    expect(row?.email).toBe("salma@school.test");
+  });
 });

@@ -126,3 +126,88 @@ describe.each(testDatabases)("teachers' notices on %s", (kind) => {
     expect(((await forAdmins.json()) as Wire).status).toBe("pending");
   });
 });
+
+// A teacher's own notices and blogs, whatever their review: GET /Notice/notices/mine and
+// /blog/blogs/mine (and the dashboard's lists, through the same domain call) show the teacher
+// theirs, waiting for approval, and never another teacher's; the public answers never a pending one.
+describe.each(testDatabases)("a teacher's own submissions on %s", (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let alice: Session;
+  let bob: Session;
+
+  beforeAll(async () => {
+    ({ t, admin, alice, bob } = await appWithPeople(kind));
+    for (const email of ["alice@school.test", "bob@school.test"]) {
+      const [account] = await t.services.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email));
+      const given = await t.request(`/api/users/${account?.id}/roles/teacher`, {
+        method: "PUT",
+        session: admin,
+      });
+      expect(given.status).toBe(200);
+    }
+  });
+  afterAll(() => t?.close());
+
+  const titles = async (path: string, session?: Session) => {
+    const response = await t.request(path, session ? { session } : {});
+    expect(response.status, path).toBe(200);
+    return ((await response.json()) as Wire[]).map((item) => [item.Title ?? item.title, item.status]);
+  };
+
+  it("shows a teacher their own waiting notices and blogs, never another teacher's nor the public", async () => {
+    const notice = await t.json(
+      "/api/Notice/notices",
+      "POST",
+      { Title: "Alice's sports day" },
+      { session: alice },
+    );
+    expect(notice.status).toBe(201);
+    const blog = await t.json(
+      "/api/blog/blogs",
+      "POST",
+      { title: "Alice's reading list", blog: "Books." },
+      { session: alice },
+    );
+    expect(blog.status).toBe(201);
+    expect(
+      (await t.json("/api/Notice/notices", "POST", { Title: "Bob's trip" }, { session: bob })).status,
+    ).toBe(201);
+
+    expect(await titles("/api/Notice/notices/mine", alice)).toEqual([["Alice's sports day", "pending"]]);
+    expect(await titles("/api/blog/blogs/mine", alice)).toEqual([["Alice's reading list", "pending"]]);
+    expect(await titles("/api/Notice/notices/mine", bob)).toEqual([["Bob's trip", "pending"]]);
+    expect(await titles("/api/blog/blogs/mine", bob)).toEqual([]);
+
+    // Nobody else's lists, and no public answer, carry them.
+    for (const reader of [undefined, alice, bob]) {
+      const shown = (await titles("/api/Notice/notices", reader)).map(([title]) => title);
+      expect(shown).not.toContain("Alice's sports day");
+      expect(shown).not.toContain("Bob's trip");
+    }
+    expect((await titles("/api/blog/blogs")).map(([title]) => title)).not.toContain("Alice's reading list");
+    for (const page of ["/notices", "/blogs", "/", "/sitemap.xml"]) {
+      const text = await (await t.request(page)).text();
+      expect(text, page).not.toContain("Alice&#x27;s sports day");
+      expect(text, page).not.toContain("Alice's sports day");
+      expect(text, page).not.toContain("Alice's reading list");
+    }
+
+    // Approved, it is public and still the teacher's own, marked approved.
+    const { insertedId } = (await notice.json()) as { insertedId: string };
+    await t.json(`/api/Notice/notices/${insertedId}`, "PATCH", { status: "approved" }, { session: admin });
+    expect(await titles("/api/Notice/notices/mine", alice)).toEqual([["Alice's sports day", "approved"]]);
+    expect((await titles("/api/Notice/notices")).map(([title]) => title)).toContain("Alice's sports day");
+  });
+
+  it("asks who is asking: a visitor signs in first, a user who is not a teacher has no notices of theirs", async () => {
+    expect((await t.request("/api/Notice/notices/mine")).status).toBe(401);
+    expect((await t.request("/api/blog/blogs/mine")).status).toBe(401);
+    const carol = await t.signUp("carol@school.test", "carol-password-1", "Carol");
+    expect((await t.request("/api/Notice/notices/mine", { session: carol })).status).toBe(403);
+    expect(await titles("/api/blog/blogs/mine", carol)).toEqual([]);
+  });
+});

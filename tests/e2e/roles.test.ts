@@ -117,6 +117,9 @@ describe("roles", () => {
       // A teacher's blog and notice wait for an admin's approval (decision 0061).
       "Add blog",
       "Add notice",
+      // Their own blogs and notices, marked while they wait for approval.
+      "Blogs",
+      "Notices",
       "Exams",
       "My classes and routine",
       "Attendance",
@@ -146,6 +149,25 @@ describe("roles", () => {
     expect(grid.status).toBe(200);
     const marks = await grid.json();
     expect(marks.students[0].scores["101"].written).toBe(71);
+
+    // The teacher's notice waits for approval: in their own list, marked so, and on no public page.
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const sent = await fetch(`${site.url}/api/Notice/notices`, {
+      method: "POST",
+      headers: { cookie, origin: site.url, "content-type": "application/json" },
+      body: JSON.stringify({ Title: "Quiz on Thursday" }),
+    });
+    expect(sent.status).toBe(201);
+    await page.goto(`${site.url}/DeashBoard/list/notices`);
+    const row = page.getByTestId("content-row").filter({ hasText: "Quiz on Thursday" });
+    expect(await row.getByTestId("row-status").textContent()).toBe("Waiting for approval");
+    expect(await page.getByTestId("content-row").count()).toBe(1);
+    expect(await page.getByTestId("delete-selected").count()).toBe(0);
+    expect(formatViolations(await checkAccessibility(page))).toBe("");
+    await bangla.goto(`${site.url}/DeashBoard/list/notices`);
+    expect(await bangla.getByTestId("row-status").textContent()).toBe("অনুমোদনের অপেক্ষায়");
+    await page.goto(`${site.url}/notices`);
+    expect(await page.getByText("Quiz on Thursday").count()).toBe(0);
   });
 
   it("lets the accountant refund an order and shows the 403 page on a content form", async () => {

@@ -25,7 +25,14 @@ const items: Item[] = [
       roles: kinds[kind].access.create === "admin" ? undefined : ["teacher"],
     }),
   ),
-  ...listKinds.map((kind) => ({ to: href("/DeashBoard/list/:kind", { kind }), label: listMenuLabels[kind] })),
+  // Teachers list their own notices and blogs, marked while they wait for approval.
+  ...listKinds.map(
+    (kind): Item => ({
+      to: href("/DeashBoard/list/:kind", { kind }),
+      label: listMenuLabels[kind],
+      roles: kinds[kind].access.create === "admin" ? undefined : ["teacher"],
+    }),
+  ),
   { to: href("/DeashBoard/exams"), label: "results.exams.heading", roles: ["teacher"] },
   { to: href("/DeashBoard/register"), label: "registerPage.menu" },
   { to: href("/DeashBoard/my-teaching"), label: "teaching.menu.mine", roles: ["teacher"] },

@@ -61,8 +61,19 @@ export function collection<K extends KindName, Table extends ContentTable>(
   definition: CollectionDefinition<K, Table>,
 ): ContentCollection<ContentRecord<Table>> {
   const { table } = definition;
-  const { kind, one, label, name, hasImage, filters, viewOf, remembered, listVisible, findVisible } =
-    contentQueries(definition);
+  const {
+    kind,
+    one,
+    label,
+    name,
+    hasImage,
+    filters,
+    viewOf,
+    remembered,
+    listVisible,
+    listOwnRecords,
+    findVisible,
+  } = contentQueries(definition);
   const { image: imageRule, access } = kind;
   const input = kindInputs[definition.kind] as z.ZodObject;
   const updateInput = input.partial();
@@ -94,6 +105,15 @@ export function collection<K extends KindName, Table extends ContentTable>(
       if (recorded && isAdminWork(user, recorded.record)) await recordAudit(tx, user, recorded.audit);
       return result;
     });
+  }
+
+  /** Who may add records: admins, teachers (an admin holds the role) or any signed-in user. */
+  function mayCreate(actor: Actor): SignedInActor {
+    return access.create === "admin"
+      ? requireAdmin(actor)
+      : access.create === "teacher"
+        ? requireRole(actor, "teacher")
+        : requireUser(actor);
   }
 
   function mayChange(actor: Actor, record: ContentRecord<Table>): SignedInActor {
@@ -211,6 +231,11 @@ export function collection<K extends KindName, Table extends ContentTable>(
     get: (ctx: ContentContext, actor: Actor, id: string) =>
       remembered(ctx, actor, `get ${id}`, () => findVisible(ctx, actor, id)),
 
+    ownLists: definition.authorColumn !== undefined,
+    // Only those who may add records have records of their own; each sees theirs alone.
+    listOwn: (ctx: ContentContext, actor: Actor, query: ListQuery) =>
+      listOwnRecords(ctx, mayCreate(actor), query),
+
     viewOf,
     remembered,
 
@@ -221,12 +246,7 @@ export function collection<K extends KindName, Table extends ContentTable>(
       image?: ImageInput,
       document?: DocumentInput,
     ) {
-      const user =
-        access.create === "admin"
-          ? requireAdmin(actor)
-          : access.create === "teacher"
-            ? requireRole(actor, "teacher")
-            : requireUser(actor);
+      const user = mayCreate(actor);
       const prefilled =
         definition.prefill && isObject(sent) ? { ...sent, ...definition.prefill(user) } : sent;
       const values = parse(input, prefilled) as z.output<InputOf<K>>;

@@ -86,6 +86,11 @@ export type CollectionDefinition<
   /** The author's user id, for a kind whose records their author may change ("authorOrAdmin"). */
   authorOf?: (record: InferSelectModel<Table>) => string | null;
   /**
+   * The column of the account that wrote a record (a teacher's notice, a user's blog): its
+   * author lists their own records whatever their review (ContentCollection.listOwn).
+   */
+  authorColumn?: PgColumn;
+  /**
    * Records are a file (downloads): its columns fileKey, fileName, fileSize and fileType are set
    * from the document stored by ctx.documents, required on create, and the stored file goes with
    * the record (on a replace or a delete). A table without those columns cannot say it.
@@ -165,6 +170,14 @@ export type ContentCollection<Item> = {
   reviewed: boolean;
   list(ctx: ContentContext, actor: Actor, query: ListQuery): Promise<{ items: Item[]; total: number }>;
   get(ctx: ContentContext, actor: Actor, id: string): Promise<Item>;
+  /** Whether records know their author, so that listOwn lists them. */
+  ownLists: boolean;
+  /**
+   * The records the actor wrote, newest first, whatever their review (a teacher's notice waiting
+   * for approval), for those who may add them; nobody else's. Public lists never show a record
+   * that waits: only this one does, to its author.
+   */
+  listOwn(ctx: ContentContext, actor: Actor, query: ListQuery): Promise<{ items: Item[]; total: number }>;
   /** The view this actor's lists and records belong to (see CollectionDefinition.views). */
   viewOf(actor: Actor): string | null;
   /**

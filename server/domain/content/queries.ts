@@ -21,7 +21,7 @@ import { ruleKit } from "../../../common/schemas/content";
 import { likePattern } from "../../db/like";
 import { rowsOf } from "../../db/rows";
 import { uploadedFiles } from "../../db/schema";
-import type { Actor } from "../actor";
+import type { Actor, SignedInActor } from "../actor";
 import { notFound } from "../errors";
 import {
   type CollectionDefinition,
@@ -137,6 +137,24 @@ export function contentQueries<K extends KindName, Table extends ContentTable>(
     return { items, total: Number(total?.n ?? 0) };
   }
 
+  /** The author's own records, any review status, with the list's search (collection.listOwn). */
+  async function listOwnRecords(ctx: ContentContext, author: SignedInActor, query: ListQuery) {
+    const { authorColumn } = definition;
+    if (!authorColumn) throw notFound(label);
+    const where = and(
+      eq(authorColumn, author.id),
+      query.q ? ilike(searchColumn, likePattern(query.q)) : undefined,
+    );
+    const [items, [total]] = await Promise.all([
+      select(ctx, where, { limit: query.limit, offset: query.offset }, query.order),
+      ctx.db
+        .select({ n: count() })
+        .from(table as PgTable)
+        .where(where),
+    ]);
+    return { items, total: Number(total?.n ?? 0) };
+  }
+
   async function findVisible(ctx: ContentContext, actor: Actor, id: string) {
     if (!uuidPattern.test(id)) throw notFound(label);
     const [record] = await select(ctx, and(eq(table.id, id), visibleTo(actor)));
@@ -144,7 +162,19 @@ export function contentQueries<K extends KindName, Table extends ContentTable>(
     return record;
   }
 
-  return { kind, one, label, name, hasImage, filters, viewOf, remembered, listVisible, findVisible };
+  return {
+    kind,
+    one,
+    label,
+    name,
+    hasImage,
+    filters,
+    viewOf,
+    remembered,
+    listVisible,
+    listOwnRecords,
+    findVisible,
+  };
 }
 
 /** The query every list takes: page and search. */

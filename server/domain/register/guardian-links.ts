@@ -4,10 +4,10 @@
 // becomes). The answer is the same whether the number is on the register or not, so asking
 // tells nobody who is enrolled. An admin links or unlinks an account directly.
 //
-// Codes: 6 digits, 5 minutes, 3 wrong tries and they are void; kept as keyed hashes in the
-// verifications table under "guardian-link:<account>:<registration>", never in a log.
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, like, ne, sql } from "drizzle-orm";
+// Codes: 6 digits, 5 minutes, 3 wrong tries and they are void; kept in the store of short-lived
+// codes (../short-codes.ts: keyed hashes) under "guardian-link:<account>:<registration>", never
+// in a log.
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { problem } from "../../../common/errors/problem";
 import { uuidPattern } from "../../../common/ids";
@@ -15,7 +15,7 @@ import type { GuardianRelation } from "../../../common/people";
 import { bangladeshiMobileOf } from "../../../common/phone-number";
 import type { Locale } from "../../../i18n/translate";
 import type { Database } from "../../db/client";
-import { enrolments, registerGuardians, registerStudents, users, verifications } from "../../db/schema";
+import { enrolments, registerGuardians, registerStudents, users } from "../../db/schema";
 import type { DatabaseOrTransaction } from "../../db/transaction";
 import type { SmsSender } from "../../sms/sender";
 import { guardianLinkText } from "../../sms/texts";
@@ -28,8 +28,13 @@ import {
   enforceRateLimit,
   type RateLimitRule,
 } from "../rate-limit";
+import { type CodeRules, checkCode as checkKeptCode, keepCodes, newCode, pendingCodes } from "../short-codes";
 
-export const guardianCodeRules = { length: 6, expiresInSeconds: 5 * 60, allowedAttempts: 3 } as const;
+export const guardianCodeRules = {
+  length: 6,
+  expiresInSeconds: 5 * 60,
+  allowedAttempts: 3,
+} as const satisfies CodeRules;
 
 const minute = 60_000;
 const sendLimitMessage = problem("limit.guardianCodes");
@@ -59,25 +64,8 @@ export type GuardianLinkDeps = {
 const pendingPrefix = (userId: string) => `guardian-link:${userId}:`;
 const pendingOf = (userId: string, registration: string) => `${pendingPrefix(userId)}${registration}`;
 
-type StoredCodes = {
-  registration: string;
-  /** One code per guardian row with a phone; none when the number is not on the register. */
-  codes: { guardian: string; hash: string }[];
-  attempts: number;
-};
-
-const hashOf = (secret: string, identifier: string, guardian: string, code: string) =>
-  createHmac("sha256", secret).update(`${identifier}\n${guardian}\n${code}`).digest("hex");
-
-function readStored(value: string): StoredCodes | null {
-  try {
-    const stored = JSON.parse(value) as Partial<StoredCodes>;
-    if (typeof stored.registration !== "string" || !Array.isArray(stored.codes)) return null;
-    return { registration: stored.registration, codes: stored.codes, attempts: Number(stored.attempts) || 0 };
-  } catch {
-    return null;
-  }
-}
+/** What a set of codes is kept with: the registration number asked about. */
+type CodesFor = { registration: string };
 
 /** The child who holds this registration number (in their newest session), if any. */
 export async function childOfRegistration(
@@ -132,25 +120,14 @@ export async function requestGuardianCode(
           and(eq(registerGuardians.registerStudentId, child.id), sql`${registerGuardians.phone} is not null`),
         )
     : [];
-  const identifier = pendingOf(user.id, input.registration);
-  const sent = guardians.map((guardian) => ({
-    guardian,
-    code: String(randomInt(0, 10 ** guardianCodeRules.length)).padStart(guardianCodeRules.length, "0"),
-  }));
-  const stored: StoredCodes = {
-    registration: input.registration,
-    codes: sent.map(({ guardian, code }) => ({
-      guardian: guardian.id,
-      hash: hashOf(deps.secret, identifier, guardian.id, code),
-    })),
-    attempts: 0,
-  };
-  const expiresAt = new Date(Date.now() + guardianCodeRules.expiresInSeconds * 1000);
-  await db.transaction(async (tx) => {
-    await tx.delete(verifications).where(eq(verifications.identifier, identifier));
-    await tx
-      .insert(verifications)
-      .values({ id: crypto.randomUUID(), identifier, value: JSON.stringify(stored), expiresAt });
+  const sent = guardians.map((guardian) => ({ guardian, code: newCode(guardianCodeRules) }));
+  // One code per guardian row, named by it; none when the number is not on the register.
+  await keepCodes<CodesFor>(db, {
+    identifier: pendingOf(user.id, input.registration),
+    secret: deps.secret,
+    rules: guardianCodeRules,
+    data: { registration: input.registration },
+    codes: sent.map(({ guardian, code }) => ({ name: guardian.id, code })),
   });
   // Not awaited: a gateway's time would tell a number on the register from one that is not.
   if (child && sent.length > 0) {
@@ -186,22 +163,8 @@ export type PendingGuardianCode = { registration: string; expiresInSeconds: numb
 /** The account's codes that can still be used, newest first. */
 export async function pendingGuardianCodes(db: Database, actor: Actor): Promise<PendingGuardianCode[]> {
   const user = requireUser(actor);
-  const rows = await db
-    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
-    .from(verifications)
-    .where(
-      and(
-        like(verifications.identifier, `${pendingPrefix(user.id).replaceAll("_", "\\_")}%`),
-        gt(verifications.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(desc(verifications.expiresAt));
-  return rows.flatMap((row) => {
-    const stored = readStored(row.value);
-    if (!stored || stored.attempts >= guardianCodeRules.allowedAttempts) return [];
-    const expiresInSeconds = Math.floor((row.expiresAt.getTime() - Date.now()) / 1000);
-    return expiresInSeconds > 0 ? [{ registration: stored.registration, expiresInSeconds }] : [];
-  });
+  const pending = await pendingCodes<CodesFor>(db, { prefix: pendingPrefix(user.id) }, guardianCodeRules);
+  return pending.map(({ data, expiresInSeconds }) => ({ registration: data.registration, expiresInSeconds }));
 }
 
 const codeRefusal = (key: "family.codeWrong" | "family.codeExpired" | "family.codeVoid" | "family.noCode") =>
@@ -210,6 +173,13 @@ const codeRefusal = (key: "family.codeWrong" | "family.codeExpired" | "family.co
 type CodeCheck =
   | { found: "guardian"; guardian: string }
   | { found: "family.codeWrong" | "family.codeExpired" | "family.codeVoid" | "family.noCode" };
+
+const refusals = {
+  none: "family.noCode",
+  expired: "family.codeExpired",
+  void: "family.codeVoid",
+  wrong: "family.codeWrong",
+} as const;
 
 /**
  * Checks a code against the account's pending codes for this registration number: a right one
@@ -221,45 +191,16 @@ async function checkCode(
   user: SignedInActor,
   input: { registration: string; code: string },
 ): Promise<CodeCheck> {
-  const identifier = pendingOf(user.id, input.registration);
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: verifications.id, value: verifications.value, expiresAt: verifications.expiresAt })
-      .from(verifications)
-      .where(eq(verifications.identifier, identifier))
-      .for("update");
-    const stored = row ? readStored(row.value) : null;
-    if (!row || !stored) return { found: "family.noCode" };
-    const spend = () => tx.delete(verifications).where(eq(verifications.id, row.id));
-    if (row.expiresAt.getTime() <= Date.now()) {
-      await spend();
-      return { found: "family.codeExpired" };
-    }
-    if (stored.attempts >= guardianCodeRules.allowedAttempts) {
-      await spend();
-      return { found: "family.codeVoid" };
-    }
-    const given = (guardian: string) => Buffer.from(hashOf(deps.secret, identifier, guardian, input.code));
-    const match = stored.codes.find(({ guardian, hash }) => {
-      const expected = Buffer.from(hash);
-      const actual = given(guardian);
-      return expected.length === actual.length && timingSafeEqual(expected, actual);
-    });
-    if (!match) {
-      const attempts = stored.attempts + 1;
-      if (attempts >= guardianCodeRules.allowedAttempts) {
-        await spend();
-        return { found: "family.codeVoid" };
-      }
-      await tx
-        .update(verifications)
-        .set({ value: JSON.stringify({ ...stored, attempts }) })
-        .where(eq(verifications.id, row.id));
-      return { found: "family.codeWrong" };
-    }
-    await spend();
-    return { found: "guardian", guardian: match.guardian };
+  const checked = await checkKeptCode<CodesFor>(deps.db, {
+    identifier: pendingOf(user.id, input.registration),
+    secret: deps.secret,
+    rules: guardianCodeRules,
+    code: input.code,
+    voidOnLastTry: true,
   });
+  return checked.found === "right"
+    ? { found: "guardian", guardian: checked.name }
+    : { found: refusals[checked.found] };
 }
 
 export type LinkedChild = { id: string; name: string; relation: GuardianRelation };
