@@ -29,9 +29,10 @@ export type BenchOptions = {
  * The bench's parts: `load` (starts, memory, the load matrix, pages, Lighthouse, results day),
  * `counts` (queries per target and the renders after an admin's change, on a server with
  * BENCH_COUNTERS), `data` (the sample content against BENCH_DATA times as much), `messages` (the
- * message queue sending 10,000 texts while pages are read).
+ * message queue sending 10,000 texts while pages are read), `2g` (a looked-up marksheet on a
+ * 2G-like link in Chromium, bench/slow-link.ts).
  */
-export const benchParts = ["load", "counts", "data", "messages"] as const;
+export const benchParts = ["load", "counts", "data", "messages", "2g"] as const;
 export type BenchPart = (typeof benchParts)[number];
 
 function readParts(raw: string | undefined): Set<BenchPart> {

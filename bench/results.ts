@@ -7,6 +7,7 @@ import type { LoadFigure } from "./load";
 import type { MessageQueueResult } from "./message-queue";
 import type { ResultsDayResult } from "./results-day";
 import type { SeedSummary } from "./seed";
+import type { SlowLinkResult } from "./slow-link";
 
 export type DatabaseKind = "embedded" | "postgres";
 
@@ -77,5 +78,7 @@ export type BenchResults = {
   dataScale?: DataScaleResult;
   /** 10,000 texts through the message queue while a page is read (bench/message-queue.ts). */
   messageQueue?: MessageQueueResult;
+  /** A looked-up marksheet on a 2G-like link, in Chromium (bench/slow-link.ts). */
+  slowLink?: SlowLinkResult;
   budgets: BudgetCheck[];
 };

@@ -21,6 +21,7 @@ import { formatReport } from "./report";
 import type { BenchResults, DatabaseResult } from "./results";
 import { runScenario } from "./scenario";
 import type { AppServer } from "./server";
+import { runSlowLink } from "./slow-link";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const log = (message: string) => console.error(`bench: ${message}`);
@@ -238,6 +239,9 @@ async function main(): Promise<void> {
       })
     : undefined;
 
+  // A looked-up marksheet on a 2G-like link, in Chromium, on a server of its own.
+  const slowLink = options.parts.has("2g") ? await runSlowLink({ buildDir: options.buildDir }) : undefined;
+
   if (interrupted()) return;
   const finished = new Date();
   const cpus = os.cpus();
@@ -269,6 +273,7 @@ async function main(): Promise<void> {
     ...(lighthouseProblem ? { lighthouseSkipped: lighthouseProblem } : {}),
     ...(dataScale ? { dataScale } : {}),
     ...(messageQueue ? { messageQueue } : {}),
+    ...(slowLink ? { slowLink } : {}),
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   const report = formatReport(results);
