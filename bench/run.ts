@@ -171,26 +171,29 @@ async function main(): Promise<void> {
     ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
     parts: options.parts,
   };
-  try {
-    databases.push(
-      await runScenario({
-        ...common,
+  // The scenario seeds and serves for the load and counted parts only.
+  const scenario = options.parts.has("load") || options.parts.has("counts");
+  if (scenario)
+    try {
+      databases.push(
+        await runScenario({
+          ...common,
+          database: "embedded",
+          connections: options.connections,
+          freshStart: true,
+          whileServing: measurePagesAndLighthouse,
+        }),
+      );
+    } catch (error) {
+      log(`embedded database: ${error instanceof Error ? error.stack : error}`);
+      databases.push({
         database: "embedded",
-        connections: options.connections,
-        freshStart: true,
-        whileServing: measurePagesAndLighthouse,
-      }),
-    );
-  } catch (error) {
-    log(`embedded database: ${error instanceof Error ? error.stack : error}`);
-    databases.push({
-      database: "embedded",
-      load: [],
-      problem: String(error instanceof Error ? error.message.split("\n")[0] : error),
-    });
-  }
+        load: [],
+        problem: String(error instanceof Error ? error.message.split("\n")[0] : error),
+      });
+    }
 
-  if (pgAvailable && options.postgresUrl) {
+  if (scenario && pgAvailable && options.postgresUrl) {
     // One database to seed and measure, and an empty one to time the fresh start on.
     const throwaway = await createThrowawayDatabase(options.postgresUrl);
     const empty = await createThrowawayDatabase(options.postgresUrl).catch(async (error) => {
