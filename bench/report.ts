@@ -327,7 +327,7 @@ export function countedSection(results: BenchResults): string[] {
       "",
       `A first visit (nothing cached, a 360 px screen) to the result lookup with a student's marksheet, the link ` +
         `slowed to ${slowLink.throughput / 1024} KB/s each way and ${slowLink.latencyMs} ms round trip and the CPU ` +
-        `${slowLink.cpuSlowdown}x (DevTools protocol): from the request to the first frame with the marksheet ` +
+        `${slowLink.cpuSlowdown}x (DevTools protocol): from the request to the marksheet in the page ` +
         `(in Bangla, with the Bangla font's file arrived). Median of ${slowLink.runs} runs.`,
       "",
     );
