@@ -117,25 +117,13 @@ async function readMarksheet(
       bytes += event.encodedDataLength;
     });
     // Readable: the marksheet in the page (and, in Bangla, the Bangla font's file arrived), from
-    // the navigation's start, the request (performance.now()), within the 10 ms of a poll.
-    await page.addInitScript((bangla: boolean) => {
-      const state = window as unknown as { readableAt?: number };
-      const fontThere = () =>
-        !bangla ||
-        [...document.fonts].some((face) => /Bengali/.test(face.family) && face.status === "loaded");
-      // Polled by a timer: animation frames did not come in this Chromium with the CPU slowed.
-      const tick = () => {
-        if (document.querySelector(".marksheet") && fontThere()) state.readableAt = performance.now();
-        else setTimeout(tick, 10);
-      };
-      tick();
-    }, language === "Bangla");
+    // the navigation's start, the request (performance.now()); read once Playwright sees it, so
+    // an upper bound (an init script's own polling saw nothing in this Chromium, CPU slowed).
     const response = await page.goto(address, { waitUntil: "commit", timeout: 60_000 });
-    const handle = await page
-      .waitForFunction(() => (window as unknown as { readableAt?: number }).readableAt, undefined, {
-        timeout: 60_000,
-        polling: 100,
-      })
+    await page
+      .locator(".marksheet")
+      .first()
+      .waitFor({ state: "visible", timeout: 60_000 })
       .catch(async (error) => {
         const text = await page
           .locator("main")
@@ -146,7 +134,12 @@ async function readMarksheet(
           { cause: error },
         );
       });
-    const ms = Math.round(Number(await handle.jsonValue()));
+    const ms = Math.round(
+      await page.evaluate(async (bangla) => {
+        if (bangla) await document.fonts.ready;
+        return performance.now();
+      }, language === "Bangla"),
+    );
     await page.waitForLoadState("networkidle");
     await cdp.detach();
     return { ms, bytes };
