@@ -16,6 +16,11 @@ export const budgets = {
   homeFirstVisitKb: 60,
   /** The result lookup with a student's marksheet, in all (HTML, JavaScript, CSS files). */
   marksheetKb: 25,
+  /**
+   * The same marksheet readable on a 2G-like link (50 KB/s, 300 ms round trip, 4x slower CPU),
+   * from the request, in English and in Bangla (issue 39; bench/slow-link.ts).
+   */
+  marksheet2gMs: 3000,
   cssBrotliKb: 25,
   /** A public page's HTML (issue 20: each piece of data once, only what the page shows). */
   htmlBrotliKb: 20,
@@ -113,6 +118,7 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
     ...dataScaleBudgets(results, parts.has("data") ? null : skipped("data")),
     ...messageQueueBudgets(results, parts.has("messages") ? null : skipped("messages")),
     ...cacheMissBudgets(results, parts.has("misses") ? null : skipped("misses")),
+    ...slowLinkBudgets(results, parts.has("2g") ? null : skipped("2g")),
   ];
 }
 
@@ -188,6 +194,29 @@ export function cacheMissBudgets(
     }
   }
   return checks;
+}
+
+/** A looked-up marksheet readable within the issue's time on a 2G-like link, in each language. */
+function slowLinkBudgets(results: Omit<BenchResults, "budgets">, skipped: string | null): BudgetCheck[] {
+  const limit = `≤ ${budgets.marksheet2gMs} ms`;
+  const budget = (language: string) =>
+    `Marksheet readable on a 2G-like link, 50 KB/s, 300 ms RTT, 4x slower CPU, ${language} (Chromium)`;
+  const languages = ["English", "Bangla"] as const;
+  const run = results.slowLink;
+  if (skipped) return languages.map((language) => unmeasured(budget(language), limit, skipped, false));
+  if (!run || run.skipped)
+    return languages.map((language) => unmeasured(budget(language), limit, run?.skipped ?? "not run", false));
+  return languages.map((language) => {
+    const figure = run.figures.find((f) => f.language === language);
+    return figure
+      ? check(
+          budget(language),
+          limit,
+          `${figure.readableMs} ms (runs ${figure.runsMs.join(", ")}; ${kb(figure.transferredBytes)} KB)`,
+          figure.readableMs <= budgets.marksheet2gMs,
+        )
+      : unmeasured(budget(language), limit, run.problem ?? "no figure", true);
+  });
 }
 
 /** The home page's renders just after an admin's change, per database (counted by the server). */

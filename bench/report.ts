@@ -7,6 +7,7 @@ import type { LoadFigure } from "./load";
 import { idleRssSeconds } from "./options";
 import type { BenchResults, DatabaseResult } from "./results";
 import { resultsDayConnections, resultsDaySubjects } from "./results-day";
+import { slowLink } from "./slow-link";
 import { kb } from "./stats";
 
 /** A Markdown table with padded columns, readable in a terminal as well. */
@@ -331,6 +332,31 @@ export function countedSection(results: BenchResults): string[] {
               : "?",
           ],
         ],
+      ),
+    );
+  }
+  const slow = results.slowLink;
+  if (slow && !slow.skipped) {
+    out.push(
+      "",
+      "## A marksheet on a 2G-like link (Chromium)",
+      "",
+      `A first visit (nothing cached, a 360 px screen) to the result lookup with a student's marksheet, the link ` +
+        `slowed to ${slowLink.throughput / 1024} KB/s each way and ${slowLink.latencyMs} ms round trip and the CPU ` +
+        `${slowLink.cpuSlowdown}x (DevTools protocol): from the request to the marksheet in the page ` +
+        `(in Bangla, with the Bangla font's file arrived). Median of ${slowLink.runs} runs.`,
+      "",
+    );
+    if (slow.problem) out.push(`Not complete: ${slow.problem}`, "");
+    out.push(
+      markdownTable(
+        ["language", "readable after", "runs", "transferred"],
+        slow.figures.map((figure) => [
+          figure.language,
+          `${number(figure.readableMs)} ms`,
+          figure.runsMs.map((ms) => `${number(ms)} ms`).join(", "),
+          `${kb(figure.transferredBytes)} KB`,
+        ]),
       ),
     );
   }

@@ -8,6 +8,7 @@ import type { LoadFigure } from "./load";
 import type { MessageQueueResult } from "./message-queue";
 import type { ResultsDayResult } from "./results-day";
 import type { SeedSummary } from "./seed";
+import type { SlowLinkResult } from "./slow-link";
 
 export type DatabaseKind = "embedded" | "postgres";
 
@@ -80,6 +81,8 @@ export type BenchResults = {
   messageQueue?: MessageQueueResult;
   /** Pages the page cache cannot help with, per database (bench/misses-scenario.ts). */
   cacheMisses?: CacheMissResult[];
+  /** A looked-up marksheet on a 2G-like link, in Chromium (bench/slow-link.ts). */
+  slowLink?: SlowLinkResult;
   budgets: BudgetCheck[];
 };
 

@@ -22,6 +22,7 @@ import { formatReport } from "./report";
 import type { BenchResults, CacheMissResult, DatabaseResult } from "./results";
 import { runScenario } from "./scenario";
 import type { AppServer } from "./server";
+import { runSlowLink } from "./slow-link";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const log = (message: string) => console.error(`bench: ${message}`);
@@ -171,26 +172,29 @@ async function main(): Promise<void> {
     ...(options.cpuProfileDir ? { cpuProfileDir: options.cpuProfileDir } : {}),
     parts: options.parts,
   };
-  try {
-    databases.push(
-      await runScenario({
-        ...common,
+  // The scenario seeds and serves for the load and counted parts only.
+  const scenario = options.parts.has("load") || options.parts.has("counts");
+  if (scenario)
+    try {
+      databases.push(
+        await runScenario({
+          ...common,
+          database: "embedded",
+          connections: options.connections,
+          freshStart: true,
+          whileServing: measurePagesAndLighthouse,
+        }),
+      );
+    } catch (error) {
+      log(`embedded database: ${error instanceof Error ? error.stack : error}`);
+      databases.push({
         database: "embedded",
-        connections: options.connections,
-        freshStart: true,
-        whileServing: measurePagesAndLighthouse,
-      }),
-    );
-  } catch (error) {
-    log(`embedded database: ${error instanceof Error ? error.stack : error}`);
-    databases.push({
-      database: "embedded",
-      load: [],
-      problem: String(error instanceof Error ? error.message.split("\n")[0] : error),
-    });
-  }
+        load: [],
+        problem: String(error instanceof Error ? error.message.split("\n")[0] : error),
+      });
+    }
 
-  if (pgAvailable && options.postgresUrl) {
+  if (scenario && pgAvailable && options.postgresUrl) {
     // One database to seed and measure, and an empty one to time the fresh start on.
     const throwaway = await createThrowawayDatabase(options.postgresUrl);
     const empty = await createThrowawayDatabase(options.postgresUrl).catch(async (error) => {
@@ -269,6 +273,8 @@ async function main(): Promise<void> {
       }
     }
   }
+  // A looked-up marksheet on a 2G-like link, in Chromium, on a server of its own.
+  const slowLink = options.parts.has("2g") ? await runSlowLink({ buildDir: options.buildDir }) : undefined;
 
   if (interrupted()) return;
   const finished = new Date();
@@ -302,6 +308,7 @@ async function main(): Promise<void> {
     ...(dataScale ? { dataScale } : {}),
     ...(messageQueue ? { messageQueue } : {}),
     ...(options.parts.has("misses") ? { cacheMisses } : {}),
+    ...(slowLink ? { slowLink } : {}),
   };
   const results: BenchResults = { ...partial, budgets: checkBudgets(partial) };
   const report = formatReport(results);

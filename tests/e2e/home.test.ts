@@ -282,7 +282,7 @@ describe("the Bangla font", () => {
   // Only reads the home page.
   const site = readOnlySite();
 
-  const bengaliFile = /\/assets\/noto-sans-bengali-bengali-\d+-normal-[\w-]+\.woff2$/;
+  const bengaliFile = /\/assets\/noto-sans-bengali-[\w-]+\.woff2$/;
 
   /** The home page in a language, with the font files the browser asked for once fonts settled. */
   async function openIn(locale: "en" | "bn") {
@@ -319,8 +319,9 @@ describe("the Bangla font", () => {
     expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toContain(
       "Noto Sans Bengali",
     );
-    // Both faces load (the text asks for them: nothing preloads them), and once they have, the
-    // heading is drawn again with them. This machine has no Bangla font of its own.
+    // Its one face loads (the text asks for it: nothing preloads it), and once it has, the heading
+    // is drawn again with it, made bold by the browser (decision 0067). This machine has no Bangla
+    // font of its own.
     const loaded = () =>
       page.evaluate(() =>
         [...document.fonts]
@@ -328,16 +329,16 @@ describe("the Bangla font", () => {
           .map((face) => face.weight)
           .sort(),
       );
-    await expect.poll(loaded).toEqual(["400", "700"]);
+    await expect.poll(loaded).toEqual(["400"]);
     const drawnWithWebFont = async () =>
       (await renderedFonts(page, "#teachers-heading")).filter(
         (font) => font.isCustomFont && /Bengali/.test(font.familyName),
       ).length;
     await expect.poll(drawnWithWebFont).toBe(1);
 
-    // Each face once (regular and bold), kept by the browser for a year like every built file.
+    // One file, kept by the browser for a year like every built file.
     const files = fonts.filter((url) => bengaliFile.test(url));
-    expect(files).toHaveLength(2);
+    expect(files).toHaveLength(1);
     const response = await fetch(files[0] as string);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("font/woff2");
@@ -396,13 +397,13 @@ describe("the Bangla font", () => {
     const drawnWithCut = async () =>
       (await renderedFonts(page, 'button[lang="bn"]')).every((font) => font.isCustomFont);
     await expect.poll(drawnWithCut).toBe(true);
-    // Neither face of the whole font was asked for.
+    // The font's face was not asked for.
     const states = await page.evaluate(() =>
       [...document.fonts]
         .filter((face) => face.family.replace(/"/g, "") === "Noto Sans Bengali")
         .map((face) => face.status),
     );
-    expect(states).toEqual(["unloaded", "unloaded"]);
+    expect(states).toEqual(["unloaded"]);
     expect(fonts.filter((url) => bengaliFile.test(url))).toEqual([]);
     await page.context().close();
   });

@@ -96,6 +96,12 @@ describe("budgets", () => {
     lighthouse: [],
     lighthouseSkipped: "BENCH_SKIP_LIGHTHOUSE is set",
     dataScale: { runs: [dataRun(1, [20, 8]), dataRun(10, [22, 8.4])] },
+    slowLink: {
+      figures: [
+        { language: "English", readableMs: 1900, runsMs: [1900, 1850, 2100], transferredBytes: 20_480 },
+        { language: "Bangla", readableMs: 2400, runsMs: [2400, 2300, 2500], transferredBytes: 61_440 },
+      ],
+    },
     messageQueue: {
       texts: 10_000,
       ratePerSecond: 200,
@@ -391,7 +397,7 @@ describe("budgets", () => {
     );
     expect(report).toMatch(/\| PostgreSQL +\| not measured +\|/);
     expect(report).toContain("Lighthouse: not measured (BENCH_SKIP_LIGHTHOUSE is set).");
-    expect(report).toContain("25 pass, 3 FAIL, 23 not measured: the run fails (exit code 1).");
+    expect(report).toContain("27 pass, 3 FAIL, 23 not measured: the run fails (exit code 1).");
     expect(report).toMatch(/\| Cold start, fresh embedded database +\| < 5000 ms +\| 6000 ms +\| FAIL +\|/);
   });
 
@@ -498,6 +504,46 @@ describe("budgets", () => {
     expect(report).toMatch(/\| embedded +\| 50 +\| 1 +\| 1 +\| 9,000 +\| 3,000 +\| 40 +\| 0 +\|/);
     expect(report).toContain("## 10x the sample content (embedded database)");
     expect(report).toMatch(/\| home page +\| 12 +\| 12 +\| 20 +\| 22 +\| ×1\.10 +\|/);
+  });
+
+  it("holds the looked-up marksheet on a 2G-like link to 3 s in each language, and reports its runs", () => {
+    const english =
+      "Marksheet readable on a 2G-like link, 50 KB/s, 300 ms RTT, 4x slower CPU, English (Chromium)";
+    const bangla =
+      "Marksheet readable on a 2G-like link, 50 KB/s, 300 ms RTT, 4x slower CPU, Bangla (Chromium)";
+    const measured = {
+      ...base,
+      slowLink: {
+        figures: [
+          {
+            language: "English" as const,
+            readableMs: 1900,
+            runsMs: [1900, 1850, 2100],
+            transferredBytes: 20_480,
+          },
+          {
+            language: "Bangla" as const,
+            readableMs: 3400,
+            runsMs: [3400, 3300, 3500],
+            transferredBytes: 61_440,
+          },
+        ],
+      },
+    };
+    const checks = byName(checkBudgets(measured));
+    expect(checks[english]).toMatchObject({ pass: true, limit: "≤ 3000 ms" });
+    expect(checks[english]!.measured).toMatch(/^1900 ms \(runs 1900, 1850, 2100; 20 KB\)/);
+    expect(checks[bangla]).toMatchObject({ pass: false });
+    const report = formatReport({ ...measured, budgets: checkBudgets(measured) });
+    expect(report).toContain("## A marksheet on a 2G-like link (Chromium)");
+    expect(report).toMatch(/\| Bangla +\| 3,400 ms +\| 3,400 ms, 3,300 ms, 3,500 ms +\| 60 KB +\|/);
+
+    const noChromium = byName(checkBudgets({ ...base, slowLink: { figures: [], skipped: "no Chromium" } }));
+    expect(noChromium[english]).toMatchObject({ pass: null, measured: "not measured (no Chromium)" });
+    const broke = byName(
+      checkBudgets({ ...base, slowLink: { figures: [], problem: "the server did not start" } }),
+    );
+    expect(broke[bangla]).toMatchObject({ pass: false, measured: "not measured (the server did not start)" });
   });
 
   it("fails the queue that sends below the gateway's limit or texts a number twice, and reports its figures", () => {
