@@ -368,35 +368,38 @@ export default function DashboardRoutines({ loaderData }: Route.ComponentProps) 
         {substitutes.length === 0 ? (
           <Text mb="sm">{t("routines.admin.noSubstitutes")}</Text>
         ) : (
-          <Table mb="md" data-testid="substitutes">
-            <Table.Tbody>
-              {substitutes.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{formatDate(item.date, intl)}</Table.Td>
-                  <Table.Td>{classTitle(item.class.name, item.section)}</Table.Td>
-                  <Table.Td>
-                    {t("routines.period", { number: localDigits(String(item.period), intl) })}
-                  </Table.Td>
-                  <Table.Td>{item.teacher.name}</Table.Td>
-                  <Table.Td>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={item.id} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="deleteSubstitute"
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                      >
-                        {t("routines.admin.delete")}
-                      </Button>
-                    </Form>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          // Five columns do not fit a 360 px phone: the table scrolls in its own region, not the page.
+          <Table.ScrollContainer minWidth={420} mb="md">
+            <Table data-testid="substitutes">
+              <Table.Tbody>
+                {substitutes.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>{formatDate(item.date, intl)}</Table.Td>
+                    <Table.Td>{classTitle(item.class.name, item.section)}</Table.Td>
+                    <Table.Td>
+                      {t("routines.period", { number: localDigits(String(item.period), intl) })}
+                    </Table.Td>
+                    <Table.Td>{item.teacher.name}</Table.Td>
+                    <Table.Td>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={item.id} />
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="deleteSubstitute"
+                          size="xs"
+                          variant="outline"
+                          color="red.9"
+                        >
+                          {t("routines.admin.delete")}
+                        </Button>
+                      </Form>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         <Form
           method="post"
