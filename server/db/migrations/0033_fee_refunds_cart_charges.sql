@@ -25,4 +25,11 @@ ALTER TABLE "fee_refunds" ADD CONSTRAINT "fee_refunds_actor_id_users_id_fk" FORE
 CREATE INDEX "fee_refunds_payment_id_index" ON "fee_refunds" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "fee_refunds_register_student_id_index" ON "fee_refunds" USING btree ("register_student_id");--> statement-breakpoint
 ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_shipping" CHECK ("site_settings"."shipping_minor" >= 0);--> statement-breakpoint
-ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_tax" CHECK ("site_settings"."tax_basis_points" between 0 and 10000);
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_tax" CHECK ("site_settings"."tax_basis_points" between 0 and 10000);--> statement-breakpoint
+-- Hand-written below.
+-- A fee refund is shown by pages (a student's ledger, a guardian's fee view), so a change of its
+-- rows moves the records generation (0017) like every other shown table's.
+CREATE CONSTRAINT TRIGGER "records_changed" AFTER INSERT OR UPDATE OR DELETE ON "fee_refunds"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "records_changed"();--> statement-breakpoint
+CREATE TRIGGER "records_truncated" AFTER TRUNCATE ON "fee_refunds"
+  FOR EACH STATEMENT EXECUTE FUNCTION "records_changed"();
