@@ -85,24 +85,29 @@ export async function runMessageQueue(deps: QueueDeps): Promise<QueueReport> {
     else report.failed += 1;
   };
   let nextAt = Date.now();
-  while (!deps.stopping?.() && failure === null) {
-    const claimed = await claimDue(deps.db, batch);
-    if (claimed.length === 0) break;
-    for (const row of claimed) {
-      const wait = nextAt - Date.now();
-      if (wait >= 1) await sleep(wait);
-      nextAt = Math.max(nextAt, Date.now() - 100) + spacingMs;
-      while (inFlight.size >= batch) await Promise.race(inFlight);
-      const task: Promise<void> = send(row)
-        .catch((error: unknown) => {
-          // The row stays "sending": the next run marks it unknown, never sends it again.
-          failure ??= error;
-        })
-        .finally(() => inFlight.delete(task));
-      inFlight.add(task);
+  try {
+    while (!deps.stopping?.() && failure === null) {
+      const claimed = await claimDue(deps.db, batch);
+      if (claimed.length === 0) break;
+      for (const row of claimed) {
+        const wait = nextAt - Date.now();
+        if (wait >= 1) await sleep(wait);
+        nextAt = Math.max(nextAt, Date.now() - 100) + spacingMs;
+        while (inFlight.size >= batch) await Promise.race(inFlight);
+        const task: Promise<void> = send(row)
+          .catch((error: unknown) => {
+            // The row stays "sending": the next run marks it unknown, never sends it again.
+            failure ??= error;
+          })
+          .finally(() => inFlight.delete(task));
+        inFlight.add(task);
+      }
     }
+  } finally {
+    // Even when a claim fails: the run ends only when its texts are answered, so the next run
+    // never takes one still on its way for one cut off.
+    await Promise.all(inFlight);
   }
-  await Promise.all(inFlight);
   if (failure !== null) throw failure;
   report.reported = await askForReports(deps);
   return report;
