@@ -125,10 +125,25 @@ export function contentQueries<K extends KindName, Table extends ContentTable>(
     }
     const where = and(...conditions);
     const whole = conditions.length === 1 && definition.total;
+    return pageOf(
+      ctx,
+      where,
+      query,
+      whole ? () => rowsOf<{ n: number | string }>(ctx.db, whole(actor)) : undefined,
+    );
+  }
+
+  /** A page of the records `where` picks and how many it picks in all (counted, unless `counted` says). */
+  async function pageOf(
+    ctx: ContentContext,
+    where: SQL | undefined,
+    query: ListQuery,
+    counted?: () => Promise<{ n: number | string }[]>,
+  ) {
     const [items, [total]] = await Promise.all([
       select(ctx, where, { limit: query.limit, offset: query.offset }, query.order),
-      whole
-        ? rowsOf<{ n: number | string }>(ctx.db, whole(actor))
+      counted
+        ? counted()
         : ctx.db
             .select({ n: count() })
             .from(table as PgTable)
@@ -145,14 +160,7 @@ export function contentQueries<K extends KindName, Table extends ContentTable>(
       eq(authorColumn, author.id),
       query.q ? ilike(searchColumn, likePattern(query.q)) : undefined,
     );
-    const [items, [total]] = await Promise.all([
-      select(ctx, where, { limit: query.limit, offset: query.offset }, query.order),
-      ctx.db
-        .select({ n: count() })
-        .from(table as PgTable)
-        .where(where),
-    ]);
-    return { items, total: Number(total?.n ?? 0) };
+    return pageOf(ctx, where, query);
   }
 
   async function findVisible(ctx: ContentContext, actor: Actor, id: string) {
