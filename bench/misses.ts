@@ -6,7 +6,8 @@
 // (300), BENCH_CPU_PROF (a folder for the server's CPU profile). Exits 1 when a budget fails.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { budgetsFailed, cacheMissBudgets } from "./budgets";
+import { budgetsFailed } from "./budgets";
+import { cacheMissBudgets } from "./cache-miss-budgets";
 import { missTable } from "./cache-misses";
 import { cleanUpAll } from "./cleanup";
 import { readMissOptions, runCacheMisses } from "./misses-scenario";
