@@ -10,6 +10,7 @@ import { startScheduledBackups } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
 import { createServices } from "./container-factory";
 import { DataFolderFullError } from "./db/data-folder-space";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import { startDatabaseUpkeep } from "./db/upkeep";
 import { startScheduledPublishing } from "./exam-results/publishing-job";
 import { gracefulStop } from "./graceful-stop";
@@ -124,6 +125,20 @@ export async function startServer(options: StartOptions) {
     },
     "listening",
   );
+
+  // postgres.js sends a first statement of its own on each new connection (the array types) and
+  // never awaits it: a connection dropped or closed by the stall watch during it rejects with no
+  // one to hear, which would end the process. That only says the database is away, which the
+  // requests meet themselves (503); any other unheard rejection still ends the process.
+  process.on("unhandledRejection", (reason) => {
+    if (isDatabaseUnavailable(reason, true)) {
+      const { name, code } = reason as { name?: string; code?: string };
+      logger.warn({ name, code }, "a database connection was lost while it opened");
+      return;
+    }
+    logger.fatal({ err: reason }, "unhandled rejection");
+    process.exit(1);
+  });
 
   const reconciliation = startReconciliation(services);
   const messageQueue = startMessageQueue(services);

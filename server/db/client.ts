@@ -56,6 +56,11 @@ export function openDatabase(options: {
   url?: string;
   dataDir?: string;
   timeouts?: DatabaseTimeouts;
+  /**
+   * A dumped PGlite cluster that a new database starts as, instead of the build's empty one: the
+   * tests start each of their databases from one migrated once (tests/fixtures/migrated-cluster.ts).
+   */
+  startFrom?: Blob;
 }): DatabaseHandle {
   const timeouts = options.timeouts ?? defaultDatabaseTimeouts;
   const checkMs = timeouts.checkSeconds * 1000;
@@ -159,7 +164,7 @@ export function openDatabase(options: {
   const client = new PGlite(options.dataDir, {
     postgresqlconf: ["shared_buffers = 32MB"],
     // A new database starts from the dumped empty cluster instead of running initdb (2 s saved).
-    loadDataDir: templateFor(options.dataDir),
+    loadDataDir: options.startFrom ?? templateFor(options.dataDir),
   });
   const db = drizzlePglite({ client, schema, casing: "snake_case", logger: queryCounter });
   return {

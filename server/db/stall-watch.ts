@@ -3,8 +3,8 @@
 // quarter of an hour; statement_timeout cannot help, since it is the server that enforces it.
 // So while the pool has connections open and none of them heard from the server since the last
 // look, a heartbeat asks the server `select 1` on a connection of its own. When no answer comes
-// within the check timeout, every connection of the pool is closed with DatabaseNotAnswering:
-// their statements fail at once (503) and later ones connect afresh. An error that is an answer
+// within the check timeout, every connection of the pool that was silent all along is closed with
+// DatabaseNotAnswering: their statements fail at once (503) and later ones connect afresh. An error that is an answer
 // (a refused connection, a shutdown) closes nothing: the pool's connections meet it themselves.
 import net from "node:net";
 import postgres from "postgres";
@@ -66,17 +66,24 @@ export function watchForStalls(
     return heardFrom;
   }
 
-  function closeEverything(error: DatabaseNotAnswering) {
-    for (const socket of [...pool, ...own]) socket.destroy(error);
+  /**
+   * Closes the heartbeat's connections and those of the pool that were open when it asked and
+   * heard nothing since: a connection made or answered meanwhile (the server came back while the
+   * heartbeat waited) carries on, or a request that had just been answered again would fail.
+   */
+  function closeSilent(asked: Map<net.Socket, number>, error: DatabaseNotAnswering) {
+    for (const [socket, read] of asked) if (socket.bytesRead <= read) socket.destroy(error);
+    for (const socket of own) socket.destroy(error);
   }
 
   function look() {
     for (const socket of own) if (socket.destroyed) own.delete(socket);
     if (beating || poolHeardFrom() || pool.size === 0) return;
     beating = true;
+    const asked = new Map([...pool].map((socket) => [socket, socket.bytesRead]));
     answerWithin(heartbeat`select 1`, checkMs)
       .catch((error: unknown) => {
-        if (error instanceof DatabaseNotAnswering) closeEverything(error);
+        if (error instanceof DatabaseNotAnswering) closeSilent(asked, error);
       })
       .finally(() => {
         beating = false;
