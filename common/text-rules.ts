@@ -68,6 +68,13 @@ export function graphemeCount(text: string, stopAfter = Number.POSITIVE_INFINITY
 export const maxCodeUnitsPerLetter = 32;
 
 /**
+ * A limit in letters as a form box's maxlength, which the browser counts in code units: a Bangla
+ * letter may be several ("ক্ষ" is three), so the box never stops text the rules allow (they count
+ * the letters, in the browser and on the server).
+ */
+export const lettersAsCodeUnits = (letters: number): number => letters * maxCodeUnitsPerLetter;
+
+/**
  * The one length rule for text people type: at most `max` letters (grapheme clusters), e.g.
  * `.refine(maxGraphemes(100), …)`. "মোহাম্মদ শহীদুল ইসলাম" is 14 letters, not 21 code units.
  */

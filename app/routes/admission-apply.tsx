@@ -7,6 +7,7 @@ import type { Problem } from "../../common/errors/problem";
 import { takaText } from "../../common/fees";
 import { newApplicationInput } from "../../common/schemas/admission-applications";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import { createApplication } from "../../server/domain/admission-applications/applications";
 import { readRound } from "../../server/domain/admission-applications/rounds";
 import { DomainError, statusOf } from "../../server/domain/errors";
@@ -104,7 +105,7 @@ export default function AdmissionApply({ loaderData, actionData, params }: Route
           <TextField
             name="childName"
             label={t("applications.field.childName")}
-            maxLength={100}
+            maxLength={lettersAsCodeUnits(100)}
             error={answer?.fields?.childName ? te(answer.fields.childName) : undefined}
           />
           <Button type="submit" data-testid="apply-start">

@@ -17,6 +17,7 @@ import {
   statusChangeInput,
 } from "../../common/schemas/admission-applications";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import type { MessageKey } from "../../i18n/translate";
 import { admitApplicant } from "../../server/domain/admission-applications/admitting";
 import { roundBoard } from "../../server/domain/admission-applications/board";
@@ -189,7 +190,12 @@ export default function AdmissionBoard({ loaderData, actionData, params }: Route
             <input type="hidden" name="intent" value="cards" />
             <SelectField name="class" label={t("applications.field.class")} options={classOptions} />
             <TextField name="testAt" type="datetime-local" label={t("applications.board.testAt")} required />
-            <TextField name="room" label={t("applications.card.room")} maxLength={60} required />
+            <TextField
+              name="room"
+              label={t("applications.card.room")}
+              maxLength={lettersAsCodeUnits(60)}
+              required
+            />
             <TextField
               name="seats"
               type="number"
@@ -299,7 +305,11 @@ export default function AdmissionBoard({ loaderData, actionData, params }: Route
                           label={t("applications.board.move")}
                           options={nextStatuses[row.status].map((s) => ({ value: s, label: statusText(s) }))}
                         />
-                        <TextField name="note" label={t("applications.board.note")} maxLength={500} />
+                        <TextField
+                          name="note"
+                          label={t("applications.board.note")}
+                          maxLength={lettersAsCodeUnits(500)}
+                        />
                         <Button type="submit" size="small">
                           {t("applications.board.move")}
                         </Button>

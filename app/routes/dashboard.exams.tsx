@@ -20,6 +20,7 @@ import { type Problem, problem } from "../../common/errors/problem";
 import { examTitle } from "../../common/exam-title";
 import { readClassForm, readExamForm } from "../../common/schemas/exam-forms";
 import { publishInput } from "../../common/schemas/results";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import { formatDateTime } from "../../i18n/format";
 import { listClasses, saveClass } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
@@ -273,14 +274,14 @@ function ClassRow({
           label={row.id ? t("results.classes.name") : t("results.classes.new")}
           defaultValue={row.name}
           required
-          maxLength={40}
+          maxLength={lettersAsCodeUnits(40)}
           error={fieldError("name")}
         />
         <TextInput
           name="sections"
           label={t("results.classes.sections")}
           defaultValue={row.sections.join(", ")}
-          maxLength={400}
+          maxLength={lettersAsCodeUnits(400)}
           error={fieldError("sections")}
         />
         <Button

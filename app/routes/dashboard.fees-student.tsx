@@ -27,6 +27,7 @@ import {
   waiverInput,
 } from "../../common/schemas/fees";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { correctInvoice } from "../../server/domain/fees/corrections";
 import { studentLedger } from "../../server/domain/fees/ledger";
@@ -213,7 +214,7 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
             <TextInput
               name="reference"
               label={t("fees.reference")}
-              maxLength={60}
+              maxLength={lettersAsCodeUnits(60)}
               defaultValue={answer?.form?.reference ?? ""}
               error={field("reference")}
             />
@@ -285,7 +286,7 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
                 name="reason"
                 label={t("fees.reason")}
                 required
-                maxLength={250}
+                maxLength={lettersAsCodeUnits(250)}
                 error={field("reason", "waiver")}
               />
             </Group>
@@ -342,7 +343,7 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
                   name="reason"
                   label={t("fees.reason")}
                   required
-                  maxLength={250}
+                  maxLength={lettersAsCodeUnits(250)}
                   error={field("reason", "correct")}
                 />
               </Group>
@@ -469,7 +470,7 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
                             name="reason"
                             label={t("fees.reason")}
                             required
-                            maxLength={250}
+                            maxLength={lettersAsCodeUnits(250)}
                             error={
                               of("refund")?.form?.receipt === payment.id
                                 ? field("reason", "refund")
@@ -496,7 +497,7 @@ export default function FeesStudent({ loaderData, actionData }: Route.ComponentP
                           name="reason"
                           label={t("fees.reason")}
                           required
-                          maxLength={250}
+                          maxLength={lettersAsCodeUnits(250)}
                           error={
                             of("cancel")?.form?.receipt === payment.id ? field("reason", "cancel") : undefined
                           }

@@ -18,6 +18,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { registerStatuses } from "../../common/people";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { childInput, enrolmentInput, registerQuery } from "../../common/schemas/register";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
 import { listRegister } from "../../server/domain/register/list";
@@ -135,7 +136,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             type="search"
             label={t("registerPage.search")}
             defaultValue={filters.q ?? ""}
-            maxLength={100}
+            maxLength={lettersAsCodeUnits(100)}
             style={{ flex: "1 1 200px" }}
           />
           <TextInput

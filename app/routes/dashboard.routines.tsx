@@ -26,7 +26,7 @@ import {
   substituteBox,
 } from "../../common/schemas/routine-forms";
 import { dhakaToday, weekdays } from "../../common/schemas/routines";
-import { maxCodeUnitsPerLetter } from "../../common/text-rules";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import { formatDate, localDigits } from "../../i18n/format";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError } from "../../server/domain/errors";
@@ -149,13 +149,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const classTitle = (name: string, section: string) => (section ? `${name} (${section})` : name);
-
-/**
- * A limit in letters as the browser's maxlength, which counts code units: a Bangla letter may be
- * several, so the box never stops a name the rules allow (they check the letters, in the browser
- * and on the server).
- */
-const lettersAsCodeUnits = (letters: number) => letters * maxCodeUnitsPerLetter;
 
 export default function DashboardRoutines({ loaderData }: Route.ComponentProps) {
   const { t, te, intl } = useI18n();

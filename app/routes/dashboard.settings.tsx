@@ -11,7 +11,7 @@ import { type Problem, problem } from "../../common/errors/problem";
 import { readPrice } from "../../common/money";
 import { cartChargesInput, chargeLabelMaxLetters } from "../../common/schemas/cart-charges";
 import { instituteNameMaxLetters, siteSettingsInput } from "../../common/schemas/site-settings";
-import { asciiDigits } from "../../common/text-rules";
+import { asciiDigits, lettersAsCodeUnits } from "../../common/text-rules";
 import { readCartCharges, saveCartCharges } from "../../server/domain/cart-charges";
 import { DomainError } from "../../server/domain/errors";
 import { readSiteSettings, saveSiteSettings } from "../../server/domain/site-settings";
@@ -144,7 +144,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               label={t("settings.nameEn")}
               description={t("settings.nameHint")}
               defaultValue={settings.nameEn ?? ""}
-              maxLength={instituteNameMaxLetters * 4}
+              maxLength={lettersAsCodeUnits(instituteNameMaxLetters)}
               error={fieldError("nameEn")}
             />
             <TextInput
@@ -153,7 +153,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               label={t("settings.nameBn")}
               description={t("settings.nameHint")}
               defaultValue={settings.nameBn ?? ""}
-              maxLength={instituteNameMaxLetters * 4}
+              maxLength={lettersAsCodeUnits(instituteNameMaxLetters)}
               error={fieldError("nameBn")}
             />
             <Button type="submit" name="intent" value="site-settings" variant="filled">
@@ -195,7 +195,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
                 label={t(`settings.charges.${name}`)}
                 description={t("settings.charges.labelHint")}
                 defaultValue={charges[name] ?? ""}
-                maxLength={chargeLabelMaxLetters * 4}
+                maxLength={lettersAsCodeUnits(chargeLabelMaxLetters)}
                 error={fieldError(name)}
               />
             ))}

@@ -21,6 +21,7 @@ import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { teacherRecordInput, teachingFromRoutineInput, teachingInput } from "../../common/schemas/people";
 import { sessionName } from "../../common/schemas/results";
 import { dhakaToday } from "../../common/schemas/routines";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import {
@@ -285,7 +286,7 @@ export default function Teaching({ loaderData }: Route.ComponentProps) {
                   name="subject"
                   label={t("teaching.subject")}
                   required
-                  maxLength={80}
+                  maxLength={lettersAsCodeUnits(80)}
                   error={field("subject")}
                 />
                 <Group>

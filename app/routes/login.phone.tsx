@@ -6,6 +6,7 @@ import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from
 import type { Problem } from "../../common/errors/problem";
 import { phoneNumber as phoneNumberRule } from "../../common/schemas/account-security";
 import { maxNameLength } from "../../common/schemas/users";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import { FormError } from "../components/form-error";
 import { callAuth, redirectWithAuthCookies } from "../lib/auth-calls.server";
 import { useI18n } from "../lib/i18n";
@@ -126,7 +127,7 @@ export default function PhoneSignIn({ loaderData, actionData }: Route.ComponentP
                 label={t("phoneSignIn.name")}
                 autoComplete="name"
                 required
-                maxLength={maxNameLength * 8}
+                maxLength={lettersAsCodeUnits(maxNameLength)}
                 error={fieldError("name")}
               />
               <Button type="submit" busy={busy} block>

@@ -7,6 +7,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { classOptions } from "../../common/classes";
 import { profileInput } from "../../common/schemas/users";
+import { lettersAsCodeUnits } from "../../common/text-rules";
 import { sendAddedEmailAgain, waitingEmail } from "../../server/domain/added-email";
 import { DomainError } from "../../server/domain/errors";
 import { updateOwnProfile } from "../../server/domain/profile";
@@ -148,7 +149,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
             name="about"
             label={t("profile.field.about")}
             rows={4}
-            maxLength={2000}
+            maxLength={lettersAsCodeUnits(2000)}
             defaultValue={profile.about ?? ""}
             error={fieldError("about")}
           />

@@ -2,6 +2,7 @@
 // for leave (first and last day, reason) that posts to the page's own action (no script needed).
 import { Form, useActionData, useNavigation } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 import { formatDate } from "../../../i18n/format";
 import type { LeaveRequest } from "../../../server/domain/attendance/request-leave";
 import { useI18n } from "../../lib/i18n";
@@ -57,7 +58,7 @@ export function LeaveForm({ requests, today }: { requests: LeaveRequest[]; today
         </label>
         <label className="leave-form__field">
           <span>{t("attendance.leave.reason")}</span>
-          <textarea name="reason" rows={3} maxLength={2000} required />
+          <textarea name="reason" rows={3} maxLength={lettersAsCodeUnits(2000)} required />
           {field("reason") ? <span className="leave-form__error">{field("reason")}</span> : null}
         </label>
         <Button type="submit" disabled={busy}>

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { href, Link, useFetcher, useOutletContext } from "react-router";
 import { cardFormFieldOf, parseExpiry } from "../../../common/card-form";
 import { toMajorUnits } from "../../../common/money";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 import { formatPrice } from "../../../i18n/format";
 import { clearCart } from "../../lib/cart";
 import { useI18n } from "../../lib/i18n";
@@ -268,7 +269,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
                 autoComplete="name"
                 defaultValue={user.name}
                 required
-                maxLength={100}
+                maxLength={lettersAsCodeUnits(100)}
                 error={fieldError("name")}
               />
               <TextArea
@@ -277,7 +278,7 @@ export function CardForm({ provider }: { provider: "test" | "stripe" }) {
                 autoComplete="street-address"
                 rows={2}
                 required
-                maxLength={300}
+                maxLength={lettersAsCodeUnits(300)}
                 error={fieldError("address")}
               />
             </div>

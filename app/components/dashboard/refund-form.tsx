@@ -7,6 +7,7 @@
 import { Button, Checkbox, Group, Text, TextInput } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
 
@@ -77,7 +78,7 @@ export function RefundForm({
           name="reason"
           label={t("cart.refund.reason")}
           required
-          maxLength={250}
+          maxLength={lettersAsCodeUnits(250)}
           size="xs"
           error={fieldError("reason")}
         />

@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import type { CSSProperties, ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 import { useI18n } from "../../lib/i18n";
 
 /**
@@ -100,7 +101,7 @@ export function TableSearch({
           type="search"
           label={label}
           defaultValue={defaultValue}
-          maxLength={100}
+          maxLength={lettersAsCodeUnits(100)}
           style={{ flex: "1 1 220px" }}
         />
         {children}

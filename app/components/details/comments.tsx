@@ -6,6 +6,7 @@
 import { useEffect, useRef } from "react";
 import { href, Link, useFetcher, useRouteLoaderData } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 import { formatDate } from "../../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -146,7 +147,7 @@ function CommentForm({ blogId, actionData }: { blogId: string; actionData?: Comm
           label={t("details.comments.name")}
           defaultValue={user.name}
           autoComplete="name"
-          maxLength={100}
+          maxLength={lettersAsCodeUnits(100)}
           required
           error={fieldMessage("name")}
         />
@@ -164,7 +165,7 @@ function CommentForm({ blogId, actionData }: { blogId: string; actionData?: Comm
           name="message"
           label={t("details.comments.message")}
           rows={5}
-          maxLength={5000}
+          maxLength={lettersAsCodeUnits(5000)}
           required
           error={fieldMessage("message")}
         />

@@ -5,6 +5,7 @@ import { Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInput } fro
 import { Form } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
 import { writeSubjectLines } from "../../../common/subject-lines";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 import type { Exam } from "../../../server/domain/exams";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -47,7 +48,7 @@ export function ExamForm({
           name="name"
           label={t("results.exams.name")}
           required
-          maxLength={100}
+          maxLength={lettersAsCodeUnits(100)}
           defaultValue={exam?.name}
           error={field("name")}
         />

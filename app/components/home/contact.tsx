@@ -7,6 +7,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { Problem } from "../../../common/errors/problem";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 import type { MessageKey } from "../../../i18n";
 import { useI18n } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -86,7 +87,7 @@ export function ContactForm({ answer }: { answer?: FormAnswer }) {
         name="name"
         label={t("home.contact.name")}
         autoComplete="name"
-        maxLength={100}
+        maxLength={lettersAsCodeUnits(100)}
         required
         defaultValue={typed.name}
         error={fieldError("name")}
@@ -104,7 +105,7 @@ export function ContactForm({ answer }: { answer?: FormAnswer }) {
       <TextArea
         name="message"
         label={t("home.contact.message")}
-        maxLength={5000}
+        maxLength={lettersAsCodeUnits(5000)}
         rows={5}
         required
         defaultValue={typed.message}

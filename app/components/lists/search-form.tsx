@@ -3,6 +3,7 @@
 // to the history. The field is never re-created, so it keeps focus and what was typed.
 import { useEffect, useId, useRef } from "react";
 import { Form, useSubmit } from "react-router";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 
 const pauseMs = 300;
 
@@ -56,7 +57,7 @@ export function SearchForm({
           name="q"
           defaultValue={q}
           placeholder={placeholder}
-          maxLength={100}
+          maxLength={lettersAsCodeUnits(100)}
           autoComplete="off"
           onChange={(event) => {
             const value = event.currentTarget.value;

@@ -7,6 +7,7 @@
 import { useEffect, useState } from "react";
 import { href, Link } from "react-router";
 import { type Problem, problem } from "../../../common/errors/problem";
+import { lettersAsCodeUnits } from "../../../common/text-rules";
 import { useI18n } from "../../lib/i18n";
 import { acceptedImageTypes, useFilePreview, useUpload } from "../../lib/upload";
 import { type FieldErrors, useSchemaForm } from "../../lib/use-schema-form";
@@ -100,14 +101,14 @@ export function BlogForm({
           name="title"
           label={t("profile.post.title")}
           required
-          maxLength={200}
+          maxLength={lettersAsCodeUnits(200)}
           defaultValue={values?.title}
           error={fieldError("title")}
         />
         <TextField
           name="category"
           label={t("profile.post.category")}
-          maxLength={50}
+          maxLength={lettersAsCodeUnits(50)}
           defaultValue={values?.category}
           error={fieldError("category")}
         />
@@ -115,7 +116,7 @@ export function BlogForm({
           name="body"
           label={t("profile.post.body")}
           rows={10}
-          maxLength={50000}
+          maxLength={lettersAsCodeUnits(50000)}
           defaultValue={values?.body}
           error={fieldError("body")}
         />
