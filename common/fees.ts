@@ -79,3 +79,47 @@ export function takaText(minor: number): string {
   const paisa = abs % 100;
   return `${sign}${whole}${paisa ? `.${String(paisa).padStart(2, "0")}` : ""}`;
 }
+
+export type SiblingChild = { id: string; dateOfBirth: string | null; phones: readonly string[] };
+
+/**
+ * Each child's place in their family, 1 for the eldest: a family is the children who share a
+ * guardian's phone, directly or through a brother or sister (two parents' phones join them). The
+ * eldest by date of birth comes first, a child without one after those with; ties by id, so the
+ * order is the same every month.
+ */
+export function siblingPlaces(children: readonly SiblingChild[]): Map<string, number> {
+  const parent = new Map<string, string>(children.map((child) => [child.id, child.id]));
+  const root = (id: string): string => {
+    let at = id;
+    while (parent.get(at) !== at) at = parent.get(at) as string;
+    parent.set(id, at);
+    return at;
+  };
+  const firstWithPhone = new Map<string, string>();
+  for (const child of children)
+    for (const phone of child.phones) {
+      const other = firstWithPhone.get(phone);
+      if (other === undefined) firstWithPhone.set(phone, child.id);
+      else parent.set(root(child.id), root(other));
+    }
+  const families = new Map<string, SiblingChild[]>();
+  for (const child of children)
+    families.set(root(child.id), [...(families.get(root(child.id)) ?? []), child]);
+  const places = new Map<string, number>();
+  for (const family of families.values()) {
+    family.sort(
+      (a, b) => (a.dateOfBirth ?? "9999").localeCompare(b.dateOfBirth ?? "9999") || a.id.localeCompare(b.id),
+    );
+    family.forEach((child, index) => places.set(child.id, index + 1));
+  }
+  return places;
+}
+
+export type SiblingRule = { secondPercent: number; laterPercent: number };
+
+/** The sibling discount off a charge for the child at this place in the family: none for the eldest. */
+export function siblingPart(charge: number, rule: SiblingRule, place: number): number {
+  const percent = place <= 1 ? 0 : place === 2 ? rule.secondPercent : rule.laterPercent;
+  return Math.max(0, Math.min(charge, Math.floor((charge * percent) / 100)));
+}

@@ -17,13 +17,20 @@ import {
 import { data, Form, href, Link, redirect } from "react-router";
 import type { Problem } from "../../common/errors/problem";
 import { takaText } from "../../common/fees";
-import { feeDueKinds, feeRateInput, fineBandsInput, generateInput } from "../../common/schemas/fees";
+import {
+  feeDueKinds,
+  feeRateInput,
+  fineBandsInput,
+  generateInput,
+  siblingRuleInput,
+} from "../../common/schemas/fees";
 import { fieldProblemsOf } from "../../common/schemas/field-errors";
 import { dhakaToday } from "../../common/schemas/routines";
 import { listClasses } from "../../server/domain/classes";
 import { DomainError, statusOf } from "../../server/domain/errors";
 import { duesList } from "../../server/domain/fees/dues";
 import { type Generated, generateMonth } from "../../server/domain/fees/generate";
+import { readSiblingRule, saveSiblingRule } from "../../server/domain/fees/siblings";
 import {
   type FeeStructure,
   listHeads,
@@ -60,8 +67,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     classes[0]?.name ??
     null;
   const section = url.searchParams.get("section")?.trim() || "";
-  const [heads, structure, dues] = await Promise.all([
+  const [heads, siblingRule, structure, dues] = await Promise.all([
     listHeads(services.db, actor),
+    readSiblingRule(services.db, actor, session),
     className ? readStructure(services.db, actor, session, className) : null,
     className ? duesList(services.db, actor, { session, class: className, section }) : null,
   ]);
@@ -72,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     section,
     classes: classes.map((c) => ({ name: c.name, sections: c.sections })),
     heads,
+    siblingRule,
     structure,
     dues,
     saved: url.searchParams.get("saved") === "1",
@@ -139,6 +148,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       await setFineBands(services.db, actor, parsed.data);
       return back({ saved: "1" });
     }
+    if (intent === "sibling") {
+      const parsed = siblingRuleInput.safeParse({
+        session: form.session,
+        head: form.head,
+        secondPercent: form.secondPercent || "0",
+        laterPercent: form.laterPercent || "0",
+      });
+      if (!parsed.success) return refuse({ intent, fields: fieldProblemsOf(parsed.error) });
+      await saveSiblingRule(services.db, actor, parsed.data);
+      return back({ saved: "1" });
+    }
     if (intent === "generate") {
       const parsed = generateInput.safeParse({
         session: form.session,
@@ -198,8 +218,19 @@ function RateRows({ structure }: { structure: FeeStructure }) {
 
 export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
   const { t, te, locale } = useI18n();
-  const { session, className, section, classes, heads, structure, dues, saved, generated, reminded } =
-    loaderData;
+  const {
+    session,
+    className,
+    section,
+    classes,
+    heads,
+    siblingRule,
+    structure,
+    dues,
+    saved,
+    generated,
+    reminded,
+  } = loaderData;
   const answer = actionData as Answer | undefined;
   const fieldError = (intent: string, name: string) => {
     const found = answer?.intent === intent ? answer.fields?.[name] : undefined;
@@ -365,6 +396,60 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
           </details>
         </Paper>
       ) : null}
+
+      <Paper withBorder p="md" mb="lg">
+        <Title order={3} size="h4" mb="xs">
+          {t("fees.sibling")}
+        </Title>
+        <Text size="sm" mb="xs" data-testid="fees-sibling-rule">
+          {siblingRule.on
+            ? t("fees.sibling.on", {
+                head: siblingRule.headName ?? "",
+                second: siblingRule.secondPercent,
+                later: siblingRule.laterPercent,
+              })
+            : t("fees.sibling.off")}
+        </Text>
+        <details open={answer?.intent === "sibling" ? true : undefined}>
+          <summary>{t("fees.sibling.save")}</summary>
+          <Text size="sm" my="xs">
+            {t("fees.sibling.lead")}
+          </Text>
+          <Form method="post" data-testid="fees-sibling-form">
+            <FormError message={formError("sibling")} />
+            {placeFields}
+            <input type="hidden" name="intent" value="sibling" />
+            <Group align="start" gap="sm" wrap="wrap">
+              <NativeSelect
+                name="head"
+                label={t("fees.sibling.head")}
+                defaultValue={siblingRule.head ?? "tuition"}
+                data={heads.map((head) => ({ value: head.key, label: head.name }))}
+                error={fieldError("sibling", "head")}
+              />
+              <TextInput
+                name="secondPercent"
+                label={t("fees.sibling.second")}
+                defaultValue={String(siblingRule.secondPercent)}
+                inputMode="numeric"
+                maxLength={3}
+                error={fieldError("sibling", "secondPercent")}
+              />
+              <TextInput
+                name="laterPercent"
+                label={t("fees.sibling.later")}
+                defaultValue={String(siblingRule.laterPercent)}
+                inputMode="numeric"
+                maxLength={3}
+                error={fieldError("sibling", "laterPercent")}
+              />
+            </Group>
+            <Button type="submit" mt="sm">
+              {t("fees.sibling.save")}
+            </Button>
+          </Form>
+        </details>
+      </Paper>
 
       <Paper withBorder p="md" mb="lg">
         <Title order={3} size="h4" mb="xs">

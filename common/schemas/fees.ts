@@ -57,7 +57,7 @@ export const positiveTaka = majorUnitPrice.refine((minor) => minor > 0, {
   error: issue("payment.amountPositive"),
 });
 
-const wholeNumber = (key: "fees.dueDay" | "fees.percent", min: number, max: number) =>
+const wholeNumber = (key: "fees.dueDay" | "fees.percent" | "fees.siblingPercent", min: number, max: number) =>
   z.coerce
     .number({ error: issue(key) })
     .int({ error: issue(key) })
@@ -161,6 +161,18 @@ export const waiverInput = z
       ctx.addIssue({ code: "custom", path: ["until"], message: issue("fees.untilBeforeFrom") });
   });
 export type WaiverInput = z.output<typeof waiverInput>;
+
+/**
+ * A session's sibling discount: the head it comes off and the percent for the second child and
+ * for each later one; both 0 switch it off.
+ */
+export const siblingRuleInput = z.strictObject({
+  session: sessionName,
+  head: headKey,
+  secondPercent: wholeNumber("fees.siblingPercent", 0, 100),
+  laterPercent: wholeNumber("fees.siblingPercent", 0, 100),
+});
+export type SiblingRuleInput = z.output<typeof siblingRuleInput>;
 
 /** The months of a session a student pays for: from the month they joined, until the last before they left. */
 export const termInput = z

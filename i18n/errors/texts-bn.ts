@@ -390,6 +390,7 @@ const textsBn = {
   "fees.dueDay": "১ থেকে ২৮ তারিখের মধ্যে হতে হবে",
   "fees.months": "১ থেকে ১২ এর মধ্যে মাস হতে হবে",
   "fees.percent": "১ থেকে ১০০ এর মধ্যে পূর্ণ সংখ্যা হতে হবে",
+  "fees.siblingPercent": "০ থেকে ১০০ এর মধ্যে পূর্ণ সংখ্যা হতে হবে",
   "fees.percentOrAmount": "শতাংশ অথবা পরিমাণ দিন, দুটো নয়",
   "fees.due": "monthly, months অথবা once হতে হবে",
   "fees.channel": "cash, cheque, bank, bkash, nagad অথবা card হতে হবে",

@@ -419,6 +419,7 @@ export const errorTextsEn = {
   "fees.dueDay": "must be a day from 1 to 28",
   "fees.months": "must name months from 1 to 12",
   "fees.percent": "must be a whole number from 1 to 100",
+  "fees.siblingPercent": "must be a whole number from 0 to 100",
   "fees.percentOrAmount": "give either a percent or an amount, not both",
   "fees.due": "must be monthly, months or once",
   "fees.channel": "must be cash, cheque, bank, bkash, nagad or card",

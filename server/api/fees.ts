@@ -20,6 +20,7 @@ import {
   generateInput,
   paymentInput,
   publicFeeOrderInput,
+  siblingRuleInput,
   termInput,
   waiverInput,
 } from "../../common/schemas/fees";
@@ -35,6 +36,7 @@ import { feeOrderState, startChildFeeOrder, startPublicFeeOrder } from "../domai
 import { takePayment } from "../domain/fees/payment";
 import { cancelReceipt, readReceipt } from "../domain/fees/receipt";
 import { refundFeePayment } from "../domain/fees/refunds";
+import { readSiblingRule, saveSiblingRule } from "../domain/fees/siblings";
 import {
   addHead,
   listHeads,
@@ -50,6 +52,14 @@ import { Answer, endpoint, FileAnswer } from "./endpoint";
 const tag = "Tuition fees";
 const idParams = z.object({ id: z.string().max(100) });
 const receiptKeyQuery = z.object({ key: z.string().max(100).optional() });
+const siblingRuleWire = z.object({
+  session: z.string(),
+  on: z.boolean(),
+  head: z.string().nullable().meta({ description: "The head's key; null when off" }),
+  headName: z.string().nullable(),
+  secondPercent: z.number().int().meta({ description: "Percent off for the second child, 0-100" }),
+  laterPercent: z.number().int().meta({ description: "Percent off for each later child, 0-100" }),
+});
 const feeOrderWire = z.object({
   orderId: z.string(),
   clientSecret: z.string().nullable(),
@@ -102,7 +112,7 @@ const ledgerWire = z.object({
     z.object({
       id: z.string(),
       date: z.string(),
-      kind: z.enum(["charge", "waiver", "fine", "credit", "debit", "payment", "refund"]),
+      kind: z.enum(["charge", "waiver", "sibling", "fine", "credit", "debit", "payment", "refund"]),
       label: z.string(),
       month: z.string().nullable(),
       reason: z.string().nullable(),
@@ -239,6 +249,30 @@ export const feeEndpoints = [
     body: fineBandsInput,
     response: structureWire,
     handle: ({ services, actor, body }) => setFineBands(services.db, actor, body),
+  }),
+  endpoint({
+    method: "GET",
+    paths: ["/fees/sibling-discount"],
+    summary:
+      "A session's sibling discount: off, or the head it comes off and the percents for the second and later children",
+    tag,
+    access: "accountant or admin",
+    query: z.strictObject({ session: sessionName }),
+    response: siblingRuleWire,
+    handle: ({ services, actor, query }) => readSiblingRule(services.db, actor, query.session),
+  }),
+  endpoint({
+    method: "PUT",
+    paths: ["/fees/sibling-discount"],
+    summary:
+      "Switch a session's sibling discount on or change it (a percent off a head's charges for the second child " +
+      "of a family, another for each later one; a family is the children sharing a guardian's phone, the eldest " +
+      "paying in full), or off with both percents 0. Months generated afterwards carry it.",
+    tag,
+    access: "accountant or admin",
+    body: siblingRuleInput,
+    response: siblingRuleWire,
+    handle: ({ services, actor, body }) => saveSiblingRule(services.db, actor, body),
   }),
   endpoint({
     method: "POST",

@@ -583,7 +583,8 @@ export const orderItems = pgTable(
 
 export const feeDueKinds = ["monthly", "months", "once"] as const;
 export type FeeDueKind = (typeof feeDueKinds)[number];
-export const feeLineKinds = ["charge", "waiver", "fine", "credit", "debit"] as const;
+/** "sibling": the sibling discount of a session's rule (feeSiblingRules), made with the invoice. */
+export const feeLineKinds = ["charge", "waiver", "sibling", "fine", "credit", "debit"] as const;
 export type FeeLineKind = (typeof feeLineKinds)[number];
 export const feeWaiverKinds = ["percent", "fixed"] as const;
 export type FeeWaiverKind = (typeof feeWaiverKinds)[number];
@@ -730,6 +731,22 @@ export const feeWaivers = pgTable(
 );
 
 /** A line of an invoice: a head's charge, a waiver (negative), a fine, or a correction with its reason. */
+/**
+ * A session's sibling discount, when the school has switched it on: a percent off one head's
+ * charges for the second child of a family and another for each later one (families are the
+ * children who share a guardian's phone on the register; the eldest pays in full).
+ */
+export const feeSiblingRules = pgTable("fee_sibling_rules", {
+  session: varchar({ length: 9 }).primaryKey(),
+  headId: uuid()
+    .notNull()
+    .references(() => feeHeads.id),
+  secondPercent: integer().notNull(),
+  laterPercent: integer().notNull(),
+  actorId: text().references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export const feeInvoiceLines = pgTable(
   "fee_invoice_lines",
   {
@@ -750,7 +767,10 @@ export const feeInvoiceLines = pgTable(
   (t) => [
     index().on(t.invoiceId),
     uniqueIndex().on(t.invoiceId, t.waiverId),
-    check("fee_invoice_lines_kind", sql`${t.kind} in ('charge', 'waiver', 'fine', 'credit', 'debit')`),
+    check(
+      "fee_invoice_lines_kind",
+      sql`${t.kind} in ('charge', 'waiver', 'sibling', 'fine', 'credit', 'debit')`,
+    ),
   ],
 );
 

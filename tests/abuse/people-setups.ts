@@ -376,6 +376,10 @@ export const aFeeRate: Setup = async (w) => {
 export const feeFines: Setup = async (w) => ({
   body: { session: "2026", class: (await feeChild(w)).className, bands: [{ afterDay: 10, amount: "10" }] },
 });
+export const feeSiblingRule: Setup = async (w) => {
+  await feeChild(w);
+  return { body: { session: "2026", head: "tuition", secondPercent: 25, laterPercent: 50 } };
+};
 export const feeMonth: Setup = async (w) => ({
   body: { session: "2026", month: "2026-02", class: (await feeChild(w)).className },
 });

@@ -95,6 +95,21 @@ describe("tuition fees in the browser", () => {
       "After the 10th: 10 taka · After the month's end: 50 taka",
     );
 
+    // The sibling discount, switched on: these 40 children have 40 different phones, so no one is
+    // a second child and the figures below stay as they are.
+    await page.getByText("Save the sibling discount", { exact: true }).click();
+    const sibling = page.getByTestId("fees-sibling-form");
+    await sibling.locator('input[name="secondPercent"]').fill("101");
+    await sibling.getByRole("button", { name: "Save the sibling discount" }).click();
+    await sibling.getByText("must be a whole number from 0 to 100").waitFor();
+    await sibling.locator('input[name="secondPercent"]').fill("25");
+    await sibling.locator('input[name="laterPercent"]').fill("50");
+    await sibling.getByRole("button", { name: "Save the sibling discount" }).click();
+    await page.getByText("Saved.").waitFor();
+    expect(await page.getByTestId("fees-sibling-rule").textContent()).toBe(
+      "On: 25% off Tuition for the second child, 50% for each later one",
+    );
+
     for (const month of ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-06"]) {
       const generate = page.getByTestId("fees-generate-form");
       await generate.locator('input[name="month"]').fill(month);

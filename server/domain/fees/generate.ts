@@ -1,11 +1,11 @@
 // Generating a month's invoices: for every student on the register who studies in a class with
 // fees that month (enrolled in the session, within the months their term names, and still
 // studying unless their term ends later), one invoice for the month with each head that falls due
-// in it, and one for each one-time head not charged yet; waivers that cover the month are lines of
-// it. An invoice that exists is left as it is, so generating twice never doubles anything.
+// in it, and one for each one-time head not charged yet; waivers that cover the month and the
+// session's sibling discount (siblings.ts) are lines of it. An invoice that exists is left as it is, so generating twice never doubles anything.
 import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
-import { chargedInMonth, dueDate, waiverCovers, waiverPart } from "../../../common/fees";
+import { chargedInMonth, dueDate, siblingPart, waiverCovers, waiverPart } from "../../../common/fees";
 import type { GenerateInput } from "../../../common/schemas/fees";
 import type { Database } from "../../db/client";
 import {
@@ -22,6 +22,7 @@ import type { Actor } from "../actor";
 import { DomainError } from "../errors";
 import { requireFeeStaff } from "./access";
 import { feeClassNamed } from "./classes";
+import { siblingPlacesIn, siblingRuleOf } from "./siblings";
 
 export type Generated = {
   month: string;
@@ -97,6 +98,10 @@ export async function generateMonth(db: Database, actor: Actor, input: GenerateI
   for (const waiver of waivers)
     waiversOf.set(waiver.registerStudentId, [...(waiversOf.get(waiver.registerStudentId) ?? []), waiver]);
 
+  // The session's sibling discount, if the school switched it on, and each child's place in their family.
+  const siblingRule = studentIds.length === 0 ? null : await siblingRuleOf(db, input.session);
+  const places = siblingRule ? await siblingPlacesIn(db, input.session) : new Map<string, number>();
+
   // Every invoice the month may need, with its lines, keyed by student and period.
   type Planned = { invoice: typeof feeInvoices.$inferInsert; lines: Omit<Line, "invoiceId">[] };
   const planned: Planned[] = [];
@@ -122,7 +127,17 @@ export async function generateMonth(db: Database, actor: Actor, input: GenerateI
             reason: w.reason,
           }))
           .filter((line) => line.amountMinor !== 0);
-        return [charge, ...off];
+        // The sibling discount, never more than what the waivers left of the charge.
+        const left = rate.amountMinor + off.reduce((total, line) => total + line.amountMinor, 0);
+        const sibling =
+          siblingRule && siblingRule.headId === rate.headId
+            ? Math.min(left, siblingPart(rate.amountMinor, siblingRule, places.get(student.id) ?? 1))
+            : 0;
+        const siblingLine =
+          sibling > 0
+            ? [{ kind: "sibling" as const, headId: rate.headId, label: headName, amountMinor: -sibling }]
+            : [];
+        return [charge, ...off, ...siblingLine];
       });
     const base = {
       registerStudentId: student.id,

@@ -116,7 +116,10 @@ export async function studentLedger(
   const rows: Omit<LedgerEntry, "balanceMinor">[] = [
     ...lines.map((line) => {
       const invoice = invoiceOf.get(line.invoiceId);
-      const onInvoice = line.kind === "charge" || (line.kind === "waiver" && line.actorId === null);
+      const onInvoice =
+        line.kind === "charge" ||
+        line.kind === "sibling" ||
+        (line.kind === "waiver" && line.actorId === null);
       return {
         id: line.id,
         date: onInvoice ? (invoice?.dueOn ?? dayOf(line.createdAt)) : dayOf(line.createdAt),

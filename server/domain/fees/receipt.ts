@@ -97,7 +97,7 @@ export async function readReceipt(db: Database, actor: Actor, id: string, key?: 
     overpaidMinor: payment.overpaidMinor,
     waiverMinor: -invoices
       .flatMap((invoice) => invoice.lines)
-      .filter((line) => line.kind === "waiver")
+      .filter((line) => line.kind === "waiver" || line.kind === "sibling")
       .reduce((total, line) => total + line.amountMinor, 0),
     collector: payment.collectorName,
     invoices,
