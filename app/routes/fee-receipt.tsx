@@ -1,5 +1,5 @@
-// /fees/receipts/{id}: a fee payment's money receipt, ready to print on A5 (the print stylesheet
-// in fees.css leaves out the header and footer): its number, the student, the months and heads
+// /fees/receipts/{id}: a fee payment's money receipt, ready to print on A5, or with ?paper=80mm on
+// an 80 mm receipt printer's roll (the print stylesheet in fees.css leaves out the header and footer): its number, the student, the months and heads
 // paid with the fine and the waivers, how it was paid, who took it, and the amount in words in
 // English and in Bangla. The staff and the child's own family see it; anyone else gets a 403.
 import { data, href } from "react-router";
@@ -22,16 +22,23 @@ export const handle = {
   ...readingPage,
   ...personalPage,
   texts: ["fees"],
-  query: ["key"],
+  query: ["key", "paper"],
 } satisfies TextsHandle & HydrationHandle;
 
 export const loader = withTexts(handle, async ({ request, context, params }: Route.LoaderArgs) => {
   // Whoever holds the key of the online payment that made it reads it without an account.
-  const key = new URL(request.url).searchParams.get("key") ?? undefined;
+  const url = new URL(request.url);
+  const key = url.searchParams.get("key") ?? undefined;
+  const paper = url.searchParams.get("paper") === "80mm" ? "80mm" : "a5";
   const actor = key ? pageOf(context).actor : requireUserPage(context, request);
   const { services } = pageOf(context);
   try {
-    return { receipt: await readReceipt(services.db, actor, params.id, key), staff: isFeeStaff(actor) };
+    return {
+      receipt: await readReceipt(services.db, actor, params.id, key),
+      staff: isFeeStaff(actor),
+      paper,
+      key: key ?? null,
+    };
   } catch (error) {
     if (error instanceof DomainError && error.code === "unauthorized") requireUserPage(context, request);
     if (error instanceof DomainError && (error.code === "not_found" || error.code === "forbidden"))
@@ -47,10 +54,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function FeeReceipt({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { receipt, staff } = loaderData;
+  const { receipt, staff, paper, key } = loaderData;
   const { student } = receipt;
+  /** The same receipt laid out for the other paper (the key kept for a payer without an account). */
+  const onPaper = (size: "a5" | "80mm") =>
+    `?${new URLSearchParams({ ...(key ? { key } : {}), ...(size === "80mm" ? { paper: size } : {}) })}`;
   return (
-    <div className="container container--narrow section receipt fee-receipt" data-testid="fee-receipt">
+    <div
+      className={`container container--narrow section receipt fee-receipt${paper === "80mm" ? " fee-receipt--80mm" : ""}`}
+      data-testid="fee-receipt"
+    >
       <p className="receipt__brand">{t("brand.name")}</p>
       <h1>{t("fees.receipt")}</h1>
       {receipt.cancelled ? (
@@ -141,6 +154,13 @@ export default function FeeReceipt({ loaderData }: Route.ComponentProps) {
       </p>
       <p lang="bn" data-testid="fee-receipt-words-bn">
         {amountInWords(receipt.amountMinor, "bn")}
+      </p>
+      <p className="no-print" data-testid="fee-receipt-paper">
+        {paper === "80mm" ? (
+          <a href={onPaper("a5")}>{t("fees.paper.a5")}</a>
+        ) : (
+          <a href={onPaper("80mm")}>{t("fees.paper.80mm")}</a>
+        )}
       </p>
       {staff ? (
         <p className="no-print">

@@ -28,6 +28,8 @@ const en = {
   "fees.months": "Months (1-12, such as 6, 11)",
   "fees.setRate": "Set the fee",
   "fees.fines": "Late fines",
+  "fees.paper.a5": "Print on A5 paper",
+  "fees.paper.80mm": "Print on an 80 mm receipt roll",
   "fees.sibling": "Sibling discount",
   "fees.sibling.lead":
     "Brothers and sisters are the children who share a guardian's phone on the register. The eldest pays in full; the discount is on the months generated from now on. Both percents 0 switch it off.",
@@ -184,6 +186,8 @@ const bn: typeof en = {
   "fees.months": "মাস (১-১২, যেমন 6, 11)",
   "fees.setRate": "ফি ঠিক করুন",
   "fees.fines": "বিলম্ব জরিমানা",
+  "fees.paper.a5": "A5 কাগজে প্রিন্ট করুন",
+  "fees.paper.80mm": "৮০ মিমি রসিদ রোলে প্রিন্ট করুন",
   "fees.sibling": "ভাইবোন ছাড়",
   "fees.sibling.lead":
     "রেজিস্টারে যাদের অভিভাবকের ফোন নম্বর এক, তারা ভাইবোন। বড়জন পুরো ফি দেয়; ছাড় এখন থেকে তৈরি হওয়া মাসগুলোতে। দুটি শতাংশই ০ দিলে ছাড় বন্ধ।",

@@ -3,6 +3,10 @@
 // generates January to June for 40 children with the page's forms (without script), reads the
 // dues, takes a payment on 20 March from a child's ledger (January with its 50 taka fine) and gets
 // the printed receipt with the amount in Bangla words; axe finds nothing, in English and Bangla.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkAccessibility, formatViolations } from "./accessibility";
@@ -97,7 +101,7 @@ describe("tuition fees in the browser", () => {
 
     // The sibling discount, switched on: these 40 children have 40 different phones, so no one is
     // a second child and the figures below stay as they are.
-    await page.getByText("Save the sibling discount", { exact: true }).click();
+    await page.locator("summary").filter({ hasText: "Save the sibling discount" }).click();
     const sibling = page.getByTestId("fees-sibling-form");
     await sibling.locator('input[name="secondPercent"]').fill("101");
     await sibling.getByRole("button", { name: "Save the sibling discount" }).click();
@@ -146,6 +150,18 @@ describe("tuition fees in the browser", () => {
     );
     expect(await page.getByTestId("fee-receipt-words-bn").textContent()).toBe("এক হাজার দুইশত পঞ্চাশ টাকা মাত্র");
     const receiptUrl = page.url();
+    // A5 as printed, and on an 80 mm receipt roll through the page's link (pdfinfo reads the size).
+    const printedSize = async () => {
+      const file = join(tmpdir(), `fee-receipt-${process.pid}.pdf`);
+      writeFileSync(file, await page.pdf({ preferCSSPageSize: true }));
+      return execFileSync("pdfinfo", [file], { encoding: "utf8" }).match(/Page size:\s+(.+)/)?.[1];
+    };
+    expect(await printedSize()).toMatch(/^4(19|20)(\.\d+)? x 59[45](\.\d+)? pts \(A5\)/);
+    await page.getByRole("link", { name: "Print on an 80 mm receipt roll" }).click();
+    await page.waitForURL(/paper=80mm/);
+    // 80 mm is 226.77 points.
+    expect(await printedSize()).toMatch(/^22[67](\.\d+)? x 84[12](\.\d+)? pts/);
+    expect(await page.getByTestId("fee-receipt-words-bn").textContent()).toBe("এক হাজার দুইশত পঞ্চাশ টাকা মাত্র");
 
     const { page: bangla, context } = await newPage(site.browser, phone);
     await context.addCookies([...(cookies ?? []), { name: "maktab_lang", value: "bn", url: site.url }]);
