@@ -4,8 +4,9 @@
 // So while the pool has connections open and none of them heard from the server since the last
 // look, a heartbeat asks the server `select 1` on a connection of its own. When no answer comes
 // within the check timeout, every connection of the pool that was silent all along is closed with
-// DatabaseNotAnswering: their statements fail at once (503) and later ones connect afresh. An error that is an answer
-// (a refused connection, a shutdown) closes nothing: the pool's connections meet it themselves.
+// DatabaseNotAnswering: their statements fail at once (503) and later ones connect afresh. An
+// error that is an answer (a refused connection, a shutdown) closes nothing: the pool's
+// connections meet it themselves.
 import net from "node:net";
 import postgres from "postgres";
 import { answerWithin, DatabaseNotAnswering } from "./unavailable";

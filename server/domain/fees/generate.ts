@@ -2,7 +2,8 @@
 // fees that month (enrolled in the session, within the months their term names, and still
 // studying unless their term ends later), one invoice for the month with each head that falls due
 // in it, and one for each one-time head not charged yet; waivers that cover the month and the
-// session's sibling discount (siblings.ts) are lines of it. An invoice that exists is left as it is, so generating twice never doubles anything.
+// session's sibling discount (siblings.ts) are lines of it. An invoice that exists is left as it
+// is, so generating twice never doubles anything.
 import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import { chargedInMonth, dueDate, siblingPart, waiverCovers, waiverPart } from "../../../common/fees";
@@ -98,7 +99,7 @@ export async function generateMonth(db: Database, actor: Actor, input: GenerateI
   for (const waiver of waivers)
     waiversOf.set(waiver.registerStudentId, [...(waiversOf.get(waiver.registerStudentId) ?? []), waiver]);
 
-  // The session's sibling discount, if the school switched it on, and each child's place in their family.
+  // The session's sibling discount, if the school switched it on, and each child's place in the family.
   const siblingRule = studentIds.length === 0 ? null : await siblingRuleOf(db, input.session);
   const places = siblingRule ? await siblingPlacesIn(db, input.session) : new Map<string, number>();
 
