@@ -25,6 +25,9 @@ export type SiblingRule = {
   laterPercent: number;
 };
 
+/** The audit trail's subject id: the rule is the session's, with no record of its own (as a routine's week). */
+const ruleSubjectId = "00000000-0000-0000-0000-000000000000";
+
 const off = (session: string): SiblingRule => ({
   session,
   on: false,
@@ -92,7 +95,7 @@ export async function saveSiblingRule(
     await recordAudit(tx, staff, {
       action: "update",
       subject: "fee",
-      subjectId: input.session,
+      subjectId: ruleSubjectId,
       label: on
         ? `Sibling discount ${input.session}: ${head.name}, ${input.secondPercent}% for the second child, ${input.laterPercent}% for each later one`
         : `Sibling discount ${input.session}: off`,
