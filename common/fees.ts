@@ -111,7 +111,7 @@ export function siblingPlaces(children: readonly SiblingChild[]): Map<string, nu
     family.sort(
       (a, b) => (a.dateOfBirth ?? "9999").localeCompare(b.dateOfBirth ?? "9999") || a.id.localeCompare(b.id),
     );
-    family.forEach((child, index) => places.set(child.id, index + 1));
+    for (const [index, child] of family.entries()) places.set(child.id, index + 1);
   }
   return places;
 }
