@@ -83,6 +83,15 @@ class SlowFirstSequencer extends BaseSequencer {
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism(),
+    // postgres.js sends its own array-types statement on each new connection and never awaits it:
+    // when the database-outage test's stall watch closes such a connection, the rejection has no
+    // one to hear it. The server logs and ignores exactly that (server/start.ts); so does the run,
+    // where the app shares the test's process. Every other unhandled error still fails the run.
+    onUnhandledError: (error) =>
+      !(
+        error.name === "DatabaseNotAnswering" &&
+        String((error as { query?: unknown }).query ?? "").includes("pg_catalog.pg_type")
+      ),
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", env } },
