@@ -1,7 +1,8 @@
 // /fees/receipts/{id}: a fee payment's money receipt, ready to print on A5, or with ?paper=80mm on
 // an 80 mm receipt printer's roll (the print stylesheet in fees.css leaves out the header and
 // footer): its number, the student, the months and heads paid with the fine and the waivers, how
-// it was paid, who took it, and the amount in words in English and in Bangla. The staff and the child's own family see it; anyone else gets a 403.
+// it was paid, who took it, and the amount in words in English and in Bangla. The staff and the
+// child's own family see it; anyone else gets a 403.
 import { data, href } from "react-router";
 import { amountInWords } from "../../common/amount-in-words";
 import { takaText } from "../../common/fees";
