@@ -337,14 +337,15 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Form>
       ) : null}
+      {/* Outside the list: answering the last request empties it, and the answer must still show. */}
+      {answer?.decided ? (
+        <p className="attendance-note" role="status">
+          {t("attendance.leave.decided")}
+        </p>
+      ) : null}
       {waiting.length > 0 ? (
         <section aria-labelledby="leave-waiting" className="stack" data-testid="leave-waiting">
           <h3 id="leave-waiting">{t("attendance.leave.waiting")}</h3>
-          {answer?.decided ? (
-            <p className="attendance-note" role="status">
-              {t("attendance.leave.decided")}
-            </p>
-          ) : null}
           <ul className="attendance-rows">
             {waiting.map((request) => (
               <li key={request.id} className="attendance-row__choices" data-testid="leave-request">
