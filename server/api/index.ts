@@ -13,6 +13,7 @@ import type { AnyEndpoint } from "./endpoint";
 import { examReportEndpoints } from "./exam-reports";
 import { examEndpoints } from "./exams";
 import { familyEndpoints } from "./family";
+import { feePaymentEndpoints } from "./fee-payments";
 import { feeEndpoints } from "./fees";
 import { galleryEndpoints } from "./gallery";
 import { inboxEndpoints } from "./inbox";
@@ -56,6 +57,7 @@ export const endpoints: AnyEndpoint[] = [
   ...attendanceEndpoints,
   ...messageEndpoints,
   ...feeEndpoints,
+  ...feePaymentEndpoints,
   ...settingsEndpoints,
   ...admissionApplicationEndpoints,
 ];
