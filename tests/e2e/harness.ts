@@ -359,6 +359,28 @@ export async function signInThroughLogin(
   await page.locator('form[action="/logout"]').waitFor({ state: "attached", timeout: 30_000 });
 }
 
+/**
+ * Gives a browser context the session cookie of a sign-in through the REST API: the page a test
+ * opens next is signed in, without a visit to /login first (the sign-in form has tests of its
+ * own: signInThroughLogin). A refused sign-in fails the test here, saying why.
+ */
+export async function signInByCookie(context: BrowserContext, server: RunningServer, account: Account) {
+  const answer = await apiSignIn(server, account.email, account.password);
+  if (!answer.ok) throw new Error(`E2E harness: signing in as ${account.email} gave ${answer.status}`);
+  const cookies = answer.headers.getSetCookie().map((header) => {
+    const pair = header.split(";")[0] ?? "";
+    const at = pair.indexOf("=");
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      url: server.url,
+      httpOnly: true,
+      sameSite: "Lax" as const,
+    };
+  });
+  await context.addCookies(cookies);
+}
+
 /** Signs in through the REST API as a browser on the site would (with its origin). */
 export function apiSignIn(server: RunningServer, email: string, password: string): Promise<Response> {
   return fetch(`${server.url}/api/auth/sign-in/email`, {
@@ -401,7 +423,7 @@ export interface Site {
   readonly url: string;
   /** A fresh page (own cookies and storage) opened at `path`. */
   open(path: string, options?: NewPageOptions): Promise<Page>;
-  /** A fresh page signed in through /login as `account`, on `path` once signed in. */
+  /** A fresh page signed in as `account` (by its session cookie), opened at `path`. */
   signedIn(account: Account, path: string, options?: NewPageOptions): Promise<Page>;
 }
 
@@ -424,8 +446,9 @@ function siteOf(started: () => Started): Site {
       return page;
     },
     async signedIn(account, path, options) {
-      const { page } = await newPage(started().browser, options);
-      await signInThroughLogin(page, started().server.url, account, path);
+      const { context, page } = await newPage(started().browser, options);
+      await signInByCookie(context, started().server, account);
+      await page.goto(started().server.url + path);
       return page;
     },
   };

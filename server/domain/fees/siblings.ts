@@ -4,7 +4,7 @@
 // children studying in the session; generating a month makes the discount a line of each
 // invoice (generate.ts). Invoices made before the rule keep what they say: a paid invoice never
 // changes, and the office corrects an unpaid one with its reason if it must.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type SiblingChild, siblingPlaces } from "../../../common/fees";
 import type { SiblingRuleInput } from "../../../common/schemas/fees";
 import type { Database } from "../../db/client";
@@ -109,26 +109,22 @@ export async function siblingPlacesIn(
   db: DatabaseOrTransaction,
   session: string,
 ): Promise<Map<string, number>> {
-  const children = await db
-    .select({ id: registerStudents.id, dateOfBirth: registerStudents.dateOfBirth })
+  // One row per child and guardian's phone (a child without a guardian on record: one row, no phone).
+  const rows = await db
+    .select({
+      id: registerStudents.id,
+      dateOfBirth: registerStudents.dateOfBirth,
+      phone: registerGuardians.phone,
+    })
     .from(enrolments)
     .innerJoin(registerStudents, eq(registerStudents.id, enrolments.registerStudentId))
+    .leftJoin(registerGuardians, eq(registerGuardians.registerStudentId, registerStudents.id))
     .where(and(eq(enrolments.session, session), eq(registerStudents.status, "studying")));
-  if (children.length === 0) return new Map();
-  const phones = await db
-    .select({ studentId: registerGuardians.registerStudentId, phone: registerGuardians.phone })
-    .from(registerGuardians)
-    .where(
-      inArray(
-        registerGuardians.registerStudentId,
-        children.map((child) => child.id),
-      ),
-    );
-  const phonesOf = new Map<string, string[]>();
-  for (const { studentId, phone } of phones)
-    if (phone) phonesOf.set(studentId, [...(phonesOf.get(studentId) ?? []), phone]);
-  const unique = new Map(children.map((child) => [child.id, child]));
-  return siblingPlaces(
-    [...unique.values()].map((child): SiblingChild => ({ ...child, phones: phonesOf.get(child.id) ?? [] })),
-  );
+  const children = new Map<string, SiblingChild & { phones: string[] }>();
+  for (const { id, dateOfBirth, phone } of rows) {
+    const child = children.get(id) ?? { id, dateOfBirth, phones: [] };
+    if (phone && !child.phones.includes(phone)) child.phones.push(phone);
+    children.set(id, child);
+  }
+  return siblingPlaces([...children.values()]);
 }
