@@ -242,7 +242,8 @@ export const feePaymentEndpoints = [
     paths: ["/fees/collections"],
     summary:
       "The money taken from one day to another (both included), by day, collector and channel, with the fines " +
-      "in it; cancelled receipts left out",
+      "in it, and by head (what a payment paid of a month shared among its heads in proportion to each after " +
+      "its waivers; late fines, corrections and money to refund as rows of their own); cancelled receipts left out",
     tag,
     access: "accountant or admin",
     query: collectionsQuery,
@@ -260,7 +261,16 @@ export const feePaymentEndpoints = [
           fineMinor: z.number().int(),
         }),
       ),
-      totalMinor: z.number().int(),
+      byHead: z.array(
+        z.object({
+          kind: z.enum(["head", "fine", "correction", "overpaid"]),
+          head: z.string().nullable().meta({ description: "The head's key, for kind head" }),
+          name: z.string(),
+          nameBn: z.string(),
+          amountMinor: z.number().int(),
+        }),
+      ),
+      totalMinor: z.number().int().meta({ description: "The whole taken; byHead adds up to it" }),
     }),
     handle: ({ services, actor, query }) => collections(services.db, actor, query),
   }),

@@ -422,6 +422,11 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
       },
     ]);
     expect(report.totalMinor).toBe(taka(3710));
+    // By head: January's tuition twice, 100 of child 8's January and March's tuition with its fine.
+    expect(report.byHead).toEqual([
+      expect.objectContaining({ kind: "head", head: "tuition", amountMinor: taka(3700) }),
+      { kind: "fine", head: null, name: "Late fines", nameBn: "বিলম্ব জরিমানা", amountMinor: taka(10) },
+    ]);
     expect(await fieldsOf(await get("/fees/collections?from=2026-03-01&to=2026-02-01"))).toEqual(["to"]);
     expect((await get("/fees/collections?from=2026-01-01&to=2026-03-31", alice)).status).toBe(403);
   });
