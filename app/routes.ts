@@ -147,6 +147,7 @@ export default [
     route("routines", "routes/dashboard.routines.tsx"),
     // Tuition fees: the structure, a month's invoices and the dues; a student's ledger and payments.
     route("fees", "routes/dashboard.fees.tsx"),
+    route("fees/collections", "routes/dashboard.fees-collections.tsx"),
     // An admission round's applications: the office's board.
     route("admissions/:id/applications", "routes/dashboard.admission-applications.tsx"),
     route("fees/students/:id", "routes/dashboard.fees-student.tsx"),

@@ -2,6 +2,7 @@
 import { check, unmeasured } from "./budget-verdicts";
 import { cacheMissBudgets } from "./cache-miss-budgets";
 import { costRatios } from "./data-figures";
+import { feeBenchBudgets } from "./fee-budgets";
 import type { LighthouseFigure } from "./lighthouse";
 import type { LoadFigure } from "./load";
 import { benchParts } from "./options";
@@ -106,6 +107,7 @@ export function checkBudgets(results: Omit<BenchResults, "budgets">): BudgetChec
     ...messageQueueBudgets(results, parts.has("messages") ? null : skipped("messages")),
     ...cacheMissBudgets(results, parts.has("misses") ? null : skipped("misses")),
     ...slowLinkBudgets(results, parts.has("2g") ? null : skipped("2g")),
+    ...feeBenchBudgets(results, parts.has("fees") ? null : skipped("fees")),
   ];
 }
 

@@ -31,9 +31,10 @@ export type BenchOptions = {
  * BENCH_COUNTERS), `data` (the sample content against BENCH_DATA times as much), `messages` (the
  * message queue sending 10,000 texts while pages are read), `misses` (pages the cache cannot help
  * with: distinct pages each asked once, tracking links, analytics cookies, single renders), `2g` (a
- * looked-up marksheet on a 2G-like link in Chromium, bench/slow-link.ts).
+ * looked-up marksheet on a 2G-like link in Chromium, bench/slow-link.ts), `fees` (a school of 2,000
+ * students: a month's invoices, the dues list, a ledger, the payment day's lookups; bench/fees.ts).
  */
-export const benchParts = ["load", "counts", "data", "messages", "misses", "2g"] as const;
+export const benchParts = ["load", "counts", "data", "messages", "misses", "2g", "fees"] as const;
 export type BenchPart = (typeof benchParts)[number];
 
 function readParts(raw: string | undefined): Set<BenchPart> {

@@ -335,6 +335,37 @@ export function countedSection(results: BenchResults): string[] {
       ),
     );
   }
+  const fees = results.fees;
+  if (fees) {
+    out.push(
+      "",
+      "## Tuition fees (embedded database)",
+      "",
+      `A school of ${number(fees.students)} students in 20 classes, tuition 1,200 taka a month with late fines: ` +
+        "generating each month's invoices for the whole school, then at 50 connections the whole school's dues " +
+        "list (REST, as an admin), a student's ledger (the dashboard page) and the payment day's lookups at " +
+        "/api/fees/pay/lookup, each a different student from a different address.",
+      "",
+    );
+    if (fees.problem) out.push(`Not complete: ${fees.problem}`, "");
+    out.push(`Generating a month: ${fees.generateMs.map((ms) => `${number(ms)} ms`).join(", ")}.`, "");
+    const figures = [fees.staticFigure, fees.duesList, fees.ledger, fees.lookups].filter(
+      (figure): figure is NonNullable<typeof figure> => figure !== undefined,
+    );
+    out.push(
+      markdownTable(
+        ["target", "req/s", "p50", "p99", "errors", "÷ static"],
+        figures.map((figure) => [
+          figure.target,
+          number(Math.round(figure.requestsPerSecond)),
+          `${figure.p50Ms} ms`,
+          `${figure.p99Ms} ms`,
+          String(figure.errors),
+          figure.ratioToStatic === null ? "" : String(figure.ratioToStatic),
+        ]),
+      ),
+    );
+  }
   const slow = results.slowLink;
   if (slow && !slow.skipped) {
     out.push(

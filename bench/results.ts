@@ -3,6 +3,7 @@ import type { PageBundle, StaticFile } from "./bundles";
 import type { MissFigure } from "./cache-misses";
 import type { AfterChangeFigure, QueryFigure } from "./counting";
 import type { DataScaleResult } from "./data-scale";
+import type { FeeBenchResult } from "./fees";
 import type { LighthouseFigure } from "./lighthouse";
 import type { LoadFigure } from "./load";
 import type { MessageQueueResult } from "./message-queue";
@@ -79,6 +80,8 @@ export type BenchResults = {
   dataScale?: DataScaleResult;
   /** 10,000 texts through the message queue while a page is read (bench/message-queue.ts). */
   messageQueue?: MessageQueueResult;
+  /** Tuition fees for 2,000 students (bench/fees.ts). */
+  fees?: FeeBenchResult;
   /** Pages the page cache cannot help with, per database (bench/misses-scenario.ts). */
   cacheMisses?: CacheMissResult[];
   /** A looked-up marksheet on a 2G-like link, in Chromium (bench/slow-link.ts). */

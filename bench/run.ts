@@ -12,6 +12,7 @@ import { budgetsFailed, checkBudgets } from "./budgets";
 import { measurePage, readRouterManifest, staticCeilingFile } from "./bundles";
 import { cleanUpAll, interrupted, onCleanup } from "./cleanup";
 import { runDataScale } from "./data-scale";
+import { runFees } from "./fees";
 import { lighthousePage, lighthouseUnavailable } from "./lighthouse";
 import { signedInPages } from "./load";
 import { runMessageQueue } from "./message-queue";
@@ -244,6 +245,15 @@ async function main(): Promise<void> {
       })
     : undefined;
 
+  // A school of 2,000 students' fees, on the embedded database.
+  const fees = options.parts.has("fees")
+    ? await runFees({
+        buildDir: options.buildDir,
+        staticPath: staticFile.path,
+        durationSeconds: Math.max(10, options.durationSeconds),
+      })
+    : undefined;
+
   // Pages the cache cannot help with, on each database (a throwaway PostgreSQL database of their own).
   const cacheMisses: CacheMissResult[] = [];
   if (options.parts.has("misses")) {
@@ -307,6 +317,7 @@ async function main(): Promise<void> {
     ...(lighthouseProblem ? { lighthouseSkipped: lighthouseProblem } : {}),
     ...(dataScale ? { dataScale } : {}),
     ...(messageQueue ? { messageQueue } : {}),
+    ...(fees ? { fees } : {}),
     ...(options.parts.has("misses") ? { cacheMisses } : {}),
     ...(slowLink ? { slowLink } : {}),
   };

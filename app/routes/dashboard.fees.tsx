@@ -253,6 +253,11 @@ export default function Fees({ loaderData, actionData }: Route.ComponentProps) {
         {t("fees.heading")}
       </Title>
       <Text mb="sm">{t("fees.lead")}</Text>
+      <Text mb="sm">
+        <Anchor component={Link} to={href("/DeashBoard/fees/collections")}>
+          {t("fees.collections.link")}
+        </Anchor>
+      </Text>
       {saved ? (
         <Text role="status" c="teal.9" mb="sm">
           {t("fees.saved")}

@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { fields: FieldErrors; error: Problem };
+/** A refusal: the fields' problems, and what was typed, to fill the form again without script. */
+type ActionAnswer = { fields: FieldErrors; error: Problem; typed: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireAdminPage(context, request);
@@ -49,8 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
+  const typed = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
   const refused = (fields: FieldErrors) =>
-    data<ActionAnswer>({ fields, error: problem("request.invalid") }, { status: 400 });
+    data<ActionAnswer>({ fields, error: problem("request.invalid"), typed }, { status: 400 });
   const saving = async (save: () => Promise<unknown>) => {
     try {
       await save();
@@ -94,6 +98,10 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
     const found = actionData?.fields?.[name];
     return found ? te(found) : undefined;
   };
+  // After a refusal the form shows what was typed, not what is stored (a page without script is
+  // drawn afresh from the server).
+  const typed = (name: string, stored: string) =>
+    (actionData && "typed" in actionData ? actionData.typed[name] : undefined) ?? stored;
   const example = extraDates(loaderData.today, locale, { ...settings, calendars: "both" }).join(" · ");
   return (
     <Stack gap="lg" maw={700}>
@@ -119,7 +127,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             <NativeSelect
               name="calendars"
               label={t("settings.calendars")}
-              defaultValue={settings.calendars}
+              defaultValue={typed("calendars", settings.calendars)}
               data={extraCalendarChoices.map((choice) => ({
                 value: choice,
                 label: t(`settings.calendars.${choice}`),
@@ -129,7 +137,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
             <NativeSelect
               name="hijriOffset"
               label={t("settings.hijriOffset")}
-              defaultValue={String(settings.hijriOffset)}
+              defaultValue={typed("hijriOffset", String(settings.hijriOffset))}
               data={offsets.map((offset) => ({
                 value: String(offset),
                 label: offset > 0 ? `+${offset}` : String(offset),
@@ -143,7 +151,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               name="nameEn"
               label={t("settings.nameEn")}
               description={t("settings.nameHint")}
-              defaultValue={settings.nameEn ?? ""}
+              defaultValue={typed("nameEn", settings.nameEn ?? "")}
               maxLength={lettersAsCodeUnits(instituteNameMaxLetters)}
               error={fieldError("nameEn")}
             />
@@ -152,7 +160,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               lang="bn"
               label={t("settings.nameBn")}
               description={t("settings.nameHint")}
-              defaultValue={settings.nameBn ?? ""}
+              defaultValue={typed("nameBn", settings.nameBn ?? "")}
               maxLength={lettersAsCodeUnits(instituteNameMaxLetters)}
               error={fieldError("nameBn")}
             />
@@ -175,7 +183,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               name="shipping"
               label={t("settings.charges.shipping")}
               description={t("settings.charges.zeroHint")}
-              defaultValue={(charges.shippingMinor / 100).toFixed(2)}
+              defaultValue={typed("shipping", (charges.shippingMinor / 100).toFixed(2))}
               inputMode="decimal"
               error={fieldError("shipping") ?? fieldError("shippingMinor")}
             />
@@ -183,7 +191,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
               name="taxPercent"
               label={t("settings.charges.taxPercent")}
               description={t("settings.charges.zeroHint")}
-              defaultValue={String(charges.taxPercent)}
+              defaultValue={typed("taxPercent", String(charges.taxPercent))}
               inputMode="decimal"
               error={fieldError("taxPercent")}
             />
@@ -194,7 +202,7 @@ export default function SiteSettingsPage({ loaderData, actionData }: Route.Compo
                 lang={name.endsWith("Bn") ? "bn" : undefined}
                 label={t(`settings.charges.${name}`)}
                 description={t("settings.charges.labelHint")}
-                defaultValue={charges[name] ?? ""}
+                defaultValue={typed(name, charges[name] ?? "")}
                 maxLength={lettersAsCodeUnits(chargeLabelMaxLetters)}
                 error={fieldError(name)}
               />

@@ -259,7 +259,7 @@ const dayText = z
 /** The days of a collection report, from and to (both included). */
 export const collectionsQuery = z
   .strictObject({ from: dayText, to: dayText })
-  .refine((span) => span.from <= span.to, { path: ["to"], error: issue("fees.untilBeforeFrom") });
+  .refine((span) => span.from <= span.to, { path: ["to"], error: issue("fees.toBeforeFrom") });
 
 /**
  * Paying months online: how many (always the oldest open ones), the oldest month the payer saw

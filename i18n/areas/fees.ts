@@ -157,6 +157,20 @@ const en = {
   "fees.order.failed": "The payment did not go through. Nothing was taken; look up the dues to try again.",
   "fees.order.receipt": "See and print the receipt",
   "fees.order.keep": "Keep the receipt's link: without an account it is the only way to your receipt.",
+  "fees.collections.heading": "Money taken",
+  "fees.collections.link": "Money taken, by day and by head",
+  "fees.collections.lead":
+    "What came in between two days, both included: by day, who received it and how it was paid, and by head. A payment of part of a month is shared among its heads in proportion. Cancelled receipts are left out.",
+  "fees.collections.from": "From",
+  "fees.collections.to": "To",
+  "fees.collections.byDay": "By day, receiver and way of paying",
+  "fees.collections.byHead": "By head",
+  "fees.collections.day": "Day",
+  "fees.collections.receipts": "Receipts",
+  "fees.collections.amount": "Taken (taka)",
+  "fees.collections.fine": "Of it fines (taka)",
+  "fees.collections.total": "Taken in all: {amount} taka",
+  "fees.collections.none": "Nothing was taken in these days.",
 };
 
 const bn: typeof en = {
@@ -313,6 +327,20 @@ const bn: typeof en = {
   "fees.order.failed": "পরিশোধ সম্পন্ন হয়নি। কোনো টাকা কাটা হয়নি; আবার চেষ্টা করতে বকেয়া দেখুন।",
   "fees.order.receipt": "রসিদ দেখুন ও প্রিন্ট করুন",
   "fees.order.keep": "রসিদের লিংক রেখে দিন: অ্যাকাউন্ট ছাড়া রসিদে যাওয়ার এটিই একমাত্র পথ।",
+  "fees.collections.heading": "আদায়",
+  "fees.collections.link": "আদায়: দিন ও খাত অনুযায়ী",
+  "fees.collections.lead":
+    "দুই তারিখের মধ্যে (দুটিসহ) যা আদায় হয়েছে: দিন, গ্রহণকারী ও পরিশোধের মাধ্যম অনুযায়ী, এবং খাত অনুযায়ী। কোনো মাসের আংশিক পরিশোধ সেই মাসের খাতগুলোর মধ্যে আনুপাতিক হারে ভাগ হয়। বাতিল রসিদ বাদ।",
+  "fees.collections.from": "যে তারিখ থেকে",
+  "fees.collections.to": "যে তারিখ পর্যন্ত",
+  "fees.collections.byDay": "দিন, গ্রহণকারী ও মাধ্যম অনুযায়ী",
+  "fees.collections.byHead": "খাত অনুযায়ী",
+  "fees.collections.day": "তারিখ",
+  "fees.collections.receipts": "রসিদ",
+  "fees.collections.amount": "আদায় (টাকা)",
+  "fees.collections.fine": "এর মধ্যে জরিমানা (টাকা)",
+  "fees.collections.total": "মোট আদায়: {amount} টাকা",
+  "fees.collections.none": "এই সময়ে কিছু আদায় হয়নি।",
 };
 
 export const feesMessages = { en, bn };

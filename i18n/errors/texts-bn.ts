@@ -402,6 +402,7 @@ const textsBn = {
   "fees.noStructure": "{session} সেশনে এই শ্রেণির কোনো ফি ঠিক করা নেই",
   "fees.receiptCancelled": "এই রসিদ আগেই বাতিল হয়েছে",
   "fees.untilBeforeFrom": "প্রথম মাসের আগে হতে পারবে না",
+  "fees.toBeforeFrom": "প্রথম দিনের আগে হতে পারবে না",
   "fees.noMatch": "এই আইডি ও অভিভাবকের ফোন নম্বরের সাথে কোনো শিক্ষার্থী মেলেনি",
   "fees.monthsOwed": "মাত্র {count} মাস বকেয়া",
   "fees.alreadyPaid": "{month} এর মধ্যে পরিশোধ হয়ে গেছে: বকেয়া আবার দেখুন",

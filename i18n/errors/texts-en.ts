@@ -431,6 +431,7 @@ export const errorTextsEn = {
   "fees.noStructure": "no fees are set for this class in {session}",
   "fees.receiptCancelled": "this receipt is already cancelled",
   "fees.untilBeforeFrom": "must not be before the first month",
+  "fees.toBeforeFrom": "must not be before the first day",
   "fees.noMatch": "No student matches this ID and guardian's phone number",
   "fees.monthsOwed": "only {count} months are owed",
   "fees.alreadyPaid": "{month} has been paid meanwhile: look up the dues again",

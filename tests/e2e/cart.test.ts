@@ -536,4 +536,51 @@ describe("cart and payment in the browser", () => {
     );
     expect(tops[0]).toBe(tops[1]);
   });
+  it("lets the admin set shipping to none and the tax to 15% named VAT, without script; the cart follows", async () => {
+    const [first] = admissions as [Admission];
+    const settings = await site.signedIn(admin, "/DeashBoard/settings", { javaScript: false });
+    const form = settings.getByTestId("cart-charges-form");
+    const tax = form.getByLabel("Tax (% of the subtotal and the shipping)");
+    const save = () => form.getByRole("button", { name: "Save shipping and tax" }).click();
+    await form.getByLabel("Shipping (added to every order)").fill("0");
+    await tax.fill("fifteen");
+    await save();
+    // Refused on its own field; nothing saved.
+    await expect.poll(() => tax.getAttribute("aria-invalid")).toBe("true");
+    expect(await settings.getByTestId("settings-saved").count()).toBe(0);
+    // What was typed is still there, the refused field with it.
+    expect(await form.getByLabel("Shipping (added to every order)").inputValue()).toBe("0");
+    expect(await tax.inputValue()).toBe("fifteen");
+    await tax.fill("15");
+    await form.getByLabel("Tax's name in English (such as VAT)").fill("VAT");
+    await form.getByLabel("Tax's name in Bangla (such as ভ্যাট)").fill("ভ্যাট");
+    await save();
+    await settings.getByTestId("settings-saved").waitFor();
+    const withScript = await site.signedIn(admin, "/DeashBoard/settings");
+    await expectAccessible(withScript);
+
+    const page = await fresh();
+    await go(page, "/login");
+    await logIn(page, buyer);
+    await page.getByRole("button", { name: "LogOut" }).waitFor();
+    await page.evaluate((id) => localStorage.setItem("shopping_cart", JSON.stringify({ [id]: 1 })), first.id);
+    await go(page, "/allOrder");
+    const totals = cartTotals([{ unitPriceMinor: first.priceMinor, quantity: 1 }], {
+      shippingMinor: 0,
+      taxBasisPoints: 1500,
+    });
+    await expect.poll(() => text(page, "grand-total")).toBe(usd(totals.totalMinor));
+    expect(await page.getByTestId("shipping").count()).toBe(0);
+    expect(await text(page, "tax")).toBe(usd(totals.taxMinor));
+    expect(await page.getByTestId("cart-totals").textContent()).toContain("VAT (15%)");
+
+    // The specification's 15 and 10% again, with the site's own words.
+    await settings.goto(`${site.url}/DeashBoard/settings`);
+    await form.getByLabel("Shipping (added to every order)").fill("15");
+    await tax.fill("10");
+    await form.getByLabel("Tax's name in English (such as VAT)").fill("");
+    await form.getByLabel("Tax's name in Bangla (such as ভ্যাট)").fill("");
+    await save();
+    await settings.getByTestId("settings-saved").waitFor();
+  });
 });

@@ -307,4 +307,36 @@ describe("tuition fees in the browser", () => {
     await page.goto(`${site.url}/profile-route/children/${five}/fees`);
     expect(await page.getByTestId("child-fees-balance").textContent()).toBe("Owed now: 4,100 taka");
   }, 120_000);
+  it("shows the money taken by head and by day, without script and in Bangla at 360 px", async () => {
+    const page = await signedIn("/DeashBoard/fees?session=2026&class=Class%20Six", {
+      ...phone,
+      javaScript: false,
+    });
+    await page.getByRole("link", { name: "Money taken, by day and by head" }).click();
+    await page.getByTestId("fee-collections").waitFor();
+    // March alone: Pupil 03's January, paid at the office on 20 March with its 50 taka fine.
+    await page.getByLabel("From").fill("2026-03-01");
+    await page.getByLabel("To").fill("2026-03-31");
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL(/from=2026-03-01/);
+    expect(await page.getByTestId("fee-collections-total").textContent()).toBe("Taken in all: 1,250 taka");
+    const heads = await page.getByTestId("fee-collections-head").allInnerTexts();
+    expect(heads.map((row) => row.replace(/\s+/g, " ").trim())).toEqual(["Tuition 1,200", "Late fines 50"]);
+    expect(await page.getByTestId("fee-collections-day").count()).toBe(1);
+    // A day the wrong way round is named on its field, nothing counted.
+    await page.goto(`${site.url}/DeashBoard/fees/collections?from=2026-03-31&to=2026-03-01`);
+    expect(await page.getByTestId("fee-collections-total").count()).toBe(0);
+    expect(await page.getByTestId("fee-collections").textContent()).toContain(
+      "must not be before the first day",
+    );
+
+    const { page: bangla, context } = await newPage(site.browser, phone);
+    await context.addCookies([...(cookies ?? []), { name: "maktab_lang", value: "bn", url: site.url }]);
+    await bangla.goto(`${site.url}/DeashBoard/fees/collections?from=2026-03-01&to=2026-03-31`);
+    await bangla.getByRole("heading", { name: "আদায়", exact: true }).waitFor();
+    expect(await bangla.getByTestId("fee-collections-total").textContent()).toBe("মোট আদায়: ১,২৫০ টাকা");
+    const violations = await checkAccessibility(bangla);
+    expect(violations, formatViolations(violations)).toEqual([]);
+    expect(await bangla.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }, 90_000);
 });

@@ -276,7 +276,7 @@ describe("budgets", () => {
     );
     expect(report).toMatch(/\| PostgreSQL +\| not measured +\|/);
     expect(report).toContain("Lighthouse: not measured (BENCH_SKIP_LIGHTHOUSE is set).");
-    expect(report).toContain("27 pass, 3 FAIL, 23 not measured: the run fails (exit code 1).");
+    expect(report).toContain("34 pass, 3 FAIL, 23 not measured: the run fails (exit code 1).");
     expect(report).toMatch(/\| Cold start, fresh embedded database +\| < 5000 ms +\| 6000 ms +\| FAIL +\|/);
   });
 
@@ -423,6 +423,45 @@ describe("budgets", () => {
       checkBudgets({ ...base, slowLink: { figures: [], problem: "the server did not start" } }),
     );
     expect(broke[bangla]).toMatchObject({ pass: false, measured: "not measured (the server did not start)" });
+  });
+
+  it("fails fees that generate a month too slowly, miss invoices or answer lookups too slowly, and reports them", () => {
+    const passing = byName(checkBudgets(base));
+    const generate = "Generating a month's invoices for 2000 students (embedded), the slowest month";
+    const lookupP99 =
+      "Fees: dues lookups at /fees/pay, each a different student p99, 50 connections (embedded)";
+    expect(passing[generate]).toMatchObject({
+      pass: true,
+      measured: "1800, 1500, 1450 ms (2000 invoices the first month)",
+    });
+    expect(passing[lookupP99]).toMatchObject({ pass: true, limit: "< 50 ms" });
+    const slow = byName(
+      checkBudgets({
+        ...base,
+        fees: {
+          ...base.fees!,
+          generateMs: [5200, 1500, 1450],
+          invoicesMade: 1999,
+          lookups: { ...base.fees!.lookups!, p99Ms: 80, errors: 3 },
+        },
+      }),
+    );
+    expect(slow[generate]).toMatchObject({ pass: false });
+    expect(slow[lookupP99]).toMatchObject({ pass: false, measured: "80 ms, 3 errors" });
+    const broke = byName(
+      checkBudgets({ ...base, fees: { ...base.fees!, problem: "the server did not start" } }),
+    );
+    expect(broke[generate]).toMatchObject({
+      pass: false,
+      measured: "not measured (the server did not start)",
+    });
+    const left = byName(checkBudgets({ ...base, settings: { ...base.settings, parts: ["load"] } }));
+    expect(left[generate]).toMatchObject({ pass: null });
+    const report = formatReport({ ...base, budgets: checkBudgets(base) });
+    expect(report).toContain("## Tuition fees (embedded database)");
+    expect(report).toMatch(
+      /\| a dues lookup at \/fees\/pay +\| 2,500 +\| 5 ms +\| 40 ms +\| 0 +\| 0\.25 +\|/,
+    );
   });
 
   it("fails the queue that sends below the gateway's limit or texts a number twice, and reports its figures", () => {

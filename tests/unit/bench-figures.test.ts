@@ -181,7 +181,7 @@ describe("bench plumbing", () => {
     });
     expect(() => readOptions({ BENCH_DURATION: "soon" }, "/repo")).toThrow(/BENCH_DURATION/);
     expect(() => readOptions({ BENCH_CONNECTIONS: "1,x" }, "/repo")).toThrow(/BENCH_CONNECTIONS/);
-    expect(defaults.parts).toEqual(new Set(["load", "counts", "data", "messages", "misses", "2g"]));
+    expect(defaults.parts).toEqual(new Set(["load", "counts", "data", "messages", "misses", "2g", "fees"]));
     expect(defaults.dataFactor).toBe(10);
     const parts = readOptions({ BENCH_PARTS: "counts, data", BENCH_DATA: "5x" }, "/repo");
     expect(parts.parts).toEqual(new Set(["counts", "data"]));
