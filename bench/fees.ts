@@ -87,6 +87,8 @@ export async function runFees(options: {
   buildDir: string;
   staticPath: string;
   durationSeconds: number;
+  /** BENCH_CPU_PROF: the server's CPU profile (fees.cpuprofile) goes here. */
+  cpuProfileDir?: string | null;
 }): Promise<FeeBenchResult> {
   const { classes, perClass, session, months, connections } = feeSettings;
   const students = classes * perClass;
@@ -97,7 +99,14 @@ export async function runFees(options: {
     log(`fees: seeding ${students} students in ${classes} classes`);
     await seedSchool(dataDir);
     // TRUST_PROXY: each lookup names its own client address, as guardians' phones each have one.
-    const server = await startAppServer({ buildDir: options.buildDir, dataDir, env: { TRUST_PROXY: "on" } });
+    const server = await startAppServer({
+      buildDir: options.buildDir,
+      dataDir,
+      env: { TRUST_PROXY: "on" },
+      nodeArgs: options.cpuProfileDir
+        ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`, "--cpu-prof-name=fees.cpuprofile"]
+        : [],
+    });
     try {
       const cookie = await signIn(server.url, adminAccount.email, adminAccount.password);
       const send = async (method: string, pathname: string, body?: unknown) => {

@@ -250,6 +250,7 @@ async function main(): Promise<void> {
     ? await runFees({
         buildDir: options.buildDir,
         staticPath: staticFile.path,
+        cpuProfileDir: options.cpuProfileDir,
         durationSeconds: Math.max(10, options.durationSeconds),
       })
     : undefined;
