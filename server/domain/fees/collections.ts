@@ -8,7 +8,7 @@
 // A whole month paid gives each head exactly its amount; a part payment gives each its share. The
 // late fine and corrections without a head are rows of their own, and money a payment brought for
 // months already paid (to be refunded) another.
-import { and, asc, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { type FeeChannel, feeAllocations, feeHeads, feeInvoiceLines, feePayments } from "../../db/schema";
 import type { DatabaseOrTransaction } from "../../db/transaction";
 import type { Actor } from "../actor";
@@ -102,7 +102,7 @@ async function collectionsByHead(
       paidAt: feePayments.createdAt,
     })
     .from(feeAllocations)
-    .innerJoin(feePayments, sql`${feePayments.id} = ${feeAllocations.paymentId}`)
+    .innerJoin(feePayments, eq(feePayments.id, feeAllocations.paymentId))
     .where(inSpan);
   const [overpaid] = await db
     .select({ amount: sql<string>`coalesce(sum(${feePayments.overpaidMinor}), 0)` })
