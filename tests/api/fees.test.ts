@@ -19,6 +19,7 @@ import {
   schoolClasses,
   users,
 } from "../../server/db/schema";
+import { lookUpDues } from "../../server/domain/fees/lookup";
 import { appWithPeople, type Session, type TestApp, testDatabases } from "../fixtures/test-app";
 
 const taka = (n: number) => n * 100;
@@ -574,5 +575,37 @@ describe.each(testDatabases)("tuition fees on %s", (kind) => {
     expect(refused?.status).toBe(429);
     expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await lookUp({ student: "660003", phone: "01711000003" }, "203.0.113.100")).status).toBe(200);
+  });
+  it("answers lookups from memory as the database does, and shows a payment at the next lookup", async () => {
+    const input = { student: "660003", phone: "+8801711000003" };
+    const lookUp = async () =>
+      ok(
+        await t.request("/api/fees/pay/lookup", {
+          method: "POST",
+          body: JSON.stringify(input),
+          headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.8" },
+        }),
+      );
+    const before = await lookUp();
+    // The REST lookup reads this generation's dues index; the database path must say the same.
+    const fromDatabase = await lookUpDues(t.services.db, input, { ip: "203.0.113.9", limitMultiplier: 1 });
+    expect(before).toEqual(JSON.parse(JSON.stringify(fromDatabase)));
+    expect(before.months[0]).toMatchObject({ month: "2026-01", owedMinor: taka(1200) });
+    // January paid at the office: the next lookup, in the generation the payment started, has it.
+    await ok(
+      await call(`/fees/students/${child(3)}/payments`, "POST", {
+        amount: before.months[0].owedMinor / 100 + before.months[0].fineTodayMinor / 100,
+        channel: "cash",
+        months: ["2026-01"],
+      }),
+      201,
+    );
+    const after = await lookUp();
+    expect(after.months.map((m: { month: string }) => m.month)).toEqual(
+      before.months.slice(1).map((m: { month: string }) => m.month),
+    );
+    expect(after.totalMinor).toBe(
+      before.totalMinor - before.months[0].owedMinor - before.months[0].fineTodayMinor,
+    );
   });
 });

@@ -8,9 +8,11 @@ import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import type { DuesLookupInput } from "../../../common/schemas/fees";
 import { dhakaToday } from "../../../common/schemas/routines";
+import type { ContentReads } from "../../cache/content-reads";
 import type { Database } from "../../db/client";
 import {
   enrolments,
+  feeHeads,
   feeInvoiceLines,
   feeInvoices,
   registerGuardians,
@@ -24,6 +26,7 @@ import {
   enforceBufferedAddressRateLimit,
   type RateLimitRule,
 } from "../rate-limit";
+import { duesFromIndex, readDuesIndex } from "./dues-index";
 import { finesDue } from "./fines";
 
 const limitProblem = problem("limit.feeLookups");
@@ -49,14 +52,26 @@ export type PublicDues = {
   totalMinor: number;
 };
 
+/**
+ * With the request's content reads (the REST lookup and the page), the answer comes from this
+ * generation's dues index (dues-index.ts); without them, from the database. Both count the same
+ * limits and give the same 404.
+ */
 export async function lookUpDues(
   db: Database,
   input: DuesLookupInput,
   client: ClientAddress,
   today = dhakaToday(),
+  reads?: ContentReads,
 ): Promise<PublicDues> {
-  const found = await findByIdAndPhone(db, input, client);
-  return duesOf(db, found, today);
+  if (!reads) return duesOf(db, await findByIdAndPhone(db, input, client), today);
+  enforceBufferedAddressRateLimit(db, feeLookupLimit, client);
+  const miss = chargeBufferedAddressRateLimit(db, feeLookupMissLimit, client);
+  const index = await reads.remember("fee-dues-index", () => readDuesIndex(db));
+  const dues = duesFromIndex(index, input, today);
+  if (!dues) throw new DomainError("not_found", problem("fees.noMatch"));
+  miss.forgive();
+  return dues;
 }
 
 /**
@@ -112,13 +127,16 @@ async function duesOf(
           .select({ invoiceId: feeInvoiceLines.invoiceId, label: feeInvoiceLines.label })
           .from(feeInvoiceLines)
           .innerJoin(feeInvoices, eq(feeInvoices.id, feeInvoiceLines.invoiceId))
+          .leftJoin(feeHeads, eq(feeHeads.id, feeInvoiceLines.headId))
           .where(
             and(
               eq(feeInvoices.registerStudentId, found.id),
               eq(feeInvoiceLines.kind, "charge"),
               gt(feeInvoices.totalMinor, feeInvoices.paidMinor),
             ),
-          ),
+          )
+          // The heads in the school's order (tuition before the exam fee).
+          .orderBy(asc(feeHeads.position), asc(feeInvoiceLines.label)),
   ]);
   const months = open.map((invoice) => ({
     month: invoice.month,
