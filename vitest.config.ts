@@ -32,30 +32,28 @@ if (!process.env.TMPDIR) {
 
 // The longest files start first, so that neither core is left running one of them alone at the
 // end: on a clean clone Vitest has no timings of its own yet (it then sorts by file size). Their
-// order is their time in a run on 2 cores, setup included. The last CI run (1,301 s) had the fuzzer
-// at 124 s, no-script 86 s, xss 85 s, admin-cli 67 s; since then the fuzzer hashes only the tables
-// a request wrote (37 -> 23 s alone on an idle machine, with PostgreSQL), xss visits four pages at
-// a time (72 -> 60 s alone on a busy one) and admin-cli runs its three refusals at once (44 ->
-// 34 s): about 76, 86, 71 and 55 s in a CI run, hence no-script first.
+// order is their time in a full run on 2 cores (the fuzzer was first at 124-178 s until it watched
+// writes with one watcher per database: 31 s).
 const slowFirst = [
   "tests/e2e/no-script.test.ts",
-  "tests/abuse/fuzz.test.ts",
-  "tests/abuse/xss.test.ts",
   "tests/api/admin-cli.test.ts",
-  "tests/e2e/dashboard-forms.test.ts",
-  "tests/e2e/dashboard-lists.test.ts",
-  "tests/abuse/brute-force.test.ts",
-  "tests/api/page-cache.test.ts",
   "tests/api/backup.test.ts",
-  "tests/e2e/cart.test.ts",
-  "tests/e2e/stripe-payment.test.ts",
-  "tests/e2e/details.test.ts",
+  "tests/e2e/dashboard-forms.test.ts",
+  "tests/abuse/xss.test.ts",
+  "tests/e2e/dashboard-lists.test.ts",
   "tests/e2e/popup-sign-in.test.ts",
-  "tests/e2e/lists.test.ts",
-  "tests/e2e/dashboard-people.test.ts",
-  "tests/e2e/home.test.ts",
-  "tests/e2e/profile.test.ts",
   "tests/abuse/permissions.test.ts",
+  "tests/e2e/dashboard-people.test.ts",
+  "tests/e2e/forms.test.ts",
+  "tests/e2e/lists.test.ts",
+  "tests/abuse/fuzz.test.ts",
+  "tests/e2e/details.test.ts",
+  "tests/abuse/brute-force.test.ts",
+  "tests/api/page-cache-misses.test.ts",
+  "tests/api/page-cache.test.ts",
+  "tests/e2e/accounts.test.ts",
+  "tests/e2e/cart.test.ts",
+  "tests/e2e/profile.test.ts",
   "tests/abuse/page-actions.test.ts",
 ];
 const isBrowserFile = (file: TestSpecification) => file.moduleId.includes("/tests/e2e/");
