@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success)
     return data({ fields: fieldProblemsOf(parsed.error), student } satisfies Answer, { status: 400 });
   try {
-    const dues = await lookUpDues(services.db, parsed.data, client);
+    const dues = await lookUpDues(services.db, parsed.data, client, undefined, services.recordsGeneration);
     const providers = redirectProviders(services.payments);
     return data({ dues, student, providers } satisfies Answer, {
       headers: { "Cache-Control": "private, no-store" },

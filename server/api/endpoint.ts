@@ -42,7 +42,7 @@ export type EndpointInput<P, Q, B> = {
   request: Request;
   /** The client's address, for limits kept per address. */
   client: ClientAddress;
-  /** Content reads kept for this GET's (or read-only POST's) content generation; none for a change. */
+  /** Content reads kept for this GET's content generation; none for a change. */
   reads?: ContentReads;
 };
 

@@ -181,7 +181,8 @@ export const feePaymentEndpoints = [
       totalMinor: z.number().int(),
     }),
     errors: { "404": "No student has this ID with this guardian's phone" },
-    handle: ({ services, body, client, reads }) => lookUpDues(services.db, body, client, undefined, reads),
+    handle: ({ services, body, client }) =>
+      lookUpDues(services.db, body, client, undefined, services.recordsGeneration),
   }),
   endpoint({
     method: "POST",

@@ -12,7 +12,7 @@ import { clientAddressOf } from "../auth/client-ip";
 import type { Services } from "../container";
 import type { Actor } from "../domain/actor";
 import type { AppEnv } from "../http-env";
-import { contentReadsNow, contentReadsOf } from "../middleware/page-cache";
+import { contentReadsOf } from "../middleware/page-cache";
 import { privateCacheControl } from "../middleware/private-answers";
 import { jsonTextOf } from "./answer-bytes";
 import { Answer, type AnyEndpoint, FileAnswer, type UploadedFile } from "./endpoint";
@@ -212,9 +212,7 @@ export function createApiRouter(endpoints: AnyEndpoint[], services: Services) {
       files,
       request: c.req.raw,
       client: clientAddressOf(c, services.config),
-      reads: endpoint.readOnly
-        ? await contentReadsNow(services.pageCache)
-        : contentReadsOf(c, services.pageCache),
+      reads: contentReadsOf(c, services.pageCache),
     });
     if (result instanceof FileAnswer) {
       if (endpoint.noStore) c.header("Cache-Control", privateCacheControl);

@@ -89,15 +89,6 @@ export const invalidateOnChange = (cache: PageCache) =>
  * The content reads of a GET or HEAD in a known generation. A change's answer may show what it
  * just changed, so it reads afresh.
  */
-/**
- * The reads of the generation now, for a POST that only reads (an endpoint's `readOnly`, such as
- * the payment day's dues lookup): it changes nothing, so what it reads may be kept like a GET's.
- */
-export async function contentReadsNow(cache: PageCache): Promise<ContentReads | undefined> {
-  const generation = await cache.generation();
-  return generation ? cache.readsFor(generation) : undefined;
-}
-
 export function contentReadsOf(c: Context<AppEnv>, cache: PageCache): ContentReads | undefined {
   const generation = c.get("contentGeneration");
   const reading = c.req.method === "GET" || c.req.method === "HEAD";

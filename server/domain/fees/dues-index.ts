@@ -1,9 +1,10 @@
 // The payment day's lookups from memory: every enrolment's ID with its guardians' phones, every
 // open invoice with its heads and the fines already on it, and the fine bands, read once per
-// content generation (server/cache/content-reads.ts). A payment, a new month or a register change
-// writes a table whose trigger starts a new generation, so the next lookup reads afresh; today's
-// fine is worked out at each lookup, as the database path does (lookup.ts). A crowd of guardians
-// then costs the database nothing but the first read after each change.
+// records generation (server/cache/records-generation.ts: a sequence every write to these tables
+// moves, by trigger, whoever writes: a request, a provider's settlement, a script). Today's fine is
+// worked out at each lookup, as the database path does (lookup.ts). A crowd of guardians then
+// costs the database a read of the generation four times a second, and the full read after each
+// change.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { fineOn } from "../../../common/fees";
 import type { DuesLookupInput } from "../../../common/schemas/fees";
@@ -127,6 +128,43 @@ export async function readDuesIndex(db: Database): Promise<DuesIndex> {
         .reduce((sum, line) => sum + line.amountMinor, 0),
     });
   }
+  return index;
+}
+
+/** How long a check of the records generation stands: a change shows within this. */
+export const generationCheckMs = 250;
+
+type Kept = { generation: string; index: Promise<DuesIndex>; checkedAt: number };
+/** The index of one database, kept for the records generation it was read in. */
+const kept = new WeakMap<Database, Kept>();
+
+/**
+ * The index of the records generation now, read once for all the lookups that ask meanwhile; the
+ * generation itself is asked at most every generationCheckMs (on the payment day it was the
+ * lookups' main cost) unless `askNow`. null when the generation cannot be known: the caller
+ * reads the database.
+ */
+export async function currentDuesIndex(
+  db: Database,
+  recordsGeneration: () => Promise<string | null>,
+  { askNow = false } = {},
+): Promise<DuesIndex | null> {
+  const found = kept.get(db);
+  if (found && !askNow && Date.now() - found.checkedAt < generationCheckMs) return found.index;
+  const generation = await recordsGeneration();
+  if (generation === null) return null;
+  const now = kept.get(db);
+  if (now?.generation === generation) {
+    now.checkedAt = Date.now();
+    return now.index;
+  }
+  const index = readDuesIndex(db);
+  const entry = { generation, index, checkedAt: Date.now() };
+  kept.set(db, entry);
+  // A failed read (the database away) is not kept.
+  index.catch(() => {
+    if (kept.get(db) === entry) kept.delete(db);
+  });
   return index;
 }
 

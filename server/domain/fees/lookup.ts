@@ -8,7 +8,6 @@ import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { problem } from "../../../common/errors/problem";
 import type { DuesLookupInput } from "../../../common/schemas/fees";
 import { dhakaToday } from "../../../common/schemas/routines";
-import type { ContentReads } from "../../cache/content-reads";
 import type { Database } from "../../db/client";
 import {
   enrolments,
@@ -26,7 +25,7 @@ import {
   enforceBufferedAddressRateLimit,
   type RateLimitRule,
 } from "../rate-limit";
-import { duesFromIndex, readDuesIndex } from "./dues-index";
+import { currentDuesIndex, duesFromIndex } from "./dues-index";
 import { finesDue } from "./fines";
 
 const limitProblem = problem("limit.feeLookups");
@@ -53,22 +52,26 @@ export type PublicDues = {
 };
 
 /**
- * With the request's content reads (the REST lookup and the page), the answer comes from this
- * generation's dues index (dues-index.ts); without them, from the database. Both count the same
- * limits and give the same 404.
+ * With the records generation (the REST lookup and the page), the answer comes from that
+ * generation's dues index (dues-index.ts: a change shows within a quarter of a second); when it is
+ * not known, from the database. Both count the same limits and give the same 404.
  */
 export async function lookUpDues(
   db: Database,
   input: DuesLookupInput,
   client: ClientAddress,
   today = dhakaToday(),
-  reads?: ContentReads,
+  recordsGeneration?: () => Promise<string | null>,
 ): Promise<PublicDues> {
-  if (!reads) return duesOf(db, await findByIdAndPhone(db, input, client), today);
+  const index = recordsGeneration ? await currentDuesIndex(db, recordsGeneration) : null;
+  if (index === null || !recordsGeneration)
+    return duesOf(db, await findByIdAndPhone(db, input, client), today);
   enforceBufferedAddressRateLimit(db, feeLookupLimit, client);
   const miss = chargeBufferedAddressRateLimit(db, feeLookupMissLimit, client);
-  const index = await reads.remember("fee-dues-index", () => readDuesIndex(db));
-  const dues = duesFromIndex(index, input, today);
+  // A child or a phone added in the last moments is not in a kept index yet: a miss asks again.
+  const dues =
+    duesFromIndex(index, input, today) ??
+    duesFromIndex((await currentDuesIndex(db, recordsGeneration, { askNow: true })) ?? index, input, today);
   if (!dues) throw new DomainError("not_found", problem("fees.noMatch"));
   miss.forgive();
   return dues;
