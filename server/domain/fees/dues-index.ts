@@ -57,6 +57,8 @@ const pushTo = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   else map.set(key, [value]);
 };
 
+// Five reads, not one snapshot: a write that lands between them moves the records generation,
+// read before them, so the next check (within generationCheckMs) reads the index again.
 export async function readDuesIndex(db: Database): Promise<DuesIndex> {
   const open = gt(feeInvoices.totalMinor, feeInvoices.paidMinor);
   const [enrolled, guardians, invoices, lines, bands] = await Promise.all([
