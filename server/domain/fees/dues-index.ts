@@ -19,7 +19,13 @@ import {
   registerStudents,
   schoolClasses,
 } from "../../db/schema";
-import type { PublicDues } from "./lookup";
+
+/** What a lookup answers: the child's name and class and the months owed, never a phone. */
+export type PublicDues = {
+  student: { name: string; className: string | null; section: string | null; roll: string | null };
+  months: { month: string; heads: string[]; owedMinor: number; fineTodayMinor: number }[];
+  totalMinor: number;
+};
 
 type IndexedEnrolment = {
   session: string;

@@ -25,7 +25,7 @@ import {
   enforceBufferedAddressRateLimit,
   type RateLimitRule,
 } from "../rate-limit";
-import { currentDuesIndex, duesFromIndex } from "./dues-index";
+import { currentDuesIndex, duesFromIndex, type PublicDues } from "./dues-index";
 import { finesDue } from "./fines";
 
 const limitProblem = problem("limit.feeLookups");
@@ -45,11 +45,7 @@ export const feeLookupMissLimit: RateLimitRule = {
   problem: limitProblem,
 };
 
-export type PublicDues = {
-  student: { name: string; className: string | null; section: string | null; roll: string | null };
-  months: { month: string; heads: string[]; owedMinor: number; fineTodayMinor: number }[];
-  totalMinor: number;
-};
+export type { PublicDues } from "./dues-index";
 
 /**
  * With the records generation (the REST lookup and the page), the answer comes from that
