@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { publicStylesheet } from "../../bench/bundles";
+import { type Account, signInByCookie } from "./api-sign-in";
 
 /** The specification's public pages a visitor opens from the menu: the home page and the lists. */
 export const publicListPages = [
@@ -359,50 +360,8 @@ export async function signInThroughLogin(
   await page.locator('form[action="/logout"]').waitFor({ state: "attached", timeout: 30_000 });
 }
 
-/**
- * Gives a browser context the session cookie of a sign-in through the REST API: the page a test
- * opens next is signed in, without a visit to /login first (the sign-in form has tests of its
- * own: signInThroughLogin). A refused sign-in fails the test here, saying why.
- */
-export async function signInByCookie(context: BrowserContext, server: RunningServer, account: Account) {
-  const answer = await apiSignIn(server, account.email, account.password);
-  if (!answer.ok) throw new Error(`E2E harness: signing in as ${account.email} gave ${answer.status}`);
-  const cookies = answer.headers.getSetCookie().map((header) => {
-    const pair = header.split(";")[0] ?? "";
-    const at = pair.indexOf("=");
-    return {
-      name: pair.slice(0, at),
-      value: pair.slice(at + 1),
-      url: server.url,
-      httpOnly: true,
-      sameSite: "Lax" as const,
-    };
-  });
-  await context.addCookies(cookies);
-}
-
-/** Signs in through the REST API as a browser on the site would (with its origin). */
-export function apiSignIn(server: RunningServer, email: string, password: string): Promise<Response> {
-  return fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ email, password }),
-  });
-}
-
-/** The bearer token and the cookie header of a sign-in's answer. */
-export function sessionOf(response: Response): { token: string; cookie: string } {
-  return {
-    token: response.headers.get("set-auth-token") ?? "",
-    cookie: response.headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0])
-      .join("; "),
-  };
-}
-
-/** Someone who signs in: an e-mail and a password. */
-export type Account = { email: string; password: string };
+// Signing in through the REST API (api-sign-in.ts), kept importable from here.
+export { type Account, apiSignIn, sessionOf, signInByCookie } from "./api-sign-in";
 
 export interface SiteOptions {
   /** The sample content (SAMPLE_CONTENT=on); without it the site starts empty. */
